@@ -1,0 +1,82 @@
+// `npm run bench`: starts a throwaway stack, runs every bench/*.bench.ts in turn and writes
+// bench/report.md with each figure, its ratio to the baseline measured in the same run and
+// the machine it ran on. Benchmarks print; they never fail on a number.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import os from 'node:os'
+import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from '../stack/config.ts'
+import { freePort, type RunningStack, startStack } from '../stack/stack.ts'
+import { testGatewayEnv } from '../stack/tests/env.ts'
+
+export interface BenchRow {
+  /** What was measured, e.g. "GET /rest/v1/global_sites (50 conn)". */
+  name: string
+  /** Figures, e.g. { 'req/s': 4100, 'p50 ms': 2.1, 'p99 ms': 9 }. */
+  figures: Record<string, number | string>
+  /** Ratios against the baseline of the same run, e.g. { 'vs SQL': 0.83 }. */
+  ratios?: Record<string, number>
+  /** The issue's goal, in words, e.g. "vs SQL ≥ 0.8". */
+  goal?: string
+}
+
+export interface BenchSection {
+  title: string
+  rows: BenchRow[]
+  notes?: string[]
+}
+
+export interface BenchContext {
+  stack: RunningStack
+  env: Record<string, string>
+  quick: boolean
+}
+
+export type Bench = (ctx: BenchContext) => Promise<BenchSection>
+
+function fmt(v: number | string): string {
+  if (typeof v === 'string') return v
+  return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)
+}
+
+export function renderSection(s: BenchSection): string {
+  const lines = [`## ${s.title}`, '', '| measure | figures | ratios | goal |', '|---|---|---|---|']
+  for (const r of s.rows) {
+    const figs = Object.entries(r.figures).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')
+    const ratios = Object.entries(r.ratios ?? {}).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')
+    lines.push(`| ${r.name} | ${figs} | ${ratios} | ${r.goal ?? ''} |`)
+  }
+  if (s.notes?.length) lines.push('', ...s.notes)
+  return lines.join('\n')
+}
+
+export async function runBench(args: string[]): Promise<number> {
+  const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+  const quick = args.includes('--quick')
+  const files: string[] = []
+  for await (const e of Deno.readDir(join(ROOT, 'bench'))) if (e.name.endsWith('.bench.ts')) files.push(e.name)
+  files.sort()
+  const chosen = files.filter((f) => !only || only.includes(f.replace('.bench.ts', '')))
+  const ports = { api: freePort(), db: freePort(), web: freePort() }
+  const stack = await startStack({
+    ports, dir: join(paths.stackDir, `bench-${Deno.pid}`), ephemeral: true, reset: true, web: existsSync(join(paths.webDist, 'index.html')), quiet: true, env: testGatewayEnv,
+  })
+  const env = { SUPABASE_URL: stack.apiUrl, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY, SUPABASE_DB_URL: stack.dbUrl, WEB_URL: stack.webUrl }
+  const sections: string[] = []
+  try {
+    for (const f of chosen) {
+      console.log(`\n━━ bench ${f} ━━`)
+      const mod = await import(join(ROOT, 'bench', f))
+      const section = await (mod.default as Bench)({ stack, env, quick })
+      const text = renderSection(section)
+      console.log(text)
+      sections.push(text)
+    }
+  } finally {
+    await stack.stop()
+  }
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Deno ${Deno.version.deno}`
+  const report = [`# Benchmark report`, '', `Run ${new Date().toISOString()} on ${machine}.`, 'Every ratio compares two figures measured in this same run.', '', ...sections.flatMap((s) => [s, ''])].join('\n')
+  if (!only) await Deno.writeTextFile(join(ROOT, 'bench', 'report.md'), report)
+  console.log(`\n[bench] ${only ? 'partial run: report not written' : 'wrote bench/report.md'}`)
+  return 0
+}

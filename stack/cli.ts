@@ -1,0 +1,109 @@
+// `npm start | dev | test | bench | db:reset` land here (through stack/run.mjs).
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { defaultPorts, paths, ROOT } from './config.ts'
+import { startStack } from './stack.ts'
+import { PostgresCluster } from './postgres.ts'
+
+const DEMO = ['official@example.com (roots_official)', 'team@example.com (roots_team)', 'founder@example.com (founder)', 'patch@example.com (patch_manager)', 'member@example.com (member)']
+
+export async function newestMtime(dir: string): Promise<number> {
+  let newest = 0
+  if (!existsSync(dir)) return 0
+  for await (const e of Deno.readDir(dir)) {
+    const p = join(dir, e.name)
+    if (e.isDirectory) newest = Math.max(newest, await newestMtime(p))
+    else newest = Math.max(newest, (await Deno.stat(p)).mtime?.getTime() ?? 0)
+  }
+  return newest
+}
+
+export async function buildWeb(force = false): Promise<void> {
+  const index = join(paths.webDist, 'index.html')
+  if (!force && existsSync(index)) {
+    const built = (await Deno.stat(index)).mtime?.getTime() ?? 0
+    const src = Math.max(await newestMtime(join(ROOT, 'web', 'src')), await newestMtime(join(ROOT, 'web', 'public')), (await Deno.stat(join(ROOT, 'web', 'index.html'))).mtime?.getTime() ?? 0)
+    if (built >= src) return
+  }
+  console.log('[web] building the production bundle…')
+  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), { args: ['build', '--logLevel', 'warn'], cwd: join(ROOT, 'web'), stdout: 'inherit', stderr: 'inherit' }).output()
+  if (out.code !== 0) throw new Error('vite build failed')
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) Deno.addSignalListener(sig, () => resolve(sig))
+  })
+}
+
+async function start(dev: boolean) {
+  const ports = defaultPorts()
+  if (!dev) await buildWeb()
+  const stack = await startStack({ ports, web: !dev })
+  let vite: Deno.ChildProcess | null = null
+  if (dev) {
+    vite = new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), {
+      args: ['--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'],
+      cwd: join(ROOT, 'web'),
+      env: { VITE_SUPABASE_URL: stack.apiUrl },
+      stdout: 'inherit', stderr: 'inherit',
+    }).spawn()
+  }
+  console.log(`
+  Roots Allotments is running.
+    Web app     ${stack.webUrl}${dev ? '  (Vite dev server)' : ''}
+    Admin       ${stack.webUrl}/admin
+    API         ${stack.apiUrl}   (rest /rest/v1, auth /auth/v1, functions /functions/v1)
+    Outbox      ${stack.apiUrl}/_outbox   (mail and SMS the app would have sent)
+    Postgres    ${stack.dbUrl}
+  Demo sign-ins (password allotments-demo):
+    ${DEMO.join('\n    ')}
+  Ctrl-C stops everything, Postgres included.
+`)
+  const sig = await waitForSignal()
+  console.log(`\n[stack] ${sig}: stopping…`)
+  try { vite?.kill('SIGTERM') } catch { /* already gone */ }
+  await stack.stop()
+  console.log('[stack] stopped')
+  Deno.exit(0)
+}
+
+async function dbReset() {
+  const ports = defaultPorts()
+  const cluster = new PostgresCluster({ dir: join(paths.stackDir, 'db'), port: ports.db })
+  await cluster.destroy()
+  const stack = await startStack({ ports, web: false })
+  await stack.stop()
+  console.log('[db:reset] database rebuilt from migrations and seed')
+}
+
+const [cmd, ...rest] = Deno.args
+try {
+  switch (cmd) {
+    case 'start': await start(false); break
+    case 'dev': await start(true); break
+    case 'db:reset': await dbReset(); break
+    case 'test': {
+      const { runTests } = await import('./test-runner.ts')
+      Deno.exit(await runTests(rest))
+      break
+    }
+    case 'bench': {
+      const { runBench } = await import('../bench/run.ts')
+      Deno.exit(await runBench(rest))
+      break
+    }
+    case 'test:load':
+    case 'test:faults': {
+      const { runTests } = await import('./test-runner.ts')
+      Deno.exit(await runTests([cmd === 'test:load' ? '--only=load' : '--only=faults', '--full', ...rest]))
+      break
+    }
+    default:
+      console.error(`usage: stack/cli.ts start|dev|test|bench|db:reset|test:load|test:faults`)
+      Deno.exit(2)
+  }
+} catch (e) {
+  console.error(`\n[stack] ${e instanceof Error ? e.message : e}`)
+  Deno.exit(1)
+}

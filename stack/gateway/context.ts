@@ -1,0 +1,47 @@
+// What every part of the gateway is handed: its configuration and the database pools.
+import postgres from 'postgres'
+
+export interface GatewayConfig {
+  apiPort: number
+  dbPort: number
+  /** Public base URL of the API, e.g. http://127.0.0.1:54321 */
+  apiUrl: string
+  /** Public base URL of the web app (Supabase Auth's site_url). */
+  siteUrl: string
+  jwtSecret: string
+  anonKey: string
+  serviceRoleKey: string
+  /** postgresql:// URL of the superuser (migrations, tests, the functions' SUPABASE_DB_URL). */
+  dbUrl: string
+  /** Extra settings for sub-gateways (auth rate limits and the like), read from the environment. */
+  env: Record<string, string | undefined>
+}
+
+export interface GatewayContext {
+  config: GatewayConfig
+  /** Pool logged in as `authenticator`, the role PostgREST uses; switches role per transaction. */
+  authenticator: postgres.Sql
+  /** Pool logged in as `supabase_auth_admin`, the role Supabase Auth uses. */
+  authAdmin: postgres.Sql
+}
+
+export interface RequestInfo {
+  /** Path after the service prefix, e.g. `/global_sites` for `/rest/v1/global_sites`. */
+  path: string
+  url: URL
+  remoteAddr: string
+}
+
+export interface SubGateway {
+  handle(req: Request, info: RequestInfo): Promise<Response>
+  close?(): Promise<void>
+}
+
+export function createPools(config: GatewayConfig, poolSize = Number(Deno.env.get('GATEWAY_POOL_SIZE') ?? 20)) {
+  const base = `127.0.0.1:${config.dbPort}/postgres`
+  const common = { onnotice: () => {}, idle_timeout: 60, connect_timeout: 5 } as const
+  return {
+    authenticator: postgres(`postgresql://authenticator:postgres@${base}`, { ...common, max: poolSize }),
+    authAdmin: postgres(`postgresql://supabase_auth_admin:postgres@${base}`, { ...common, max: 5 }),
+  }
+}

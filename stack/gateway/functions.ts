@@ -1,0 +1,83 @@
+// /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in this process with the
+// environment the edge runtime gives, honouring verify_jwt from supabase/config.toml.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parse as parseToml } from 'smol-toml'
+import { paths } from '../config.ts'
+import type { GatewayContext, RequestInfo, SubGateway } from './context.ts'
+import { bearerToken, verifyJwt } from './jwt.ts'
+
+type Handler = (req: Request) => Response | Promise<Response>
+
+const NAME = /^[a-z0-9][a-z0-9_-]*$/
+
+export function functionSettings(): Record<string, { verify_jwt?: boolean }> {
+  if (!existsSync(paths.configToml)) return {}
+  const toml = parseToml(Deno.readTextFileSync(paths.configToml)) as { functions?: Record<string, { verify_jwt?: boolean }> }
+  return toml.functions ?? {}
+}
+
+const json = (status: number, body: unknown, headers: HeadersInit = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+
+export function createFunctionsGateway(ctx: GatewayContext): SubGateway {
+  const settings = functionSettings()
+  const loaded = new Map<string, Promise<Handler>>()
+  Deno.env.set('SUPABASE_URL', ctx.config.apiUrl)
+  Deno.env.set('SUPABASE_ANON_KEY', ctx.config.anonKey)
+  Deno.env.set('SUPABASE_SERVICE_ROLE_KEY', ctx.config.serviceRoleKey)
+  Deno.env.set('SUPABASE_DB_URL', ctx.config.dbUrl)
+  Deno.env.set('SB_SITE_URL', ctx.config.siteUrl)
+
+  function load(name: string): Promise<Handler> {
+    let h = loaded.get(name)
+    if (!h) {
+      h = import(pathToFileURL(join(paths.functions, name, 'handler.ts')).href).then((m) => {
+        const fn = m.handler ?? m.default
+        if (typeof fn !== 'function') throw new Error(`supabase/functions/${name}/handler.ts exports no handler`)
+        return fn as Handler
+      })
+      loaded.set(name, h)
+      h.catch(() => loaded.delete(name))
+    }
+    return h
+  }
+
+  return {
+    async handle(req: Request, info: RequestInfo): Promise<Response> {
+      const name = info.path.split('/')[1] ?? ''
+      if (!NAME.test(name) || name.startsWith('_') || !existsSync(join(paths.functions, name, 'handler.ts'))) {
+        return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+      }
+      // As the edge runtime's main service: preflight passes through, everything else needs a
+      // valid JWT unless the function opted out.
+      const verify = settings[name]?.verify_jwt ?? true
+      if (verify && req.method !== 'OPTIONS') {
+        const token = bearerToken(req)
+        if (!token) return json(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' })
+        try {
+          await verifyJwt(token, ctx.config.jwtSecret)
+        } catch {
+          return json(401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' })
+        }
+      }
+      let handler: Handler
+      try {
+        handler = await load(name)
+      } catch (e) {
+        console.error(`[functions] ${name} failed to load:`, e)
+        return json(500, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' })
+      }
+      // The function sees its own URL as the edge runtime presents it.
+      const url = new URL(info.url)
+      const inner = new Request(url, req)
+      try {
+        return await handler(inner)
+      } catch (e) {
+        console.error(`[functions] ${name} threw:`, e)
+        return json(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' })
+      }
+    },
+  }
+}

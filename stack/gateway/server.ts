@@ -1,0 +1,93 @@
+// The HTTP gateway on Supabase's port and paths: /rest/v1 (PostgREST-compatible),
+// /auth/v1 (Supabase Auth-compatible), /functions/v1/<name> (edge functions in-process).
+// It translates; Postgres decides every permission.
+import type { GatewayConfig, GatewayContext, SubGateway } from './context.ts'
+import { createPools } from './context.ts'
+import { createFunctionsGateway } from './functions.ts'
+import { createRestGateway } from './rest/mod.ts'
+import { createAuthGateway } from './auth/mod.ts'
+
+export interface Gateway {
+  ctx: GatewayContext
+  rest: SubGateway & { reloadSchema(): Promise<void> }
+  close(): Promise<void>
+  finished: Promise<void>
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD',
+  'access-control-max-age': '3600',
+  'access-control-expose-headers': 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Preference-Applied',
+}
+
+function withCors(res: Response): Response {
+  // Responses built from fetch() have immutable headers: copy them.
+  const headers = new Headers(res.headers)
+  for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v)
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+}
+
+function preflight(req: Request): Response {
+  const requested = req.headers.get('access-control-request-headers')
+  return new Response(null, {
+    status: 200,
+    headers: {
+      ...CORS_HEADERS,
+      'access-control-allow-headers': requested ?? 'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
+    },
+  })
+}
+
+export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = {}): Gateway {
+  const pools = createPools(config)
+  const ctx: GatewayContext = { config, ...pools }
+  const rest = createRestGateway(ctx)
+  const auth = createAuthGateway(ctx)
+  const functions = createFunctionsGateway(ctx)
+
+  const handler = async (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
+    const url = new URL(req.url)
+    const remoteAddr = (info.remoteAddr as Deno.NetAddr).hostname ?? '127.0.0.1'
+    const route = (prefix: string) => url.pathname === prefix || url.pathname.startsWith(prefix + '/')
+    const sub = (prefix: string) => ({ path: url.pathname.slice(prefix.length) || '/', url, remoteAddr })
+    try {
+      if (route('/rest/v1')) {
+        if (req.method === 'OPTIONS') return preflight(req)
+        return withCors(await rest.handle(req, sub('/rest/v1')))
+      }
+      if (route('/auth/v1')) {
+        if (req.method === 'OPTIONS') return preflight(req)
+        return withCors(await auth.handle(req, sub('/auth/v1')))
+      }
+      if (route('/functions/v1')) return await functions.handle(req, sub('/functions/v1'))
+      if (route('/_outbox') && auth.outbox) return await auth.outbox.handle(req, sub('/_outbox'))
+      if (url.pathname === '/' || url.pathname === '/health') {
+        return Response.json({ name: 'roots-allotments local stack', rest: '/rest/v1', auth: '/auth/v1', functions: '/functions/v1' })
+      }
+      return Response.json({ message: 'no Route matched with those values' }, { status: 404 })
+    } catch (e) {
+      console.error('[gateway] unhandled', req.method, url.pathname, e)
+      return withCors(Response.json({ code: 'PGRST000', message: 'Gateway error', details: String(e), hint: null }, { status: 503 }))
+    }
+  }
+
+  const server = Deno.serve({
+    hostname: '127.0.0.1',
+    port: config.apiPort,
+    onListen: () => {
+      if (!opts.quiet) console.log(`[gateway] API on ${config.apiUrl}`)
+    },
+  }, handler)
+
+  return {
+    ctx,
+    rest,
+    finished: server.finished,
+    async close() {
+      await server.shutdown()
+      await Promise.allSettled([rest.close?.(), auth.close?.(), functions.close?.()])
+      await Promise.allSettled([pools.authenticator.end({ timeout: 2 }), pools.authAdmin.end({ timeout: 2 })])
+    },
+  }
+}

@@ -1,0 +1,171 @@
+// `npm test`: starts a throwaway stack (its own Postgres cluster and ports), runs every suite
+// against it — types, lint, pgTAP, Deno (stack conformance and functions), Vitest (web),
+// browser end-to-end — and ends with one line `N passed, N failed`.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
+import { freePort, type RunningStack, startStack } from './stack.ts'
+import { buildWeb } from './cli.ts'
+import { testGatewayEnv } from './tests/env.ts'
+
+interface SuiteResult {
+  passed: number
+  failed: number
+}
+
+interface Suite {
+  name: string
+  /** Runs when the suite's files exist. */
+  present(): boolean | Promise<boolean>
+  run(stack: RunningStack, env: Record<string, string>): Promise<SuiteResult>
+}
+
+const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name)
+
+async function exec(cmd: string, args: string[], env: Record<string, string> = {}, echo = true): Promise<{ code: number; out: string }> {
+  const child = new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: 'piped', stderr: 'piped' }).spawn()
+  let out = ''
+  const dec = new TextDecoder()
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
+    for await (const chunk of stream) {
+      out += dec.decode(chunk, { stream: true })
+      if (echo) await sink.write(chunk)
+    }
+  }
+  const [status] = await Promise.all([child.status, pump(child.stdout, Deno.stdout), pump(child.stderr, Deno.stderr)])
+  return { code: status.code, out }
+}
+
+async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
+  const found: string[] = []
+  if (!existsSync(dir)) return found
+  for await (const e of Deno.readDir(dir)) {
+    const p = join(dir, e.name)
+    if (e.isDirectory && e.name !== 'node_modules') found.push(...(await filesUnder(p, pattern)))
+    else if (e.isFile && pattern.test(e.name)) found.push(p)
+  }
+  return found.sort()
+}
+
+const single = (ok: boolean): SuiteResult => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 })
+
+const suites: Suite[] = [
+  {
+    name: 'types',
+    present: () => true,
+    async run() {
+      const web = existsSync(join(ROOT, 'tsconfig.json')) ? (await exec(BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0 : true
+      const denoDirs = ['stack', 'supabase/functions', 'bench'].filter((d) => existsSync(join(ROOT, d)))
+      const deno = (await exec(Deno.execPath(), ['check', '--quiet', ...denoDirs])).code === 0
+      return { passed: Number(web) + Number(deno), failed: Number(!web) + Number(!deno) }
+    },
+  },
+  {
+    name: 'lint',
+    present: () => true,
+    async run() {
+      return single((await exec(Deno.execPath(), ['lint', '--quiet'])).code === 0)
+    },
+  },
+  {
+    name: 'pgtap',
+    present: async () => (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
+    async run(stack) {
+      const files = await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
+      const { code, out } = await exec('pg_prove', ['--verbose', '-h', '127.0.0.1', '-p', String(stack.ports.db), '-U', 'postgres', '-d', 'postgres', ...files], { PGPASSWORD: 'postgres' })
+      const passed = (out.match(/^\s*ok \d+/gm) ?? []).length
+      const failed = (out.match(/^\s*not ok \d+/gm) ?? []).length
+      // A file that dies before its plan completes has no `not ok` line: count it once.
+      return { passed, failed: failed === 0 && code !== 0 ? 1 : failed }
+    },
+  },
+  {
+    name: 'deno',
+    present: async () => (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length + (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
+    async run(_stack, env) {
+      const dirs = ['stack/tests', 'supabase/functions'].filter((d) => existsSync(join(ROOT, d)))
+      const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--quiet', '--no-check', ...dirs], env)
+      const m = /(\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed(?: \((\d+) steps?\))?/.exec(out.replace(/\x1b\[[0-9;]*m/g, ''))
+      if (!m) return { passed: 0, failed: 1 }
+      const failed = Number(m[3])
+      return { passed: Number(m[1]) + Number(m[2] ?? 0), failed: failed === 0 && code !== 0 ? 1 : failed }
+    },
+  },
+  {
+    name: 'vitest',
+    present: async () => (await filesUnder(join(ROOT, 'web', 'src'), /\.test\.tsx?$/)).length > 0,
+    async run(_stack, env) {
+      return await vitest(['--root', 'web'], env, 'vitest.json')
+    },
+  },
+  {
+    name: 'e2e',
+    present: async () => (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).length > 0,
+    async run(_stack, env) {
+      return await vitest(['--config', 'e2e/vitest.config.ts'], env, 'e2e.json')
+    },
+  },
+]
+
+async function vitest(args: string[], env: Record<string, string>, report: string): Promise<SuiteResult> {
+  const outFile = join(paths.stackDir, 'test-results', report)
+  await Deno.mkdir(join(paths.stackDir, 'test-results'), { recursive: true })
+  await Deno.remove(outFile).catch(() => {})
+  const { code } = await exec(BIN('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`], env)
+  if (!existsSync(outFile)) return { passed: 0, failed: 1 }
+  const r = JSON.parse(await Deno.readTextFile(outFile)) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
+  const failed = r.numFailedTests + r.numFailedTestSuites
+  return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed }
+}
+
+export async function runTests(args: string[]): Promise<number> {
+  const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+  const chosen = suites.filter((s) => !only || only.includes(s.name))
+  const needsWeb = chosen.some((s) => s.name === 'e2e')
+  if (needsWeb) await buildWeb()
+  const dir = join(paths.stackDir, `test-${Deno.pid}`)
+  const ports = { api: freePort(), db: freePort(), web: freePort() }
+  console.log(`[test] throwaway stack: api ${ports.api}, db ${ports.db}, web ${ports.web}`)
+  const stack = await startStack({ ports, dir, ephemeral: true, reset: true, web: needsWeb, quiet: true, env: testGatewayEnv })
+  const env: Record<string, string> = {
+    SUPABASE_URL: stack.apiUrl,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: stack.dbUrl,
+    WEB_URL: stack.webUrl,
+    DB_PORT: String(ports.db),
+    TEST_FULL: args.includes('--full') ? '1' : '',
+    DENO_NO_UPDATE_CHECK: '1',
+  }
+  const totals: Record<string, SuiteResult> = {}
+  const stop = () => stack.stop()
+  const onSignal = () => { stop().finally(() => Deno.exit(130)) }
+  Deno.addSignalListener('SIGINT', onSignal)
+  Deno.addSignalListener('SIGTERM', onSignal)
+  try {
+    for (const suite of chosen) {
+      if (!(await suite.present())) continue
+      console.log(`\n━━ ${suite.name} ━━`)
+      try {
+        totals[suite.name] = await suite.run(stack, env)
+      } catch (e) {
+        console.error(`[test] suite ${suite.name} crashed:`, e)
+        totals[suite.name] = { passed: 0, failed: 1 }
+      }
+    }
+  } finally {
+    await stop()
+    Deno.removeSignalListener('SIGINT', onSignal)
+    Deno.removeSignalListener('SIGTERM', onSignal)
+  }
+  console.log('\n━━ summary ━━')
+  let passed = 0
+  let failed = 0
+  for (const [name, r] of Object.entries(totals)) {
+    console.log(`  ${name.padEnd(8)} ${r.passed} passed, ${r.failed} failed`)
+    passed += r.passed
+    failed += r.failed
+  }
+  console.log(`${passed} passed, ${failed} failed`)
+  return failed === 0 && passed > 0 ? 0 : 1
+}

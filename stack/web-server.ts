@@ -1,0 +1,85 @@
+// Serves the web app's production build with an SPA fallback, the runtime config the client
+// reads (/config.js: API URL and anon key only, never the service key) and security headers.
+import { existsSync } from 'node:fs'
+import { extname, join, normalize } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.ics': 'text/calendar', '.webmanifest': 'application/manifest+json',
+}
+
+export interface WebServerOptions {
+  port: number
+  distDir: string
+  apiUrl: string
+  anonKey: string
+  /** Extra origins the page may connect to (analytics, error reporting) when configured. */
+  connectSrc?: string[]
+  quiet?: boolean
+}
+
+export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Record<string, string> {
+  const csp = [
+    `default-src 'self'`,
+    `script-src 'self'`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob: https:`,
+    `font-src 'self' data:`,
+    `connect-src 'self' ${[apiUrl, ...connectSrc].join(' ')}`,
+    `frame-src https://www.google.com https://maps.google.com`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self' ${apiUrl}`,
+    `frame-ancestors 'none'`,
+  ].join('; ')
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self)',
+    'cross-origin-opener-policy': 'same-origin',
+  }
+}
+
+export function runtimeConfigScript(apiUrl: string, anonKey: string): string {
+  return `window.__ROOTS_CONFIG__=${JSON.stringify({ supabaseUrl: apiUrl, supabaseAnonKey: anonKey })};\n`
+}
+
+export function startWebServer(opts: WebServerOptions) {
+  const headers = securityHeaders(opts.apiUrl, opts.connectSrc)
+  const root = normalize(opts.distDir)
+  const handler = async (req: Request): Promise<Response> => {
+    const url = new URL(req.url)
+    if (req.method !== 'GET' && req.method !== 'HEAD') return new Response('Method Not Allowed', { status: 405, headers })
+    if (url.pathname === '/config.js') {
+      return new Response(runtimeConfigScript(opts.apiUrl, opts.anonKey), {
+        headers: { ...headers, 'content-type': TYPES['.js'], 'cache-control': 'no-store' },
+      })
+    }
+    let rel: string
+    try {
+      rel = decodeURIComponent(url.pathname)
+    } catch {
+      return new Response('Bad Request', { status: 400, headers })
+    }
+    const file = normalize(join(root, rel))
+    const inside = file.startsWith(root + '/') || file === root
+    if (inside && existsSync(file) && (await Deno.stat(file)).isFile) {
+      const type = TYPES[extname(file)] ?? 'application/octet-stream'
+      const immutable = rel.startsWith('/assets/')
+      const cache = immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
+      const body = req.method === 'HEAD' ? null : (await Deno.open(file)).readable
+      return new Response(body, { headers: { ...headers, 'content-type': type, 'cache-control': cache } })
+    }
+    // A missing asset is a 404; any other path is a client route.
+    if (rel.startsWith('/assets/') || extname(rel) !== '') return new Response('Not Found', { status: 404, headers })
+    const index = join(root, 'index.html')
+    if (!existsSync(index)) return new Response('The web app is not built: run `npm run build`.', { status: 503, headers })
+    return new Response(await Deno.readTextFile(index), { headers: { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache' } })
+  }
+  const server = Deno.serve({ hostname: '127.0.0.1', port: opts.port, onListen: () => { if (!opts.quiet) console.log(`[web] app on http://127.0.0.1:${opts.port}`) } }, handler)
+  return { close: () => server.shutdown(), finished: server.finished }
+}
