@@ -83,7 +83,7 @@ const suites: Suite[] = [
     name: 'deno',
     present: async () => (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length + (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
     async run(_stack, env) {
-      const dirs = ['stack/tests', 'supabase/functions'].filter((d) => existsSync(join(ROOT, d)))
+      const dirs = (denoPaths ?? ['stack/tests', 'supabase/functions']).filter((d) => existsSync(join(ROOT, d)))
       const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--quiet', '--no-check', ...dirs], env)
       const m = /(\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed(?: \((\d+) steps?\))?/.exec(out.replace(/\x1b\[[0-9;]*m/g, ''))
       if (!m) return { passed: 0, failed: 1 }
@@ -118,8 +118,12 @@ async function vitest(args: string[], env: Record<string, string>, report: strin
   return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed }
 }
 
+/** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
+let denoPaths: string[] | null = null
+
 export async function runTests(args: string[]): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
+  denoPaths = args.find((a) => a.startsWith('--deno='))?.slice(7).split(',') ?? null
   const chosen = suites.filter((s) => !only || only.includes(s.name))
   const needsWeb = chosen.some((s) => s.name === 'e2e')
   if (needsWeb) await buildWeb()
