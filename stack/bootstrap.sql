@@ -275,9 +275,22 @@ begin
 end
 $$;
 
-grant all on all tables in schema auth to supabase_auth_admin, dashboard_user;
-grant all on all sequences in schema auth to supabase_auth_admin, dashboard_user;
-alter table auth.users owner to supabase_auth_admin;
+-- As on the platform, the auth server's role owns its tables (so RLS does not hide them from
+-- it) and its types and functions.
+do $$
+declare r record;
+begin
+  for r in select tablename from pg_tables where schemaname = 'auth' loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', r.tablename);
+  end loop;
+  for r in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+           where n.nspname = 'auth' and t.typtype = 'e' loop
+    execute format('alter type auth.%I owner to supabase_auth_admin', r.typname);
+  end loop;
+end
+$$;
+grant all on all tables in schema auth to postgres, dashboard_user;
+grant all on all sequences in schema auth to postgres, dashboard_user;
 
 -- ============================================================================
 -- auth helper functions, as Supabase defines them
