@@ -1,34 +1,11 @@
 // `npm start | dev | test | bench | db:reset` land here (through stack/run.mjs).
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultPorts, paths, ROOT } from './config.ts'
 import { startStack } from './stack.ts'
+import { buildWeb } from './web-build.ts'
 import { PostgresCluster } from './postgres.ts'
 
 const DEMO = ['official@example.com (roots_official)', 'team@example.com (roots_team)', 'founder@example.com (founder)', 'patch@example.com (patch_manager)', 'member@example.com (member)']
-
-export async function newestMtime(dir: string): Promise<number> {
-  let newest = 0
-  if (!existsSync(dir)) return 0
-  for await (const e of Deno.readDir(dir)) {
-    const p = join(dir, e.name)
-    if (e.isDirectory) newest = Math.max(newest, await newestMtime(p))
-    else newest = Math.max(newest, (await Deno.stat(p)).mtime?.getTime() ?? 0)
-  }
-  return newest
-}
-
-export async function buildWeb(force = false): Promise<void> {
-  const index = join(paths.webDist, 'index.html')
-  if (!force && existsSync(index)) {
-    const built = (await Deno.stat(index)).mtime?.getTime() ?? 0
-    const src = Math.max(await newestMtime(join(ROOT, 'web', 'src')), await newestMtime(join(ROOT, 'web', 'public')), (await Deno.stat(join(ROOT, 'web', 'index.html'))).mtime?.getTime() ?? 0)
-    if (built >= src) return
-  }
-  console.log('[web] building the production bundle…')
-  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), { args: ['build', '--logLevel', 'warn'], cwd: join(ROOT, 'web'), stdout: 'inherit', stderr: 'inherit' }).output()
-  if (out.code !== 0) throw new Error('vite build failed')
-}
 
 function waitForSignal(): Promise<string> {
   return new Promise((resolve) => {

@@ -2,9 +2,9 @@
 // transaction and recorded in supabase_migrations.schema_migrations as the Supabase CLI does,
 // then supabase/seed.sql on a fresh database.
 import postgres from 'postgres'
-import { basename, join } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { existsSync } from 'node:fs'
-import { paths } from './config.ts'
+import { paths, ROOT } from './config.ts'
 
 export class MigrationError extends Error {
   constructor(readonly file: string, readonly line: number | null, readonly pgMessage: string) {
@@ -53,8 +53,17 @@ export interface MigrateResult {
 }
 
 /** Brings the database up to date. `seed` runs only when the database had no migrations yet. */
-export async function migrate(databaseUrl: string, opts: { seed?: boolean; log?: (s: string) => void } = {}): Promise<MigrateResult> {
+export interface MigrateOptions {
+  seed?: boolean
+  log?: (s: string) => void
+  migrationsDir?: string
+  seedFile?: string
+}
+
+export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): Promise<MigrateResult> {
   const log = opts.log ?? ((s: string) => console.log(s))
+  const migrationsDir = opts.migrationsDir ?? paths.migrations
+  const seedFile = opts.seedFile ?? paths.seed
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   try {
     await runFile(sql, 'stack/bootstrap.sql', await Deno.readTextFile(paths.bootstrapSql))
@@ -66,22 +75,22 @@ export async function migrate(databaseUrl: string, opts: { seed?: boolean; log?:
     const done = new Set((await sql`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string))
     const fresh = done.size === 0
     const applied: string[] = []
-    for (const name of await listMigrations()) {
+    for (const name of await listMigrations(migrationsDir)) {
       const version = name.split('_')[0]
       if (done.has(version)) continue
-      const text = await Deno.readTextFile(join(paths.migrations, name))
-      await runFile(sql, `supabase/migrations/${name}`, text)
+      const text = await Deno.readTextFile(join(migrationsDir, name))
+      await runFile(sql, relative(ROOT, join(migrationsDir, name)), text)
       await sql`insert into supabase_migrations.schema_migrations (version, name, statements) values (${version}, ${name.replace(/^\d+_/, '').replace(/\.sql$/, '')}, ${[text]})`
       applied.push(name)
       log(`[migrate] applied ${name}`)
     }
     let seeded = false
-    if ((opts.seed ?? true) && fresh && existsSync(paths.seed)) {
-      const text = await Deno.readTextFile(paths.seed)
+    if ((opts.seed ?? true) && fresh && existsSync(seedFile)) {
+      const text = await Deno.readTextFile(seedFile)
       await runFile(sql, 'supabase/seed.sql', text)
       const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
         .map((b) => b.toString(16).padStart(2, '0')).join('')
-      await sql`insert into supabase_migrations.seed_files (path, hash) values (${basename(paths.seed)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
+      await sql`insert into supabase_migrations.seed_files (path, hash) values (${basename(seedFile)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
       seeded = true
       log('[migrate] seeded supabase/seed.sql')
     }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
-import { buildWeb } from './cli.ts'
+import { buildWeb } from './web-build.ts'
 import { testGatewayEnv } from './tests/env.ts'
 
 interface SuiteResult {

@@ -21,8 +21,7 @@ export function functionSettings(): Record<string, { verify_jwt?: boolean }> {
 const json = (status: number, body: unknown, headers: HeadersInit = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 
-export function createFunctionsGateway(ctx: GatewayContext): SubGateway {
-  const settings = functionSettings()
+export function createFunctionsGateway(ctx: GatewayContext, settings = functionSettings()): SubGateway {
   const loaded = new Map<string, Promise<Handler>>()
   Deno.env.set('SUPABASE_URL', ctx.config.apiUrl)
   Deno.env.set('SUPABASE_ANON_KEY', ctx.config.anonKey)

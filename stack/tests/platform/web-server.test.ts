@@ -1,0 +1,77 @@
+// The production web server: SPA fallback, immutable assets, the runtime config with the anon
+// key only, security headers, and no way out of the build folder.
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../../config.ts'
+import { freePort } from '../../stack.ts'
+import { startWebServer } from '../../web-server.ts'
+
+async function withServer(fn: (base: string) => Promise<void>) {
+  const dist = await Deno.makeTempDir({ prefix: 'dist-' })
+  await Deno.mkdir(join(dist, 'assets'))
+  await Deno.writeTextFile(join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>')
+  await Deno.writeTextFile(join(dist, 'assets', 'app-abc.js'), 'console.log(1)')
+  const port = freePort()
+  const server = startWebServer({ port, distDir: dist, apiUrl: 'http://127.0.0.1:54321', anonKey: ANON_KEY, quiet: true })
+  try {
+    await fn(`http://127.0.0.1:${port}`)
+  } finally {
+    await server.close()
+    await Deno.remove(dist, { recursive: true })
+  }
+}
+
+Deno.test('client routes get index.html, assets are immutable, missing assets are 404', () =>
+  withServer(async (base) => {
+    for (const route of ['/', '/sites/bath/tuckers-meadow', '/admin/waiting-list']) {
+      const res = await fetch(base + route)
+      assert.equal(res.status, 200, route)
+      assert.match(res.headers.get('content-type') ?? '', /text\/html/)
+      assert.match(await res.text(), /id="root"/)
+    }
+    const asset = await fetch(`${base}/assets/app-abc.js`)
+    assert.equal(asset.status, 200)
+    assert.match(asset.headers.get('cache-control') ?? '', /immutable/)
+    assert.equal(await asset.text(), 'console.log(1)')
+    const missing = await fetch(`${base}/assets/nope.js`)
+    assert.equal(missing.status, 404)
+    await missing.body?.cancel()
+  }))
+
+Deno.test('/config.js carries the API URL and anon key, never the service key', () =>
+  withServer(async (base) => {
+    const text = await (await fetch(`${base}/config.js`)).text()
+    assert.match(text, /window\.__ROOTS_CONFIG__=/)
+    assert.ok(text.includes(ANON_KEY))
+    assert.ok(text.includes('http://127.0.0.1:54321'))
+    assert.ok(!text.includes(SERVICE_ROLE_KEY))
+  }))
+
+Deno.test('security headers: CSP without inline scripts, nosniff, no framing', () =>
+  withServer(async (base) => {
+    const res = await fetch(base + '/')
+    await res.body?.cancel()
+    const csp = res.headers.get('content-security-policy') ?? ''
+    assert.match(csp, /script-src 'self'(;|$)/)
+    assert.match(csp, /connect-src 'self' http:\/\/127\.0\.0\.1:54321/)
+    assert.match(csp, /frame-ancestors 'none'/)
+    assert.match(csp, /object-src 'none'/)
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff')
+    assert.equal(res.headers.get('x-frame-options'), 'DENY')
+    assert.ok(res.headers.get('referrer-policy'))
+  }))
+
+Deno.test('paths cannot escape the build folder', () =>
+  withServer(async (base) => {
+    for (const p of ['/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fetc%2fpasswd']) {
+      const res = await fetch(base + p)
+      const body = await res.text()
+      assert.ok(!body.includes('root:x:0:0'), p)
+    }
+    const bad = await fetch(`${base}/%E0%A4%A`)
+    assert.equal(bad.status, 400)
+    await bad.body?.cancel()
+    const post = await fetch(base + '/', { method: 'POST' })
+    assert.equal(post.status, 405)
+    await post.body?.cancel()
+  }))

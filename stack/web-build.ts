@@ -1,0 +1,28 @@
+// Builds the web app's production bundle when its sources are newer than the last build.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { paths, ROOT } from './config.ts'
+
+export async function newestMtime(dir: string): Promise<number> {
+  let newest = 0
+  if (!existsSync(dir)) return 0
+  for await (const e of Deno.readDir(dir)) {
+    const p = join(dir, e.name)
+    if (e.isDirectory) newest = Math.max(newest, await newestMtime(p))
+    else newest = Math.max(newest, (await Deno.stat(p)).mtime?.getTime() ?? 0)
+  }
+  return newest
+}
+
+export async function buildWeb(force = false): Promise<void> {
+  const index = join(paths.webDist, 'index.html')
+  if (!force && existsSync(index)) {
+    const built = (await Deno.stat(index)).mtime?.getTime() ?? 0
+    const src = Math.max(await newestMtime(join(ROOT, 'web', 'src')), await newestMtime(join(ROOT, 'web', 'public')), (await Deno.stat(join(ROOT, 'web', 'index.html'))).mtime?.getTime() ?? 0)
+    if (built >= src) return
+  }
+  console.log('[web] building the production bundle…')
+  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), { args: ['build', '--logLevel', 'warn'], cwd: join(ROOT, 'web'), stdout: 'inherit', stderr: 'inherit' }).output()
+  if (out.code !== 0) throw new Error('vite build failed')
+}
+
