@@ -1,0 +1,40 @@
+// Request plumbing shared by every function: preflight, JSON bodies checked by zod at the
+// boundary, a size limit, and errors in the one documented shape.
+import type { ZodType, ZodTypeDef } from 'npm:zod@3'
+import { corsHeaders, preflight } from './cors.ts'
+import { badRequest, HttpError, toResponse } from './errors.ts'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export async function readJson<T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>): Promise<T> {
+  const type = req.headers.get('content-type') ?? ''
+  if (!type.includes('application/json')) throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
+  const text = await req.text()
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`)
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw badRequest('The body is not valid JSON.')
+  }
+  return schema.parse(raw)
+}
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  return Response.json(body, { ...init, headers: { ...corsHeaders, ...(init.headers ?? {}) } })
+}
+
+export type Route = (req: Request, url: URL) => Promise<Response> | Response
+
+/** Wraps a handler: preflight answered, anything thrown answered in the documented shape. */
+export function serve(route: Route): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const early = preflight(req)
+    if (early) return early
+    try {
+      return await route(req, new URL(req.url))
+    } catch (e) {
+      return toResponse(e)
+    }
+  }
+}

@@ -1,0 +1,41 @@
+// Clients for functions. `userClient` carries the caller's Authorization header, so RLS applies
+// to everything it does. `adminClient` bypasses RLS: use it only after an explicit role check
+// (see requireStaff) or for system work such as verified webhooks.
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { forbidden, unauthorized } from './errors.ts'
+
+const env = (name: string) => {
+  const v = Deno.env.get(name)
+  if (!v) throw new Error(`${name} is not set`)
+  return v
+}
+
+const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+
+export function userClient(req: Request): SupabaseClient {
+  const authorization = req.headers.get('authorization') ?? `Bearer ${env('SUPABASE_ANON_KEY')}`
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { ...options, global: { headers: { authorization } } })
+}
+
+let admin: SupabaseClient | null = null
+export function adminClient(): SupabaseClient {
+  admin ??= createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options)
+  return admin
+}
+
+export type StaffRole = 'roots_official' | 'roots_team' | 'founder' | 'patch_manager'
+
+/** The caller's staff role as the database decides it (private.staff_role through an RPC). */
+export async function callerStaffRole(req: Request): Promise<StaffRole | null> {
+  if (!req.headers.get('authorization')) return null
+  const { data, error } = await userClient(req).rpc('current_staff_role')
+  if (error) return null
+  return (data as StaffRole | null) ?? null
+}
+
+export async function requireStaff(req: Request, allowed: StaffRole[] = ['roots_official', 'roots_team', 'founder', 'patch_manager']): Promise<StaffRole> {
+  const role = await callerStaffRole(req)
+  if (!role) throw unauthorized('Sign in with a staff account to do this.')
+  if (!allowed.includes(role)) throw forbidden()
+  return role
+}
