@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
+import { aptInstall } from './postgres.ts'
 import { buildWeb } from './web-build.ts'
 import { testGatewayEnv } from './tests/env.ts'
 
@@ -99,6 +100,25 @@ const suites: Suite[] = [
     },
   },
   {
+    // The browser must never receive a secret: scan the production bundle for the service key.
+    name: 'bundle',
+    present: () => existsSync(join(paths.webDist, 'index.html')),
+    async run() {
+      const files = await filesUnder(paths.webDist, /\.(js|html|json|css|map)$/)
+      const payload = JSON.parse(atob(SERVICE_ROLE_KEY.split('.')[1]))
+      let leaks = 0
+      for (const f of files) {
+        const text = await Deno.readTextFile(f)
+        if (text.includes(SERVICE_ROLE_KEY) || text.includes(SERVICE_ROLE_KEY.split('.')[2]) || text.includes('SUPABASE_SERVICE_ROLE_KEY') || /"role":"service_role"/.test(text) || (payload.role === 'service_role' && text.includes(btoa(JSON.stringify(payload)).replace(/=+$/, '')))) {
+          console.error(`[bundle] secret material in ${f}`)
+          leaks++
+        }
+      }
+      console.log(`[bundle] scanned ${files.length} files of web/dist for the service key`)
+      return { passed: files.length > 0 && leaks === 0 ? 1 : 0, failed: leaks > 0 || files.length === 0 ? 1 : 0 }
+    },
+  },
+  {
     name: 'e2e',
     present: async () => (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).length > 0,
     async run(_stack, env) {
@@ -125,8 +145,9 @@ export async function runTests(args: string[]): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
   denoPaths = args.find((a) => a.startsWith('--deno='))?.slice(7).split(',') ?? null
   const chosen = suites.filter((s) => !only || only.includes(s.name))
-  const needsWeb = chosen.some((s) => s.name === 'e2e')
+  const needsWeb = chosen.some((s) => s.name === 'e2e' || s.name === 'bundle')
   if (needsWeb) await buildWeb()
+  if (chosen.some((s) => s.name === 'e2e') && !existsSync('/usr/bin/chromium')) await aptInstall(['chromium'])
   const dir = join(paths.stackDir, `test-${Deno.pid}`)
   const ports = { api: freePort(), db: freePort(), web: freePort() }
   console.log(`[test] throwaway stack: api ${ports.api}, db ${ports.db}, web ${ports.web}`)
