@@ -1,0 +1,39 @@
+// Toasts slide in from the top right, stay 3000 ms, and carry a close button.
+import { keyframes } from 'goober'
+import { Toaster as HotToaster, ToastBar, toast as hotToast } from 'react-hot-toast'
+import { ANIMATION_DURATION_MS, ANIMATION_EASING, TOAST_DURATION_MS } from '@/config/theme'
+
+const slideIn = keyframes`from { transform: translateX(110%); opacity: 0; } to { transform: translateX(0); opacity: 1; }`
+const slideOut = keyframes`from { transform: translateX(0); opacity: 1; } to { transform: translateX(110%); opacity: 0; }`
+
+export function Toaster() {
+  return (
+    <HotToaster position='top-right' toastOptions={{ duration: TOAST_DURATION_MS }} containerStyle={{ top: 16, right: 16 }}>
+      {(t) => (
+        <ToastBar
+          toast={t}
+          style={{
+            animation: `${t.visible ? slideIn : slideOut} ${ANIMATION_DURATION_MS}ms ${ANIMATION_EASING} forwards`,
+            maxWidth: 'min(24rem, calc(100vw - 2rem))',
+            color: '#1c2420',
+          }}
+        >
+          {({ icon, message }) => (
+            <>
+              {icon}
+              {message}
+              <button
+                type='button'
+                onClick={() => hotToast.dismiss(t.id)}
+                aria-label='Close notification'
+                style={{ border: 0, background: 'none', cursor: 'pointer', fontSize: '1.25rem', minWidth: '2rem', minHeight: '2rem', color: '#1c2420' }}
+              >
+                <span aria-hidden='true'>×</span>
+              </button>
+            </>
+          )}
+        </ToastBar>
+      )}
+    </HotToaster>
+  )
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { MISSING_BOTH, MISSING_KEY, MISSING_URL, readEnv } from './env'
+
+describe('env', () => {
+  it('prefers the runtime config over the build env', () => {
+    const e = readEnv({ supabaseUrl: 'http://127.0.0.1:9999/', supabaseAnonKey: 'runtime-key' }, {
+      VITE_SUPABASE_URL: 'http://build',
+      VITE_SUPABASE_ANON_KEY: 'build-key',
+    })
+    expect(e.supabaseUrl).toBe('http://127.0.0.1:9999')
+    expect(e.supabaseAnonKey).toBe('runtime-key')
+    expect(e.posthogKey).toBeUndefined()
+  })
+
+  it('falls back to the build env when the runtime config is absent or blank', () => {
+    const e = readEnv({ supabaseUrl: ' ' }, { VITE_SUPABASE_URL: 'https://x.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' })
+    expect(e).toMatchObject({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k' })
+  })
+
+  it('names a missing URL, a missing key, or both, as spec §8 does', () => {
+    expect(() => readEnv({ supabaseAnonKey: 'k' }, {})).toThrow(MISSING_URL)
+    expect(() => readEnv({ supabaseUrl: 'http://a' }, {})).toThrow(MISSING_KEY)
+    expect(() => readEnv(undefined, {})).toThrow(MISSING_BOTH)
+    expect(MISSING_URL).toBe('supabaseUrl is required.')
+    expect(MISSING_KEY).toBe('supabaseKey is required.')
+    expect(MISSING_BOTH).toBe("Your project's URL and API key are required")
+  })
+
+  it('rejects a URL that is not http(s)', () => {
+    expect(() => readEnv({ supabaseUrl: 'ftp://a', supabaseAnonKey: 'k' }, {})).toThrow(/valid HTTP or HTTPS/)
+  })
+})

@@ -1,0 +1,51 @@
+// The one table of route paths. The router registers `path`; links and redirects call
+// `getHref`, so renaming a route cannot leave a dead link behind.
+
+type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name | keyof Params<`/${Rest}`>]: string }
+  : P extends `${string}:${infer Name}*` ? { [K in Name]: string }
+  : P extends `${string}:${infer Name}` ? { [K in Name]: string }
+  : Record<never, never>
+
+export interface PathEntry<P extends string> {
+  /** The wouter pattern, e.g. `/sites/:cityslug/:slug`. */
+  path: P
+  /** The concrete URL; every parameter is percent-encoded (a `*` wildcard keeps its slashes). */
+  getHref: keyof Params<P> extends never ? () => string : (params: Params<P>) => string
+}
+
+export function definePath<P extends string>(path: P): PathEntry<P> {
+  const getHref = (params: Record<string, string> = {}) =>
+    path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\*)?/g, (_m, name: string, wild?: string) => {
+      const value = params[name]
+      if (value === undefined || value === '') throw new Error(`getHref(${path}): missing parameter ${name}`)
+      return wild ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value)
+    })
+  return { path, getHref } as PathEntry<P>
+}
+
+export const paths = {
+  home: definePath('/'),
+  notFound: definePath('/404'),
+  login: definePath('/login'),
+  sites: definePath('/sites'),
+  site: definePath('/sites/:cityslug/:slug'),
+  siteSetup: definePath('/sites/:cityslug/:slug/setup'),
+  landingSite: definePath('/landing/:site'),
+  landingSiteJoin: definePath('/landing/:site/join'),
+  preRegister: definePath('/pre-register'),
+  preregSite: definePath('/prereg/:site'),
+  preregSiteSignup: definePath('/prereg/:site/signup'),
+  kb: definePath('/kb/:link*'),
+  admin: definePath('/admin'),
+  adminLogin: definePath('/admin/login'),
+  adminConfirm: definePath('/admin/confirm'),
+  adminUnauthorized: definePath('/admin/unauthorized'),
+  adminWaitingList: definePath('/admin/waiting-list'),
+} as const
+
+/** Spec §2's named routes, for call-to-action settings that store a route name. */
+export const namedRoutes = {
+  'landing-site-join': paths.landingSiteJoin,
+  'sites-cityslug-slug-setup': paths.siteSetup,
+} as const

@@ -1,0 +1,10 @@
+// Unmatched routes: page-not-found with the full path (query and hash included).
+import { useLocation, useSearch } from 'wouter'
+import { ErrorPage } from '../components/ErrorPage'
+
+export function NotFoundRoute() {
+  const [location] = useLocation()
+  const search = useSearch()
+  const hash = typeof window === 'undefined' ? '' : window.location.hash
+  return <ErrorPage status={404} path={`${location}${search ? `?${search}` : ''}${hash}`} />
+}

@@ -1,0 +1,185 @@
+// Redirects on navigation (spec §2 route rules): the redirect table from the `redirect-lookup`
+// edge function, kept in localStorage and refreshed in the background with its ETag, so every
+// navigation is checked synchronously and never waits on the network once warm.
+import { z } from 'zod'
+
+export interface RedirectRule {
+  from: string
+  to: string
+  status: number
+}
+
+export interface RedirectHit {
+  to: string
+  status: number
+  external: boolean
+}
+
+const ruleSchema = z.object({ from: z.string().min(1), to: z.string().min(1), status: z.number().int().min(300).max(399) })
+const responseSchema = z.object({ redirects: z.array(z.unknown()) })
+const storedSchema = z.object({ etag: z.string().nullable(), fetchedAt: z.number(), redirects: z.array(ruleSchema) })
+
+export const STORAGE_KEY = 'roots:redirects:v1'
+/** Background refresh at most this often (and on every app start). */
+export const REFRESH_INTERVAL_MS = 5 * 60 * 1000
+/** A cold cache (first visit) waits at most this long before the page renders without it. */
+export const COLD_START_TIMEOUT_MS = 4000
+const MAX_HOPS = 5
+
+const isExternal = (to: string) => /^https?:\/\//i.test(to)
+const isInternal = (to: string) => to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
+
+/** Path only, lower case, no repeated or trailing slash ('/' stays '/'). */
+export function normalisePath(path: string): string {
+  let p = path.split(/[?#]/)[0] ?? ''
+  try {
+    p = decodeURI(p)
+  } catch { /* keep as typed */ }
+  p = ('/' + p).replace(/\/{2,}/g, '/').toLowerCase()
+  return p.length > 1 ? p.replace(/\/+$/, '') : p
+}
+
+export interface RedirectCacheOptions {
+  /** `{supabaseUrl}/functions/v1/redirect-lookup` */
+  url: string
+  headers?: Record<string, string>
+  fetch?: typeof fetch
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null
+  now?: () => number
+}
+
+export class RedirectCache {
+  private table = new Map<string, RedirectRule>()
+  private etag: string | null = null
+  private fetchedAt = 0
+  private inflight: Promise<void> | null = null
+  private listeners = new Set<() => void>()
+  /** Bumped whenever the table changes (for useSyncExternalStore). */
+  version = 0
+  /** True once a table is known: from storage, or after the first fetch settled either way. */
+  ready = false
+
+  constructor(private readonly opts: RedirectCacheOptions) {
+    const raw = this.opts.storage?.getItem(STORAGE_KEY)
+    if (raw) {
+      try {
+        const s = storedSchema.parse(JSON.parse(raw))
+        this.replace(s.redirects)
+        this.etag = s.etag
+        this.fetchedAt = s.fetchedAt
+        this.ready = true
+      } catch { /* corrupt: fetch afresh */ }
+    }
+  }
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn)
+    return () => { this.listeners.delete(fn) }
+  }
+
+  getVersion = () => this.version
+
+  private replace(rules: RedirectRule[]) {
+    this.table = new Map()
+    for (const r of rules) {
+      if (!isExternal(r.to) && !isInternal(r.to)) continue
+      this.table.set(normalisePath(r.from), r)
+    }
+  }
+
+  private changed() {
+    this.version++
+    for (const fn of this.listeners) fn()
+  }
+
+  get size() {
+    return this.table.size
+  }
+
+  /**
+   * Where `path` (with any query and hash) should go, following internal chains; null when it
+   * stays. An internal target without a query keeps the original query and hash.
+   */
+  lookup(path: string): RedirectHit | null {
+    const tail = path.slice(path.split(/[?#]/)[0]!.length)
+    let current = normalisePath(path)
+    let hit: RedirectRule | undefined
+    const seen = new Set<string>([current])
+    for (let hop = 0; hop < MAX_HOPS; hop++) {
+      const rule = this.table.get(current)
+      if (!rule) break
+      hit = rule
+      if (isExternal(rule.to)) break
+      const next = normalisePath(rule.to)
+      if (seen.has(next)) return null // a loop: stay put rather than spin
+      seen.add(next)
+      current = next
+    }
+    if (!hit) return null
+    if (isExternal(hit.to)) return { to: hit.to, status: hit.status, external: true }
+    const to = /[?#]/.test(hit.to) ? hit.to : hit.to + tail
+    return { to, status: hit.status, external: false }
+  }
+
+  isStale() {
+    return (this.opts.now ?? Date.now)() - this.fetchedAt >= REFRESH_INTERVAL_MS
+  }
+
+  refreshIfStale(): Promise<void> {
+    return this.isStale() ? this.refresh() : Promise.resolve()
+  }
+
+  /** Fetches the table; 304 keeps it; any failure keeps what is cached. */
+  refresh(): Promise<void> {
+    this.inflight ??= this.doRefresh().finally(() => {
+      this.inflight = null
+      if (!this.ready) {
+        this.ready = true
+        this.changed()
+      }
+    })
+    return this.inflight
+  }
+
+  private async doRefresh() {
+    const headers: Record<string, string> = { ...this.opts.headers }
+    if (this.etag && this.ready) headers['if-none-match'] = this.etag
+    const now = (this.opts.now ?? Date.now)()
+    let res: Response
+    try {
+      res = await (this.opts.fetch ?? fetch)(this.opts.url, { headers, signal: AbortSignal.timeout?.(30_000) })
+    } catch {
+      return
+    }
+    if (res.status === 304) {
+      this.fetchedAt = now
+      this.persist()
+      return
+    }
+    if (!res.ok) return
+    let body: unknown
+    try {
+      body = await res.json()
+    } catch {
+      return
+    }
+    const parsed = responseSchema.safeParse(body)
+    if (!parsed.success) return
+    const rules = parsed.data.redirects.flatMap((r) => {
+      const ok = ruleSchema.safeParse(r)
+      return ok.success ? [ok.data] : []
+    })
+    this.replace(rules)
+    this.etag = res.headers.get('etag')
+    this.fetchedAt = now
+    this.persist()
+    this.ready = true
+    this.changed()
+  }
+
+  private persist() {
+    try {
+      this.opts.storage?.setItem(STORAGE_KEY, JSON.stringify({ etag: this.etag, fetchedAt: this.fetchedAt, redirects: [...this.table.values()] }))
+    } catch { /* storage full or blocked: memory only */ }
+  }
+}
