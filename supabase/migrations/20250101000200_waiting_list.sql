@@ -179,7 +179,7 @@ grant all on public.message_log to service_role;
 -- Live entries per place, kept by triggers so counts do not depend on the list length.
 create table private.waiting_list_counters (
   location_key text primary key,
-  live_count bigint not null default 0 check (live_count >= 0)
+  live_count bigint not null default 0
 );
 
 -- ============================================================================
