@@ -1,10 +1,59 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+import { randomBytes } from 'node:crypto'
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
-  test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+// The fixed local interfaces of ARCHITECTURE.md, used by the dev server only when the
+// environment names no backend (`npm run dev` sets VITE_SUPABASE_URL).
+const LOCAL_API_URL = 'http://127.0.0.1:54321'
+const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+/** Dev server: /config.js as the stack's web server writes it, from the environment. */
+function runtimeConfig(): Plugin {
+  return {
+    name: 'roots-runtime-config',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/config.js') return next()
+        const config = {
+          supabaseUrl: process.env.VITE_SUPABASE_URL || LOCAL_API_URL,
+          supabaseAnonKey: process.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
+        }
+        res.setHeader('content-type', 'text/javascript; charset=utf-8')
+        res.setHeader('cache-control', 'no-store')
+        res.end(`window.__ROOTS_CONFIG__=${JSON.stringify(config)};\n`)
+      })
+    },
+  }
+}
+
+/**
+ * Build: a fresh build id compiled into the bundle (__BUILD_ID__) and published as
+ * dist/builds/latest.json, which open tabs poll to notice a new deployment.
+ */
+function buildInfo(buildId: string): Plugin {
+  return {
+    name: 'roots-build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: JSON.stringify({ buildId, builtAt: new Date().toISOString() }) + '\n',
+      })
+    },
+  }
+}
+
+export default defineConfig(({ command }) => {
+  const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}` : 'dev'
+  return {
+    plugins: [react(), runtimeConfig(), buildInfo(buildId)],
+    define: { __BUILD_ID__: JSON.stringify(buildId) },
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+  }
 })

@@ -1,17 +1,29 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { ConfigError, env } from '@/config/env'
+import { applyTheme } from '@/config/theme'
+import { App } from '@/app/App'
+import { installGlobalStyles } from '@/app/global-styles'
+import { startPlatform } from '@/app/platform'
 
-function App() {
-  return (
-    <main>
-      <h1>Roots Allotments</h1>
-      <p>Start growing your own at an allotment near you, with everything you need supplied.</p>
-    </main>
+applyTheme()
+installGlobalStyles()
+const root = createRoot(document.getElementById('root')!)
+
+try {
+  const platform = startPlatform(env())
+  root.render(
+    <StrictMode>
+      <App platform={platform} />
+    </StrictMode>,
+  )
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e
+  // Spec §8: a missing backend URL or key names what is missing.
+  root.render(
+    <main id='main' style={{ maxWidth: '40rem', margin: '3rem auto', padding: '0 1rem' }}>
+      <h1>Roots Allotments is not configured</h1>
+      <p role='alert'>{e.message}</p>
+    </main>,
   )
 }
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)

@@ -14,8 +14,3 @@ export function supabase(): SupabaseClient {
   return client
 }
 
-/** Headers for calling an edge function or REST path directly with the anon key. */
-export function anonHeaders(): Record<string, string> {
-  const { supabaseAnonKey } = env()
-  return { apikey: supabaseAnonKey, authorization: `Bearer ${supabaseAnonKey}` }
-}

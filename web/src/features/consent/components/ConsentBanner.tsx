@@ -14,7 +14,7 @@ const banner = css`
 `
 const actions = css`
   display: flex; flex-wrap: wrap; gap: 0.5rem;
-  @media (max-width: 30rem) { button { flex: 1 1 100%; } }
+  @media (max-width: 30rem) { button { flex: 1 1 calc(50% - 0.25rem); padding-inline: 0.5rem; } }
 `
 
 /** Shown only while consent is undecided and the modal is not forced. */

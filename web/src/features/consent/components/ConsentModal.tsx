@@ -26,10 +26,10 @@ const note = css`
 `
 const actions = css`
   display: flex; flex-wrap: wrap; gap: 0.5rem;
-  @media (max-width: 30rem) { button { flex: 1 1 100%; } }
+  @media (max-width: 30rem) { button { flex: 1 1 calc(50% - 0.25rem); padding-inline: 0.5rem; } }
 `
 
-function Entry({ entry, checked, locked }: { entry: ConsentEntry; checked: boolean; locked: boolean }) {
+function Entry({ entry, checked, locked }: { entry: Readonly<Pick<ConsentEntry, 'id' | 'name' | 'description'>> & { links?: readonly { label: string; href: string }[] }; checked: boolean; locked: boolean }) {
   const id = `consent-${entry.id}`
   return (
     <div className={item}>

@@ -1,0 +1,52 @@
+// Route errors: reported (unless 300–499), then the error page. Bot-like user agents skip the
+// error page; their error is only reported. Navigating elsewhere clears the error.
+import { Component, type ReactNode } from 'react'
+import { ErrorPage } from '@/features/errors/components/ErrorPage'
+import { HttpError, isBotUserAgent, statusOf } from '@/lib/errors/http-error'
+import { reportError } from '@/lib/errors/error-reporter'
+
+interface Props {
+  children: ReactNode
+  /** The full path; a change resets the boundary. */
+  path: string
+  userAgent?: string
+}
+
+interface State {
+  error: unknown
+  path: string | null
+}
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, path: null }
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error }
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (state.error !== null && state.path !== null && state.path !== props.path) return { error: null, path: null }
+    if (state.error !== null && state.path === null) return { path: props.path }
+    return null
+  }
+
+  override componentDidCatch(error: unknown) {
+    reportError(error, { source: 'route', path: this.props.path })
+  }
+
+  override render() {
+    const { error } = this.state
+    if (error === null) return this.props.children
+    const ua = this.props.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent)
+    if (isBotUserAgent(ua)) return null
+    const http = error instanceof HttpError ? error : null
+    return (
+      <ErrorPage
+        status={statusOf(error)}
+        statusMessage={http?.statusMessage}
+        description={http?.description}
+        path={this.props.path}
+      />
+    )
+  }
+}

@@ -1,0 +1,45 @@
+// After each route change: reload if a new build was published (guarded), else scroll (anchor
+// smoothly, otherwise to the top) and tell analytics (page leave, then page view, with the full
+// route path).
+import { useEffect, useRef } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { analytics, pageleave, pageview } from '@/lib/analytics/analytics'
+import type { BuildWatcher } from '@/lib/build-watcher'
+import { guardedReload } from '@/lib/reload-guard'
+import { scrollAfterNavigation } from '@/lib/scroll'
+
+export interface NavigationEffectsProps {
+  builds: Pick<BuildWatcher, 'newBuildAvailable'> | null
+  reload?: () => boolean
+  scroll?: (hash: string) => void
+}
+
+export function NavigationEffects({ builds, reload = () => guardedReload(), scroll = (h) => scrollAfterNavigation(h) }: NavigationEffectsProps) {
+  const [location] = useLocation()
+  const search = useSearch()
+  const hash = typeof window === 'undefined' ? '' : window.location.hash
+  const full = `${location}${search ? `?${search}` : ''}${hash}`
+  const previous = useRef<string | null>(null)
+
+  useEffect(() => {
+    const prev = previous.current
+    previous.current = full
+    if (prev === full) return
+    if (prev !== null) {
+      if (builds?.newBuildAvailable && reload()) return
+      scroll(hash)
+      pageleave(analytics(), prev)
+    } else if (hash) {
+      scroll(hash)
+    }
+    pageview(analytics(), full)
+  }, [full]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const leave = () => { if (previous.current) pageleave(analytics(), previous.current) }
+    window.addEventListener('pagehide', leave)
+    return () => window.removeEventListener('pagehide', leave)
+  }, [])
+
+  return null
+}

@@ -1,0 +1,86 @@
+// Starts the cross-cutting services once, before the first render: error reporting, analytics
+// (gated on consent), cookie consent, the redirect table and new-build detection.
+import { subscribeKey } from 'valtio/utils'
+import { env, type Env } from '@/config/env'
+import { analytics, LocalAnalyticsRecorder, setAnalytics } from '@/lib/analytics/analytics'
+import { PosthogAnalytics } from '@/lib/analytics/posthog'
+import { BuildWatcher } from '@/lib/build-watcher'
+import { errorReporter, LocalErrorRecorder, reportError, SentryReporter, setErrorReporter } from '@/lib/errors/error-reporter'
+import { fetchWithRetry } from '@/lib/fetch-with-retry'
+import { RedirectCache } from '@/lib/redirects'
+import { anonHeaders } from '@/lib/anon-headers'
+import { ANALYTICS_ID, defaultConsentEntries } from '@/features/consent/consent-entries'
+import { consent, initConsent } from '@/features/consent/stores/consent-store'
+
+export interface Platform {
+  redirects: RedirectCache
+  builds: BuildWatcher | null
+}
+
+let platform: Platform | null = null
+
+export function getPlatform(): Platform {
+  if (!platform) throw new Error('startPlatform() has not run')
+  return platform
+}
+
+export function setPlatform(p: Platform) {
+  platform = p
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+declare global {
+  interface Window {
+    /** The local recorders (when in use), for the browser console and end-to-end tests. */
+    __ROOTS_RECORDERS__?: { analytics?: LocalAnalyticsRecorder; errors?: LocalErrorRecorder }
+  }
+}
+
+export function startPlatform(config: Env = env()): Platform {
+  // Errors
+  if (config.sentryDsn) setErrorReporter(new SentryReporter(config.sentryDsn))
+  window.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
+  window.addEventListener('unhandledrejection', (e) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
+
+  // Analytics: PostHog with a key and host, else the local recorder; started only with consent.
+  if (config.posthogKey && config.posthogHost) setAnalytics(new PosthogAnalytics(config.posthogKey, config.posthogHost))
+  const recorders: NonNullable<Window['__ROOTS_RECORDERS__']> = {}
+  if (analytics() instanceof LocalAnalyticsRecorder) recorders.analytics = analytics() as LocalAnalyticsRecorder
+  if (errorReporter() instanceof LocalErrorRecorder) recorders.errors = errorReporter() as LocalErrorRecorder
+  window.__ROOTS_RECORDERS__ = recorders
+
+  // Consent
+  initConsent(defaultConsentEntries({ marketingScriptUrl: config.marketingScriptUrl, marketingCookieIds: config.marketingCookieIds }))
+  const syncAnalytics = () => {
+    if (consent.enabled.includes(ANALYTICS_ID)) void analytics().start()
+    else if (analytics().started) analytics().stop()
+  }
+  syncAnalytics()
+  subscribeKey(consent, 'enabled', syncAnalytics)
+
+  // Redirect table: warm from storage, refreshed in the background.
+  const redirects = new RedirectCache({
+    url: `${config.supabaseUrl}/functions/v1/redirect-lookup`,
+    headers: anonHeaders(),
+    fetch: fetchWithRetry,
+    storage: safeLocalStorage(),
+  })
+  void redirects.refresh()
+
+  // New builds (not on the dev server, which has no builds/latest.json).
+  let builds: BuildWatcher | null = null
+  if (__BUILD_ID__ !== 'dev') {
+    builds = new BuildWatcher({ currentBuildId: __BUILD_ID__ })
+    builds.start()
+  }
+
+  platform = { redirects, builds }
+  return platform
+}
