@@ -1,0 +1,85 @@
+// What every auth handler is given, and the small request helpers they share.
+import type { RequestInfo } from '../context.ts'
+import { badRequest } from './errors.ts'
+import type { Outbox } from './outbox.ts'
+import type { Limiters } from './ratelimit.ts'
+import type { ClientInfo } from './sessions.ts'
+import type { AuthSettings } from './settings.ts'
+import type { Pool } from './users.ts'
+
+export interface Deps {
+  sql: Pool
+  settings: AuthSettings
+  outbox: Outbox
+  limits: Limiters
+}
+
+export interface Call {
+  req: Request
+  info: RequestInfo
+  client: ClientInfo
+}
+
+export type Body = Record<string, unknown>
+
+/** The JSON body as an object; anything else is a 400, never a 500. */
+export async function readBody(req: Request): Promise<Body> {
+  const text = await req.text()
+  if (text.trim() === '') return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw badRequest('bad_json', 'Could not parse request body as JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object')
+  }
+  return parsed as Body
+}
+
+export const optString = (v: unknown, name: string): string | undefined => {
+  if (v === undefined || v === null || v === '') return undefined
+  if (typeof v !== 'string') throw badRequest('validation_failed', `${name} must be a string`)
+  return v
+}
+
+export const optObject = (v: unknown, name: string): Record<string, unknown> | undefined => {
+  if (v === undefined || v === null) return undefined
+  if (typeof v !== 'object' || Array.isArray(v)) throw badRequest('validation_failed', `${name} must be an object`)
+  return v as Record<string, unknown>
+}
+
+function globToRegExp(glob: string): RegExp {
+  const src = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*')
+    .replace(/\?/g, '.').replace(/\u0000/g, '.*')
+  return new RegExp(`^${src}$`)
+}
+
+/** GoTrue's redirect rule: a URL on the site's host, or one matching the allow list (globs),
+ *  else the site URL. */
+export function redirectTarget(settings: AuthSettings, requested: string | null | undefined): string {
+  if (!requested) return settings.siteUrl
+  let url: URL
+  try {
+    url = new URL(requested)
+  } catch {
+    return settings.siteUrl
+  }
+  if (!/^https?:$/.test(url.protocol)) return settings.siteUrl
+  const site = new URL(settings.siteUrl)
+  if (url.hostname === site.hostname) return requested
+  const bare = requested.replace(/[?#].*$/, '').replace(/\/$/, '')
+  for (const allowed of settings.additionalRedirectUrls) {
+    const re = globToRegExp(allowed.replace(/\/$/, ''))
+    if (re.test(bare) || re.test(requested)) return requested
+  }
+  return settings.siteUrl
+}
+
+export function redirectParam(call: Call, body?: Body): string | null {
+  const q = call.info.url.searchParams.get('redirect_to')
+  if (q) return q
+  const b = body?.redirect_to
+  return typeof b === 'string' ? b : null
+}
