@@ -116,8 +116,10 @@ export async function signIn(sql: Pool, settings: AuthSettings, userId: string, 
 const refreshNotFound = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
 
 /** grant_type=refresh_token: rotation with a reuse interval; reuse beyond it revokes the family. */
+const REUSED = Symbol('reused')
+
 export async function refreshGrant(sql: Pool, settings: AuthSettings, token: string, client: ClientInfo) {
-  return await sql.begin(async (tx) => {
+  const result = await sql.begin(async (tx) => {
     const [rt] = await tx<RefreshRow[]>`select * from auth.refresh_tokens where token = ${token} for update`
     if (!rt || !rt.session_id) throw refreshNotFound()
     const [session] = await tx<SessionRow[]>`select * from auth.sessions where id = ${rt.session_id} for update`
@@ -139,7 +141,7 @@ export async function refreshGrant(sql: Pool, settings: AuthSettings, token: str
         issued = active.token
       } else {
         await tx`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = ${session.id} and not coalesce(revoked, false)`
-        throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+        return REUSED
       }
     } else if (settings.refreshTokenRotation) {
       await tx`update auth.refresh_tokens set revoked = true, updated_at = now() where id = ${rt.id}`
@@ -150,6 +152,9 @@ export async function refreshGrant(sql: Pool, settings: AuthSettings, token: str
       where id = ${session.id} returning *`
     return await tokenResponse(tx, settings, user, fresh, issued)
   })
+  // The family stays revoked (committed above) while the caller is refused.
+  if (result === REUSED) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  return result
 }
 
 /** Revokes the session's current refresh token and issues its child (after MFA verify). */

@@ -125,11 +125,15 @@ export async function totpCode(secret: string, time = Date.now()): Promise<strin
 
 // ---------------------------------------------------------------------------- second gateway
 
+const RUNTIME_VARS = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SB_SITE_URL']
+
 /** A gateway of our own on a free port against the test database, with explicit settings
  *  (none relaxed unless given), for rate limits and other non-default configurations. */
 export function ownGateway(extraEnv: Record<string, string> = {}): { url: string; gateway: Gateway } {
   const apiPort = freePort()
   const url = `http://127.0.0.1:${apiPort}`
+  // The functions runner publishes its URL process-wide; keep the test stack's.
+  const saved = RUNTIME_VARS.map((k) => [k, Deno.env.get(k)] as const)
   const gateway = startGateway({
     apiPort,
     dbPort: Number(env('DB_PORT')),
@@ -141,6 +145,7 @@ export function ownGateway(extraEnv: Record<string, string> = {}): { url: string
     dbUrl: env('SUPABASE_DB_URL'),
     env: extraEnv,
   }, { quiet: true })
+  for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
   return { url, gateway }
 }
 
