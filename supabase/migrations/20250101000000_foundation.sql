@@ -80,6 +80,8 @@ create index audit_log_created_at_idx on public.audit_log (created_at desc);
 alter table public.audit_log enable row level security;
 grant select on public.audit_log to authenticated;
 grant select on public.audit_log to service_role;
+-- Append-only, even for the service role: only the security-definer trigger writes it.
+revoke insert, update, delete, truncate on public.audit_log from service_role;
 
 -- ============================================================================
 -- tables: patch managers ↔ sites (site FK added with global_sites)

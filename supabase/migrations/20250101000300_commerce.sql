@@ -69,7 +69,7 @@ create table public.promo_bars (
   updated_at timestamptz not null default now(),
   check (ends_at is null or starts_at is null or ends_at > starts_at)
 );
-create index promo_bars_active_idx on public.promo_bars (active);
+create index promo_bars_active_idx on public.promo_bars (active, starts_at, ends_at);
 
 -- ============================================================================
 -- tables: members and money (own read, admin read, service-role write)

@@ -49,6 +49,7 @@ create table public.guided_tours (
   updated_at timestamptz not null default now()
 );
 create index guided_tours_site_starts_idx on public.guided_tours (site_id, starts_at);
+create index guided_tours_published_idx on public.guided_tours (published, starts_at);
 
 create table public.guided_tour_bookings (
   id bigint generated always as identity primary key,

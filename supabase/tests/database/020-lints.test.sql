@@ -1,0 +1,114 @@
+-- Security lints as tests, after Supabase's database advisor: RLS everywhere, fixed
+-- search_path on security-definer functions, nothing executable by anon unless meant to be,
+-- no authorisation from user_metadata, no RLS-bypassing views, no always-true write policy,
+-- helpers wrapped in sub-selects and every policy column indexed.
+begin;
+select plan(14);
+
+-- ============================================================================
+-- tables and views
+-- ============================================================================
+select ok(tests.rls_enabled('public'), 'RLS is enabled on every table in public');
+
+select is_empty(
+  $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity$$,
+  'no table in public without RLS'
+);
+
+select is_empty(
+  $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('v', 'm')
+      and not coalesce(c.reloptions @> array['security_invoker=true'], false)$$,
+  'no view in public bypasses RLS (every view is security_invoker)'
+);
+
+select is_empty(
+  $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'private' and c.relkind in ('r', 'p')
+      and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select'))$$,
+  'no table in private is readable by anon or authenticated'
+);
+
+-- ============================================================================
+-- functions
+-- ============================================================================
+select is_empty(
+  $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private') and p.prosecdef
+      and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')$$,
+  'every security-definer function has a fixed search_path'
+);
+
+select is(
+  (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')),
+  array['cancel_welcome_slot_booking', 'get_waiting_list_counts', 'get_waiting_list_position',
+    'respond_to_plot_offer', 'update_waiting_list_entry', 'withdraw_waiting_list_entry'],
+  'anon may execute only the functions meant for applicants'
+);
+
+select is_empty(
+  $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute')
+      and p.proname not in ('staff_role', 'is_staff', 'is_admin', 'managed_site_ids', 'manages_site', 'can_work_site',
+        'valid_directions', 'valid_distance_points', 'valid_social_media', 'valid_offer_settings')$$,
+  'anon may execute no private function beyond the policy helpers and shape checks'
+);
+
+select is_empty(
+  $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private') and p.prosrc ilike '%user_metadata%'$$,
+  'no function reads user_metadata'
+);
+
+-- ============================================================================
+-- policies
+-- ============================================================================
+select is_empty(
+  $$select tablename || ': ' || policyname from pg_policies
+    where schemaname = 'public' and (qual ilike '%user_metadata%' or with_check ilike '%user_metadata%')$$,
+  'no policy reads user_metadata'
+);
+
+select is_empty(
+  $$select tablename || ': ' || policyname from pg_policies
+    where schemaname = 'public' and cmd in ('INSERT', 'UPDATE', 'DELETE', 'ALL')
+      and (coalesce(qual, '') = 'true' or coalesce(with_check, '') = 'true')$$,
+  'no write policy is always true'
+);
+
+select is_empty(
+  $$select tablename || ': ' || policyname from pg_policies
+    where schemaname = 'public' and (cmd = 'ALL' or roles = '{public}')$$,
+  'one policy per operation, each for named roles (no "for all", no "to public")'
+);
+
+select is_empty(
+  $$select tablename || ': ' || policyname from pg_policies p
+    cross join lateral (values (coalesce(p.qual, '')), (coalesce(p.with_check, ''))) as e (expr)
+    where p.schemaname = 'public'
+      and (regexp_count(e.expr, 'private\.') <> regexp_count(e.expr, 'SELECT private\.')
+        or regexp_count(e.expr, 'auth\.uid\(\)') <> regexp_count(e.expr, 'SELECT auth\.uid\(\)'))$$,
+  'policies call helpers through a sub-select, so they run once per statement'
+);
+
+select is_empty(
+  $$select p.tablename || '.' || a.attname from pg_policies p
+    join pg_class c on c.relname = p.tablename
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = p.schemaname
+    join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    where p.schemaname = 'public' and p.qual is not null and p.qual <> 'true'
+      and p.qual ~ ('(^|[^a-z_.])(' || p.tablename || '\.)?' || a.attname || '([^a-z_]|$)')
+      and not exists (select 1 from pg_index i where i.indrelid = c.oid and a.attnum = any (i.indkey))
+    group by 1$$,
+  'every column a policy filters on is indexed'
+);
+
+select policies_are('public', 'waiting_list_entries', array[
+  'Anyone can join a waiting list', 'Signed-in users can join a waiting list', 'Applicants can read their own entries',
+  'Staff can read entries of their sites', 'Staff can update entries of their sites', 'Admins can delete entries'
+], 'the waiting list has exactly its six policies');
+
+select * from finish();
+rollback;
