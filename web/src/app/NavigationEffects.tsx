@@ -17,7 +17,7 @@ export interface NavigationEffectsProps {
 export function NavigationEffects({ builds, reload = () => guardedReload(), scroll = (h) => scrollAfterNavigation(h) }: NavigationEffectsProps) {
   const [location] = useLocation()
   const search = useSearch()
-  const hash = typeof window === 'undefined' ? '' : window.location.hash
+  const hash = globalThis.location?.hash ?? ''
   const full = `${location}${search ? `?${search}` : ''}${hash}`
   const previous = useRef<string | null>(null)
 
@@ -37,8 +37,8 @@ export function NavigationEffects({ builds, reload = () => guardedReload(), scro
 
   useEffect(() => {
     const leave = () => { if (previous.current) pageleave(analytics(), previous.current) }
-    window.addEventListener('pagehide', leave)
-    return () => window.removeEventListener('pagehide', leave)
+    globalThis.addEventListener('pagehide', leave)
+    return () => globalThis.removeEventListener('pagehide', leave)
   }, [])
 
   return null

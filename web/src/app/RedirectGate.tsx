@@ -11,12 +11,12 @@ export interface RedirectGateProps {
   replaceExternal?: (url: string) => void
 }
 
-export function RedirectGate({ cache, children, replaceExternal = (url) => window.location.replace(url) }: RedirectGateProps) {
+export function RedirectGate({ cache, children, replaceExternal = (url) => globalThis.location.replace(url) }: RedirectGateProps) {
   const [location, navigate] = useLocation()
   const search = useSearch()
   useSyncExternalStore(cache.subscribe, cache.getVersion)
   const [coldTimedOut, setColdTimedOut] = useState(false)
-  const full = `${location}${search ? `?${search}` : ''}${typeof window === 'undefined' ? '' : window.location.hash}`
+  const full = `${location}${search ? `?${search}` : ''}${globalThis.location?.hash ?? ''}`
   const hit = cache.lookup(full)
 
   useLayoutEffect(() => {

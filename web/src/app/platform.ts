@@ -30,31 +30,34 @@ export function setPlatform(p: Platform) {
 
 function safeLocalStorage(): Storage | null {
   try {
-    return window.localStorage
+    return globalThis.localStorage
   } catch {
     return null
   }
 }
 
+interface Recorders {
+  analytics?: LocalAnalyticsRecorder
+  errors?: LocalErrorRecorder
+}
+
 declare global {
-  interface Window {
-    /** The local recorders (when in use), for the browser console and end-to-end tests. */
-    __ROOTS_RECORDERS__?: { analytics?: LocalAnalyticsRecorder; errors?: LocalErrorRecorder }
-  }
+  /** The local recorders (when in use), for the browser console and end-to-end tests. */
+  var __ROOTS_RECORDERS__: Recorders | undefined
 }
 
 export function startPlatform(config: Env = env()): Platform {
   // Errors
   if (config.sentryDsn) setErrorReporter(new SentryReporter(config.sentryDsn))
-  window.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
-  window.addEventListener('unhandledrejection', (e) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
+  globalThis.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
+  globalThis.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
 
   // Analytics: PostHog with a key and host, else the local recorder; started only with consent.
   if (config.posthogKey && config.posthogHost) setAnalytics(new PosthogAnalytics(config.posthogKey, config.posthogHost))
-  const recorders: NonNullable<Window['__ROOTS_RECORDERS__']> = {}
+  const recorders: Recorders = {}
   if (analytics() instanceof LocalAnalyticsRecorder) recorders.analytics = analytics() as LocalAnalyticsRecorder
   if (errorReporter() instanceof LocalErrorRecorder) recorders.errors = errorReporter() as LocalErrorRecorder
-  window.__ROOTS_RECORDERS__ = recorders
+  globalThis.__ROOTS_RECORDERS__ = recorders
 
   // Consent
   initConsent(defaultConsentEntries({ marketingScriptUrl: config.marketingScriptUrl, marketingCookieIds: config.marketingCookieIds }))

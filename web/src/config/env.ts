@@ -66,15 +66,13 @@ export function readEnv(runtime: Source | undefined, build: Record<string, unkno
 }
 
 declare global {
-  interface Window {
-    __ROOTS_CONFIG__?: Source
-  }
+  var __ROOTS_CONFIG__: Source | undefined
 }
 
 let cached: Env | undefined
 
 /** The app's env, read once. Throws ConfigError when the backend URL or key is missing. */
 export function env(): Env {
-  cached ??= readEnv(typeof window === 'undefined' ? undefined : window.__ROOTS_CONFIG__, import.meta.env)
+  cached ??= readEnv(globalThis.__ROOTS_CONFIG__, import.meta.env)
   return cached
 }

@@ -4,6 +4,7 @@ import { BUILD_POLL_INTERVAL_MS, BuildWatcher } from './build-watcher'
 function fakeServer(bodies: Array<unknown>) {
   const urls: string[] = []
   const fetch = (async (url: string, init?: RequestInit) => {
+    await Promise.resolve()
     urls.push(url)
     expect(init?.cache).toBe('no-store')
     const b = bodies.shift()

@@ -4,6 +4,7 @@ import { createFetchWithRetry, retryDelay } from './fetch-with-retry'
 function scripted(outcomes: Array<number | 'network' | 'abort'>) {
   const calls: string[] = []
   const fetch = (async (input: RequestInfo | URL) => {
+    await Promise.resolve()
     calls.push(String(input instanceof Request ? input.url : input))
     const next = outcomes.shift()
     if (next === undefined) throw new Error('no more scripted outcomes')
@@ -12,7 +13,10 @@ function scripted(outcomes: Array<number | 'network' | 'abort'>) {
     return new Response(`status ${next}`, { status: next })
   }) as typeof globalThis.fetch
   const slept: number[] = []
-  const sleep = async (ms: number) => { slept.push(ms) }
+  const sleep = (ms: number) => {
+    slept.push(ms)
+    return Promise.resolve()
+  }
   return { calls, slept, retrying: createFetchWithRetry({ fetch, sleep }) }
 }
 
@@ -70,6 +74,7 @@ describe('fetch with retry', () => {
     const bodies: string[] = []
     const outcomes = [503, 200]
     const fetch = (async (input: RequestInfo | URL) => {
+    await Promise.resolve()
       bodies.push(await (input as Request).text())
       return new Response(null, { status: outcomes.shift()! })
     }) as typeof globalThis.fetch

@@ -23,6 +23,7 @@ function memoryStorage() {
 function server(responses: Array<() => Response>) {
   const requests: Array<{ url: string; headers: Record<string, string> }> = []
   const fetch = (async (url: string, init?: RequestInit) => {
+    await Promise.resolve()
     requests.push({ url, headers: { ...(init?.headers as Record<string, string>) } })
     const next = responses.shift()
     if (!next) throw new TypeError('Failed to fetch')

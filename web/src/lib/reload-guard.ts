@@ -19,13 +19,13 @@ export function guardedReload(opts: ReloadGuardOptions = {}): boolean {
   try {
     storage?.setItem(RELOAD_GUARD_KEY, String(now))
   } catch { /* blocked storage: reload anyway */ }
-  ;(opts.reload ?? (() => window.location.reload()))()
+  ;(opts.reload ?? (() => globalThis.location.reload()))()
   return true
 }
 
 function safeSessionStorage(): Storage | null {
   try {
-    return window.sessionStorage
+    return globalThis.sessionStorage
   } catch {
     return null
   }

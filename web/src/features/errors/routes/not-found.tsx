@@ -5,6 +5,6 @@ import { ErrorPage } from '../components/ErrorPage'
 export function NotFoundRoute() {
   const [location] = useLocation()
   const search = useSearch()
-  const hash = typeof window === 'undefined' ? '' : window.location.hash
+  const hash = globalThis.location?.hash ?? ''
   return <ErrorPage status={404} path={`${location}${search ? `?${search}` : ''}${hash}`} />
 }
