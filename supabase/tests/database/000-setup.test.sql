@@ -42,6 +42,8 @@ create or replace function tests.claims_for(p_identifier text, p_aal text defaul
 returns jsonb
 language sql
 stable
+security definer
+set search_path = ''
 as $$
   select jsonb_build_object(
     'sub', u.id, 'role', 'authenticated', 'aud', 'authenticated', 'email', u.email,
