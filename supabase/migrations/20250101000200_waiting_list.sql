@@ -185,7 +185,8 @@ create table private.waiting_list_counters (
 -- ============================================================================
 -- functions: triggers
 -- ============================================================================
--- A site's entry takes the site's name as its location; upcoming sites take pre-registrations.
+-- Trims the e-mail and place; a site's entry takes the site's name as its location; upcoming
+-- sites take pre-registrations.
 create or replace function private.prepare_waiting_list_entry()
 returns trigger
 language plpgsql
@@ -195,6 +196,8 @@ as $$
 declare
   v_site public.global_sites;
 begin
+  new.email := trim(new.email);
+  new.location := trim(new.location);
   if new.site_id is not null then
     select * into v_site from public.global_sites where id = new.site_id;
     if not found then
