@@ -22,7 +22,7 @@ if (stale) {
 }
 JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
-const child = spawn(deno, ['run', '-A', '--quiet', join(root, 'stack', 'cli.ts'), ...process.argv.slice(2)], {
+const child = spawn(deno, ['run', '-A', '--quiet', '--unstable-no-legacy-abort', join(root, 'stack', 'cli.ts'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' },
