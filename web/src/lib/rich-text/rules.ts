@@ -2,13 +2,23 @@
 // https, mailto and tel; images picked from png, gif, jpeg, bmp and icon files, shown only from
 // http(s) or our own paths.
 
+/** C0 controls and DEL (tab, newline and carriage return optionally allowed). */
+function hasControlChars(s: string, allowWhitespace = false): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (allowWhitespace && (c === 9 || c === 10 || c === 13)) continue
+    if (c < 32 || c === 127) return true
+  }
+  return false
+}
+
 export const ALLOWED_LINK_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'] as const
 
 /** The normalised URL when the link is allowed, else null. */
 export function safeLinkHref(href: unknown): string | null {
   if (typeof href !== 'string') return null
   const trimmed = href.trim()
-  if (trimmed === '' || /[\u0000-\u001f\u007f]/.test(trimmed.replace(/[\t\n\r]/g, ''))) return null
+  if (trimmed === '' || hasControlChars(trimmed, true)) return null
   let url: URL
   try {
     url = new URL(trimmed)
@@ -43,7 +53,7 @@ export function safeImageSrc(src: unknown): string | null {
   if (typeof src !== 'string') return null
   const s = src.trim()
   if (/^\/(?![/\\])/.test(s)) {
-    return /[\u0000-\u001f\u007f\s"'<>`]/.test(s) ? null : s
+    return hasControlChars(s) || /[\s"'<>`]/.test(s) ? null : s
   }
   let url: URL
   try {
