@@ -299,9 +299,15 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_role text := private.staff_role();
-  v_row jsonb := to_jsonb(coalesce(new, old));
+  v_role text;
+  v_row jsonb;
 begin
+  -- No request claims (migrations, seed, maintenance as postgres): nothing to attribute.
+  if nullif(current_setting('request.jwt.claims', true), '') is null then
+    return coalesce(new, old);
+  end if;
+  v_role := private.staff_role();
+  v_row := to_jsonb(coalesce(new, old));
   if v_role is null and coalesce(auth.role(), '') = 'service_role' then
     v_role := 'service_role';
   end if;
