@@ -50,10 +50,10 @@ export const optObject = (v: unknown, name: string): Record<string, unknown> | u
   return v as Record<string, unknown>
 }
 
+/** Allow-list globs as GoTrue reads them: `**` crosses slashes, `*` does not, `?` is one character. */
 function globToRegExp(glob: string): RegExp {
-  const src = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*')
-    .replace(/\?/g, '.').replace(/\u0000/g, '.*')
-  return new RegExp(`^${src}$`)
+  const part = (p: string) => p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '.')
+  return new RegExp(`^${glob.split('**').map(part).join('.*')}$`)
 }
 
 /** GoTrue's redirect rule: a URL on the site's host, or one matching the allow list (globs),

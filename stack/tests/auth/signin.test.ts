@@ -2,7 +2,7 @@
 // them, rows in the auth tables, and the error codes and messages the web client shows.
 import assert from 'node:assert/strict'
 import { AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js'
-import { adminClient, client, closeDb, db, decodeJwt, env, PASSWORD, uniqueEmail, uniquePhone, URL_ } from './helpers.ts'
+import { adminClient, client, closeDb, db, decodeJwt, env, PASSWORD, totpCode, uniqueEmail, uniquePhone, URL_ } from './helpers.ts'
 
 const opts = { sanitizeOps: false, sanitizeResources: false }
 
@@ -163,5 +163,13 @@ Deno.test('a user seeded with pgcrypto crypt() and NULL token columns signs in',
   assert.equal(user.data.user?.email, email)
   // The recovery flow treats the NULL token columns as empty.
   assert.equal((await c.auth.resetPasswordForEmail(email)).error, null)
+
+  // Staff enrol TOTP with an authenticator app's code and reach aal2.
+  const { data: factor } = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator' })
+  assert.ok(factor && factor.type === 'totp')
+  const verified = await c.auth.mfa.challengeAndVerify({ factorId: factor.id, code: await totpCode(factor.totp.secret) })
+  assert.equal(verified.error, null)
+  const level = await c.auth.mfa.getAuthenticatorAssuranceLevel()
+  assert.deepEqual([level.data?.currentLevel, level.data?.nextLevel], ['aal2', 'aal2'])
   await closeDb()
 })

@@ -1,0 +1,95 @@
+// The auth server's pure parts: settings from config.toml with environment overrides, password
+// rules, redirect allow-list, and TOTP against RFC 6238's own test vectors.
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import type { GatewayConfig } from '../../gateway/context.ts'
+import { redirectTarget } from '../../gateway/auth/deps.ts'
+import { AuthError } from '../../gateway/auth/errors.ts'
+import { loadAuthSettings, parseDuration } from '../../gateway/auth/settings.ts'
+import { hotp, matchTotp } from '../../gateway/auth/totp.ts'
+import { encodeBase32 } from '../../gateway/auth/encoding.ts'
+import { checkPasswordStrength } from '../../gateway/auth/users.ts'
+
+const config = (env: Record<string, string> = {}) =>
+  ({ apiUrl: 'http://127.0.0.1:54321', siteUrl: 'http://127.0.0.1:5173', jwtSecret: 's'.repeat(40), env }) as unknown as GatewayConfig
+
+Deno.test('settings come from supabase/config.toml', () => {
+  const s = loadAuthSettings(config())
+  assert.equal(s.siteUrl, 'http://127.0.0.1:5173')
+  assert.equal(s.jwtExpiry, 3600)
+  assert.equal(s.refreshTokenRotation, true)
+  assert.equal(s.refreshTokenReuseInterval, 10)
+  assert.equal(s.minimumPasswordLength, 8)
+  assert.deepEqual(s.requiredCharacters, [])
+  assert.equal(s.mailerAutoconfirm, true)
+  assert.equal(s.doubleConfirmChanges, true)
+  assert.equal(s.mfa.phoneEnroll, true)
+  assert.equal(s.mfa.phoneTemplate, 'Your Roots Allotments code is {{ .Code }}')
+  assert.ok(s.additionalRedirectUrls.includes('http://127.0.0.1:5173/admin/confirm'))
+  assert.deepEqual(
+    [s.rateLimits.signInSignUps, s.rateLimits.tokenRefresh, s.rateLimits.verify, s.rateLimits.emailSent, s.rateLimits.mfa, s.rateLimits.emailFrequencySeconds],
+    [30, 150, 30, 2, 15, 60],
+  )
+})
+
+Deno.test('environment variables override config.toml', () => {
+  const s = loadAuthSettings(config({
+    GOTRUE_JWT_EXP: '600',
+    GOTRUE_MAILER_AUTOCONFIRM: 'false',
+    GOTRUE_PASSWORD_MIN_LENGTH: '12',
+    GOTRUE_PASSWORD_REQUIRED_CHARACTERS: 'abcdefghijklmnopqrstuvwxyz:0123456789',
+    GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS: '5',
+    GOTRUE_SMTP_MAX_FREQUENCY: '2m30s',
+    GOTRUE_URI_ALLOW_LIST: 'https://app.example.com/**,https://*.example.org',
+  }))
+  assert.equal(s.jwtExpiry, 600)
+  assert.equal(s.mailerAutoconfirm, false)
+  assert.equal(s.minimumPasswordLength, 12)
+  assert.deepEqual(s.requiredCharacters, ['abcdefghijklmnopqrstuvwxyz', '0123456789'])
+  assert.equal(s.rateLimits.signInSignUps, 5)
+  assert.equal(s.rateLimits.emailFrequencySeconds, 150)
+  assert.equal(redirectTarget(s, 'https://app.example.com/deep/path?x=1'), 'https://app.example.com/deep/path?x=1')
+  assert.equal(redirectTarget(s, 'https://shop.example.org'), 'https://shop.example.org')
+  assert.equal(redirectTarget(s, 'https://evil.example.net/'), s.siteUrl)
+  assert.equal(redirectTarget(s, 'javascript:alert(1)'), s.siteUrl)
+  assert.equal(redirectTarget(s, 'http://127.0.0.1:4000/admin'), 'http://127.0.0.1:4000/admin', 'the site host is allowed')
+})
+
+Deno.test('password_requirements maps to required character sets, reported as reasons', async () => {
+  const dir = await Deno.makeTempDir()
+  const toml = join(dir, 'config.toml')
+  await Deno.writeTextFile(toml, '[auth]\nminimum_password_length = 10\npassword_requirements = "lower_upper_letters_digits"\n')
+  const s = loadAuthSettings(config(), toml)
+  const reasons = (pw: string) => {
+    try {
+      checkPasswordStrength(pw, s)
+      return []
+    } catch (e) {
+      assert.ok(e instanceof AuthError)
+      assert.equal(e.errorCode, 'weak_password')
+      return e.reasons
+    }
+  }
+  assert.deepEqual(reasons('short'), ['length', 'characters'])
+  assert.deepEqual(reasons('alllowercase1'), ['characters'])
+  assert.deepEqual(reasons('Long enough 1'), [])
+  assert.equal(parseDuration('1m0s', 0), 60)
+  assert.equal(parseDuration('5s', 0), 5)
+  await Deno.remove(dir, { recursive: true })
+})
+
+Deno.test('TOTP matches RFC 6238 test vectors and accepts only ±1 step', async () => {
+  const secret = new TextEncoder().encode('12345678901234567890')
+  // RFC 6238 appendix B, SHA-1, truncated to 8 digits there; the last 6 digits are the 6-digit code.
+  for (const [t, code] of [[59, '94287082'], [1111111109, '07081804'], [1234567890, '89005924'], [2000000000, '69279037']] as const) {
+    assert.equal(await hotp(secret, Math.floor(t / 30), 8), code)
+  }
+  const b32 = encodeBase32(secret)
+  assert.equal(b32, 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ')
+  const at = 1234567890 * 1000
+  const code = await hotp(secret, Math.floor(1234567890 / 30))
+  assert.equal(await matchTotp(b32, code, at), Math.floor(1234567890 / 30))
+  assert.equal(await matchTotp(b32, code, at + 30_000), Math.floor(1234567890 / 30))
+  assert.equal(await matchTotp(b32, code, at + 60_000), null)
+  assert.equal(await matchTotp(b32, 'abcdef', at), null)
+})
