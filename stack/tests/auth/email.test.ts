@@ -1,7 +1,7 @@
 // Email flows through the local outbox: password recovery by link, magic link, email OTP code,
 // sign-up confirmation when confirmations are on, and the PKCE flow. Links lead to the web app.
 import assert from 'node:assert/strict'
-import { client, db, decodeJwt, env, follow, fragment, latestMessage, outbox, ownGateway, PASSWORD, signedUpClient, uniqueEmail, URL_ } from './helpers.ts'
+import { adminClient, client, db, decodeJwt, env, follow, fragment, latestMessage, outbox, ownGateway, PASSWORD, signedUpClient, uniqueEmail, URL_ } from './helpers.ts'
 
 const opts = { sanitizeOps: false, sanitizeResources: false }
 
@@ -170,4 +170,52 @@ Deno.test('the outbox page lists messages as HTML with working links', opts, asy
   assert.match(html, /<a href="http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=/)
   const json = await fetch(`${URL_()}/_outbox?format=json&to=${encodeURIComponent(email)}`)
   assert.equal((await json.json()).messages[0].recipient, email)
+})
+
+Deno.test('with confirmations on: email change needs both links; resend repeats a confirmation; invites confirm', opts, async () => {
+  const { url, gateway } = ownGateway({ GOTRUE_MAILER_AUTOCONFIRM: 'false', GOTRUE_SMTP_MAX_FREQUENCY: '0', GOTRUE_RATE_LIMIT_EMAIL_SENT: '100' })
+  try {
+    // Resend: a second confirmation email whose link works (the first one is replaced).
+    const email = uniqueEmail('resend')
+    const c = client(url)
+    await c.auth.signUp({ email, password: PASSWORD })
+    const first = await latestMessage(email, url)
+    assert.equal((await c.auth.resend({ type: 'signup', email })).error, null)
+    const second = await latestMessage(email, url)
+    assert.notEqual(second.message.id, first.message.id)
+    assert.equal(fragment((await follow(first.link!)).location).get('error_code'), 'otp_expired')
+    assert.equal(fragment((await follow(second.link!)).location).get('type'), 'signup')
+
+    // Email change: links go to the current and the new address; the change lands after both.
+    assert.equal((await c.auth.signInWithPassword({ email, password: PASSWORD })).error, null)
+    const newEmail = uniqueEmail('changed')
+    const up = await c.auth.updateUser({ email: newEmail })
+    assert.equal(up.error, null)
+    assert.equal(up.data.user?.email, email)
+    assert.equal(up.data.user?.new_email, newEmail)
+    const toCurrent = await latestMessage(email, url)
+    const toNew = await latestMessage(newEmail, url)
+    assert.equal(toCurrent.message.subject, 'Confirm Email Change')
+    const half = await follow(toCurrent.link!)
+    assert.match(fragment(half.location).get('message') ?? '', /^Confirmation link accepted/)
+    const [still] = await db()`select email from auth.users where email = ${email}`
+    assert.ok(still, 'not changed after one link')
+    const done = await follow(toNew.link!)
+    assert.equal(fragment(done.location).get('type'), 'email_change')
+    const app = client(url)
+    await app.auth.setSession({ access_token: fragment(done.location).get('access_token')!, refresh_token: fragment(done.location).get('refresh_token')! })
+    assert.equal((await app.auth.getUser()).data.user?.email, newEmail)
+    assert.equal((await client(url).auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error, null)
+
+    // Invite: generate_link makes the user; the link confirms and signs in.
+    const invited = uniqueEmail('invited')
+    const { data, error } = await adminClient(url).auth.admin.generateLink({ type: 'invite', email: invited })
+    assert.equal(error, null)
+    const inv = await follow(data.properties.action_link)
+    assert.equal(fragment(inv.location).get('type'), 'invite')
+    const [row] = await db()`select email_confirmed_at, invited_at from auth.users where email = ${invited}`
+    assert.ok(row.email_confirmed_at && row.invited_at)
+  } finally {
+    await gateway.close()
+  }
 })
