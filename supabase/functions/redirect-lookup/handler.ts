@@ -1,0 +1,72 @@
+// GET /functions/v1/redirect-lookup (verify_jwt off): legacy paths and /s/{code} short links.
+//
+//   GET /redirect-lookup              → 200 { redirects: [{ from, to, status }] } with ETag and
+//                                       Cache-Control; If-None-Match → 304. The client checks
+//                                       every navigation against this table locally and
+//                                       refreshes it in the background.
+//   GET /redirect-lookup?path=/S/TM/  → 200 { redirect: { to, status, external } | null }
+//       the path is normalised (query and hash dropped, percent-decoded, repeated and trailing
+//       slashes removed, lower case); internal chains are followed (at most 5 hops, a loop
+//       gives null); an internal target keeps the original query and hash.
+//   A path that is not a path (no leading /, over 2048 characters) → 400. Database failure → 502.
+import { type Cached, cacheTtl, conditional, etagOf, MicroCache, wantsFresh } from '../_shared/cache.ts'
+import { badRequest, HttpError, upstream } from '../_shared/errors.ts'
+import { serve } from '../_shared/http.ts'
+import { userClient } from '../_shared/supabase.ts'
+
+export interface Rule { from: string; to: string; status: number }
+
+export const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400'
+const MAX_HOPS = 5
+const isExternal = (to: string) => /^https?:\/\//i.test(to)
+
+export function normalisePath(path: string): string {
+  let p = path.split(/[?#]/)[0] ?? ''
+  try {
+    p = decodeURI(p)
+  } catch { /* keep as typed */ }
+  p = ('/' + p).replace(/\/{2,}/g, '/').toLowerCase()
+  return p.length > 1 ? p.replace(/\/+$/, '') : p
+}
+
+export function resolve(table: Map<string, Rule>, path: string): { to: string; status: number; external: boolean } | null {
+  const tail = path.slice(path.split(/[?#]/)[0]!.length)
+  let current = normalisePath(path)
+  const seen = new Set([current])
+  let hit: Rule | undefined
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const rule = table.get(current)
+    if (!rule) break
+    hit = rule
+    if (isExternal(rule.to)) return { to: rule.to, status: rule.status, external: true }
+    const next = normalisePath(rule.to)
+    if (seen.has(next)) return null
+    seen.add(next)
+    current = next
+  }
+  if (!hit) return null
+  return { to: /[?#]/.test(hit.to) ? hit.to : hit.to + tail, status: hit.status, external: false }
+}
+
+const cache = new MicroCache<{ full: Cached; table: Map<string, Rule> }>(cacheTtl('REDIRECTS_CACHE_MS', 5000))
+
+async function load(req: Request) {
+  const { data, error } = await userClient(req).from('redirects').select('source_path, target, status_code').order('source_path')
+  if (error) throw upstream('The redirect table could not be read. Please try again.', { reason: error.message })
+  const redirects: Rule[] = (data as { source_path: string; target: string; status_code: number }[])
+    .map((r) => ({ from: r.source_path, to: r.target, status: r.status_code }))
+  const body = JSON.stringify({ redirects })
+  return { full: { body, etag: await etagOf(body), at: Date.now() }, table: new Map(redirects.map((r) => [normalisePath(r.from), r])) }
+}
+
+export const handler = serve(async (req, url) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method_not_allowed', 'Use GET.')
+  const path = url.searchParams.get('path')
+  if (path !== null && (!path.startsWith('/') || path.length > 2048)) {
+    throw badRequest('path must start with / and be at most 2048 characters.', [{ path: 'path', message: 'Not a path' }])
+  }
+  const entry = await cache.get(() => load(req), wantsFresh(req))
+  if (path === null) return conditional(req, entry.full, CACHE_CONTROL)
+  const body = JSON.stringify({ redirect: resolve(entry.table, path) })
+  return conditional(req, { body, etag: await etagOf(body), at: Date.now() }, CACHE_CONTROL)
+})

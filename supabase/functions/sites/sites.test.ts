@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict'
+import { call, errorCode, sql, test, withBackendDown } from '../_shared/testing.ts'
+import { type Catalogue, decorate, findSite, handler, withOffer } from './handler.ts'
+
+const fresh = { 'cache-control': 'no-cache' }
+const load = async () => {
+  const r = await call('sites', { headers: fresh })
+  assert.equal(r.status, 200, r.text)
+  return r
+}
+const bySlug = (list: any[], slug: string) => list.find((s) => s.slug === slug)
+
+test('stored sites override the built-in catalogue by slug, ordered by id, with counts merged', async () => {
+  const { json } = await load()
+  assert.deepEqual(Object.keys(json).sort(), ['ctas', 'places', 'sites', 'sites_with_offer'])
+  const tm = json.sites.filter((s: any) => s.slug === 'tuckers-meadow')
+  assert.equal(tm.length, 1, 'one entry per slug')
+  assert.match(tm[0].description, /Bath/, 'the stored row (with its description) wins')
+  const ids = json.sites.map((s: any) => s.id)
+  assert.deepEqual(ids, [...ids].sort((a: number, b: number) => a - b))
+  const [{ live_count }] = await sql()`select live_count from private.waiting_list_counters where location_key = 'tuckers meadow'`
+  assert.equal(tm[0].waiting_list_count, Number(live_count))
+  assert.ok(Number(live_count) > 0)
+  assert.equal(bySlug(json.sites, 'daffodil-views').waiting_list_count, 0, 'no entries: 0')
+  assert.ok(json.places.find((p: any) => p.location === 'Exeter').waiting_list_count > 0, 'waiting-list-only places are counted')
+})
+
+test('booked, status, cta_link and form_link follow spec 4 for stored sites', async () => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  await sql()`insert into public.global_sites (city, city_slug, location, slug, status, booked, cta_setting_id)
+    values ('Testville', 'testville', ${'Open ' + tag}, ${'open-' + tag}, 'open', false, 1),
+           ('Testville', 'testville', ${'Nostatus ' + tag}, ${'nostatus-' + tag}, null, false, 1),
+           ('Testville', 'testville', ${'Active ' + tag}, ${'active-' + tag}, 'active', true, 2)`
+  const { json } = await load()
+  const open = bySlug(json.sites, 'open-' + tag)
+  assert.equal(open.booked, true, 'open → booked')
+  assert.equal(open.cta_link, `/prereg/open-${tag}/signup`)
+  assert.equal(open.form_link, `/prereg/open-${tag}/signup`)
+  const none = bySlug(json.sites, 'nostatus-' + tag)
+  assert.equal(none.status, 'upcoming', 'no status counts as upcoming')
+  assert.equal(none.booked, true)
+  const active = bySlug(json.sites, 'active-' + tag)
+  assert.equal(active.booked, false, 'active → not booked')
+  assert.equal(active.cta_link, `/sites/testville/active-${tag}/setup`, 'CTA 2 resolves sites-cityslug-slug-setup')
+  assert.equal(active.cta, 'Join Queue')
+  const darenth = bySlug(json.sites, 'darenth-fields')
+  assert.equal(darenth.cta_link, '/landing/darenth-fields/join', 'CTA 1 resolves landing-site-join')
+  assert.equal(darenth.promo, 'for your first month free')
+  assert.equal(bySlug(json.sites, 'galleywood-meadow').promo, 'PayDay Weekend Offer', 'a site promo wins over the CTA promo')
+  assert.deepEqual(json.ctas.map((c: any) => [c.id, c.link_template]), [[1, '/landing/{site}/join'], [2, '/sites/{cityslug}/{slug}/setup']])
+})
+
+test('the with-offer list: upcoming without offer, offer merged with path params, unknown offer left out', async () => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  await sql()`insert into public.global_sites (city, city_slug, location, slug, status, cta_setting_id)
+    values ('Testville', 'testville', ${'No offer ' + tag}, ${'no-offer-' + tag}, 'open', 1)`
+  const { json } = await load()
+  const list = json.sites_with_offer
+  const daffodil = bySlug(list, 'daffodil-views')
+  assert.equal(daffodil.offer, null, 'upcoming returns without an offer')
+  assert.equal(daffodil.booked, true)
+  const tm = bySlug(list, 'tuckers-meadow')
+  assert.equal(tm.offer.slug, 'tuckers-meadow-join')
+  assert.deepEqual(tm.offer.path_params, { site: 'tuckers-meadow', cityslug: 'bath', slug: 'tuckers-meadow' })
+  assert.equal(tm.booked, true, 'not active → booked in this list')
+  assert.equal(bySlug(list, 'darenth-fields').booked, false, 'active → not booked')
+  assert.equal(bySlug(list, 'no-offer-' + tag), undefined, 'an unknown offer gives nothing')
+  assert.ok(bySlug(json.sites, 'no-offer-' + tag), 'but the site is still in the catalogue')
+})
+
+test('ETag and Cache-Control make repeat loads cheap: a matching If-None-Match is 304', async () => {
+  const first = await load()
+  const etag = first.headers.get('etag')
+  assert.match(etag ?? '', /^"[0-9a-f]{32}"$/)
+  assert.match(first.headers.get('cache-control') ?? '', /max-age=\d+/)
+  const again = await call('sites', { headers: { 'if-none-match': etag! } })
+  assert.equal(again.status, 304)
+  assert.equal(again.text, '')
+  const other = await call('sites', { headers: { 'if-none-match': '"nope"' } })
+  assert.equal(other.status, 200)
+  assert.equal(other.headers.get('etag'), etag, 'same data, same tag')
+})
+
+test('the counts move when someone joins (fresh load), and the tag changes', async () => {
+  const before = await load()
+  await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
+    values (3, 'x', 'Etag', 'Tester', ${'etag.' + crypto.randomUUID().slice(0, 8) + '@example.com'}, true)`
+  const after = await load()
+  assert.equal(bySlug(after.json.sites, 'leigh-woods-meadows').waiting_list_count, bySlug(before.json.sites, 'leigh-woods-meadows').waiting_list_count + 1)
+  assert.notEqual(after.headers.get('etag'), before.headers.get('etag'))
+})
+
+test('lookup by name (spec 5): trimmed and lowercased; slug, location equal, containing, contained', async () => {
+  const get = async (name: string) => (await call('sites', { query: { name }, headers: fresh })).json.site?.slug ?? null
+  assert.equal(await get('  AVON-VIEWS '), 'avon-views', 'exact slug')
+  assert.equal(await get('Tuckers Meadow'), 'tuckers-meadow', 'location equal')
+  assert.equal(await get('ruddington'), 'ruddington-fields', 'location containing the text')
+  assert.equal(await get('allotments at bowshaw views please'), 'bowshaw-views', 'location contained in the text')
+  assert.equal(await get('nowhere at all'), null)
+  const long = await call('sites', { query: { name: 'x'.repeat(201) } })
+  assert.equal(long.status, 400)
+  assert.equal(errorCode(long), 'validation_failed')
+})
+
+test('lookup falls back to built-ins: exact location, partial location, then exact city', () => {
+  const site = (id: number, slug: string, location: string, city: string) => ({ id, slug, location, city, city_slug: city.toLowerCase(), status: 'open' })
+  const catalogue = { sites: [site(1, 'stored-one', 'Stored One', 'Leeds'), site(2, 'alpha', 'Alpha Fields', 'York'), site(3, 'beta', 'Beta', 'Hull')] } as unknown as Catalogue
+  const stored = new Set(['stored-one'])
+  assert.equal(findSite(catalogue, 'alpha fields', stored)?.slug, 'alpha')
+  assert.equal(findSite(catalogue, 'alpha', stored)?.slug, 'alpha')
+  assert.equal(findSite(catalogue, 'hull', stored)?.slug, 'beta')
+  assert.equal(findSite(catalogue, 'leeds', stored), null, 'city matching is for built-ins only')
+  assert.equal(findSite(catalogue, '   ', stored), null)
+})
+
+test('rules as pure functions: built-ins keep their booked flag; a missing offer id gives nothing', () => {
+  const b = decorate({ id: 1, slug: 'x', location: 'X', city: 'C', city_slug: 'c', status: 'active', booked: true } as any, false, 0, new Map())
+  assert.equal(b.booked, true)
+  assert.equal(withOffer({ id: 1, slug: 'x', status: 'open', offer_id: null } as any, new Map()), null)
+})
+
+test('bad requests: unknown query, wrong method; a database outage is 502 in the error shape', async () => {
+  const q = await call('sites', { query: { foo: '1' } })
+  assert.equal(q.status, 400)
+  const post = await call('sites', { body: {} })
+  assert.equal(post.status, 405)
+  assert.equal(errorCode(post), 'method_not_allowed')
+  const res = await withBackendDown(() => handler(new Request('http://x/sites', { headers: fresh })))
+  assert.equal(res.status, 502)
+  assert.equal((await res.json()).error.code, 'upstream_failed')
+})
