@@ -1,0 +1,115 @@
+// The locations store (spec §4): every site (stored over built-in) and waiting-list-only place,
+// with waiting-list counts, offers and CTA settings. `loaded` turns true once the stored sites
+// and the counts have loaded; `settled` once the first attempt has finished either way, so route
+// rules (unknown site → 404) never judge a stored-only site before it could arrive.
+// Spec §8: a failed site read is silently ignored (the built-ins render); a failed count call
+// leaves the locations as they were.
+import { proxy, useSnapshot } from 'valtio'
+import { useEffect } from 'react'
+import { BUILT_IN_SITES, WAITING_LIST_PLACES } from './catalogue'
+import { restRpc, restSelect } from './rest'
+import { BUILT_IN_CTA_SETTINGS, type CountRow, fromStoredRow, mergeSites, withCounts } from './rules'
+import type { CtaSetting, Offer, Site, WaitingListPlace } from './types'
+
+export interface LocationsSource {
+  sites(): Promise<Record<string, unknown>[]>
+  counts(locationNames: string[]): Promise<CountRow[]>
+  offers(): Promise<Offer[]>
+  ctaSettings(): Promise<CtaSetting[]>
+}
+
+/** Spec §7 calls 1 and 2: global_sites ordered by id, then get_waiting_list_counts. */
+export const restSource: LocationsSource = {
+  sites: () => restSelect<Record<string, unknown>>('global_sites', 'select=*&order=id.asc'),
+  counts: (location_names) => restRpc<CountRow[]>('get_waiting_list_counts', { location_names }),
+  offers: () => restSelect<Offer>('offers', 'select=id,slug,title,settings&order=id.asc'),
+  ctaSettings: () => restSelect<CtaSetting>('cta_settings', 'select=id,cta,promo,link_route&order=id.asc'),
+}
+
+export interface LocationsState {
+  sites: Site[]
+  /** The stored rows only (spec §5 looks these up first). */
+  storedSites: Site[]
+  places: WaitingListPlace[]
+  offers: Offer[]
+  ctaSettings: CtaSetting[]
+  /** Stored sites and waiting-list counts have loaded. */
+  loaded: boolean
+  /** The offers table was read (else the /prereg offer rule cannot be judged strictly). */
+  offersLoaded: boolean
+  /** The first load has finished, whatever its outcome. */
+  settled: boolean
+}
+
+const initial = (): LocationsState => ({
+  sites: mergeSites(BUILT_IN_SITES, []),
+  storedSites: [],
+  places: WAITING_LIST_PLACES.map((p) => ({ ...p })),
+  offers: [],
+  ctaSettings: BUILT_IN_CTA_SETTINGS.map((c) => ({ ...c })),
+  loaded: false,
+  offersLoaded: false,
+  settled: false,
+})
+
+export const locations = proxy<LocationsState>(initial())
+
+let inFlight: Promise<void> | null = null
+
+export async function loadLocations(source: LocationsSource = restSource): Promise<void> {
+  const [rows, offers, ctas] = await Promise.allSettled([source.sites(), source.offers(), source.ctaSettings()])
+  let sitesOk = false
+  if (rows.status === 'fulfilled' && Array.isArray(rows.value)) {
+    const stored = rows.value.map(fromStoredRow).filter((s): s is Site => s !== null)
+    const counts = new Map(locations.sites.map((s) => [s.slug, s.waiting_list_count]))
+    locations.storedSites = stored
+    locations.sites = mergeSites(BUILT_IN_SITES, stored).map((s) => ({ ...s, waiting_list_count: counts.get(s.slug) ?? 0 }))
+    sitesOk = true
+  }
+  if (offers.status === 'fulfilled' && Array.isArray(offers.value)) {
+    locations.offers = offers.value
+    locations.offersLoaded = true
+  }
+  if (ctas.status === 'fulfilled' && Array.isArray(ctas.value) && ctas.value.length > 0) locations.ctaSettings = ctas.value
+  try {
+    const names = [...new Set([...locations.sites.map((s) => s.location), ...locations.places.map((p) => p.location)])]
+    const counts = await source.counts(names)
+    if (!Array.isArray(counts)) throw new Error('Unexpected counts answer')
+    locations.sites = withCounts(locations.sites, counts)
+    locations.places = withCounts(locations.places, counts)
+    locations.loaded = sitesOk
+  } catch {
+    // Spec §8: a failed count call leaves the locations as they were.
+  }
+  locations.settled = true
+}
+
+/** Starts the first load once; later callers share it. */
+export function ensureLocationsLoaded(source?: LocationsSource): Promise<void> {
+  inFlight ??= loadLocations(source).catch(() => {
+    locations.settled = true
+  })
+  return inFlight
+}
+
+/** Reloads (after joining a list the counts change). */
+export function refreshLocations(source?: LocationsSource): Promise<void> {
+  inFlight = loadLocations(source).catch(() => {
+    locations.settled = true
+  })
+  return inFlight
+}
+
+/** Tests: back to the built-in catalogue, nothing loaded. */
+export function resetLocations() {
+  Object.assign(locations, initial())
+  inFlight = null
+}
+
+/** The store's snapshot for components; starts the first load. */
+export function useLocations() {
+  useEffect(() => {
+    void ensureLocationsLoaded()
+  }, [])
+  return useSnapshot(locations) as LocationsState
+}

@@ -1,0 +1,41 @@
+// Small anon reads of the REST API with plain fetch (retrying), so the home page's chunk does
+// not carry the Supabase client. Writes and everything else use lib/supabase.
+import { env } from '@/config/env'
+import { anonHeaders } from '@/lib/anon-headers'
+import { fetchWithRetry } from '@/lib/fetch-with-retry'
+
+export class RestError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message)
+  }
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) {
+    let message = `${res.status} ${res.statusText}`
+    try {
+      const body = await res.json() as { message?: string }
+      if (body?.message) message = body.message
+    } catch { /* not JSON */ }
+    throw new RestError(res.status, message)
+  }
+  return await res.json() as T
+}
+
+/** GET /rest/v1/{table}?{query} as anon. */
+export async function restSelect<T>(table: string, query: string): Promise<T[]> {
+  const res = await fetchWithRetry(`${env().supabaseUrl}/rest/v1/${table}?${query}`, {
+    headers: { ...anonHeaders(), accept: 'application/json' },
+  })
+  return await json<T[]>(res)
+}
+
+/** POST /rest/v1/rpc/{name} as anon. */
+export async function restRpc<T>(name: string, args: Record<string, unknown>): Promise<T> {
+  const res = await fetchWithRetry(`${env().supabaseUrl}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { ...anonHeaders(), 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(args),
+  })
+  return await json<T>(res)
+}
