@@ -19,7 +19,7 @@ const BODIES = [
   '', '{', 'null', '[]', '"text"', '42',
   JSON.stringify({ email: 42, phone: true, password: ['x'], data: 'str', code: {}, challenge_id: 'x', factor_type: 'totp', refresh_token: 9 }),
   JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(5000), data: [1], user_metadata: [], app_metadata: 'x', ban_duration: 12 }),
-  JSON.stringify({ email: null, phone: null, password: null, type: 'email_change', token: null, token_hash: 42, factor_type: 'phone', phone: 'abc' }),
+  JSON.stringify({ email: null, password: null, type: 'email_change', token: null, token_hash: 42, factor_type: 'phone', phone: 'abc' }),
   JSON.stringify({ auth_code: 'x', code_verifier: 'y', code_challenge: 'short', code_challenge_method: 'S256', type: 'signup', email: 'x@y.zz' }),
 ]
 
