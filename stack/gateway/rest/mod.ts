@@ -1,11 +1,68 @@
-// PostgREST-compatible /rest/v1. (Being built: see stack/gateway/rest/.)
+// PostgREST-compatible /rest/v1 for the local stack. The pieces: request.ts (JWT, Prefer,
+// Accept, Range, bounded body), parse.ts (query-string grammar), schema.ts (the schema cache
+// from pg_catalog), sql.ts (SQL builder), handler.ts (one request, one transaction).
+// The schema cache reloads on NOTIFY pgrst, 'reload schema' and when the stack calls
+// reloadSchema() after migrations.
 import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
+import { ApiError, toApiError } from './errors.ts'
+import { errorResponse, handleRequest } from './handler.ts'
+import { authenticate } from './request.ts'
+import { loadSchemaCache, type SchemaCache } from './schema.ts'
 
-export function createRestGateway(_ctx: GatewayContext): SubGateway & { reloadSchema(): Promise<void> } {
+/** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
+export const EXPOSED_SCHEMAS = ['public']
+
+export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSchema(): Promise<void> } {
+  const sql = ctx.authenticator
+  let cache: Promise<SchemaCache> | null = null
+  let listening: Promise<unknown> | null = null
+  let closed = false
+
+  async function reloadSchema(): Promise<void> {
+    const next = loadSchemaCache(sql, EXPOSED_SCHEMAS)
+    await next
+    cache = next
+    listen()
+  }
+
+  function listen() {
+    if (listening || closed) return
+    listening = sql.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
+    }).catch((e) => {
+      listening = null
+      console.error('[rest] cannot listen on channel pgrst:', e)
+    })
+  }
+
+  function currentCache(): Promise<SchemaCache> {
+    if (!cache) {
+      const loading = loadSchemaCache(sql, EXPOSED_SCHEMAS)
+      cache = loading
+      loading.then(listen, () => { if (cache === loading) cache = null })
+    }
+    return cache
+  }
+
+  const env = { sql, jwtSecret: ctx.config.jwtSecret, cache: currentCache }
+
   return {
-    handle(_req: Request, _info: RequestInfo) {
-      return Promise.resolve(Response.json({ code: 'PGRST000', message: 'not available yet', details: null, hint: null }, { status: 503 }))
+    async handle(req: Request, info: RequestInfo): Promise<Response> {
+      try {
+        return await handleRequest(env, req, info)
+      } catch (e) {
+        let authed = false
+        if (!(e instanceof ApiError)) authed = await authenticate(req, ctx.config.jwtSecret).then((c) => c.authed, () => false)
+        const err = toApiError(e, authed)
+        if (err.status >= 500 && !(e instanceof ApiError)) console.error('[rest]', req.method, info.path, e)
+        return errorResponse(err, req.method)
+      }
     },
-    reloadSchema: () => Promise.resolve(),
+    reloadSchema,
+    async close() {
+      closed = true
+      const l = await listening?.catch(() => null) as { unlisten?: () => Promise<void> } | null
+      await l?.unlisten?.().catch(() => {})
+    },
   }
 }

@@ -1,0 +1,202 @@
+// The schema cache: what PostgREST learns from pg_catalog about the exposed schemas —
+// tables and views with their columns, primary keys, foreign keys (for embedding) and
+// functions (for /rpc). Every identifier in a request is checked against it before SQL is built.
+import type postgres from 'postgres'
+
+export interface Column {
+  name: string
+  /** format_type(), e.g. `integer`, `text[]`, `timestamp with time zone`. */
+  type: string
+  nullable: boolean
+  /** SQL of the column default (sequences and identities included), or null. */
+  default: string | null
+  generated: boolean
+}
+
+export interface ForeignKey {
+  name: string
+  schema: string
+  table: string
+  columns: string[]
+  refSchema: string
+  refTable: string
+  refColumns: string[]
+}
+
+export interface Relation {
+  schema: string
+  name: string
+  kind: 'table' | 'view'
+  columns: Map<string, Column>
+  pk: string[]
+  insertable: boolean
+}
+
+export interface FnParam {
+  name: string
+  type: string
+  hasDefault: boolean
+}
+
+export interface Fn {
+  schema: string
+  name: string
+  params: FnParam[]
+  /** format_type of the return type; `record` for RETURNS TABLE. */
+  returnType: string
+  returnsSet: boolean
+  /** Returns rows (a table type, a composite type or RETURNS TABLE). */
+  returnsComposite: boolean
+  returnsVoid: boolean
+  volatility: 'i' | 's' | 'v'
+  /** The one unnamed json/jsonb parameter that takes the whole body. */
+  singleUnnamedJson: boolean
+  /** Columns of the rows it returns (composite or RETURNS TABLE / OUT parameters). */
+  outColumns: { name: string; type: string }[]
+}
+
+export interface SchemaCache {
+  schemas: string[]
+  relations: Map<string, Relation>
+  fks: ForeignKey[]
+  functions: Map<string, Fn[]>
+}
+
+export const relKey = (schema: string, name: string) => `${schema}.${name}`
+
+const RELATIONS_SQL = `
+select n.nspname as schema, c.relname as name, c.relkind::text as kind, c.oid::int8 as oid,
+  coalesce((select array_agg(a.attname::text order by array_position(i.indkey::int2[], a.attnum))
+     from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+     where i.indrelid = c.oid and i.indisprimary), '{}') as pk,
+  (c.relkind in ('r','p') or (pg_relation_is_updatable(c.oid, true) & 8) = 8) as insertable
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any($1) and c.relkind in ('r','v','m','f','p')`
+
+const COLUMNS_SQL = `
+select n.nspname as schema, c.relname as rel, a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+  not a.attnotnull as nullable, a.attgenerated <> '' as generated,
+  case when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(quote_ident(n.nspname) || '.' || quote_ident(c.relname), a.attname))
+       when a.attgenerated = '' then pg_get_expr(d.adbin, d.adrelid) end as "default"
+from pg_attribute a
+join pg_class c on c.oid = a.attrelid
+join pg_namespace n on n.oid = c.relnamespace
+left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+where n.nspname = any($1) and c.relkind in ('r','v','m','f','p') and a.attnum > 0 and not a.attisdropped
+order by c.oid, a.attnum`
+
+const FKS_SQL = `
+select con.conname as name, ns.nspname as schema, cs.relname as table, nr.nspname as ref_schema, cr.relname as ref_table,
+  (select array_agg(a.attname::text order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+     join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns,
+  (select array_agg(a.attname::text order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum) as ref_columns
+from pg_constraint con
+join pg_class cs on cs.oid = con.conrelid join pg_namespace ns on ns.oid = cs.relnamespace
+join pg_class cr on cr.oid = con.confrelid join pg_namespace nr on nr.oid = cr.relnamespace
+where con.contype = 'f' and ns.nspname = any($1) and nr.nspname = any($1)`
+
+const FUNCTIONS_SQL = `
+select n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
+  format_type(p.prorettype, null) as return_type,
+  (t.typtype = 'c' or (t.oid = 'record'::regtype and coalesce(p.proargmodes, '{}')::text[] && '{t,o,b}')) as returns_composite,
+  p.prorettype = 'void'::regtype as returns_void,
+  coalesce((select json_agg(json_build_object('name', coalesce(p.proargnames[i], ''), 'type', format_type(p.proallargtypes_or[i], null),
+       'mode', coalesce(p.proargmodes[i], 'i'), 'pos', i) order by i)
+     from generate_subscripts(p.proallargtypes_or, 1) i), '[]') as args,
+  p.pronargs as nargs, p.pronargdefaults as ndefaults,
+  (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+     from pg_attribute a where t.typrelid <> 0 and a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) as type_columns
+from (select p.*, coalesce(p.proallargtypes, array(select unnest(p.proargtypes::oid[]))) as proallargtypes_or from pg_proc p) p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type t on t.oid = p.prorettype
+where n.nspname = any($1) and p.prokind = 'f'`
+
+interface FnRow {
+  schema: string
+  name: string
+  volatility: 'i' | 's' | 'v'
+  returns_set: boolean
+  return_type: string
+  returns_composite: boolean
+  returns_void: boolean
+  args: { name: string; type: string; mode: string; pos: number }[]
+  nargs: number
+  ndefaults: number
+  type_columns: { name: string; type: string }[] | null
+}
+
+export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Promise<SchemaCache> {
+  const [rels, cols, fks, fns] = await Promise.all([
+    sql.unsafe(RELATIONS_SQL, [schemas]),
+    sql.unsafe(COLUMNS_SQL, [schemas]),
+    sql.unsafe(FKS_SQL, [schemas]),
+    sql.unsafe(FUNCTIONS_SQL, [schemas]),
+  ])
+  const relations = new Map<string, Relation>()
+  for (const r of rels) {
+    relations.set(relKey(r.schema, r.name), {
+      schema: r.schema,
+      name: r.name,
+      kind: r.kind === 'r' || r.kind === 'p' || r.kind === 'f' ? 'table' : 'view',
+      columns: new Map(),
+      pk: r.pk,
+      insertable: r.insertable,
+    })
+  }
+  for (const c of cols) {
+    relations.get(relKey(c.schema, c.rel))?.columns.set(c.name, {
+      name: c.name, type: c.type, nullable: c.nullable, default: c.default, generated: c.generated,
+    })
+  }
+  const functions = new Map<string, Fn[]>()
+  for (const f of fns as unknown as FnRow[]) {
+    const inputs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v')
+    const firstDefault = f.nargs - f.ndefaults
+    const params = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= firstDefault }))
+    const fn: Fn = {
+      schema: f.schema,
+      name: f.name,
+      params,
+      returnType: f.return_type,
+      returnsSet: f.returns_set,
+      returnsComposite: f.returns_composite,
+      returnsVoid: f.returns_void,
+      volatility: f.volatility,
+      outColumns: f.type_columns ?? f.args.filter((a) => a.mode === 't' || a.mode === 'o' || a.mode === 'b').map((a) => ({ name: a.name, type: a.type })),
+      singleUnnamedJson: params.length === 1 && params[0].name === '' && (params[0].type === 'json' || params[0].type === 'jsonb'),
+    }
+    const key = relKey(f.schema, f.name)
+    functions.set(key, [...(functions.get(key) ?? []), fn])
+  }
+  return {
+    schemas,
+    relations,
+    functions,
+    fks: fks.map((f) => ({
+      name: f.name, schema: f.schema, table: f.table, columns: f.columns, refSchema: f.ref_schema, refTable: f.ref_table, refColumns: f.ref_columns,
+    })),
+  }
+}
+
+/** Levenshtein distance, for PostgREST's "Perhaps you meant" hints. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)])
+  for (let j = 1; j <= b.length; j++) d[0][j] = j
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+  }
+  return d[a.length][b.length]
+}
+
+export function closest(name: string, candidates: Iterable<string>): string | null {
+  let best: string | null = null
+  let bestD = Infinity
+  for (const c of candidates) {
+    const dd = distance(name, c)
+    if (dd < bestD) [best, bestD] = [c, dd]
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(name.length / 2)) ? best : null
+}

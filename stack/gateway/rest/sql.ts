@@ -1,0 +1,348 @@
+// Builds the SQL PostgREST would send: the JSON is aggregated in Postgres (json_agg,
+// row_to_json, lateral subqueries for embeds) so the gateway passes the body through.
+// Identifiers are quoted after they have been found in the schema cache; every value from
+// the request is a bind parameter.
+import { ApiError } from './errors.ts'
+import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectItem } from './parse.ts'
+import { OPERATORS } from './parse.ts'
+import { closest, type ForeignKey, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
+
+export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`
+export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+export class Params {
+  readonly values: (string | null)[] = []
+  add(v: string | null): string {
+    this.values.push(v)
+    return `$${this.values.length}`
+  }
+}
+
+/** A PostgreSQL array literal of the given strings, every element quoted. */
+export function pgArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
+}
+
+export function columnError(rel: Relation, name: string): ApiError {
+  const near = closest(name, rel.columns.keys())
+  return new ApiError(400, '42703', `column ${rel.name}.${name} does not exist`, null, near ? `Perhaps you meant to reference the column "${rel.name}.${near}".` : null)
+}
+
+function column(rel: Relation, name: string) {
+  const c = rel.columns.get(name)
+  if (!c) throw columnError(rel, name)
+  return c
+}
+
+/** `alias."col"->$1::text->>$2::text`, after checking the column exists. */
+function fieldSql(rel: Relation, alias: string, field: Field, p: Params): string {
+  column(rel, field.name)
+  let s = `${alias}.${ident(field.name)}`
+  for (const step of field.json) {
+    s += /^-?\d+$/.test(step.key) ? `${step.arrow}${p.add(step.key)}::int` : `${step.arrow}${p.add(step.key)}::text`
+  }
+  return s
+}
+
+const fieldLabel = (f: Field) => f.json.length ? f.json[f.json.length - 1].key : f.name
+
+function filterSql(rel: Relation, alias: string, f: Filter, p: Params): string {
+  const col = fieldSql(rel, alias, f.field, p)
+  let s: string
+  const value = f.value
+  switch (f.op) {
+    case 'is': {
+      const v = value as string
+      s = v === 'not_null' ? `${col} is not null` : `${col} is ${v}`
+      break
+    }
+    case 'in':
+      s = `${col} = any(${p.add(pgArray(value as string[]))})`
+      break
+    case 'like':
+    case 'ilike':
+      s = f.modifier
+        ? `${col} ${OPERATORS[f.op]} ${f.modifier}(${p.add(pgArray((value as string[]).map((v) => v.replace(/\*/g, '%'))))})`
+        : `${col} ${OPERATORS[f.op]} ${p.add((value as string).replace(/\*/g, '%'))}`
+      break
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op]
+      const cfg = f.ftsConfig ? `${p.add(f.ftsConfig)}::regconfig, ` : ''
+      const type = rel.columns.get(f.field.name)!.type
+      const doc = type === 'tsvector' && f.field.json.length === 0 ? col : `to_tsvector(${cfg}${col})`
+      s = `${doc} @@ ${fn}(${cfg}${p.add(value as string)})`
+      break
+    }
+    case 'ov': {
+      const v = value as string
+      s = `${col} && ${p.add(v.startsWith('(') && v.endsWith(')') ? `{${v.slice(1, -1)}}` : v)}`
+      break
+    }
+    default:
+      s = f.modifier
+        ? `${col} ${OPERATORS[f.op]} ${f.modifier}(${p.add(pgArray(value as string[]))})`
+        : `${col} ${OPERATORS[f.op]} ${p.add(value as string)}`
+  }
+  return f.negate ? `not (${s})` : s
+}
+
+/** A node of the read tree: one relation (the root or an embed) with its alias in SQL. */
+export interface ReadNode {
+  rel: Relation
+  alias: string
+  items: SelectItem[]
+  params: NodeParams
+  /** Aliases of the embeds at this level, for `embed=not.is.null` filters. */
+  embeds: Map<string, string>
+}
+
+function conditionSql(node: ReadNode, c: Condition, p: Params): string {
+  if (c.type === 'filter') {
+    const embedBody = node.embeds.get(c.filter.field.name)
+    if (embedBody && !node.rel.columns.has(c.filter.field.name) && c.filter.op === 'is' && c.filter.value === 'null') {
+      return `${embedBody} is ${c.filter.negate ? 'not ' : ''}null`
+    }
+    return filterSql(node.rel, node.alias, c.filter, p)
+  }
+  const inner = c.children.map((ch) => conditionSql(node, ch, p)).join(` ${c.op} `)
+  return `${c.negate ? 'not ' : ''}(${inner})`
+}
+
+function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
+  return terms.map((t) => {
+    let s = fieldSql(node.rel, node.alias, t.field, p)
+    if (t.dir) s += ` ${t.dir}`
+    if (t.nulls) s += ` nulls ${t.nulls}`
+    return s
+  }).join(', ')
+}
+
+// ---------------------------------------------------------------------------
+// relationships
+// ---------------------------------------------------------------------------
+
+export interface Relationship {
+  fk: ForeignKey
+  /** many-to-one: the parent holds the FK; one-to-many: the embedded table does. */
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one'
+  target: Relation
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
+
+function relationshipsBetween(cache: SchemaCache, parent: Relation, target: Relation): Relationship[] {
+  const out: Relationship[] = []
+  for (const fk of cache.fks) {
+    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name) {
+      out.push({ fk, cardinality: 'many-to-one', target })
+    }
+    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name) {
+      out.push({ fk, cardinality: sameSet(fk.columns, target.pk) ? 'one-to-one' : 'one-to-many', target })
+    }
+  }
+  return out
+}
+
+function describe(r: Relationship, parent: Relation) {
+  const fk = r.fk
+  return {
+    cardinality: r.cardinality,
+    embedding: `${parent.name} with ${r.target.name}`,
+    relationship: `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`,
+  }
+}
+
+/** Finds the one relationship an embed means, as PostgREST does (PGRST200 / PGRST201). */
+export function resolveEmbed(cache: SchemaCache, parent: Relation, name: string, hint?: string): Relationship {
+  let candidates: Relationship[] = []
+  const target = cache.relations.get(relKey(parent.schema, name))
+  if (target) candidates = relationshipsBetween(cache, parent, target)
+  else {
+    // `fk_column(*)`: embedding through a many-to-one foreign-key column of the parent.
+    for (const fk of cache.fks) {
+      if (fk.schema === parent.schema && fk.table === parent.name && fk.columns.length === 1 && fk.columns[0] === name) {
+        const t = cache.relations.get(relKey(fk.refSchema, fk.refTable))
+        if (t) candidates.push({ fk, cardinality: 'many-to-one', target: t })
+      }
+    }
+  }
+  if (hint) {
+    const single = (cols: string[]) => cols.length === 1 && cols[0] === hint
+    candidates = candidates.filter((r) => r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns))
+  }
+  if (candidates.length === 0) {
+    const full = hint ? `${name}!${hint}` : name
+    return notFound(parent, full)
+  }
+  if (candidates.length > 1) {
+    throw new ApiError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
+      JSON.stringify(candidates.map((c) => describe(c, parent))),
+      `Try changing '${name}' to one of the following: ${candidates.map((c) => `'${name}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    )
+  }
+  return candidates[0]
+}
+
+function notFound(parent: Relation, name: string): never {
+  throw new ApiError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
+    `Searched for a foreign key relationship between '${parent.name}' and '${name}' in the schema '${parent.schema}', but no matches were found.`,
+    null,
+  )
+}
+
+// ---------------------------------------------------------------------------
+// read queries
+// ---------------------------------------------------------------------------
+
+interface Built {
+  columns: string[]
+  joins: string[]
+}
+
+class AliasGen {
+  n = 0
+  next() {
+    return `"pgrst_${++this.n}"`
+  }
+}
+
+/** The select list and lateral joins of one node (recursively for its embeds). */
+function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodeParams>, path: string, p: Params, aliases: AliasGen): Built {
+  const columns: string[] = []
+  const joins: string[] = []
+  for (const item of node.items) {
+    if (item.type === 'star') columns.push(`${node.alias}.*`)
+    else if (item.type === 'column') {
+      let s = fieldSql(node.rel, node.alias, item.field, p)
+      if (item.cast) s = `(${s})::${item.cast}`
+      columns.push(`${s} as ${ident(item.alias ?? fieldLabel(item.field))}`)
+    } else {
+      if (item.spread) throw new ApiError(400, 'PGRST100', `Spread embedding (...${item.name}) is not supported by this gateway`)
+      const r = resolveEmbed(cache, node.rel, item.name, item.hint)
+      const label = item.alias ?? item.name
+      const childPath = path ? `${path}.${label}` : label
+      const child: ReadNode = { rel: r.target, alias: aliases.next(), items: item.select, params: nodes.get(childPath) ?? { conditions: [] }, embeds: new Map() }
+      const joinAlias = aliases.next()
+      const built = buildNode(cache, child, nodes, childPath, p, aliases)
+      const [outerCols, innerCols] = r.cardinality === 'many-to-one' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns]
+      const on = outerCols.map((c, i) => `${child.alias}.${ident(innerCols[i])} = ${node.alias}.${ident(c)}`)
+      const where = [...on, ...child.params.conditions.map((c) => conditionSql(child, c, p))]
+      const toMany = r.cardinality === 'one-to-many'
+      const order = child.params.order ? ` order by ${orderSql(child, child.params.order, p)}` : ''
+      const page = toMany && (child.params.limit !== undefined || child.params.offset !== undefined)
+        ? ` limit ${p.add(child.params.limit === undefined ? null : String(child.params.limit))} offset ${p.add(String(child.params.offset ?? 0))}`
+        : ''
+      const innerSql = `select ${built.columns.join(', ') || 'null'} from ${qualified(r.target.schema, r.target.name)} as ${child.alias}${built.joins.join('')} where ${where.join(' and ')}${order}${page}`
+      const agg = toMany
+        ? `select coalesce(json_agg(_t), '[]') as body from (${innerSql}) _t${item.inner ? ' having count(*) > 0' : ''}`
+        : `select row_to_json(_t) as body from (${innerSql}) _t`
+      joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${agg}) as ${joinAlias} on true`)
+      columns.push(`${joinAlias}.body as ${ident(label)}`)
+      node.embeds.set(label, `${joinAlias}.body`)
+    }
+  }
+  return { columns, joins }
+}
+
+export interface ReadOptions {
+  /** SQL of the relation to read from: a table, or a CTE holding written rows. */
+  from: string
+  count: 'exact' | 'none'
+  /** Whether the body should be one object (vnd.pgrst.object+json). */
+  single: boolean
+  limit?: number
+  offset?: number
+}
+
+/** `select … from <from> <joins> where … order by … limit … offset …` for the root node. */
+export function buildSelect(cache: SchemaCache, root: ReadNode, nodes: Map<string, NodeParams>, p: Params, from: string, paged = true, limit?: number, offset?: number): { sql: string; where: string; joins: string } {
+  const built = buildNode(cache, root, nodes, '', p, new AliasGen())
+  const conds = root.params.conditions.map((c) => conditionSql(root, c, p))
+  const where = conds.length ? ` where ${conds.join(' and ')}` : ''
+  const order = root.params.order ? ` order by ${orderSql(root, root.params.order, p)}` : ''
+  const page = paged ? ` limit ${p.add(limit === undefined ? null : String(limit))} offset ${p.add(String(offset ?? 0))}` : ''
+  const joins = built.joins.join('')
+  return { sql: `select ${built.columns.join(', ') || 'null'} from ${from} as ${root.alias}${joins}${where}${order}${page}`, where, joins }
+}
+
+/** Wraps a row source into PostgREST's result row: (total, page_total, body, response GUCs). */
+export function wrapResult(sourceSql: string, total: string, single: boolean, prefix = '', aggregated = '_postgrest_t'): string {
+  const body = single ? `(json_agg(${aggregated}) -> 0)::text` : `coalesce(json_agg(${aggregated}), '[]')::text`
+  return `${prefix ? prefix + ', ' : 'with '}pgrst_source as (${sourceSql}) ` +
+    `select ${total} as total_result_set, count(_postgrest_t) as page_total, ${body} as body, ` +
+    `nullif(current_setting('response.headers', true), '') as response_headers, nullif(current_setting('response.status', true), '') as response_status ` +
+    `from pgrst_source as _postgrest_t`
+}
+
+// ---------------------------------------------------------------------------
+// writes
+// ---------------------------------------------------------------------------
+
+export function unknownWriteColumn(rel: Relation, name: string): ApiError {
+  return new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${rel.name}' in the schema cache`)
+}
+
+/** INSERT … SELECT from the JSON body (object or array) in bind parameter `bodyParam`. */
+export function insertSql(rel: Relation, cols: string[], bodyParam: string, missingDefault: boolean, conflict: { cols: string[]; mode: 'merge' | 'ignore' } | null, returning: string): string {
+  for (const c of cols) if (!rel.columns.has(c)) throw unknownWriteColumn(rel, c)
+  const target = qualified(rel.schema, rel.name)
+  const exprs = cols.map((c) => {
+    const def = rel.columns.get(c)!.default
+    return missingDefault && def ? `case when _j.j::jsonb ? ${literal(c)} then _r.${ident(c)} else ${def} end` : `_r.${ident(c)}`
+  })
+  const source = `from json_array_elements(case when json_typeof(${bodyParam}::json) = 'array' then ${bodyParam}::json else json_build_array(${bodyParam}::json) end) as _j(j) ` +
+    `cross join lateral json_populate_record(null::${target}, _j.j) as _r`
+  let sql = `insert into ${target} as ${ident(rel.name)}${cols.length ? ` (${cols.map(ident).join(', ')})` : ''} select ${exprs.join(', ')} ${source}`
+  if (conflict) {
+    for (const c of conflict.cols) if (!rel.columns.has(c)) throw unknownWriteColumn(rel, c)
+    const updates = cols.filter((c) => !conflict.cols.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`)
+    sql += ` on conflict (${conflict.cols.map(ident).join(', ')}) ` +
+      (conflict.mode === 'ignore' || updates.length === 0 ? 'do nothing' : `do update set ${updates.join(', ')}`)
+  }
+  return sql + returning
+}
+
+export function updateSql(rel: Relation, cols: string[], bodyParam: string, where: string, returning: string): string {
+  for (const c of cols) if (!rel.columns.has(c)) throw unknownWriteColumn(rel, c)
+  const target = qualified(rel.schema, rel.name)
+  const sets = cols.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ')
+  return `update ${target} as ${ident(rel.name)} set ${sets} from (select * from json_populate_record(null::${target}, ${bodyParam}::json)) as _r${where}${returning}`
+}
+
+export function deleteSql(rel: Relation, where: string, returning: string): string {
+  return `delete from ${qualified(rel.schema, rel.name)} as ${ident(rel.name)}${where}${returning}`
+}
+
+/** Root-level conditions of a write, against the target table's alias. */
+export function writeWhere(rel: Relation, conditions: Condition[], p: Params): string {
+  const node: ReadNode = { rel, alias: ident(rel.name), items: [], params: { conditions }, embeds: new Map() }
+  const conds = conditions.map((c) => conditionSql(node, c, p))
+  return conds.length ? ` where ${conds.join(' and ')}` : ''
+}
+
+// ---------------------------------------------------------------------------
+// rpc
+// ---------------------------------------------------------------------------
+
+/** `"schema"."fn"("a" := _a."a", …)` reading named arguments from json_to_record($n). */
+export function callSql(fn: Fn, argNames: string[], argsParam: string, singleJson: boolean): { from: string; call: string } {
+  const name = qualified(fn.schema, fn.name)
+  if (singleJson) return { from: '', call: `${name}(${argsParam}::${fn.params[0].type})` }
+  if (argNames.length === 0) return { from: '', call: `${name}()` }
+  const params = argNames.map((a) => fn.params.find((x) => x.name === a)!)
+  const coldef = params.map((x) => `${ident(x.name)} ${x.type}`).join(', ')
+  return {
+    from: `json_to_record(${argsParam}::json) as _a(${coldef})`,
+    call: `${name}(${params.map((x) => `${ident(x.name)} := _a.${ident(x.name)}`).join(', ')})`,
+  }
+}
