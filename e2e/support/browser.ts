@@ -43,3 +43,39 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 export async function cookieNames(context: BrowserContext): Promise<string[]> {
   return (await context.cookies(webUrl())).map((c) => c.name).sort()
 }
+
+export interface RuntimeConfigOverrides {
+  marketingScriptUrl?: string
+  marketingCookieIds?: string[]
+}
+
+/**
+ * Serves /config.js as the stack's web server does (the test runner's backend URL and anon key)
+ * plus the given extras, standing in for a deployment that configures them.
+ */
+export async function configureApp(context: BrowserContext, extra: RuntimeConfigOverrides = {}): Promise<void> {
+  const config = {
+    supabaseUrl: process.env.SUPABASE_URL,
+    supabaseAnonKey: process.env.SUPABASE_ANON_KEY,
+    ...extra,
+  }
+  await context.route(`${webUrl()}/config.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: `window.__ROOTS_CONFIG__=${JSON.stringify(config)};\n` }))
+}
+
+/** Counts full page loads of the tab (survives reloads through sessionStorage). */
+export async function countPageLoads(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    if (location.protocol !== 'http:' && location.protocol !== 'https:') return
+    const n = Number(sessionStorage.getItem('e2e:loads') ?? '0') + 1
+    sessionStorage.setItem('e2e:loads', String(n))
+  })
+}
+
+export const pageLoads = async (page: Page) => Number(await page.evaluate(() => sessionStorage.getItem('e2e:loads')))
+
+/** Opens a path of the app and waits until the app has rendered its main landmark. */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.goto(`${webUrl()}${path}`)
+  await page.locator('main#main').waitFor()
+}

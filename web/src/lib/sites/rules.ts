@@ -178,3 +178,7 @@ export const BUILT_IN_CTA_SETTINGS: CtaSetting[] = [
 
 export const sitePageHref = (site: Pick<Site, 'city_slug' | 'slug'>) =>
   paths.site.getHref({ cityslug: site.city_slug, slug: site.slug })
+
+/** Where a site's name links: an active site's page, else its pre-registration page. */
+export const siteHref = (site: Site) =>
+  isActive(site) ? sitePageHref(site) : paths.preregSite.getHref({ site: site.slug })

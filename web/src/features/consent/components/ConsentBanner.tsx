@@ -10,7 +10,7 @@ const banner = css`
   animation: roots-slide-up var(--roots-animation);
   h2 { margin: 0 0 0.25rem; font-size: 1.1rem; }
   p { margin: 0 0 0.75rem; }
-  @media (max-width: 30rem) { left: 0.5rem; right: 0.5rem; bottom: 0.5rem; padding: 0.75rem; }
+  @media (max-width: 30rem) { left: 0.5rem; right: 0.5rem; bottom: 0.5rem; padding: 0.75rem; font-size: 0.95rem; line-height: 1.4; }
 `
 const actions = css`
   display: flex; flex-wrap: wrap; gap: 0.5rem;
@@ -25,8 +25,8 @@ export function ConsentBanner() {
     <section className={banner} aria-labelledby='consent-banner-title' data-testid='consent-banner'>
       <h2 id='consent-banner-title'>Cookies on Roots Allotments</h2>
       <p>
-        We use necessary cookies to make the site work. With your permission we would also like to use analytics
-        cookies to learn how the site is used, and to load our chat and offers pop-up.
+        We use necessary cookies to make the site work. With your permission we would also use analytics cookies and
+        load our chat and offers pop-up.
       </p>
       <div className={actions}>
         <button type='button' className={buttonPrimary} onClick={acceptAll}>Accept all</button>

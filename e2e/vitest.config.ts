@@ -1,0 +1,15 @@
+// Browser journeys: Node environment (playwright-core drives Debian's Chromium), one file at a
+// time. The long timeouts are a harness allowance for slow machines, not assertions on speed.
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    environment: 'node',
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+})
