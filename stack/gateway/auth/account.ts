@@ -285,6 +285,8 @@ export async function updateUser(deps: Deps, call: Call) {
     }
     if (rawPhone) {
       const phone = validatePhone(rawPhone)
+      // Locally there is no SMS provider to confirm a number with: only autoconfirm changes it.
+      if (!s.smsAutoconfirm && phone !== user.phone) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
       if (phone !== user.phone) {
         const other = await findUserByPhone(tx, phone)
         if (other && other.id !== user.id) throw unprocessable('phone_exists', 'Phone number already registered by another user')

@@ -10,6 +10,8 @@ import {
   checkPasswordStrength,
   createUser,
   databaseError,
+  factorJson,
+  type FactorRow,
   findUserByEmail,
   findUserById,
   findUserByPhone,
@@ -152,6 +154,24 @@ export async function deleteUserAdmin(deps: Deps, id: string) {
     throw databaseError(e, 'Database error deleting user')
   }
   return {}
+}
+
+// ---------------------------------------------------------------------------- factors
+
+/** GET /admin/users/{id}/factors: a staff member who lost their authenticator can be reset. */
+export async function listFactorsAdmin(deps: Deps, id: string) {
+  const user = await loadUser(deps, id)
+  const factors = await deps.sql<FactorRow[]>`select * from auth.mfa_factors where user_id = ${user.id} order by created_at`
+  return factors.map(factorJson)
+}
+
+export async function deleteFactorAdmin(deps: Deps, id: string, factorId: string) {
+  const user = await loadUser(deps, id)
+  const [f] = isUuid(factorId)
+    ? await deps.sql<FactorRow[]>`delete from auth.mfa_factors where id = ${factorId} and user_id = ${user.id} returning *`
+    : []
+  if (!f) throw notFound('mfa_factor_not_found', 'Factor not found')
+  return factorJson(f)
 }
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const

@@ -54,6 +54,8 @@ const ROUTES: Route[] = [
   route('GET', '/admin/users/{id}', (d, _c, [id]) => admin.getUserAdmin(d, id), true),
   route('PUT', '/admin/users/{id}', (d, c, [id]) => admin.updateUserAdmin(d, c, id), true),
   route('DELETE', '/admin/users/{id}', (d, _c, [id]) => admin.deleteUserAdmin(d, id), true),
+  route('GET', '/admin/users/{id}/factors', (d, _c, [id]) => admin.listFactorsAdmin(d, id), true),
+  route('DELETE', '/admin/users/{id}/factors/{id}', (d, _c, [id, factorId]) => admin.deleteFactorAdmin(d, id, factorId), true),
   route('POST', '/admin/generate_link', (d, c) => admin.generateLink(d, c), true),
 ]
 

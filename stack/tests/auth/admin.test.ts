@@ -1,7 +1,7 @@
 // The admin API through supabase.auth.admin with the service_role key: users CRUD and
 // generate_link; refused for anon keys and user tokens.
 import assert from 'node:assert/strict'
-import { adminClient, client, db, env, follow, fragment, PASSWORD, signedUpClient, uniqueEmail, URL_ } from './helpers.ts'
+import { adminClient, client, db, env, follow, fragment, PASSWORD, signedUpClient, totpCode, uniqueEmail, URL_ } from './helpers.ts'
 
 const opts = { sanitizeOps: false, sanitizeResources: false }
 
@@ -92,4 +92,23 @@ Deno.test('the admin API refuses anon keys and user tokens', opts, async () => {
   const none = await fetch(`${URL_()}/auth/v1/admin/users`, { method: 'POST', body: '{}' })
   assert.equal(none.status, 401)
   await none.body?.cancel()
+})
+
+Deno.test('admin lists and removes a user\'s MFA factors (a lost authenticator)', opts, async () => {
+  const { c, user } = await signedUpClient('lost-phone')
+  const { data: factor } = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Old phone' })
+  assert.ok(factor && factor.type === 'totp')
+  assert.equal((await c.auth.mfa.challengeAndVerify({ factorId: factor.id, code: await totpCode(factor.totp.secret) })).error, null)
+
+  const mfa = adminClient().auth.admin.mfa
+  const listed = await mfa.listFactors({ userId: user.id })
+  assert.equal(listed.error, null)
+  assert.deepEqual(listed.data?.factors.map((f) => [f.id, f.status, f.friendly_name]), [[factor.id, 'verified', 'Old phone']])
+  const removed = await mfa.deleteFactor({ userId: user.id, id: factor.id })
+  assert.equal(removed.error, null)
+  assert.equal((await mfa.deleteFactor({ userId: user.id, id: factor.id })).error?.status, 404)
+  const fresh = client()
+  await fresh.auth.signInWithPassword({ email: (await c.auth.getUser()).data.user!.email!, password: PASSWORD })
+  const level = await fresh.auth.mfa.getAuthenticatorAssuranceLevel()
+  assert.deepEqual([level.data?.currentLevel, level.data?.nextLevel], ['aal1', 'aal1'])
 })
