@@ -189,9 +189,18 @@ export async function unenroll(deps: Deps, call: Call, factorId: string) {
   const auth = await authenticate(deps.sql, deps.settings, call.req)
   const session = requireSession(auth)
   const factor = await loadFactor(deps.sql, auth.user.id, factorId)
-  if (session.aal !== 'aal2' && (await verifiedFactorCount(deps.sql, auth.user.id)) > 0) {
+  if (factor.status === 'verified' && session.aal !== 'aal2') {
     throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor')
   }
-  await deps.sql`delete from auth.mfa_factors where id = ${factor.id}`
+  await deps.sql.begin(async (tx) => {
+    await tx`delete from auth.mfa_factors where id = ${factor.id}`
+    // Sessions that reached aal2 with this factor fall back to aal1 and lose its amr entry, so
+    // the next refresh tells the truth.
+    const method = factor.factor_type === 'totp' ? 'totp' : 'mfa/phone'
+    await tx`
+      delete from auth.mfa_amr_claims where authentication_method = ${method}
+        and session_id in (select id from auth.sessions where factor_id = ${factor.id})`
+    await tx`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = ${factor.id}`
+  })
   return { id: factor.id }
 }

@@ -79,6 +79,12 @@ Deno.test('TOTP: enrol, challenge, verify → aal2 with a totp amr entry; codes 
   assert.equal(removed.error, null)
   assert.deepEqual(removed.data, { id: factor.id })
   assert.equal((await db()`select 1 from auth.mfa_factors where id = ${factor.id}`).length, 0)
+  // The session that stepped up with the factor is aal1 again once refreshed.
+  const after = await other.auth.refreshSession()
+  assert.equal(decodeJwt(after.data.session!.access_token).aal, 'aal1')
+  assert.deepEqual(methods(after.data.session!.access_token), ['password'])
+  const levelAfter = await other.auth.mfa.getAuthenticatorAssuranceLevel()
+  assert.deepEqual([levelAfter.data?.currentLevel, levelAfter.data?.nextLevel], ['aal1', 'aal1'])
 })
 
 Deno.test('TOTP codes outside ±1 step are refused; unknown factors are 404', opts, async () => {
