@@ -419,15 +419,19 @@ create policy "Staff can log messages to their sites" on public.message_log
 -- Live entries (waiting or offered) per place name, 0 when none. Counts only: callable by anon.
 create or replace function public.get_waiting_list_counts(location_names text[])
 returns table (location text, count bigint)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  -- plpgsql keeps this plan for the session; a security-definer sql function re-plans per call.
+  return query
   select n.name, coalesce(c.live_count, 0)::bigint
   from unnest(location_names) with ordinality as n (name, ord)
   left join private.waiting_list_counters c on c.location_key = lower(trim(n.name))
-  order by n.ord
+  order by n.ord;
+end;
 $$;
 comment on function public.get_waiting_list_counts(text[]) is 'Waiting-list length per location name (0 when none).';
 
