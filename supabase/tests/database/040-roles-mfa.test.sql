@@ -2,7 +2,7 @@
 -- user_metadata), aal2 for staff with a verified factor, require_staff_mfa for all staff,
 -- the role-change guard, the sign-up trigger and the audit log of staff writes.
 begin;
-select plan(26);
+select plan(28);
 
 select tests.create_actors();
 select tests.create_user('app_pm', null, '{}', '{"role": "patch_manager"}');
@@ -117,6 +117,16 @@ select is(
   row('signup@test.local', 'Sign Up', null::smallint)::text,
   'sign-up by the auth server creates a profile without a role'
 );
+-- Even when the profile cannot be written, the sign-up goes through.
+alter table public.profiles add constraint profiles_refuse_test check (email <> 'refused@test.local') not valid;
+set local role supabase_auth_admin;
+insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+values ('00000000-0000-0000-0000-000000000000', md5('tests:refused')::uuid, 'authenticated', 'authenticated',
+  'refused@test.local', '{}', '{}', now(), now());
+reset role;
+select ok(exists (select 1 from auth.users where email = 'refused@test.local'), 'a sign-up succeeds even when its profile cannot be created');
+select is((select count(*) from public.profiles where email = 'refused@test.local'), 0::bigint, 'and no half-made profile is left');
+alter table public.profiles drop constraint profiles_refuse_test;
 select is(
   (select row(p.prosecdef, pg_get_userbyid(p.proowner), p.proconfig)::text from pg_proc p where p.oid = 'private.handle_new_user()'::regprocedure),
   row(true, 'postgres', array['search_path=""'])::text,
