@@ -1,8 +1,8 @@
-// Redirects on navigation in a real browser: a legacy path and a /s/{code} short link. The
-// redirect table comes from the `redirect-lookup` edge function's contract; until that function
-// exists in supabase/functions this journey answers for it (same URL, body and ETag rules).
+// Redirects on navigation in a real browser, against the stack's `redirect-lookup` function and
+// the seeded table: a legacy path, internal and external /s/{code} short links, and the cached
+// table revalidated with its ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
 
 let browser: Browser
@@ -13,69 +13,66 @@ afterAll(async () => {
   await browser?.close()
 })
 
-interface Seen {
-  ifNoneMatch: Array<string | null>
-}
+const LOOKUP = /\/functions\/v1\/redirect-lookup$/
 
-/** Answers GET {SUPABASE_URL}/functions/v1/redirect-lookup as the contract says. */
-async function redirectFunction(context: BrowserContext, shortLinkTarget: string): Promise<Seen> {
-  const seen: Seen = { ifNoneMatch: [] }
-  const etag = '"table-1"'
-  await context.route(`${process.env.SUPABASE_URL}/functions/v1/redirect-lookup`, (route) => {
-    const req = route.request()
-    if (req.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' } })
-    const inm = req.headers()['if-none-match'] ?? null
-    seen.ifNoneMatch.push(inm)
-    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' }
-    if (inm === etag) return route.fulfill({ status: 304, headers: { ...cors, etag } })
-    return route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: { ...cors, etag },
-      body: JSON.stringify({
-        redirects: [
-          { from: '/our-sites', to: '/404?from=our-sites', status: 301 },
-          { from: '/s/tm', to: shortLinkTarget, status: 302 },
-        ],
-      }),
-    })
+/** Statuses and If-None-Match headers of the page's redirect-table requests. */
+function watchLookups(page: Page) {
+  const seen: Array<{ ifNoneMatch: string | null; status: number }> = []
+  page.on('response', async (res) => {
+    if (!LOOKUP.test(res.url()) || res.request().method() !== 'GET') return
+    const headers = await res.request().allHeaders()
+    seen.push({ ifNoneMatch: headers['if-none-match'] ?? null, status: res.status() })
   })
   return seen
 }
 
-describe('redirects on navigation', () => {
-  it('follows a legacy path internally, any case or trailing slash, without showing the old page', async () => {
-    const context = await newContext(browser)
-    await configureApp(context)
-    const seen = await redirectFunction(context, 'https://example.invalid/')
-    const page = await context.newPage()
-    await openApp(page, '/Our-Sites/')
-    await page.waitForURL(`${webUrl()}/404?from=our-sites`)
-    expect(seen.ifNoneMatch).toEqual([null])
+async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser)
+  await configureApp(context)
+  return { context, page: await context.newPage() }
+}
 
-    // Warm: a second visit revalidates with the ETag, gets 304 and still redirects.
-    await openApp(page, '/our-sites')
-    await page.waitForURL(`${webUrl()}/404?from=our-sites`)
-    expect(seen.ifNoneMatch).toEqual([null, '"table-1"'])
+describe('redirects on navigation', () => {
+  it('follows a legacy path (any case, trailing slash) and revalidates the cached table with its ETag', async () => {
+    const { context, page } = await visitor()
+    const lookups = watchLookups(page)
+    await openApp(page, '/Our-Sites/')
+    await page.waitForURL(`${webUrl()}/sites`)
+    await expect.poll(() => lookups.length).toBe(1)
+    expect(lookups[0]).toEqual({ ifNoneMatch: null, status: 200 })
+
+    // Warm: the next load answers from localStorage at once and revalidates in the background.
+    await openApp(page, '/notts')
+    await page.waitForURL(`${webUrl()}/sites/nottingham/ruddington-fields`)
+    await expect.poll(() => lookups.length).toBe(2)
+    expect(lookups[1]!.ifNoneMatch).toMatch(/^(W\/)?"/)
+    expect(lookups[1]!.status).toBe(304)
     await context.close()
   })
 
-  it('follows a /s/{code} short link to an absolute URL with location.replace', async () => {
-    const context = await newContext(browser)
-    await configureApp(context)
-    // An absolute URL counts as external; on this loopback-only machine it points back at the app.
-    const target = `${webUrl()}/404?from=short-link`
-    await redirectFunction(context, target)
-    const page = await context.newPage()
-    await page.goto(`${webUrl()}/`)
-    await page.locator('main#main').waitFor()
+  it('follows an internal short link while navigating inside the app', async () => {
+    const { context, page } = await visitor()
+    await openApp(page, '/')
     await page.evaluate(() => {
-      history.pushState(null, '', '/s/tm')
+      history.pushState(null, '', '/s/tm?utm_source=flyer')
       dispatchEvent(new PopStateEvent('popstate'))
     })
-    await page.waitForURL(target)
-    await page.getByTestId('not-found-path').waitFor()
-    expect(await page.getByTestId('not-found-path').textContent()).toBe('/404?from=short-link')
+    await page.waitForURL(`${webUrl()}/sites/bath/tuckers-meadow?utm_source=flyer`)
+    await context.close()
+  })
+
+  it('follows an external short link with location.replace', async () => {
+    const { context, page } = await visitor()
+    // This machine is loopback-only: the external site is answered by the browser harness.
+    await context.route('https://www.instagram.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Instagram stand-in</title><h1>Roots on Instagram</h1>' }))
+    await openApp(page, '/')
+    await page.evaluate(() => {
+      history.pushState(null, '', '/s/pwp')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.waitForURL('https://www.instagram.com/rootsallotments/')
+    expect(await page.title()).toBe('Instagram stand-in')
     // location.replace: the short link is not left in the history.
     await page.goBack()
     await page.waitForURL(`${webUrl()}/`)
