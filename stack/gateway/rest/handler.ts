@@ -64,7 +64,10 @@ export function setupParams(caller: Caller, req: Request, path: string): string[
 async function inTransaction<T>(c: Ctx, readOnly: boolean, main: (tx: Tx) => Promise<T>): Promise<T> {
   const setup = setupParams(c.caller, c.req, `/rest/v1${c.info.path}`)
   return await c.env.sql.begin(readOnly ? 'read only' : 'read write', async (tx) => {
-    const [s, m] = await Promise.allSettled([tx.unsafe(SETUP_SQL, setup, { prepare: true }), main(tx)])
+    // postgres.js queries start lazily: execute() queues the settings first, so nothing of
+    // the request can run before the role and claims are in place; the rest is pipelined.
+    const settings = tx.unsafe(SETUP_SQL, setup, { prepare: true }).execute()
+    const [s, m] = await Promise.allSettled([settings, main(tx)])
     if (s.status === 'rejected') throw s.reason
     if (m.status === 'rejected') throw m.reason
     return m.value
@@ -203,7 +206,10 @@ function page(c: Ctx, params: NodeParams): Page {
 async function countSql(c: Ctx, tx: Tx, countQuery: string, p: Params): Promise<string> {
   if (c.prefer.count === 'exact' || c.prefer.count === 'estimated') return `(select count(*) from (${countQuery}) _c)`
   if (c.prefer.count === 'planned') {
-    const [plan] = await tx.unsafe(`explain (format json) ${countQuery}`, p.values as string[])
+    // EXPLAIN must see every parameter; those the count does not use are mentioned as text.
+    const unused = p.values.map((_, i) => `$${i + 1}`).filter((ref) => !new RegExp(`\\${ref}(?!\\d)`).test(countQuery))
+    const text = unused.length ? countQuery.replace(/^select 1/, `select 1, ${unused.map((u) => `${u}::text`).join(', ')}`) : countQuery
+    const [plan] = await tx.unsafe(`explain (format json) ${text}`, p.values as string[])
     const rows = Number((plan['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows'])
     return String(Math.round(rows))
   }

@@ -12,8 +12,25 @@ import { loadSchemaCache, type SchemaCache } from './schema.ts'
 /** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
 export const EXPOSED_SCHEMAS = ['public']
 
+type Serializers = Record<string, ((x: unknown) => unknown) & { textAsIs?: true }>
+
+/**
+ * PostgREST sends every value as text and lets Postgres parse it for the column's type.
+ * postgres.js would re-serialise strings for the inferred type (a bool param turns "true"
+ * into 'f', a jsonb param JSON-encodes the string), so strings go through untouched.
+ */
+function sendStringsAsText(sql: GatewayContext['authenticator']) {
+  const serializers = (sql as unknown as { options: { serializers: Serializers } }).options.serializers
+  for (const [oid, original] of Object.entries(serializers)) {
+    if (original.textAsIs) continue
+    const wrapped = Object.assign((x: unknown) => typeof x === 'string' ? x : original(x), { textAsIs: true as const })
+    serializers[oid] = wrapped
+  }
+}
+
 export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSchema(): Promise<void> } {
   const sql = ctx.authenticator
+  sendStringsAsText(sql)
   let cache: Promise<SchemaCache> | null = null
   let listening: Promise<unknown> | null = null
   let closed = false

@@ -326,10 +326,13 @@ export function parseQuery(params: URLSearchParams, isArg: (name: string) => boo
     else if (RESERVED.has(key)) continue
     else if (isArg(key)) q.rest.push([key, value])
     else {
+      const lm = /^()(not\.)?(and|or)$/.exec(key) ?? /^(.+?)\.(not\.)?(and|or)$/.exec(key)
+      if (lm) {
+        node(lm[1]).conditions.push(parseLogic(lm[3] as 'and' | 'or', !!lm[2], value))
+        continue
+      }
       const { path, last } = splitKey(key)
-      const lm = /^(not\.)?(and|or)$/.exec(last)
-      if (lm) node(path).conditions.push(parseLogic(lm[2] as 'and' | 'or', !!lm[1], value))
-      else if (last === 'order') node(path).order = parseOrder(value)
+      if (last === 'order') node(path).order = parseOrder(value)
       else if (last === 'limit') node(path).limit = parseNonNegative(value, 'limit')
       else if (last === 'offset') node(path).offset = parseNonNegative(value, 'offset')
       else node(path).conditions.push({ type: 'filter', filter: parseFilter(parseField(last, 'filter'), value) })
