@@ -639,3 +639,23 @@ grant execute on function public.make_plot_offers_once(text, bigint, integer, in
   public.plot_offers_made_since(timestamptz, bigint), public.request_reconfirmations(bigint, integer),
   public.remove_unconfirmed(bigint), public.consolidate_applicants(boolean, text), public.migrate_location(text, bigint, boolean)
   to authenticated, service_role;
+
+-- ============================================================================
+-- functions: the local payment provider's sessions (its hosted checkout page reads them)
+-- ============================================================================
+create or replace function public.local_checkout_session(p_session_id text, p_idempotency_key text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select c.request from private.provider_calls c
+  where c.provider = 'payments' and c.operation = 'checkout.create'
+    and ((p_session_id is not null and c.request ->> 'id' = p_session_id)
+      or (p_idempotency_key is not null and c.request ->> 'idempotency_key' = p_idempotency_key))
+  order by c.id desc
+  limit 1
+$$;
+revoke all on function public.local_checkout_session(text, text) from public, anon, authenticated;
+grant execute on function public.local_checkout_session(text, text) to service_role;

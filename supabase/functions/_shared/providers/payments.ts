@@ -1,0 +1,213 @@
+// Payments behind one small interface. StripePayments: Checkout Sessions (POST
+// /v1/checkout/sessions, form-encoded, bearer secret key, Idempotency-Key) and webhook signature
+// verification (Stripe-Signature: t=…,v1=HMAC-SHA256(secret, `${t}.${body}`), 5 minute
+// tolerance). LocalPayments: the default in the stack; it records each session and serves a
+// hosted checkout page (payments/local-checkout/<id>) that accepts Stripe's test card numbers and
+// posts a Stripe-shaped event, signed the same way, to the same webhook path.
+import { providerFetch, recordCall } from './record.ts'
+import { adminClient } from '../supabase.ts'
+
+export interface LineItem {
+  name: string
+  amount_pence: number
+  quantity: number
+}
+
+export interface CheckoutRequest {
+  idempotencyKey: string
+  customerEmail: string
+  lineItems: LineItem[]
+  successUrl: string
+  cancelUrl: string
+  metadata: Record<string, string>
+}
+
+export interface CheckoutSession {
+  id: string
+  url: string
+}
+
+/** The fields of a verified checkout event that the webhook acts on. */
+export interface PaymentEvent {
+  id: string
+  type: string
+  sessionId: string | null
+  paymentRef: string | null
+  amountPence: number | null
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local'
+  createCheckout(r: CheckoutRequest): Promise<CheckoutSession>
+  /** Throws SignatureError unless the body is signed with the webhook secret. */
+  verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>
+}
+
+export class SignatureError extends Error {}
+
+export const TOLERANCE_SECONDS = 300
+
+async function hmacHex(secret: string, payload: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(payload))
+  return Array.from(new Uint8Array(sig), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/** A Stripe-Signature header value for `body` (used by the local provider and by tests). */
+export async function signPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Promise<string> {
+  return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${body}`)}`
+}
+
+function safeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return diff === 0
+}
+
+/** Stripe's scheme: any v1 signature of `${t}.${body}` must match, and t be recent. */
+export async function verifySignature(secret: string, body: string, header: string | null, now = Math.floor(Date.now() / 1000)): Promise<void> {
+  if (!secret) throw new SignatureError('No webhook secret is configured')
+  if (!header) throw new SignatureError('Missing Stripe-Signature header')
+  const parts = header.split(',').map((p) => p.trim().split('=') as [string, string])
+  const t = Number(parts.find(([k]) => k === 't')?.[1])
+  const v1 = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '')
+  if (!Number.isInteger(t) || v1.length === 0) throw new SignatureError('Malformed Stripe-Signature header')
+  if (Math.abs(now - t) > TOLERANCE_SECONDS) throw new SignatureError('Signature timestamp outside the tolerance')
+  const expected = await hmacHex(secret, `${t}.${body}`)
+  if (!v1.some((s) => safeEqual(s, expected))) throw new SignatureError('Signature does not match')
+}
+
+/** A Stripe event body → the fields we act on (checkout.session.* events). */
+export function parseEvent(body: string): PaymentEvent {
+  let e: { id?: unknown; type?: unknown; data?: { object?: Record<string, unknown> } }
+  try {
+    e = JSON.parse(body)
+  } catch {
+    throw new SignatureError('The event is not JSON')
+  }
+  if (typeof e.id !== 'string' || typeof e.type !== 'string') throw new SignatureError('The event has no id or type')
+  const o = e.data?.object ?? {}
+  const isSession = o.object === 'checkout.session' || String(o.id ?? '').startsWith('cs_')
+  return {
+    id: e.id,
+    type: e.type,
+    sessionId: isSession && typeof o.id === 'string' ? o.id : null,
+    paymentRef: typeof o.payment_intent === 'string' ? o.payment_intent : null,
+    amountPence: typeof o.amount_total === 'number' ? o.amount_total : null,
+  }
+}
+
+/** Stripe's form encoding: nested keys in brackets. */
+export function formEncode(obj: Record<string, unknown>, prefix = '', out = new URLSearchParams()): URLSearchParams {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}[${k}]` : k
+    if (v === undefined || v === null) continue
+    if (typeof v === 'object') formEncode(v as Record<string, unknown>, key, out)
+    else out.append(key, String(v))
+  }
+  return out
+}
+
+export class StripePayments implements PaymentProvider {
+  readonly name = 'stripe' as const
+  constructor(private opts: { secretKey: string; webhookSecret: string; baseUrl?: string; apiVersion?: string }) {}
+
+  async createCheckout(r: CheckoutRequest): Promise<CheckoutSession> {
+    const form = formEncode({
+      mode: 'payment',
+      customer_email: r.customerEmail,
+      client_reference_id: r.idempotencyKey,
+      success_url: r.successUrl,
+      cancel_url: r.cancelUrl,
+      line_items: Object.fromEntries(r.lineItems.map((li, i) => [i, {
+        quantity: li.quantity,
+        price_data: { currency: 'gbp', unit_amount: li.amount_pence, product_data: { name: li.name } },
+      }])),
+      metadata: r.metadata,
+    })
+    const body = await providerFetch('The payment provider (Stripe)', `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${this.opts.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': r.idempotencyKey,
+        'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+      },
+      body: form.toString(),
+    }) as { id: string; url: string }
+    return { id: body.id, url: body.url }
+  }
+
+  async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
+    await verifySignature(this.opts.webhookSecret, rawBody, headers.get('stripe-signature'))
+    return parseEvent(rawBody)
+  }
+}
+
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_roots_allotments_test_secret'
+
+export class LocalPayments implements PaymentProvider {
+  readonly name = 'local' as const
+  constructor(private opts: { functionsUrl: string; webhookSecret: string }) {}
+
+  async createCheckout(r: CheckoutRequest): Promise<CheckoutSession> {
+    // Same key, same session (as Stripe does for 24 hours).
+    const existing = await localSessionByKey(r.idempotencyKey)
+    if (existing) return { id: existing.id, url: this.pageUrl(existing.id) }
+    const id = `cs_local_${crypto.randomUUID().replaceAll('-', '')}`
+    const amount = r.lineItems.reduce((s, li) => s + li.amount_pence * li.quantity, 0)
+    await recordCall('payments', 'checkout.create', {
+      id, idempotency_key: r.idempotencyKey, amount_total: amount, currency: 'gbp', customer_email: r.customerEmail,
+      line_items: r.lineItems, success_url: r.successUrl, cancel_url: r.cancelUrl, metadata: r.metadata,
+    })
+    return { id, url: this.pageUrl(id) }
+  }
+
+  pageUrl(id: string) {
+    return `${this.opts.functionsUrl}/payments/local-checkout/${id}`
+  }
+
+  async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
+    await verifySignature(this.opts.webhookSecret, rawBody, headers.get('stripe-signature'))
+    return parseEvent(rawBody)
+  }
+}
+
+export interface LocalSession {
+  id: string
+  idempotency_key: string
+  amount_total: number
+  customer_email: string
+  line_items: LineItem[]
+  success_url: string
+  cancel_url: string
+  metadata: Record<string, string>
+}
+
+async function localSessionByKey(key: string): Promise<LocalSession | null> {
+  const { data, error } = await adminClient().rpc('local_checkout_session', { p_session_id: null, p_idempotency_key: key })
+  if (error) throw new Error(error.message)
+  return (data as LocalSession | null) ?? null
+}
+
+export async function localSession(id: string): Promise<LocalSession | null> {
+  const { data, error } = await adminClient().rpc('local_checkout_session', { p_session_id: id, p_idempotency_key: null })
+  if (error) throw new Error(error.message)
+  return (data as LocalSession | null) ?? null
+}
+
+export function functionsUrl(): string {
+  return `${(Deno.env.get('SUPABASE_URL') ?? '').replace(/\/$/, '')}/functions/v1`
+}
+
+export function paymentProvider(): PaymentProvider {
+  if (Deno.env.get('PAYMENTS_PROVIDER') === 'stripe') {
+    return new StripePayments({
+      secretKey: Deno.env.get('STRIPE_SECRET_KEY') ?? '',
+      webhookSecret: Deno.env.get('STRIPE_WEBHOOK_SECRET') ?? '',
+      baseUrl: Deno.env.get('STRIPE_API_URL'),
+    })
+  }
+  return new LocalPayments({ functionsUrl: functionsUrl(), webhookSecret: Deno.env.get('LOCAL_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET })
+}

@@ -1,0 +1,142 @@
+// /functions/v1/waiting-list: the public queue forms and the applicant's own view.
+//
+//   POST { kind: 'waiting_list', site: <slug>, ...person }        join an open or active site's list
+//   POST { kind: 'pre_registration', site: <slug>, ...person }    pre-register for an upcoming site
+//   POST { kind: 'general', location: <place>, ...person }        a waiting-list-only place
+//     person = { first_name, last_name, email, phone?, postcode?, category_id?, consent_privacy: true,
+//                consent_marketing? }
+//     → 201 { created: true, kind, reference, location, position_url, confirmation_sent }
+//       The confirmation e-mail carries the private reference and the link to the position page.
+//     → 200 { created: false, kind, location, confirmation_sent } when the same person (e-mail,
+//       case-insensitive) is already live on that list: no second entry, and their existing
+//       reference is e-mailed to them again. It is not put in the response: whoever knows an
+//       address must not learn the private reference that controls the entry.
+//   GET  ?reference=<ref>           → 200 { kind: 'waiting_list', position… } | { kind: 'pre_registration', … }
+//   POST { action: 'withdraw', reference } → 200 { withdrawn: true }
+//
+// Errors: bad body 400; unknown site or place, or unknown reference 404 ('Page not found' for a
+// site, as spec 8); a site not taking that kind of sign-up 409; database outage 502.
+import { z } from 'npm:zod@3'
+import { WAITING_LIST_ONLY_PLACES } from '../_shared/catalogue.ts'
+import { must } from '../_shared/db.ts'
+import { HttpError, notFound } from '../_shared/errors.ts'
+import { json, readJson, serve } from '../_shared/http.ts'
+import { sendAndLog } from '../_shared/notify.ts'
+import { simpleEmail, siteUrl } from '../_shared/render.ts'
+import { adminClient, userClient } from '../_shared/supabase.ts'
+
+const trimmed = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`)
+const person = {
+  first_name: trimmed(100),
+  last_name: trimmed(100),
+  email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
+  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish(),
+  postcode: z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode.').nullish(),
+  category_id: z.number().int().positive().nullish(),
+  consent_privacy: z.literal(true, { errorMap: () => ({ message: 'Please accept the privacy notice to join.' }) }),
+  consent_marketing: z.boolean().default(false),
+}
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
+
+export const bodySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('waiting_list'), site: slug, ...person }).strict(),
+  z.object({ kind: z.literal('pre_registration'), site: slug, ...person }).strict(),
+  z.object({ kind: z.literal('general'), location: trimmed(200), ...person }).strict(),
+])
+const withdrawSchema = z.object({ action: z.literal('withdraw'), reference: z.string().regex(/^[a-z0-9-]{8,100}$/) }).strict()
+const referenceSchema = z.string().regex(/^[a-z0-9-]{8,100}$/, 'Not a reference.')
+
+type Join = z.infer<typeof bodySchema>
+
+async function siteBySlug(req: Request, s: string) {
+  const site = must(await userClient(req).from('global_sites').select('id, slug, location, status').eq('slug', s).maybeSingle())
+  if (!site) throw new HttpError(404, 'not_found', 'Page not found', { site: s })
+  return site as { id: number; slug: string; location: string; status: string | null }
+}
+
+const positionUrl = (ref: string) => `${siteUrl()}/queue/ready?reference=${encodeURIComponent(ref)}`
+const preregUrl = (ref: string) => `${siteUrl()}/prereg/success?reference=${encodeURIComponent(ref)}`
+
+async function join(req: Request, b: Join): Promise<Response> {
+  const admin = adminClient()
+  let location: string
+  let siteId: number | null = null
+  let reference: string
+  let created: boolean
+  if (b.kind === 'general') {
+    const place = WAITING_LIST_ONLY_PLACES.find((p) => p.toLowerCase() === b.location.toLowerCase())
+    if (!place) throw new HttpError(404, 'not_found', 'Unknown place: choose one of the waiting-list places.', { places: WAITING_LIST_ONLY_PLACES })
+    location = place
+  } else {
+    const site = await siteBySlug(req, b.site)
+    const status = site.status ?? 'upcoming'
+    if (b.kind === 'waiting_list' && status === 'upcoming') {
+      throw new HttpError(409, 'site_not_open', 'This site is not open yet: pre-register instead.', { pre_register: `/prereg/${site.slug}/signup` })
+    }
+    if (b.kind === 'pre_registration' && status !== 'upcoming') {
+      throw new HttpError(409, 'site_open', 'This site is open: join its waiting list instead.', { site: site.slug })
+    }
+    location = site.location
+    siteId = site.id
+  }
+  if (b.kind === 'pre_registration') {
+    const rows = must(await admin.rpc('pre_register', {
+      p_site_id: siteId, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,
+      p_phone: b.phone ?? null, p_postcode: b.postcode ?? null, p_consent_marketing: b.consent_marketing,
+    })) as { reference: string; created: boolean }[]
+    ;({ reference, created } = rows[0]!)
+  } else {
+    const rows = must(await admin.rpc('join_waiting_list', {
+      p_site_id: siteId, p_location: location, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,
+      p_phone: b.phone ?? null, p_postcode: b.postcode ?? null, p_category_id: b.category_id ?? null,
+      p_consent_marketing: b.consent_marketing,
+    })) as { reference: string; created: boolean }[]
+    ;({ reference, created } = rows[0]!)
+  }
+  let entryId: number | null = null
+  if (b.kind !== 'pre_registration') {
+    const row = must(await admin.from('waiting_list_entries').select('id').eq('reference', reference).single()) as { id: number }
+    entryId = row.id
+  }
+  const link = b.kind === 'pre_registration' ? preregUrl(reference) : positionUrl(reference)
+  const what = b.kind === 'pre_registration' ? `pre-registered for ${location}` : `on the waiting list for ${location}`
+  const mail = simpleEmail([
+    `Hello ${b.first_name},`,
+    created ? `You are ${what}.` : `You are already ${what}; here is your reference again.`,
+    `Your private reference is ${reference}. Keep it to yourself: it lets you see and manage your place.`,
+  ], { text: b.kind === 'pre_registration' ? 'See your pre-registration' : 'See your place in the queue', href: link })
+  const { sent } = await sendAndLog({
+    to: b.email, subject: created ? `You are ${what}` : `Your reference for ${location}`, ...mail,
+    tag: b.kind === 'pre_registration' ? 'pre-registration-confirmation' : 'waiting-list-confirmation',
+    idempotencyKey: `${created ? 'join' : 'rejoin'}-${reference}-${new Date().toISOString().slice(0, 13)}`,
+  }, { entry_id: entryId, site_id: siteId })
+  if (!created) return json({ created: false, kind: b.kind, location, confirmation_sent: sent })
+  return json({ created: true, kind: b.kind, reference, location, position_url: link, confirmation_sent: sent }, { status: 201 })
+}
+
+async function position(req: Request, reference: string): Promise<Response> {
+  const rows = must(await userClient(req).rpc('get_waiting_list_position', { p_reference: reference })) as Record<string, unknown>[]
+  if (rows.length > 0) {
+    return json({ kind: 'waiting_list', ...rows[0] })
+  }
+  const pre = must(await adminClient().rpc('get_pre_registration', { p_reference: reference })) as Record<string, unknown>[]
+  if (pre.length > 0) return json({ kind: 'pre_registration', ...pre[0] })
+  throw notFound('No entry has that reference.')
+}
+
+export const handler = serve(async (req, url) => {
+  if (req.method === 'GET') {
+    const ref = referenceSchema.safeParse(url.searchParams.get('reference') ?? '')
+    if (!ref.success) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'reference', message: 'Not a reference.' }])
+    return await position(req, ref.data)
+  }
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
+  const raw = await readJson(req, z.record(z.unknown()))
+  if (raw.action === 'withdraw') {
+    const b = withdrawSchema.parse(raw)
+    const ok = must(await userClient(req).rpc('withdraw_waiting_list_entry', { p_reference: b.reference }))
+    if (!ok) throw notFound('No live entry has that reference.')
+    return json({ withdrawn: true })
+  }
+  return await join(req, bodySchema.parse(raw))
+})

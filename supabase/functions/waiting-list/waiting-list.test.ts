@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict'
+import { call, errorCode, sql, test, uniqueEmail, withBackendDown } from '../_shared/testing.ts'
+import { handler } from './handler.ts'
+
+const person = (email = uniqueEmail()) => ({ first_name: 'Ada', last_name: 'Grower', email, consent_privacy: true })
+const join = (body: Record<string, unknown>) => call('waiting-list', { body })
+const mailsTo = (email: string) =>
+  sql()`select request from private.provider_calls where provider = 'email' and lower(request ->> 'to') = ${email} order by id`
+
+test('joining an open site: an entry with consent, a confirmation with the reference and position link, logged', async () => {
+  const email = uniqueEmail()
+  const r = await join({ kind: 'waiting_list', site: 'avon-views', ...person(email), phone: '07700 900123', postcode: 'BA1 6QE', consent_marketing: true })
+  assert.equal(r.status, 201, r.text)
+  assert.equal(r.json.created, true)
+  assert.equal(r.json.location, 'Avon Views')
+  assert.match(r.json.reference, /^[0-9a-f]{32}$/)
+  assert.match(r.json.position_url, new RegExp(`/queue/ready\\?reference=${r.json.reference}$`))
+  const [e] = await sql()`select * from public.waiting_list_entries where reference = ${r.json.reference}`
+  assert.equal(e.site_id, '2')
+  assert.equal(e.status, 'waiting')
+  assert.equal(e.consent_privacy, true)
+  assert.equal(e.consent_marketing, true)
+  assert.ok(e.consented_at)
+  const mails = await mailsTo(email)
+  assert.equal(mails.length, 1)
+  assert.ok(mails[0].request.text.includes(r.json.reference))
+  assert.ok(mails[0].request.html.includes(r.json.position_url))
+  assert.equal(mails[0].request.tag, 'waiting-list-confirmation')
+  const [log] = await sql()`select * from public.message_log where recipient = ${email}`
+  assert.equal(log.status, 'sent')
+  assert.equal(log.entry_id, e.id)
+  const [out] = await sql()`select count(*)::int as n from _stack.outbox where recipient = ${email}`
+  assert.equal(out.n, 1, 'local mail reaches the stack outbox')
+})
+
+test('the same person again (any case) gets no second entry; their reference is e-mailed, not returned', async () => {
+  const email = uniqueEmail()
+  const first = await join({ kind: 'waiting_list', site: 'tuckers-meadow', ...person(email) })
+  assert.equal(first.status, 201)
+  const again = await join({ kind: 'waiting_list', site: 'tuckers-meadow', ...person('  ' + email.toUpperCase() + ' ') })
+  assert.equal(again.status, 200, again.text)
+  assert.equal(again.json.created, false)
+  assert.equal(again.json.reference, undefined)
+  assert.ok(!again.text.includes(first.json.reference))
+  const [{ n }] = await sql()`select count(*)::int as n from public.waiting_list_entries where email_normalised = ${email}`
+  assert.equal(n, 1)
+  const mails = await mailsTo(email)
+  assert.equal(mails.length, 2)
+  assert.ok(mails[1].request.text.includes(first.json.reference), 'the existing reference is sent to the address')
+})
+
+test('two joins with the same e-mail at once give one entry', async () => {
+  const email = uniqueEmail()
+  const rs = await Promise.all([1, 2, 3].map(() => join({ kind: 'waiting_list', site: 'bowshaw-views', ...person(email) })))
+  assert.deepEqual(rs.map((r) => r.status).sort(), [200, 200, 201])
+  const [{ n }] = await sql()`select count(*)::int as n from public.waiting_list_entries where email_normalised = ${email}`
+  assert.equal(n, 1)
+})
+
+test('pre-registration for an upcoming site; duplicates and the wrong kind for a site are refused', async () => {
+  const email = uniqueEmail()
+  const r = await join({ kind: 'pre_registration', site: 'daffodil-views', ...person(email) })
+  assert.equal(r.status, 201, r.text)
+  assert.match(r.json.position_url, /\/prereg\/success\?reference=/)
+  const [p] = await sql()`select * from public.pre_registrations where reference = ${r.json.reference}`
+  assert.equal(p.site_id, '11')
+  const again = await join({ kind: 'pre_registration', site: 'daffodil-views', ...person(email) })
+  assert.equal(again.status, 200)
+  const [{ n }] = await sql()`select count(*)::int as n from public.pre_registrations where email_normalised = ${email}`
+  assert.equal(n, 1)
+  const notOpen = await join({ kind: 'waiting_list', site: 'daffodil-views', ...person() })
+  assert.equal(notOpen.status, 409)
+  assert.equal(errorCode(notOpen), 'site_not_open')
+  const open = await join({ kind: 'pre_registration', site: 'tuckers-meadow', ...person() })
+  assert.equal(open.status, 409)
+  assert.equal(errorCode(open), 'site_open')
+  const unknown = await join({ kind: 'pre_registration', site: 'no-such-site', ...person() })
+  assert.equal(unknown.status, 404)
+  assert.equal(unknown.json.error.message, 'Page not found')
+})
+
+test('the general list for waiting-list-only places', async () => {
+  const r = await join({ kind: 'general', location: '  exeter ', ...person() })
+  assert.equal(r.status, 201, r.text)
+  assert.equal(r.json.location, 'Exeter')
+  const [e] = await sql()`select site_id, location from public.waiting_list_entries where reference = ${r.json.reference}`
+  assert.equal(e.site_id, null)
+  assert.equal(e.location, 'Exeter')
+  const unknown = await join({ kind: 'general', location: 'Atlantis', ...person() })
+  assert.equal(unknown.status, 404)
+})
+
+test('bad input is 400 with the fields named', async () => {
+  const noConsent = await join({ kind: 'waiting_list', site: 'avon-views', ...person(), consent_privacy: false })
+  assert.equal(noConsent.status, 400)
+  assert.equal(errorCode(noConsent), 'validation_failed')
+  assert.deepEqual(noConsent.json.error.details.map((d: any) => d.path), ['consent_privacy'])
+  const bad = await join({ kind: 'waiting_list', site: 'avon-views', ...person('not-an-email'), postcode: 'nope', first_name: '' })
+  assert.equal(bad.status, 400)
+  assert.deepEqual(bad.json.error.details.map((d: any) => d.path).sort(), ['email', 'first_name', 'postcode'])
+  const extra = await join({ kind: 'waiting_list', site: 'avon-views', ...person(), status: 'offered' })
+  assert.equal(extra.status, 400)
+  const kind = await join({ kind: 'vip', site: 'avon-views', ...person() })
+  assert.equal(kind.status, 400)
+  const cat = await join({ kind: 'waiting_list', site: 'avon-views', ...person(), category_id: 999999 })
+  assert.equal(cat.status, 400, 'an unknown category is bad input')
+  const notJson = await call('waiting-list', { body: 'kind=general', headers: { 'content-type': 'text/plain' } })
+  assert.equal(notJson.status, 415)
+})
+
+test('position by reference: queue place for an entry, the pre-registration, 404 and 400', async () => {
+  const demo = await call('waiting-list', { query: { reference: 'demo-reference-tuckers-meadow-0001' } })
+  assert.equal(demo.status, 200, demo.text)
+  assert.equal(demo.json.kind, 'waiting_list')
+  assert.equal(demo.json.location, 'Tuckers Meadow')
+  assert.ok(Number(demo.json.queue_position) >= 1)
+  const [{ pos }] = await sql()`select queue_position as pos from public.get_waiting_list_position('demo-reference-tuckers-meadow-0001')`
+  assert.equal(Number(demo.json.queue_position), Number(pos))
+  const pre = await join({ kind: 'pre_registration', site: 'nene-meadows', ...person() })
+  const prePos = await call('waiting-list', { query: { reference: pre.json.reference } })
+  assert.equal(prePos.json.kind, 'pre_registration')
+  assert.equal(prePos.json.location, 'Nene Meadows')
+  const unknown = await call('waiting-list', { query: { reference: 'ffffffffffffffffffffffffffffffff' } })
+  assert.equal(unknown.status, 404)
+  const bad = await call('waiting-list', { query: { reference: '<script>' } })
+  assert.equal(bad.status, 400)
+})
+
+test('withdrawing by reference; a second withdrawal is 404', async () => {
+  const r = await join({ kind: 'waiting_list', site: 'avon-views', ...person() })
+  const w = await call('waiting-list', { body: { action: 'withdraw', reference: r.json.reference } })
+  assert.equal(w.status, 200, w.text)
+  const [e] = await sql()`select status from public.waiting_list_entries where reference = ${r.json.reference}`
+  assert.equal(e.status, 'withdrawn')
+  const again = await call('waiting-list', { body: { action: 'withdraw', reference: r.json.reference } })
+  assert.equal(again.status, 404)
+})
+
+test('database outage → 502 and nothing written', async () => {
+  const email = uniqueEmail()
+  const res = await withBackendDown(() => handler(new Request('http://x/waiting-list', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'general', location: 'Exeter', ...person(email) }),
+  })))
+  assert.equal(res.status, 502)
+  assert.equal((await res.json()).error.code, 'upstream_failed')
+  const [{ n }] = await sql()`select count(*)::int as n from public.waiting_list_entries where email_normalised = ${email}`
+  assert.equal(n, 0)
+})
