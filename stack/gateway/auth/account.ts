@@ -1,7 +1,7 @@
 // /settings, /signup, /token (password, refresh_token, pkce), /user and /logout.
 import { encodeBase64Url } from './encoding.ts'
 import { type Body, type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
-import { badRequest, forbidden, notFound, unprocessable } from './errors.ts'
+import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts'
 import { limitRequest } from './ratelimit.ts'
 import { issueAndSend, issueEmailChange, tokenHash } from './mail.ts'
 import { authenticate, refreshGrant, requireSession, signIn } from './sessions.ts'
@@ -185,7 +185,15 @@ async function passwordGrant(deps: Deps, call: Call, body: Body) {
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
   if (email && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')
   if (!email && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed')
-  return await signIn(deps.sql, deps.settings, user.id, 'password', call.client)
+  const session = await signIn(deps.sql, deps.settings, user.id, 'password', call.client)
+  // A password set before today's rules still signs in; the answer says what it lacks.
+  try {
+    checkPasswordStrength(password, deps.settings)
+    return session
+  } catch (e) {
+    if (!(e instanceof AuthError) || !e.reasons) throw e
+    return { ...session, weak_password: { reasons: e.reasons, message: e.message } }
+  }
 }
 
 export async function token(deps: Deps, call: Call) {

@@ -173,3 +173,16 @@ Deno.test('a user seeded with pgcrypto crypt() and NULL token columns signs in',
   assert.deepEqual([level.data?.currentLevel, level.data?.nextLevel], ['aal2', 'aal2'])
   await closeDb()
 })
+
+Deno.test('a password older than the length rule still signs in, and the answer says it is weak', opts, async () => {
+  const email = uniqueEmail('oldpw')
+  const admin = adminClient()
+  const { data: created } = await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
+  await db()`update auth.users set encrypted_password = crypt('short', gen_salt('bf')) where id = ${created.user!.id}`
+  const { data, error } = await client().auth.signInWithPassword({ email, password: 'short' })
+  assert.equal(error, null)
+  assert.ok(data.session)
+  assert.deepEqual((data as { weakPassword?: { reasons: string[] } }).weakPassword?.reasons, ['length'])
+  const strong = await client().auth.signInWithPassword({ email: uniqueEmail('none'), password: PASSWORD })
+  assert.equal((strong.data as { weakPassword?: unknown }).weakPassword, undefined)
+})
