@@ -1,0 +1,164 @@
+// Embedded resources over foreign keys: many-to-one, one-to-many, one-to-one, nesting,
+// !inner, hints by constraint and by column, aliases, ambiguity, and filters/order/limit
+// addressed to the embed.
+import assert from 'node:assert/strict'
+import { anon, assertPgrstError, rest, test } from './fixtures.ts'
+
+type Row = Record<string, unknown>
+
+test('many-to-one embeds an object (hinted by column)', async () => {
+  const { data, error } = await anon.from('conformance_books').select('id,conformance_authors!author_id(name)').eq('id', 1).single()
+  assert.equal(error, null)
+  assert.deepEqual(data, { id: 1, conformance_authors: { name: 'Ursula' } })
+})
+
+test('many-to-one with a null foreign key embeds null', async () => {
+  const { data } = await anon.from('conformance_books').select('id,author:conformance_authors!author_id(name)').eq('id', 5).single()
+  assert.deepEqual(data, { id: 5, author: null })
+})
+
+test('hint by constraint name picks the relationship', async () => {
+  const { data } = await anon.from('conformance_books').select('id,editor:conformance_authors!conformance_books_editor_fk(name)').eq('id', 1).single()
+  assert.deepEqual(data, { id: 1, editor: { name: 'Terry' } })
+})
+
+test('embedding through the foreign-key column name', async () => {
+  const { data } = await anon.from('conformance_books').select('id,editor_id(name)').eq('id', 2).single()
+  assert.deepEqual(data, { id: 2, editor_id: { name: 'Ursula' } })
+})
+
+test('an ambiguous embed is 300 PGRST201 with the candidates', async () => {
+  const { error, status } = await anon.from('conformance_books').select('id,conformance_authors(name)')
+  assert.equal(status, 300)
+  assert.equal(error!.code, 'PGRST201')
+  const details = JSON.parse(error!.details) as Row[]
+  assert.equal(details.length, 2)
+  assert.deepEqual(details.map((d) => d.cardinality), ['many-to-one', 'many-to-one'])
+  assert.match(error!.hint!, /conformance_authors!conformance_books_author_fk/)
+})
+
+test('an embed with no relationship is 400 PGRST200', async () => {
+  const r = await rest('/conformance_reviews?select=id,conformance_authors(name)')
+  assert.equal(r.status, 400)
+  assertPgrstError(r.json(), 'PGRST200')
+})
+
+test('a hint that matches nothing is 400 PGRST200', async () => {
+  const { error, status } = await anon.from('conformance_books').select('id,conformance_authors!nope(name)')
+  assert.equal(status, 400)
+  assert.equal(error!.code, 'PGRST200')
+})
+
+test('one-to-many embeds an array', async () => {
+  const { data } = await anon.from('conformance_books').select('id,conformance_reviews(stars)').eq('id', 1).single()
+  assert.deepEqual(data, { id: 1, conformance_reviews: [{ stars: 5 }, { stars: 4 }] })
+})
+
+test('one-to-many with no children embeds an empty array', async () => {
+  const { data } = await anon.from('conformance_books').select('id,conformance_reviews(stars)').eq('id', 4).single()
+  assert.deepEqual(data, { id: 4, conformance_reviews: [] })
+})
+
+test('one-to-many through one of two foreign keys needs a hint', async () => {
+  const { data } = await anon.from('conformance_authors').select('id,written:conformance_books!author_id(id)').eq('id', 2).single()
+  assert.deepEqual(data, { id: 2, written: [{ id: 2 }, { id: 4 }] })
+  const edited = await anon.from('conformance_authors').select('id,edited:conformance_books!conformance_books_editor_fk(id)').eq('id', 2).single()
+  assert.deepEqual(edited.data, { id: 2, edited: [{ id: 1 }] })
+})
+
+test('one-to-one (foreign key is the primary key) embeds an object', async () => {
+  const { data } = await anon.from('conformance_authors').select('id,conformance_profiles(bio)').in('id', [1, 2]).order('id')
+  assert.deepEqual(data, [{ id: 1, conformance_profiles: { bio: 'Earthsea and more' } }, { id: 2, conformance_profiles: null }])
+})
+
+test('nested embeds: reviews of books of an author', async () => {
+  const { data } = await anon.from('conformance_authors')
+    .select('name,books:conformance_books!author_id(title,conformance_reviews(stars))').eq('id', 3).single()
+  assert.deepEqual(data, { name: 'Octavia', books: [{ title: 'Kindred', conformance_reviews: [{ stars: 3 }] }] })
+})
+
+test('nested many-to-one inside one-to-many', async () => {
+  const { data } = await anon.from('conformance_reviews').select('id,conformance_books(title,author:conformance_authors!author_id(name))').eq('id', 3).single()
+  assert.deepEqual(data, { id: 3, conformance_books: { title: 'Mort', author: { name: 'Terry' } } })
+})
+
+test('* and an embed together', async () => {
+  const { data } = await anon.from('conformance_reviews').select('*,conformance_books(id)').eq('id', 1).single()
+  assert.deepEqual(data, { id: 1, book_id: 1, stars: 5, body: 'superb', conformance_books: { id: 1 } })
+})
+
+test('filters on an embedded resource filter the embed, not the parent', async () => {
+  const { data } = await anon.from('conformance_books').select('id,conformance_reviews(stars)').gte('conformance_reviews.stars', 5).in('id', [1, 4]).order('id')
+  assert.deepEqual(data, [{ id: 1, conformance_reviews: [{ stars: 5 }] }, { id: 4, conformance_reviews: [] }])
+})
+
+test('!inner drops parents without a matching embed', async () => {
+  const { data } = await anon.from('conformance_books').select('id,conformance_reviews!inner(stars)').eq('conformance_reviews.stars', 5).order('id')
+  assert.deepEqual(data, [{ id: 1, conformance_reviews: [{ stars: 5 }] }, { id: 2, conformance_reviews: [{ stars: 5 }] }])
+})
+
+test('!inner on many-to-one filters parents by the embedded column', async () => {
+  const { data } = await anon.from('conformance_books').select('id,author:conformance_authors!author_id!inner(country)').eq('author.country', 'US').order('id')
+  assert.deepEqual(data!.map((r) => r.id), [1, 3])
+})
+
+test('!inner counts only matching parents', async () => {
+  const r = await rest('/conformance_books?select=id,conformance_reviews!inner(id)', { headers: { prefer: 'count=exact' } })
+  assert.equal(r.headers.get('content-range'), '0-2/3')
+})
+
+test('embed=not.is.null keeps only parents with an embed', async () => {
+  const r = await rest('/conformance_books?select=id,author:conformance_authors!author_id(name)&author.country=eq.UK&author=not.is.null&order=id')
+  assert.deepEqual(r.json(), [{ id: 2, author: { name: 'Terry' } }, { id: 4, author: { name: 'Terry' } }])
+})
+
+test('order and limit on an embedded resource', async () => {
+  const { data } = await anon.from('conformance_books').select('id,conformance_reviews(stars)')
+    .order('stars', { referencedTable: 'conformance_reviews', ascending: true }).limit(1, { referencedTable: 'conformance_reviews' }).in('id', [1, 2]).order('id')
+  assert.deepEqual(data, [{ id: 1, conformance_reviews: [{ stars: 4 }] }, { id: 2, conformance_reviews: [{ stars: 2 }] }])
+})
+
+test('offset on an embedded resource (raw)', async () => {
+  const r = await rest('/conformance_books?select=id,conformance_reviews(id)&conformance_reviews.order=id&conformance_reviews.offset=1&id=eq.1')
+  assert.deepEqual(r.json(), [{ id: 1, conformance_reviews: [{ id: 2 }] }])
+})
+
+test('or on an embedded resource', async () => {
+  const { data } = await anon.from('conformance_books').select('id,conformance_reviews(id)')
+    .or('stars.eq.2,stars.eq.3', { referencedTable: 'conformance_reviews' }).in('id', [2, 3]).order('id')
+  assert.deepEqual(data, [{ id: 2, conformance_reviews: [{ id: 5 }] }, { id: 3, conformance_reviews: [{ id: 4 }] }])
+})
+
+test('filters addressed to an aliased embed use the alias', async () => {
+  const { data } = await anon.from('conformance_books').select('id,revs:conformance_reviews(stars)').lt('revs.stars', 3).eq('id', 2)
+  assert.deepEqual(data, [{ id: 2, revs: [{ stars: 2 }] }])
+})
+
+test('a filter on an embed that is not selected is 400 PGRST108', async () => {
+  const r = await rest('/conformance_books?select=id&conformance_reviews.stars=eq.5')
+  assert.equal(r.status, 400)
+  assertPgrstError(r.json(), 'PGRST108')
+})
+
+test('columns, renames and casts inside an embed', async () => {
+  const { data } = await anon.from('conformance_reviews').select('id,book:conformance_books(name:title,pages::text)').eq('id', 4).single()
+  assert.deepEqual(data, { id: 4, book: { name: 'Kindred', pages: '264' } })
+})
+
+test('an unknown column inside an embed is 400 42703', async () => {
+  const { error, status } = await anon.from('conformance_reviews').select('id,conformance_books(nope)')
+  assert.equal(status, 400)
+  assert.equal(error!.code, '42703')
+})
+
+test('an embedded table the role cannot read is a permission error, not a leak', async () => {
+  await (await import('./fixtures.ts')).db`
+    create table if not exists conformance_book_secrets (book_id int primary key references conformance_books (id), secret text);
+    revoke all on conformance_book_secrets from anon, authenticated;
+    select pg_notify('pgrst', 'reload schema');`.simple()
+  const { waitForSchema } = await import('./fixtures.ts')
+  await waitForSchema('/conformance_book_secrets?select=book_id&limit=0')
+  const r = await rest('/conformance_books?select=id,conformance_book_secrets(secret)&id=eq.1')
+  assert.equal(r.status, 401)
+  assertPgrstError(r.json(), '42501')
+})
