@@ -150,10 +150,11 @@ $$;
 
 -- make_plot_offers with an idempotency key: the same key returns the first result and offers
 -- nothing more. A second request with the key waits for the first to commit.
+-- Returns {"repeated": bool, "offers": [{"offer_id", "entry_id", "respond_by"}]}.
 create or replace function public.make_plot_offers_once(
   p_key text, p_site_id bigint, p_count integer, p_respond_days integer default 7
 )
-returns table (offer_id bigint, entry_id bigint, respond_by timestamptz, repeated boolean)
+returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -169,18 +170,13 @@ begin
   on conflict do nothing;
   if not found then
     select k.result into v_result from private.idempotency_keys k where k.action = 'make_plot_offers' and k.key = p_key;
-    return query
-    select (r ->> 'offer_id')::bigint, (r ->> 'entry_id')::bigint, (r ->> 'respond_by')::timestamptz, true
-    from jsonb_array_elements(coalesce(v_result, '[]')) r;
-    return;
+    return jsonb_build_object('repeated', true, 'offers', coalesce(v_result, '[]'));
   end if;
   select coalesce(jsonb_agg(jsonb_build_object('offer_id', o.id, 'entry_id', o.entry_id, 'respond_by', o.respond_by) order by o.id), '[]')
     into v_result
   from public.make_plot_offers(p_site_id, p_count, p_respond_days) o;
   update private.idempotency_keys set result = v_result where action = 'make_plot_offers' and key = p_key;
-  return query
-  select (r ->> 'offer_id')::bigint, (r ->> 'entry_id')::bigint, (r ->> 'respond_by')::timestamptz, false
-  from jsonb_array_elements(v_result) r;
+  return jsonb_build_object('repeated', false, 'offers', v_result);
 end;
 $$;
 

@@ -1,0 +1,160 @@
+// /functions/v1/waiting-list-process: working a site's queue. POST { action, … }.
+//
+// Staff (admins, and the patch manager of that site; the database decides through
+// can_work_site, so a patch manager of another site gets 403):
+//   offer     { site_id, count (1–500), respond_days? (1–60, default 7), idempotency_key }
+//             Offers plots to the next `count` waiting applicants in queue order (atomic, skip
+//             locked: two processors at once never offer one applicant twice) and e-mails each
+//             their accept and decline links. The same idempotency_key (or Idempotency-Key
+//             header) returns the first result and offers nothing more.
+//             → 200 { repeated, offers: [{ offer_id, entry_id, respond_by }], notified }
+//   expire    { site_id? }  Expires offers past their deadline and offers each freed place to
+//             the next applicant (e-mailed). Without site_id: every site (admins, or the service
+//             role — the scheduled run: pg_cron + pg_net POSTing {"action":"expire"} with the
+//             service key, e.g. hourly). Running it again changes nothing more.
+//             → 200 { expired, offered: [offer_id], notified }
+//   reconfirm { site_id, respond_days? (7–90, default 30) }  Yearly "still interested?": asks
+//             everyone waiting (or last confirmed) over a year ago who has no open request.
+//             → 200 { requested, notified }
+//   remove_unconfirmed { site_id }  Removes applicants who did not answer by the deadline.
+//             → 200 { removed }
+// Applicants (anon key; they hold only the token from their e-mail):
+//   respond   { token, accept }  Accept or decline an offer; a decline passes the place on.
+//             The same answer again → 200 { repeated: true }; a different one → 409.
+//   confirm   { token }  "Still interested" → 200 { status: 'confirmed' | 'already_confirmed' }
+// Every change is written by RPCs as the caller, so the audit log records who did it.
+import { z } from 'npm:zod@3'
+import { dbError, must } from '../_shared/db.ts'
+import { HttpError, unauthorized } from '../_shared/errors.ts'
+import { json, readJson, serve } from '../_shared/http.ts'
+import { sendAndLog } from '../_shared/notify.ts'
+import { simpleEmail, siteUrl } from '../_shared/render.ts'
+import { adminClient, callerStaffRole, userClient } from '../_shared/supabase.ts'
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+
+const id = z.number().int().positive()
+const token = z.string().regex(/^[0-9a-f]{32}$/, 'Not a token.')
+const key = z.string().min(8, 'Use at least 8 characters.').max(200)
+
+export const bodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('offer'), site_id: id, count: z.number().int().min(1).max(500), respond_days: z.number().int().min(1).max(60).default(7), idempotency_key: key.optional() }).strict(),
+  z.object({ action: z.literal('expire'), site_id: id.optional() }).strict(),
+  z.object({ action: z.literal('reconfirm'), site_id: id, respond_days: z.number().int().min(7).max(90).default(30) }).strict(),
+  z.object({ action: z.literal('remove_unconfirmed'), site_id: id }).strict(),
+  z.object({ action: z.literal('respond'), token, accept: z.boolean() }).strict(),
+  z.object({ action: z.literal('confirm'), token }).strict(),
+])
+
+const isServiceRole = (req: Request) => {
+  const t = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
+  return Boolean(t) && t === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')
+}
+
+/** Staff or the service role; the RPCs then decide which sites. */
+async function requireWorker(req: Request): Promise<{ db: SupabaseClient; actor: string | null }> {
+  if (isServiceRole(req)) return { db: adminClient(), actor: null }
+  const role = await callerStaffRole(req)
+  if (!role) throw unauthorized('Sign in with a staff account to work the waiting list.')
+  const { data } = await userClient(req).auth.getUser()
+  return { db: userClient(req), actor: data.user?.id ?? null }
+}
+
+interface Recipient { offer_id: number; token: string; respond_by: string; email: string; first_name: string; location: string; site_id: number; reference: string }
+
+const offerLink = (t: string, answer: 'accept' | 'decline') => `${siteUrl()}/queue/ready?offer=${t}&answer=${answer}`
+
+/** E-mails each live offer its accept and decline links. System work: the service role reads
+ *  the recipients of offers the caller has just made (or the database passed on). */
+async function notifyOffers(offerIds: number[], actor: string | null): Promise<number> {
+  if (offerIds.length === 0) return 0
+  const rows = must(await adminClient().rpc('plot_offer_recipients', { p_offer_ids: offerIds })) as Recipient[]
+  let sent = 0
+  for (const r of rows) {
+    const by = new Date(r.respond_by).toUTCString().slice(0, 16)
+    const body = simpleEmail([
+      `Hello ${r.first_name},`,
+      `A plot at ${r.location} is yours if you want it. Please answer by ${by}; after that it goes to the next person in the queue.`,
+      `Accept: ${offerLink(r.token, 'accept')}`,
+      `Decline: ${offerLink(r.token, 'decline')}`,
+    ])
+    const res = await sendAndLog({ to: r.email, subject: `A plot is ready for you at ${r.location}`, ...body, tag: 'plot-offer', idempotencyKey: `offer-${r.offer_id}` },
+      { site_id: r.site_id, sent_by: actor })
+    if (res.sent) sent++
+  }
+  return sent
+}
+
+/** The live offers of a site (or all sites): taken before and after an action that passes
+ *  places on, the difference is who to tell. */
+async function liveOffers(siteId: number | null): Promise<Set<number>> {
+  const ids = must(await adminClient().rpc('plot_offers_made_since', { p_since: '-infinity', p_site_id: siteId })) as number[]
+  return new Set(ids.map(Number))
+}
+const added = (before: Set<number>, after: Set<number>) => [...after].filter((x) => !before.has(x))
+
+export const handler = serve(async (req) => {
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
+  const raw = await readJson(req, z.record(z.unknown()))
+  const headerKey = req.headers.get('idempotency-key')
+  if (headerKey && raw.action === 'offer' && raw.idempotency_key === undefined) raw.idempotency_key = headerKey
+  const b = bodySchema.parse(raw)
+
+  switch (b.action) {
+    case 'respond': {
+      const offer = must(await adminClient().from('plot_offers').select('site_id, status').eq('response_token', b.token).maybeSingle()) as { site_id: number | null; status: string } | null
+      const before = offer?.site_id ? await liveOffers(offer.site_id) : new Set<number>()
+      const res = await userClient(req).rpc('respond_to_plot_offer', { p_token: b.token, p_accept: b.accept })
+      if (res.error) {
+        const want = b.accept ? 'accepted' : 'declined'
+        if (res.error.code === '22023' && offer?.status === want) return json({ status: want, repeated: true, notified: 0 })
+        throw dbError(res.error)
+      }
+      let notified = 0
+      if (!b.accept && offer?.site_id) notified = await notifyOffers(added(before, await liveOffers(offer.site_id)), null)
+      return json({ status: res.data, repeated: false, notified })
+    }
+    case 'confirm': {
+      const status = must(await adminClient().rpc('confirm_still_interested', { p_token: b.token }))
+      return json({ status })
+    }
+    case 'offer': {
+      const { db, actor } = await requireWorker(req)
+      if (!b.idempotency_key) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'idempotency_key', message: 'Send an idempotency key so a retry cannot offer twice.' }])
+      const { repeated, offers } = must(await db.rpc('make_plot_offers_once', { p_key: b.idempotency_key, p_site_id: b.site_id, p_count: b.count, p_respond_days: b.respond_days })) as
+        { repeated: boolean; offers: { offer_id: number; entry_id: number; respond_by: string }[] }
+      const notified = repeated ? 0 : await notifyOffers(offers.map((o) => Number(o.offer_id)), actor)
+      return json({ repeated, offers, notified })
+    }
+    case 'expire': {
+      const { db, actor } = await requireWorker(req)
+      const before = await liveOffers(b.site_id ?? null)
+      const expired = must(await db.rpc('expire_plot_offers', { p_site_id: b.site_id ?? null })) as number
+      const offered = expired > 0 ? added(before, await liveOffers(b.site_id ?? null)) : []
+      const notified = await notifyOffers(offered, actor)
+      return json({ expired, offered, notified })
+    }
+    case 'reconfirm': {
+      const { db, actor } = await requireWorker(req)
+      const rows = must(await db.rpc('request_reconfirmations', { p_site_id: b.site_id, p_respond_days: b.respond_days })) as
+        { token: string; due_by: string; email: string; first_name: string; location: string; reference: string }[]
+      let notified = 0
+      for (const r of rows) {
+        const mail = simpleEmail([
+          `Hello ${r.first_name},`,
+          `You have been on the waiting list for ${r.location} for a while. Are you still interested in a plot?`,
+          `If we do not hear from you by ${new Date(r.due_by).toUTCString().slice(0, 16)}, we will take you off the list.`,
+        ], { text: 'Yes, keep my place', href: `${siteUrl()}/queue/ready?still_interested=${r.token}` })
+        const res = await sendAndLog({ to: r.email, subject: `Are you still waiting for a plot at ${r.location}?`, ...mail, tag: 'still-interested', idempotencyKey: `reconfirm-${r.token}` },
+          { site_id: b.site_id, sent_by: actor })
+        if (res.sent) notified++
+      }
+      return json({ requested: rows.length, notified })
+    }
+    case 'remove_unconfirmed': {
+      const { db } = await requireWorker(req)
+      const removed = must(await db.rpc('remove_unconfirmed', { p_site_id: b.site_id })) as number
+      return json({ removed })
+    }
+  }
+})
+
