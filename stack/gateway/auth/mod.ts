@@ -32,6 +32,8 @@ const route = (method: string, path: string, handler: Handler, admin = false): R
 
 const ROUTES: Route[] = [
   route('GET', '/settings', (d) => Promise.resolve(account.settingsResponse(d))),
+  // HS256 only: no public keys to publish (supabase-js then checks tokens with GET /user).
+  route('GET', '/.well-known/jwks.json', () => Promise.resolve({ keys: [] })),
   route('GET', '/health', () => Promise.resolve({ version: 'local', name: 'GoTrue', description: 'Local Supabase Auth stand-in' })),
   route('POST', '/signup', (d, c) => account.signup(d, c)),
   route('POST', '/token', (d, c) => account.token(d, c)),

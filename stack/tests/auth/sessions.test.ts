@@ -152,3 +152,13 @@ Deno.test('expired, tampered and unsigned tokens are refused by /auth/v1 and /re
   assert.equal(ended.status, 403)
   assert.equal((await ended.json()).code, 'session_not_found')
 })
+
+Deno.test('getClaims() verifies the HS256 token through /auth/v1 and returns its claims', opts, async () => {
+  const { c, user } = await signedUpClient('claims')
+  const { data, error } = await c.auth.getClaims()
+  assert.equal(error, null)
+  assert.equal(data?.claims.sub, user.id)
+  assert.equal(data?.claims.aal, 'aal1')
+  const jwks = await fetch(`${URL_()}/auth/v1/.well-known/jwks.json`)
+  assert.deepEqual(await jwks.json(), { keys: [] })
+})
