@@ -117,6 +117,8 @@ begin
   perform set_config('response.headers', '[{"x-conformance": "teapot"}]', true);
   return 'short and stout';
 end $$;
+create or replace function conformance_cancelled() returns int language plpgsql stable as
+  $$ begin raise sqlstate '57014' using message = 'canceling statement due to statement timeout'; end $$;
 create or replace function conformance_sleep(s float) returns int language sql volatile as $$ select 1 from pg_sleep(s) $$;
 grant execute on all functions in schema public to anon, authenticated, service_role;
 create or replace function conformance_fixture_version() returns int language sql immutable as $$ select 1 $$;
