@@ -165,6 +165,21 @@ describe('error boundary and error pages', () => {
     })
   }
 
+  it('reloads (guarded) instead of showing an error when a chunk of an old build is gone', () => {
+    const restore = quiet()
+    let reloads = 0
+    const missing = new TypeError('Failed to fetch dynamically imported module: http://x/assets/page-abc.js')
+    render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => ++reloads > 0}><Thrower error={missing} /></ErrorBoundary>)
+    expect(reloads).toBe(1)
+    expect(errors.reported).toEqual([])
+    cleanup()
+    // The guard refused (a reload just happened): report it and show the error page.
+    render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => false}><Thrower error={missing} /></ErrorBoundary>)
+    restore()
+    expect(errors.reported.map((r) => r.status)).toEqual([500])
+    expect(screen.getByRole('region').getAttribute('data-variant')).toBe('general')
+  })
+
   it('clears the error when the path changes', () => {
     const restore = quiet()
     const { rerender } = render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0'><Thrower error={new Error('x')} /></ErrorBoundary>)

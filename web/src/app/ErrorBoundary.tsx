@@ -4,12 +4,16 @@ import { Component, type ReactNode } from 'react'
 import { ErrorPage } from '@/features/errors/components/ErrorPage'
 import { HttpError, isBotUserAgent, statusOf } from '@/lib/errors/http-error'
 import { reportError } from '@/lib/errors/error-reporter'
+import { isChunkLoadError } from '@/lib/errors/chunk-error'
+import { guardedReload } from '@/lib/reload-guard'
 
 interface Props {
   children: ReactNode
   /** The full path; a change resets the boundary. */
   path: string
   userAgent?: string
+  /** A chunk of an old build failed to load: reload into the new one (guarded). */
+  reloadForNewBuild?: () => boolean
 }
 
 interface State {
@@ -31,6 +35,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown) {
+    if (isChunkLoadError(error) && (this.props.reloadForNewBuild ?? (() => guardedReload()))()) return
     reportError(error, { source: 'route', path: this.props.path })
   }
 

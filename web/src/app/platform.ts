@@ -7,6 +7,7 @@ import { PosthogAnalytics } from '@/lib/analytics/posthog'
 import { BuildWatcher } from '@/lib/build-watcher'
 import { errorReporter, LocalErrorRecorder, reportError, SentryReporter, setErrorReporter } from '@/lib/errors/error-reporter'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
+import { guardedReload } from '@/lib/reload-guard'
 import { RedirectCache } from '@/lib/redirects'
 import { anonHeaders } from '@/lib/anon-headers'
 import { ANALYTICS_ID, defaultConsentEntries } from '@/features/consent/consent-entries'
@@ -51,6 +52,11 @@ export function startPlatform(config: Env = env()): Platform {
   if (config.sentryDsn) setErrorReporter(new SentryReporter(config.sentryDsn))
   globalThis.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
   globalThis.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
+
+  // A preload of an old build's chunk failed (a deployment happened): reload into the new build.
+  globalThis.addEventListener('vite:preloadError', (e) => {
+    if (guardedReload()) e.preventDefault()
+  })
 
   // Analytics: PostHog with a key and host, else the local recorder; started only with consent.
   if (config.posthogKey && config.posthogHost) setAnalytics(new PosthogAnalytics(config.posthogKey, config.posthogHost))
