@@ -3,7 +3,7 @@ import { encodeBase64Url } from './encoding.ts'
 import { type Body, type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts'
 import { limitRequest } from './ratelimit.ts'
-import { issueAndSend, issueEmailChange, tokenHash } from './mail.ts'
+import { checkFrequency, issueAndSend, issueEmailChange, tokenHash } from './mail.ts'
 import { authenticate, refreshGrant, requireSession, signIn } from './sessions.ts'
 import {
   checkPassword,
@@ -143,7 +143,8 @@ export async function signup(deps: Deps, call: Call) {
       if (autoconfirm || !email) throw unprocessable('user_already_exists', 'User already registered')
       return obfuscatedUser(email, phone, data)
     }
-    // Unconfirmed: take the new password and send the confirmation again.
+    // Unconfirmed: take the new password and send the confirmation again (if not too soon).
+    checkFrequency(deps, existing.confirmation_sent_at)
     await deps.sql`update auth.users set encrypted_password = ${await hashPassword(password)}, raw_user_meta_data = ${JSON.stringify(data)}::text::jsonb, updated_at = now() where id = ${existing.id}`
     const user = (await findUserById(deps.sql, existing.id))!
     if (pkce) await createFlowState(deps.sql, user.id, pkce, 'email/signup')

@@ -6,7 +6,7 @@ import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts'
 import { checkFrequency, issueAndSend, issueEmailChange, otpCode, sendEmail, tokenHash } from './mail.ts'
 import { limitRequest } from './ratelimit.ts'
 import { authenticate, signIn } from './sessions.ts'
-import { createUser, findUserByEmail, type Sql, type UserRow, validateEmail } from './users.ts'
+import { createUser, databaseError, findUserByEmail, type Sql, type UserRow, validateEmail } from './users.ts'
 
 export async function otp(deps: Deps, call: Call) {
   limitRequest(deps.limits.signIn, call.client.ip)
@@ -17,15 +17,20 @@ export async function otp(deps: Deps, call: Call) {
   const createIfMissing = body.create_user !== false
   const pkce = pkceParams(body)
   const redirectTo = redirectTarget(deps.settings, redirectParam(call, body))
-  let user = await findUserByEmail(deps.sql, email)
-  if (!user) {
+  const existing = await findUserByEmail(deps.sql, email)
+  if (!existing) {
     if (!createIfMissing) throw unprocessable('otp_disabled', 'Signups not allowed for otp')
     if (deps.settings.disableSignup || !deps.settings.emailSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
-    user = await createUser(deps.sql, { email, userMetadata: data })
   }
-  const kind = user.email_confirmed_at ? 'magiclink' : 'signup'
-  if (pkce) await createFlowState(deps.sql, user.id, pkce, kind === 'signup' ? 'email/signup' : 'magiclink')
-  await issueAndSend(deps, deps.sql, user, kind, redirectTo, !!pkce)
+  // One transaction: a refused email (rate limit) leaves no half-made user behind.
+  await deps.sql.begin(async (tx) => {
+    const user = existing ?? await createUser(tx, { email, userMetadata: data })
+    const kind = user.email_confirmed_at ? 'magiclink' : 'signup'
+    if (pkce) await createFlowState(tx, user.id, pkce, kind === 'signup' ? 'email/signup' : 'magiclink')
+    await issueAndSend(deps, tx, user, kind, redirectTo, !!pkce)
+  }).catch((e) => {
+    throw databaseError(e, 'Database error saving new user')
+  })
   return {}
 }
 
