@@ -7,7 +7,7 @@ import { ApiError, bodyError } from './errors.ts'
 import { type NodeParams, parseQuery, type ParsedQuery } from './parse.ts'
 import {
   type AcceptKind, authenticate, type Caller, invalidPath, parseAccept, parseCookies, parsePrefer, parseRangeHeader, type Prefer, profile,
-  readBody,
+  type Range, readBody,
 } from './request.ts'
 import { closest, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
 import {
@@ -18,7 +18,7 @@ import {
 type Sql = postgres.Sql
 type Tx = postgres.TransactionSql
 
-const SETUP_SQL = `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), ` +
+export const SETUP_SQL = `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), ` +
   `set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true), ` +
   `set_config('request.cookies', $7, true)`
 
@@ -193,8 +193,7 @@ interface Page {
   limit?: number
 }
 
-function page(c: Ctx, params: NodeParams): Page {
-  const range = parseRangeHeader(c.req)
+function page(range: Range | null, params: NodeParams): Page {
   let offset = range?.offset ?? 0
   let limit = range?.upper !== undefined ? range.upper - range.offset + 1 : undefined
   if (params.offset !== undefined) offset += params.offset
@@ -237,20 +236,25 @@ function rowsResponse(c: Ctx, row: ResultRow, status: number, pg: Page, headers 
   return new Response(c.req.method === 'HEAD' ? null : row.body, { status, headers })
 }
 
-async function read(c: Ctx, rel: Relation): Promise<Response> {
-  const q = parseQuery(c.info.url.searchParams)
+/** The SQL of a table read, before the count preference is applied (the benchmark replays it). */
+export function planRead(cache: SchemaCache, rel: Relation, search: URLSearchParams, range: Range | null) {
+  const q = parseQuery(search)
   checkEmbedPaths(q)
   const root = rootNode(rel, q)
-  const pg = page(c, root.params)
+  const pg = page(range, root.params)
   const p = new Params()
   const from = qualified(rel.schema, rel.name)
-  const built = buildSelect(c.cache, root, q.nodes, p, from, true, pg.limit, pg.offset)
-  const countQuery = `select 1 from ${from} as ${root.alias}${built.joins}${built.where}`
+  const built = buildSelect(cache, root, q.nodes, p, from, true, pg.limit, pg.offset)
+  return { pg, p, sql: built.sql, countQuery: `select 1 from ${from} as ${root.alias}${built.joins}${built.where}` }
+}
+
+async function read(c: Ctx, rel: Relation): Promise<Response> {
+  const plan = planRead(c.cache, rel, c.info.url.searchParams, parseRangeHeader(c.req))
   const [row] = await inTransaction(c, true, async (tx) => {
-    const total = await countSql(c, tx, countQuery, p)
-    return await query(tx, wrapResult(built.sql, total, c.accept === 'object'), p) as unknown as ResultRow[]
+    const total = await countSql(c, tx, plan.countQuery, plan.p)
+    return await query(tx, wrapResult(plan.sql, total, c.accept === 'object'), plan.p) as unknown as ResultRow[]
   })
-  return rowsResponse(c, row, 200, pg)
+  return rowsResponse(c, row, 200, plan.pg)
 }
 
 // ---------------------------------------------------------------------------
@@ -494,7 +498,7 @@ async function rpc(c: Ctx, name: string): Promise<Response> {
   const rel = resultRelation(c, fn)
   const scalarSet = !fn.returnsComposite
   const root = rootNode(rel, q, ident('pgrst_call'))
-  const pg = page(c, root.params)
+  const pg = page(parseRangeHeader(c.req), root.params)
   const from = `${fromArgs}${call.call}`
   const source = scalarSet ? `(select ${ident('pgrst_call')} as ${ident(fn.name)} from ${from} as ${ident('pgrst_call')})` : from
   const built = buildSelect(c.cache, root, q.nodes, p, source, true, pg.limit, pg.offset)
