@@ -73,6 +73,15 @@ export const paths = {
   adminConfirm: definePath('/admin/confirm'),
   adminUnauthorized: definePath('/admin/unauthorized'),
   adminWaitingList: definePath('/admin/waiting-list'),
+  // Admin area, part 1 (issue 7)
+  adminSecurity: definePath('/admin/security'),
+  adminLocations: definePath('/admin/locations'),
+  adminLocationsAdd: definePath('/admin/locations/add'),
+  adminLocationsEdit: definePath('/admin/locations/edit/:id'),
+  adminWaitingListProcess: definePath('/admin/waiting-list/process'),
+  adminWaitingListCategories: definePath('/admin/waiting-list/manage-categories'),
+  adminUsers: definePath('/admin/users'),
+  adminPatchManagers: definePath('/admin/patch-managers'),
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

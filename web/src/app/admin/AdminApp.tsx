@@ -1,16 +1,59 @@
 // The admin area's entry, in its own lazily loaded chunk so the public first load does not
-// carry it. Admin screens register their routes here (paths relative to /admin); the guard of
-// spec §6 wraps this switch when sign-in lands.
-import { Route, Switch } from 'wouter'
-import { BlankLayout } from '../layouts/BlankLayout'
+// carry it. Every /admin path goes through the guard of spec §6 first; the open three (login,
+// confirm, unauthorized) render without it. Routes are relative to /admin (a nested router).
+import { useCallback, useEffect } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import { paths } from '@/config/paths'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
+import { AdminGuard } from '@/features/admin-auth/components/AdminGuard'
+import { startAuthListener } from '@/features/admin-auth/stores/auth-store'
+import { AdminConfirmRoute } from '@/features/admin-auth/routes/confirm'
+import { AdminLoginRoute } from '@/features/admin-auth/routes/login'
+import { AdminSecurityRoute } from '@/features/admin-auth/routes/security'
+import { AdminUnauthorizedRoute } from '@/features/admin-auth/routes/unauthorized'
+import { AdminDashboardRoute } from '@/features/admin-dashboard/routes/dashboard'
+import { AdminLocationAddRoute } from '@/features/admin-locations/routes/location-add'
+import { AdminLocationEditRoute } from '@/features/admin-locations/routes/location-edit'
+import { AdminLocationsRoute } from '@/features/admin-locations/routes/locations-list'
+import { AdminProcessRoute } from '@/features/admin-waiting-list/routes/process'
+import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
+import { AdminLayout } from './AdminLayout'
+
+const ADMIN_BASE = paths.admin.path
+/** '/admin/locations/edit/:id' → '/locations/edit/:id' inside the nested router. */
+export const rel = (path: string) => path.slice(ADMIN_BASE.length) || '/'
+/** The full path of a location inside the nested router: '/' → '/admin'. */
+export const full = (location: string) => (location === '/' ? ADMIN_BASE : `${ADMIN_BASE}${location}`)
 
 export default function AdminApp() {
+  const [location, navigate] = useLocation()
+  const path = full(location)
+  const go = useCallback((to: string) => navigate(`~${to}`, { replace: true }), [navigate])
+  const push = useCallback((to: string) => navigate(`~${to}`), [navigate])
+  useEffect(() => startAuthListener(), [])
+
+  const open = (
+    <Switch>
+      <Route path={rel(paths.adminLogin.path)}><AdminLoginRoute navigate={push} /></Route>
+      <Route path={rel(paths.adminConfirm.path)}><AdminConfirmRoute navigate={push} /></Route>
+      <Route path={rel(paths.adminUnauthorized.path)}><AdminUnauthorizedRoute navigate={push} /></Route>
+    </Switch>
+  )
+
   return (
-    <BlankLayout>
-      <Switch>
-        <Route><NotFoundRoute /></Route>
-      </Switch>
-    </BlankLayout>
+    <AdminGuard path={path} redirect={go} open={open}>
+      <AdminLayout path={path}>
+        <Switch>
+          <Route path='/'><AdminDashboardRoute /></Route>
+          <Route path={rel(paths.adminSecurity.path)}><AdminSecurityRoute /></Route>
+          <Route path={rel(paths.adminLocations.path)}><AdminLocationsRoute /></Route>
+          <Route path={rel(paths.adminLocationsAdd.path)}><AdminLocationAddRoute /></Route>
+          <Route path={rel(paths.adminLocationsEdit.path)}>{(params: { id: string }) => <AdminLocationEditRoute id={params.id} />}</Route>
+          <Route path={rel(paths.adminWaitingList.path)}><AdminWaitingListRoute /></Route>
+          <Route path={rel(paths.adminWaitingListProcess.path)}><AdminProcessRoute /></Route>
+          <Route><NotFoundRoute /></Route>
+        </Switch>
+      </AdminLayout>
+    </AdminGuard>
   )
 }

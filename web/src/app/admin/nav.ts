@@ -1,0 +1,18 @@
+// The admin navigation: every entry, filtered per role by the guard's own rule.
+import { paths } from '@/config/paths'
+import { type AdminRole, canVisit } from '@/features/admin-auth/guard'
+
+export interface NavItem { label: string; href: string; /** Also current for paths under it. */ tree?: boolean }
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', href: paths.admin.getHref() },
+  { label: 'Locations', href: paths.adminLocations.getHref(), tree: true },
+  { label: 'Waiting list', href: paths.adminWaitingList.getHref() },
+  { label: 'Process offers', href: paths.adminWaitingListProcess.getHref(), tree: true },
+  { label: 'Sign-in security', href: paths.adminSecurity.getHref() },
+]
+
+export const navFor = (role: AdminRole): NavItem[] => NAV_ITEMS.filter((item) => canVisit(role, item.href))
+
+export const isCurrent = (item: NavItem, path: string) =>
+  path === item.href || (!!item.tree && path.startsWith(`${item.href}/`))

@@ -1,0 +1,129 @@
+// The staff member's own sign-in methods: list, add an authenticator app or a phone, remove.
+import { type FormEvent, useEffect, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import type { Factor } from '@supabase/supabase-js'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
+import { toast } from '@/lib/toast'
+import { enrolFactorSchema, useEnrolFactor } from '../api/enrol-factor'
+import { useFactors } from '../api/list-factors'
+import { useUnenrolFactor } from '../api/unenrol-factor'
+import { useStartChallenge, useVerifyFactor } from '../api/verify-factor'
+import { CodeForm } from '../components/CodeForm'
+import { TotpEnrolment } from '../components/TotpEnrolment'
+import { authStore } from '../stores/auth-store'
+
+function PhoneEnrolment({ onDone }: { onDone: () => void }) {
+  const [name, setName] = useState('Mobile phone')
+  const [phone, setPhone] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [pending, setPending] = useState<{ factorId: string; challengeId: string } | null>(null)
+  const enrol = useEnrolFactor()
+  const challenge = useStartChallenge()
+  const verify = useVerifyFactor()
+  const start = (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = enrolFactorSchema.safeParse({ factorType: 'phone', friendlyName: name, phone })
+    if (!parsed.success) {
+      const next: Record<string, string> = {}
+      for (const i of parsed.error.issues) next[i.path.join('.')] ??= i.message
+      setErrors(next)
+      toast.error(Object.values(next)[0]!)
+      return
+    }
+    setErrors({})
+    enrol.mutate(parsed.data, {
+      onSuccess: (en) => challenge.mutate(en.factorId, {
+        onSuccess: (challengeId) => { setPending({ factorId: en.factorId, challengeId }); toast.info('Code sent by text message') },
+        onError: (err) => toast.error(err.message),
+      }),
+      onError: (err) => { setErrors({ phone: err.message }); toast.error(err.message) },
+    })
+  }
+  if (pending) {
+    return (
+      <CodeForm
+        label='Code from the text message'
+        submitLabel='Verify phone'
+        busy={verify.isPending}
+        onSubmit={async (code) => {
+          await verify.mutateAsync({ ...pending, code })
+          toast.success('Phone added')
+          onDone()
+        }}
+      />
+    )
+  }
+  return (
+    <form onSubmit={start} noValidate>
+      <Field label='Name for this phone' error={errors.friendlyName}><input value={name} onChange={(e) => setName(e.target.value)} /></Field>
+      <Field label='Phone number' error={errors.phone} hint='International form, like +44 7700 900123.'>
+        <input type='tel' autoComplete='tel' value={phone} onChange={(e) => setPhone(e.target.value)} />
+      </Field>
+      <button type='submit' className={buttonPrimary} disabled={enrol.isPending || challenge.isPending}>Text me a code</button>
+    </form>
+  )
+}
+
+export function AdminSecurityRoute() {
+  const { session } = useSnapshot(authStore)
+  const factors = useFactors(session?.user.id)
+  const unenrol = useUnenrolFactor()
+  const [adding, setAdding] = useState<'totp' | 'phone' | null>(null)
+  const [removing, setRemoving] = useState<Factor | null>(null)
+  useEffect(() => {
+    document.title = 'Sign-in security | Roots Allotments'
+  }, [])
+
+  return (
+    <>
+      <PageHeader title='Sign-in security'>
+        <button type='button' className={buttonSecondary} onClick={() => setAdding('totp')}>Add authenticator app</button>
+        <button type='button' className={buttonSecondary} onClick={() => setAdding('phone')}>Add phone</button>
+      </PageHeader>
+      <p>A second step at sign-in protects the data of every applicant. Staff with a verified method must use it each time they sign in.</p>
+      {factors.isPending && <Status>Loading your sign-in methods…</Status>}
+      {factors.isError && <ErrorNotice message={factors.error.message} />}
+      {factors.data && factors.data.length === 0 && <EmptyState>No second sign-in step yet. Add an authenticator app or a phone.</EmptyState>}
+      {factors.data && factors.data.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>Your sign-in methods</caption>
+            <thead><tr><th scope='col'>Name</th><th scope='col'>Type</th><th scope='col'>Status</th><th scope='col'>Added</th><th scope='col'><span className={visuallyHidden}>Actions</span></th></tr></thead>
+            <tbody>
+              {factors.data.map((f) => (
+                <tr key={f.id}>
+                  <td>{f.friendly_name || '—'}</td>
+                  <td>{f.factor_type === 'totp' ? 'Authenticator app' : f.factor_type === 'phone' ? 'Phone' : f.factor_type}</td>
+                  <td>{f.status === 'verified' ? 'Verified' : 'Not finished'}</td>
+                  <td>{new Date(f.created_at).toLocaleDateString('en-GB')}</td>
+                  <td><button type='button' className={buttonSecondary} onClick={() => setRemoving(f)} aria-label={`Remove ${f.friendly_name || f.factor_type}`}>Remove</button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && (
+        <section aria-labelledby='add-method' style={{ marginTop: '1.5rem', maxWidth: '30rem' }}>
+          <h2 id='add-method'>{adding === 'totp' ? 'Add an authenticator app' : 'Add a phone'}</h2>
+          {adding === 'totp' ? <TotpEnrolment onDone={() => setAdding(null)} /> : <PhoneEnrolment onDone={() => setAdding(null)} />}
+        </section>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title='Remove this sign-in method?'
+          confirmLabel='Remove'
+          busy={unenrol.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => unenrol.mutate(removing.id, {
+            onSuccess: () => { toast.success('Sign-in method removed'); setRemoving(null) },
+            onError: (e) => { toast.error(e.message); setRemoving(null) },
+          })}
+        >
+          <p>{removing.friendly_name || removing.factor_type} will no longer be asked for at sign-in.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+// The dashboard's figures in one round of parallel reads: sites by status, waiting-list length
+// per site, offers pending and expiring within two days, today's welcome slots and the latest
+// audit entries. Each read is RLS-checked; a refusal fails the whole dashboard with its reason.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+import { DbError } from '@/lib/admin/db-error'
+
+export interface Dashboard {
+  sitesByStatus: Record<string, number>
+  waiting: Array<{ siteId: number; location: string; count: number }>
+  offersPending: number
+  offersExpiringSoon: number
+  slotsToday: Array<{ id: number; location: string; startsAt: string; capacity: number; booked: number }>
+  audit: Array<{ id: number; createdAt: string; actorRole: string | null; table: string; action: string; rowId: string | null }>
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+export async function getDashboard(now = new Date()): Promise<Dashboard> {
+  const db = supabase()
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+  const [sites, offers, slots, audit] = await Promise.all([
+    db.from('global_sites').select('id, location, status').order('id'),
+    db.from('plot_offers').select('id, respond_by').eq('status', 'offered'),
+    db.from('welcome_slots').select('id, site_id, starts_at, capacity, booked_count')
+      .gte('starts_at', start.toISOString()).lt('starts_at', new Date(start.getTime() + DAY).toISOString()).order('starts_at'),
+    db.from('audit_log').select('id, created_at, actor_role, table_name, action, row_id').order('created_at', { ascending: false }).limit(10),
+  ])
+  for (const r of [sites, offers, slots, audit]) if (r.error) throw new DbError(r.error, 'The dashboard could not be loaded.')
+  const siteRows = sites.data ?? []
+  const counts = await db.rpc('get_waiting_list_counts', { location_names: siteRows.map((s) => s.location) })
+  if (counts.error) throw new DbError(counts.error)
+  const byName = new Map((counts.data as Array<{ location: string; count: number }>).map((c) => [c.location, Number(c.count)]))
+  const sitesByStatus: Record<string, number> = {}
+  for (const s of siteRows) sitesByStatus[s.status ?? 'upcoming'] = (sitesByStatus[s.status ?? 'upcoming'] ?? 0) + 1
+  const soon = now.getTime() + 2 * DAY
+  const names = new Map(siteRows.map((s) => [s.id, s.location]))
+  return {
+    sitesByStatus,
+    waiting: siteRows.map((s) => ({ siteId: s.id, location: s.location, count: byName.get(s.location) ?? 0 })).sort((a, b) => b.count - a.count),
+    offersPending: offers.data?.length ?? 0,
+    offersExpiringSoon: (offers.data ?? []).filter((o) => new Date(o.respond_by).getTime() <= soon).length,
+    slotsToday: (slots.data ?? []).map((s) => ({ id: s.id, location: names.get(s.site_id) ?? `Site ${s.site_id}`, startsAt: s.starts_at, capacity: s.capacity, booked: s.booked_count })),
+    audit: (audit.data ?? []).map((a) => ({ id: a.id, createdAt: a.created_at, actorRole: a.actor_role, table: a.table_name, action: a.action, rowId: a.row_id })),
+  }
+}
+
+export const dashboardQueryOptions = () => queryOptions({ queryKey: ['admin-dashboard'], queryFn: () => getDashboard(), staleTime: 30_000 })
+
+export const useDashboard = () => useQuery(dashboardQueryOptions())

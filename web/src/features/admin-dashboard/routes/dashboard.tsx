@@ -1,0 +1,61 @@
+// /admin: what needs attention today.
+import { useEffect } from 'react'
+import { css } from 'goober'
+import { EmptyState, ErrorNotice, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { useDashboard } from '../api/get-dashboard'
+
+const cards = css`
+  display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); margin-bottom: 1.5rem;
+  div { background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 1rem; }
+  dt { color: var(--roots-muted); font-weight: 600; }
+  dd { margin: 0.25rem 0 0; font-size: 1.75rem; font-weight: 800; color: var(--roots-primary); }
+`
+const grid = css`display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); h2 { font-size: 1.15rem; }`
+
+const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
+
+export function AdminDashboardRoute() {
+  const d = useDashboard()
+  useEffect(() => {
+    document.title = 'Dashboard | Roots Allotments'
+  }, [])
+  return (
+    <>
+      <PageHeader title='Dashboard' />
+      {d.isPending && <Status>Loading the figures…</Status>}
+      {d.isError && <ErrorNotice title='The dashboard could not be loaded' message={d.error.message} />}
+      {d.data && (
+        <>
+          <dl className={cards}>
+            <div><dt>Active sites</dt><dd>{d.data.sitesByStatus.active ?? 0}</dd></div>
+            <div><dt>Open sites</dt><dd>{d.data.sitesByStatus.open ?? 0}</dd></div>
+            <div><dt>Upcoming sites</dt><dd>{d.data.sitesByStatus.upcoming ?? 0}</dd></div>
+            <div><dt>Offers awaiting a reply</dt><dd>{d.data.offersPending}</dd></div>
+            <div><dt>Offers expiring within 2 days</dt><dd>{d.data.offersExpiringSoon}</dd></div>
+          </dl>
+          <div className={grid}>
+            <section aria-labelledby='dash-waiting'>
+              <h2 id='dash-waiting'>Waiting lists</h2>
+              <div className={tableWrap}>
+                <table>
+                  <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Waiting</th></tr></thead>
+                  <tbody>{d.data.waiting.slice(0, 12).map((w) => <tr key={w.siteId}><td>{w.location}</td><td className='num'>{w.count}</td></tr>)}</tbody>
+                </table>
+              </div>
+            </section>
+            <section aria-labelledby='dash-slots'>
+              <h2 id='dash-slots'>Today’s welcome slots</h2>
+              {d.data.slotsToday.length === 0 ? <EmptyState>No welcome slots today.</EmptyState> : (
+                <ul>{d.data.slotsToday.map((s) => <li key={s.id}>{time(s.startsAt)} at {s.location}: {s.booked} of {s.capacity} booked</li>)}</ul>
+              )}
+              <h2 id='dash-audit'>Recent changes</h2>
+              {d.data.audit.length === 0 ? <EmptyState>No changes recorded yet.</EmptyState> : (
+                <ul aria-labelledby='dash-audit'>{d.data.audit.map((a) => <li key={a.id}>{time(a.createdAt)}: {a.actorRole ?? 'someone'} {a.action}d {a.table.replace(/_/g, ' ')} {a.rowId ? `#${a.rowId}` : ''}</li>)}</ul>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </>
+  )
+}

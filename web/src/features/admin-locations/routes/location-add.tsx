@@ -1,0 +1,41 @@
+// /admin/locations/add
+import { useEffect } from 'react'
+import { useLocation } from 'wouter'
+import { paths } from '@/config/paths'
+import { PageHeader } from '@/components/admin/ui'
+import { toast } from '@/lib/toast'
+import { useCreateSite } from '../api/create-site'
+import { useSites } from '../api/get-sites'
+import { emptySiteForm } from '../api/site-schema'
+import { SiteForm } from '../components/SiteForm'
+
+export function AdminLocationAddRoute() {
+  const [, navigate] = useLocation()
+  const sites = useSites()
+  const create = useCreateSite()
+  useEffect(() => {
+    document.title = 'Add a site | Roots Allotments'
+  }, [])
+  return (
+    <>
+      <PageHeader title='Add a site' />
+      <SiteForm
+        initial={emptySiteForm()}
+        others={(sites.data ?? []).map(({ id, slug }) => ({ id, slug }))}
+        submitLabel='Add site'
+        onCancel={() => navigate(`~${paths.adminLocations.getHref()}`)}
+        onSave={async (values) => {
+          try {
+            const site = await create.mutateAsync(values)
+            toast.success(`${site.location} added`)
+            navigate(`~${paths.adminLocations.getHref()}`)
+            return { ok: true }
+          } catch (e) {
+            const err = e as { message: string; code?: string }
+            return { ok: false, message: err.code === '23505' ? 'Another site already uses this slug.' : err.message, ...(err.code === '23505' ? { field: 'slug' } : {}) }
+          }
+        }}
+      />
+    </>
+  )
+}

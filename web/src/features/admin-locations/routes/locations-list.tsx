@@ -1,0 +1,87 @@
+// /admin/locations: every stored site with its status and waiting-list length; search,
+// filter by status, page through, add and edit.
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { useSites } from '../api/get-sites'
+import { SITE_STATUSES, type Site } from '../api/site-schema'
+
+export const PAGE_SIZE = 20
+
+export function filterSites(sites: Site[], search: string, status: string): Site[] {
+  const q = search.trim().toLowerCase()
+  return sites.filter((s) =>
+    (status === '' || (s.status ?? 'upcoming') === status)
+    && (q === '' || [s.location, s.city, s.slug, s.key ?? ''].some((f) => f.toLowerCase().includes(q))))
+}
+
+export function AdminLocationsRoute() {
+  const sites = useSites()
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState('')
+  const [page, setPage] = useState(0)
+  useEffect(() => {
+    document.title = 'Locations | Roots Allotments'
+  }, [])
+  useEffect(() => setPage(0), [search, status])
+  const filtered = useMemo(() => filterSites(sites.data ?? [], search, status), [sites.data, search, status])
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
+  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+
+  return (
+    <>
+      <PageHeader title='Locations'>
+        <Link href={`~${paths.adminLocationsAdd.getHref()}`} className={buttonPrimary}>Add a site</Link>
+      </PageHeader>
+      <div className={toolbar} role='search'>
+        <Field label='Search sites'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} placeholder='Name, city, slug or key' /></Field>
+        <Field label='Status'>
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value=''>Any status</option>
+            {SITE_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </Field>
+      </div>
+      {sites.isPending && <Status>Loading sites…</Status>}
+      {sites.isError && <ErrorNotice title='The sites could not be loaded' message={sites.error.message} />}
+      {sites.data && filtered.length === 0 && (
+        <EmptyState>{sites.data.length === 0 ? 'No sites yet. Add the first one.' : 'No site matches this search.'}</EmptyState>
+      )}
+      {shown.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{filtered.length} {filtered.length === 1 ? 'site' : 'sites'}</caption>
+            <thead>
+              <tr><th scope='col'>Site</th><th scope='col'>City</th><th scope='col'>Status</th><th scope='col' className='num'>Plots</th><th scope='col' className='num'>Waiting</th><th scope='col'>Actions</th></tr>
+            </thead>
+            <tbody>
+              {shown.map((s) => (
+                <tr key={s.id}>
+                  <td><strong>{s.location}</strong><br /><span style={{ color: 'var(--roots-muted)' }}>{s.slug}</span></td>
+                  <td>{s.city}</td>
+                  <td>{s.status ?? 'upcoming'}</td>
+                  <td className='num'>{s.allotments ?? '—'}</td>
+                  <td className='num'>{s.waiting_list_count ?? '—'}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <Link href={`~${paths.adminLocationsEdit.getHref({ id: String(s.id) })}`} aria-label={`Edit ${s.location}`}>Edit</Link>
+                    {' · '}
+                    <a href={paths.site.getHref({ cityslug: s.city_slug, slug: s.slug })} target='_blank' rel='noreferrer' aria-label={`View ${s.location} site page (opens in a new tab)`}>View</a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' }}>
+          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
+          <span>Page {page + 1} of {pages}</span>
+          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
+        </nav>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,41 @@
+// Offers plots to the next applicants of a site through make_plot_offers_once: the key makes
+// a repeated click (or a retried request) return the first result instead of offering twice.
+// The waiting-list-process edge function does not exist yet; this RPC is what it would call.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { supabase } from '@/lib/supabase'
+import { DbError } from '@/lib/admin/db-error'
+import { entriesQueryKey } from './get-entries'
+import { nextApplicantsQueryKey } from './get-next-applicants'
+import { siteOffersQueryKey } from './get-site-offers'
+
+export const makeOffersSchema = z.object({
+  siteId: z.number({ invalid_type_error: 'Choose a site.' }).int().positive('Choose a site.'),
+  count: z.coerce.number({ invalid_type_error: 'Enter how many plots are free.' }).int('Enter a whole number of plots.')
+    .min(1, 'Offer at least 1 plot.').max(500, 'Offer at most 500 plots at a time.'),
+  respondDays: z.coerce.number({ invalid_type_error: 'Enter the days to reply.' }).int('Enter whole days.')
+    .min(1, 'Allow at least 1 day to reply.').max(60, 'Allow at most 60 days to reply.'),
+  key: z.string().min(8),
+})
+
+export type MakeOffersInput = z.input<typeof makeOffersSchema>
+export interface OfferMade { offer_id: number; entry_id: number; respond_by: string; repeated: boolean }
+
+export async function makeOffers(input: MakeOffersInput): Promise<OfferMade[]> {
+  const v = makeOffersSchema.parse(input)
+  const { data, error } = await supabase().rpc('make_plot_offers_once', {
+    p_key: v.key, p_site_id: v.siteId, p_count: v.count, p_respond_days: v.respondDays,
+  })
+  if (error) throw new DbError(error, 'No offers were made.')
+  return (data ?? []) as OfferMade[]
+}
+
+export function useMakeOffers() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: makeOffers,
+    onSettled: async () => {
+      await Promise.all([siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })))
+    },
+  })
+}

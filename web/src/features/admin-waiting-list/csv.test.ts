@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, toCsv } from './csv'
+
+describe('csv', () => {
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+  })
+  it('defuses formulas', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvCell('+44 7700')).toBe(`"'+44 7700"`)
+    expect(csvCell('-1')).toBe(`"'-1"`)
+    expect(csvCell('@sum')).toBe(`"'@sum"`)
+  })
+  it('empty for null, text for booleans and numbers; CRLF rows', () => {
+    expect(toCsv([['a', null, true, 3], ['b', undefined, false, 0]])).toBe('a,,true,3\r\nb,,false,0\r\n')
+  })
+})

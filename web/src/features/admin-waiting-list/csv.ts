@@ -1,0 +1,22 @@
+// CSV (RFC 4180) for spreadsheet users: quotes where needed, CRLF rows, and cells that a
+// spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with an apostrophe.
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let s = typeof value === 'string' ? value : String(value)
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+export const toCsv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
+
+/** Offers the text as a file download. */
+export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

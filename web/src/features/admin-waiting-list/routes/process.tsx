@@ -1,0 +1,164 @@
+// /admin/waiting-list/process: choose a site and how many plots are free, preview who will be
+// offered (queue order), make the offers, then watch replies and expiries. Expiring overdue
+// offers passes each freed place to the next applicant, as a decline does.
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, tableWrap, toolbar, ConfirmDialog } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { toast } from '@/lib/toast'
+import { useExpireOffers } from '../api/expire-offers'
+import { useNextApplicants } from '../api/get-next-applicants'
+import { useSiteOffers, type SiteOffer } from '../api/get-site-offers'
+import { useSiteOptions } from '../api/get-site-options'
+import { makeOffersSchema, useMakeOffers } from '../api/make-offers'
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+const newKey = () => globalThis.crypto.randomUUID()
+
+export function offerSummary(offers: SiteOffer[]): Record<SiteOffer['status'], number> {
+  const out = { offered: 0, accepted: 0, declined: 0, expired: 0, withdrawn: 0 }
+  for (const o of offers) out[o.status] += 1
+  return out
+}
+
+export function AdminProcessRoute() {
+  const sites = useSiteOptions()
+  const [siteId, setSiteId] = useState('')
+  const [count, setCount] = useState('1')
+  const [respondDays, setRespondDays] = useState('7')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [preview, setPreview] = useState<{ siteId: number; count: number } | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  // One key per previewed round: a double submit returns the first result, never new offers.
+  const [key, setKey] = useState(newKey)
+  const site = siteId ? Number(siteId) : null
+  const next = useNextApplicants(preview?.siteId ?? null, preview?.count ?? 0)
+  const offers = useSiteOffers(site)
+  const make = useMakeOffers()
+  const expire = useExpireOffers()
+  const summary = useMemo(() => offerSummary(offers.data ?? []), [offers.data])
+  const siteName = sites.data?.sites.find((s) => s.id === site)?.location ?? ''
+  useEffect(() => {
+    document.title = 'Process the waiting list | Roots Allotments'
+  }, [])
+  useEffect(() => {
+    if (!siteId && sites.data?.sites.length === 1) setSiteId(String(sites.data.sites[0]!.id))
+  }, [sites.data, siteId])
+
+  const showPreview = (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = makeOffersSchema.safeParse({ siteId: site ?? 0, count: count.trim() === '' ? Number.NaN : Number(count), respondDays: respondDays.trim() === '' ? Number.NaN : Number(respondDays), key })
+    if (!parsed.success) {
+      const errs = fieldErrors(parsed.error.issues)
+      setErrors(errs)
+      toast.error(Object.values(errs)[0]!)
+      return
+    }
+    setErrors({})
+    setKey(newKey())
+    setPreview({ siteId: parsed.data.siteId, count: parsed.data.count })
+  }
+
+  const confirmOffers = () => {
+    if (!preview) return
+    make.mutate({ siteId: preview.siteId, count: preview.count, respondDays: Number(respondDays), key }, {
+      onSuccess: (made) => {
+        setConfirming(false)
+        setPreview(null)
+        setKey(newKey())
+        if (made.length === 0) toast.warning('Nobody is waiting at this site: no offers made.')
+        else toast.success(`${made.length} ${made.length === 1 ? 'offer' : 'offers'} made${made[0]!.repeated ? ' (already made earlier)' : ''}`)
+      },
+      onError: (err) => { setConfirming(false); toast.error(err.message) },
+    })
+  }
+
+  return (
+    <>
+      <PageHeader title='Process the waiting list' />
+      {sites.isPending && <Status>Loading your sites…</Status>}
+      {sites.isError && <ErrorNotice title='You cannot process any waiting list' message={sites.error.message} />}
+      {sites.data && sites.data.sites.length === 0 && <EmptyState>You have no sites to manage. Ask an admin to assign you one.</EmptyState>}
+      {sites.data && sites.data.sites.length > 0 && (
+        <form onSubmit={showPreview} noValidate className={toolbar} aria-label='Offer round'>
+          <Field label='Site' error={errors.siteId}>
+            <select value={siteId} onChange={(e) => { setSiteId(e.target.value); setPreview(null) }}>
+              <option value=''>Choose a site…</option>
+              {sites.data.sites.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
+            </select>
+          </Field>
+          <Field label='Free plots' error={errors.count}>
+            <input inputMode='numeric' value={count} onChange={(e) => { setCount(e.target.value); setPreview(null) }} />
+          </Field>
+          <Field label='Days to reply' error={errors.respondDays}>
+            <input inputMode='numeric' value={respondDays} onChange={(e) => setRespondDays(e.target.value)} />
+          </Field>
+          <button type='submit' className={buttonSecondary}>Preview</button>
+        </form>
+      )}
+
+      {preview && (
+        <section aria-labelledby='preview-title' style={{ marginBottom: '2rem' }}>
+          <h2 id='preview-title'>Who will be offered a plot</h2>
+          {next.isPending && <Status>Loading the queue…</Status>}
+          {next.isError && <ErrorNotice message={next.error.message} />}
+          {next.data && next.data.length === 0 && <EmptyState>Nobody is waiting at {siteName}.</EmptyState>}
+          {next.data && next.data.length > 0 && (
+            <>
+              {next.data.length < preview.count && <p role='status'>Only {next.data.length} {next.data.length === 1 ? 'person is' : 'people are'} waiting, fewer than the {preview.count} plots free.</p>}
+              <div className={tableWrap}>
+                <table>
+                  <thead><tr><th scope='col' className='num'>#</th><th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Waiting since</th></tr></thead>
+                  <tbody>{next.data.map((a, i) => <tr key={a.id}><td className='num'>{i + 1}</td><td>{a.first_name} {a.last_name}</td><td>{a.email}</td><td>{new Date(a.joined_at).toLocaleDateString('en-GB')}</td></tr>)}</tbody>
+                </table>
+              </div>
+              <p><button type='button' className={buttonPrimary} onClick={() => setConfirming(true)}>Make {next.data.length} {next.data.length === 1 ? 'offer' : 'offers'}</button></p>
+            </>
+          )}
+        </section>
+      )}
+
+      {site !== null && (
+        <section aria-labelledby='offers-title'>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between' }}>
+            <h2 id='offers-title'>Offers at {siteName}</h2>
+            <button type='button' className={buttonSecondary} disabled={expire.isPending} onClick={() => expire.mutate(site, {
+              onSuccess: (n) => (n === 0 ? toast.info('No offer is past its deadline.') : toast.success(`${n} ${n === 1 ? 'offer' : 'offers'} expired; places passed on`)),
+              onError: (e) => toast.error(e.message),
+            })}>
+              Expire overdue offers and re-offer
+            </button>
+          </div>
+          <p aria-live='polite'>
+            Awaiting reply: <strong>{summary.offered}</strong> · accepted: <strong>{summary.accepted}</strong> · declined: <strong>{summary.declined}</strong> · expired: <strong>{summary.expired}</strong>
+          </p>
+          {offers.isError && <ErrorNotice title='The offers could not be loaded' message={offers.error.message} />}
+          {offers.data && offers.data.length === 0 && <EmptyState>No offers made at this site yet.</EmptyState>}
+          {offers.data && offers.data.length > 0 && (
+            <div className={tableWrap}>
+              <table>
+                <thead><tr><th scope='col'>Applicant</th><th scope='col'>Status</th><th scope='col'>Offered</th><th scope='col'>Reply by</th><th scope='col'>Replied</th></tr></thead>
+                <tbody>
+                  {offers.data.map((o) => (
+                    <tr key={o.id}>
+                      <td>{o.entry ? `${o.entry.first_name} ${o.entry.last_name}` : '—'}<br /><span style={{ color: 'var(--roots-muted)' }}>{o.entry?.email}</span></td>
+                      <td>{o.status === 'offered' && new Date(o.respond_by) < new Date() ? 'overdue' : o.status}</td>
+                      <td>{when(o.offered_at)}</td>
+                      <td>{when(o.respond_by)}</td>
+                      <td>{o.responded_at ? when(o.responded_at) : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+
+      {confirming && preview && (
+        <ConfirmDialog title='Make these offers?' confirmLabel='Make offers' busy={make.isPending} onCancel={() => setConfirming(false)} onConfirm={confirmOffers}>
+          <p>{next.data?.length ?? preview.count} {next.data?.length === 1 ? 'applicant' : 'applicants'} at {siteName} will be offered a plot, with {respondDays} days to reply. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
