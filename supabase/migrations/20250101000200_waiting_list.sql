@@ -133,6 +133,7 @@ comment on table public.plot_offers is 'A plot offered to an applicant, to accep
 -- The guard that makes a double offer impossible: one live offer per entry.
 create unique index plot_offers_one_live_per_entry on public.plot_offers (entry_id) where status = 'offered';
 create index plot_offers_site_id_idx on public.plot_offers (site_id, status);
+create index plot_offers_entry_id_idx on public.plot_offers (entry_id);
 create index plot_offers_due_idx on public.plot_offers (respond_by) where status = 'offered';
 alter table public.plot_offers enable row level security;
 grant select on public.plot_offers to authenticated;
@@ -172,6 +173,7 @@ create table public.message_log (
 comment on table public.message_log is 'Each message sent to an applicant.';
 create index message_log_site_id_idx on public.message_log (site_id, created_at desc);
 create index message_log_entry_id_idx on public.message_log (entry_id);
+create index message_log_template_id_idx on public.message_log (template_id);
 alter table public.message_log enable row level security;
 grant select, insert on public.message_log to authenticated;
 grant all on public.message_log to service_role;

@@ -36,6 +36,7 @@ create table public.welcome_slot_bookings (
 );
 create unique index welcome_slot_bookings_one_per_person on public.welcome_slot_bookings (slot_id, email_normalised)
   where status = 'booked';
+create index welcome_slot_bookings_slot_id_idx on public.welcome_slot_bookings (slot_id);
 create index welcome_slot_bookings_user_id_idx on public.welcome_slot_bookings (user_id);
 
 create table public.guided_tours (

@@ -3,7 +3,7 @@
 -- no authorisation from user_metadata, no RLS-bypassing views, no always-true write policy,
 -- helpers wrapped in sub-selects and every policy column indexed.
 begin;
-select plan(14);
+select plan(16);
 
 -- ============================================================================
 -- tables and views
@@ -103,6 +103,20 @@ select is_empty(
       and not exists (select 1 from pg_index i where i.indrelid = c.oid and a.attnum = any (i.indkey))
     group by 1$$,
   'every column a policy filters on is indexed'
+);
+
+select is_empty(
+  $$select c.relname from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
+    and not exists (select 1 from pg_constraint k where k.conrelid = c.oid and k.contype = 'p')$$,
+  'every table in public has a primary key'
+);
+
+select is_empty(
+  $$select k.conrelid::regclass || '.' || a.attname from pg_constraint k
+    join pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+    where k.contype = 'f' and k.connamespace = 'public'::regnamespace
+      and not exists (select 1 from pg_index i where i.indrelid = k.conrelid and i.indkey[0] = k.conkey[1] and i.indpred is null)$$,
+  'every foreign key in public is indexed (a full index leading with its column)'
 );
 
 select policies_are('public', 'waiting_list_entries', array[
