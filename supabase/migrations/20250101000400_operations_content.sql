@@ -295,6 +295,17 @@ begin
       'Admins can delete ' || v_label, t);
   end loop;
 
+  -- Public operations data (welcome slots with their capacity): anyone reads every row; admins write.
+  foreach t in array array['welcome_slots'] loop
+    v_label := replace(t, '_', ' ');
+    execute format('grant select on public.%I to anon, authenticated', t);
+    execute format('grant insert, update, delete on public.%I to authenticated', t);
+    execute format('create policy %I on public.%I for select to anon, authenticated using (true)', 'Anyone can read ' || v_label, t);
+    execute format('create policy %I on public.%I for insert to authenticated with check ((select private.is_admin()))', 'Admins can insert ' || v_label, t);
+    execute format('create policy %I on public.%I for update to authenticated using ((select private.is_admin())) with check ((select private.is_admin()))', 'Admins can update ' || v_label, t);
+    execute format('create policy %I on public.%I for delete to authenticated using ((select private.is_admin()))', 'Admins can delete ' || v_label, t);
+  end loop;
+
   -- Staff-only: admins do everything, nobody else sees a row.
   foreach t in array array['tasks'] loop
     v_label := replace(t, '_', ' ');
@@ -315,18 +326,6 @@ begin
   end loop;
 end
 $$;
-
--- welcome slots: anyone sees upcoming slots and their capacity; admins manage them
-grant select on public.welcome_slots to anon, authenticated;
-grant insert, update, delete on public.welcome_slots to authenticated;
-create policy "Anyone can read welcome slots" on public.welcome_slots
-  for select to anon, authenticated using (true);
-create policy "Admins can insert welcome slots" on public.welcome_slots
-  for insert to authenticated with check ((select private.is_admin()));
-create policy "Admins can update welcome slots" on public.welcome_slots
-  for update to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
-create policy "Admins can delete welcome slots" on public.welcome_slots
-  for delete to authenticated using ((select private.is_admin()));
 
 -- public forms: insert with checks
 grant insert (slot_id, name, email, phone) on public.welcome_slot_bookings to anon;
