@@ -39,3 +39,13 @@ export async function requireStaff(req: Request, allowed: StaffRole[] = ['roots_
   if (!allowed.includes(role)) throw forbidden()
   return role
 }
+
+/** The signed-in caller (validated by the auth server), or null for anon and no token. */
+export async function authUser(req: Request): Promise<{ id: string; email: string } | null> {
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
+  if (!token || token === Deno.env.get('SUPABASE_ANON_KEY') || token === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')) return null
+  const client = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
+  const { data, error } = await client.auth.getUser(token)
+  if (error || !data.user) throw unauthorized('Your session has expired: sign in again.')
+  return { id: data.user.id, email: data.user.email ?? '' }
+}

@@ -29,7 +29,7 @@ import { HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, callerStaffRole, userClient } from '../_shared/supabase.ts'
+import { adminClient, authUser, callerStaffRole, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
 const id = z.number().int().positive()
@@ -55,8 +55,7 @@ async function requireWorker(req: Request): Promise<{ db: SupabaseClient; actor:
   if (isServiceRole(req)) return { db: adminClient(), actor: null }
   const role = await callerStaffRole(req)
   if (!role) throw unauthorized('Sign in with a staff account to work the waiting list.')
-  const { data } = await userClient(req).auth.getUser()
-  return { db: userClient(req), actor: data.user?.id ?? null }
+  return { db: userClient(req), actor: (await authUser(req))?.id ?? null }
 }
 
 interface Recipient { offer_id: number; token: string; respond_by: string; email: string; first_name: string; location: string; site_id: number; reference: string }

@@ -1,0 +1,275 @@
+// /functions/v1/payments (verify_jwt off: the provider's webhook carries no JWT; each route
+// checks what it needs). The payment provider sits behind _shared/providers/payments.ts:
+// Stripe Checkout in production (PAYMENTS_PROVIDER=stripe), the local provider by default.
+//
+//   POST /payments/checkout   header Idempotency-Key (recommended; the same key returns the same
+//                             order and session)
+//     { kind: 'deposit', site, email }                    a site's deposit; a site with
+//                                                         stripe_deposit_link answers that link
+//     { kind: 'membership', site, plan_id, first_name, last_name, phone? }   signed-in users only;
+//                                                         plan price + the active joining fee
+//     { kind: 'gift_voucher', email, value_pence, recipient_name?, recipient_email?, message? }
+//     { kind: 'shop', email, items: [{ product_id, quantity }] }   prices and stock from the database
+//     → 201 { order_id, session_id, url }  (order, items and what it pays for written pending)
+//     → 200 { …, repeated: true } for a repeated key; 200 { external: true, url } for a deposit link
+//   POST /payments/webhook    Stripe-Signature verified, else 400. The only path that changes
+//                             orders, payments, vouchers, deposits and memberships (one
+//                             transaction, apply_payment_event); a redelivered event changes nothing.
+//   GET  /payments/status?session_id=…   → { status, kind, total_pence }
+//   GET|POST /payments/local-checkout/<session>   the local provider's hosted checkout page: takes
+//                             Stripe's test cards (4242 4242 4242 4242 pays; 4000 0000 0000 0002
+//                             declines, …9995 insufficient funds, …0069 expired, …0127 bad CVC)
+//                             and posts a signed checkout.session.completed to the webhook path.
+// Provider down → 502, nothing written.
+import { z } from 'npm:zod@3'
+import { dbError, must } from '../_shared/db.ts'
+import { HttpError, notFound, unauthorized, upstream } from '../_shared/errors.ts'
+import { json, readJson, serve } from '../_shared/http.ts'
+import { sendAndLog } from '../_shared/notify.ts'
+import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
+import { ProviderError } from '../_shared/providers/record.ts'
+import {
+  functionsUrl, LOCAL_WEBHOOK_SECRET, type LineItem, localSession, paymentProvider, SignatureError, signPayload,
+} from '../_shared/providers/payments.ts'
+import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
+
+export const DEPOSIT_PENCE = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
+
+const email = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address.')
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
+const name = z.string().trim().min(1, 'Required.').max(100)
+
+export const checkoutSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('deposit'), site: slug, email }).strict(),
+  z.object({ kind: z.literal('membership'), site: slug, plan_id: z.number().int().positive(), first_name: name, last_name: name,
+    phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish() }).strict(),
+  z.object({ kind: z.literal('gift_voucher'), email, value_pence: z.number().int().min(1000, 'At least £10.').max(50000, 'At most £500.')
+    .refine((v) => v % 100 === 0, 'Whole pounds only.'), recipient_name: name.nullish(), recipient_email: email.nullish(),
+    message: z.string().trim().max(1000).nullish() }).strict(),
+  z.object({ kind: z.literal('shop'), email, items: z.array(z.object({ product_id: z.number().int().positive(), quantity: z.number().int().min(1).max(20) }).strict())
+    .min(1).max(20).refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, 'List each product once.') }).strict(),
+])
+type Checkout = z.infer<typeof checkoutSchema>
+
+interface Priced {
+  items: (LineItem & { product_id?: number; plan_id?: number })[]
+  email: string
+  siteId?: number
+  planId?: number
+  voucher?: Record<string, unknown>
+  member?: Record<string, unknown>
+}
+
+async function siteBySlug(req: Request, s: string) {
+  const site = must(await userClient(req).from('global_sites').select('id, location, status, stripe_deposit_link').eq('slug', s).maybeSingle()) as
+    { id: number; location: string; status: string | null; stripe_deposit_link: string | null } | null
+  if (!site) throw new HttpError(404, 'not_found', 'Page not found', { site: s })
+  return site
+}
+
+async function price(req: Request, b: Checkout, user: { id: string; email: string } | null): Promise<Priced | { external: string }> {
+  const db = userClient(req)
+  switch (b.kind) {
+    case 'deposit': {
+      const site = await siteBySlug(req, b.site)
+      if (site.stripe_deposit_link) return { external: site.stripe_deposit_link }
+      return { email: b.email, siteId: site.id, items: [{ name: `Deposit: ${site.location}`, amount_pence: DEPOSIT_PENCE(), quantity: 1 }] }
+    }
+    case 'membership': {
+      if (!user) throw unauthorized('Sign in to become a member.')
+      const site = await siteBySlug(req, b.site)
+      if ((site.status ?? 'upcoming') === 'upcoming') throw new HttpError(409, 'site_not_open', 'This site is not open yet: pre-register instead.')
+      const plan = must(await db.from('plans').select('id, name, price_pence').eq('id', b.plan_id).eq('active', true).maybeSingle()) as { id: number; name: string; price_pence: number } | null
+      if (!plan) throw notFound('Unknown plan.')
+      const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).maybeSingle()) as { amount_pence: number } | null
+      const items: Priced['items'] = [{ name: `${plan.name}: ${site.location}`, amount_pence: plan.price_pence, quantity: 1, plan_id: plan.id }]
+      if (fee && fee.amount_pence > 0) items.push({ name: 'Joining fee', amount_pence: fee.amount_pence, quantity: 1 })
+      return { email: user.email, siteId: site.id, planId: plan.id, items, member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null } }
+    }
+    case 'gift_voucher':
+      return {
+        email: b.email, items: [{ name: `Gift voucher £${b.value_pence / 100}`, amount_pence: b.value_pence, quantity: 1 }],
+        voucher: { recipient_name: b.recipient_name ?? null, recipient_email: b.recipient_email ?? null, message: b.message ?? null },
+      }
+    case 'shop': {
+      const ids = b.items.map((i) => i.product_id)
+      const products = must(await db.from('products').select('id, name, price_pence, stock').in('id', ids).eq('active', true)) as
+        { id: number; name: string; price_pence: number; stock: number | null }[]
+      const byId = new Map(products.map((p) => [Number(p.id), p]))
+      const missing = ids.filter((i) => !byId.has(i))
+      if (missing.length) throw new HttpError(404, 'not_found', 'Unknown product.', { product_ids: missing })
+      const short = b.items.filter((i) => { const s = byId.get(i.product_id)!.stock; return s !== null && i.quantity > s })
+      if (short.length) throw new HttpError(409, 'out_of_stock', 'Not enough in stock.', { product_ids: short.map((i) => i.product_id) })
+      return { email: b.email, items: b.items.map((i) => { const p = byId.get(i.product_id)!; return { name: p.name, amount_pence: p.price_pence, quantity: i.quantity, product_id: p.id } }) }
+    }
+  }
+}
+
+async function checkout(req: Request): Promise<Response> {
+  const b = await readJson(req, checkoutSchema)
+  const keyHeader = req.headers.get('idempotency-key')
+  if (keyHeader !== null && !/^[A-Za-z0-9_.:-]{8,200}$/.test(keyHeader)) {
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Use 8 to 200 letters, digits, _ . : or -.' }])
+  }
+  const key = keyHeader ?? crypto.randomUUID()
+  const user = await authUser(req)
+  const priced = await price(req, b, user)
+  if ('external' in priced) return json({ kind: b.kind, external: true, url: priced.external, order_id: null })
+  const total = priced.items.reduce((s, i) => s + i.amount_pence * i.quantity, 0)
+  const admin = adminClient()
+  const existing = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).maybeSingle()) as { id: number; checkout_session_id: string } | null
+  const request = {
+    idempotencyKey: key, customerEmail: priced.email, lineItems: priced.items.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity })),
+    successUrl: `${siteUrl()}/checkout/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${siteUrl()}/checkout`,
+    metadata: { kind: b.kind, idempotency_key: key },
+  }
+  let session
+  try {
+    session = await paymentProvider().createCheckout(request)
+  } catch (e) {
+    if (e instanceof ProviderError) throw upstream('The payment provider is not available. Nothing was charged; please try again.', { provider_status: e.status })
+    throw e
+  }
+  if (existing) return json({ order_id: existing.id, session_id: existing.checkout_session_id, url: session.url, repeated: true })
+  const res = await admin.rpc('create_checkout_order', {
+    p_kind: b.kind, p_email: priced.email, p_user_id: user?.id ?? null, p_idempotency_key: key, p_session_id: session.id, p_total_pence: total,
+    p_items: priced.items.map((i) => ({ product_id: i.product_id ?? null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
+    p_site_id: priced.siteId ?? null, p_plan_id: priced.planId ?? null, p_voucher: priced.voucher ?? null, p_member: priced.member ?? null,
+  })
+  if (res.error?.code === '23505') {
+    // The same key at the same moment: the other request wrote the order.
+    const o = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).single()) as { id: number; checkout_session_id: string }
+    return json({ order_id: o.id, session_id: o.checkout_session_id, url: session.url, repeated: true })
+  }
+  const orderId = must(res) as number
+  return json({ order_id: orderId, session_id: session.id, url: session.url }, { status: 201 })
+}
+
+async function webhook(req: Request): Promise<Response> {
+  const raw = await req.text()
+  let event
+  try {
+    event = await paymentProvider().verifyWebhook(raw, req.headers)
+  } catch (e) {
+    if (e instanceof SignatureError) throw new HttpError(400, 'invalid_signature', 'The webhook signature could not be verified.', { reason: e.message })
+    throw e
+  }
+  if (!event.sessionId) return json({ received: true, outcome: 'ignored: not a checkout session' })
+  const provider = paymentProvider().name
+  const res = await adminClient().rpc('apply_payment_event', {
+    p_provider: provider, p_event_id: event.id, p_type: event.type, p_session_id: event.sessionId, p_payment_ref: event.paymentRef, p_amount_pence: event.amountPence,
+  })
+  if (res.error?.code === '40001') return json({ received: true, outcome: 'duplicate' })
+  if (res.error?.code === '22023') throw new HttpError(400, 'amount_mismatch', res.error.message)
+  if (res.error) throw dbError(res.error)
+  const outcome = res.data as string
+  if (outcome === 'paid') await receipt(event.sessionId)
+  return json({ received: true, outcome })
+}
+
+/** After a payment: a receipt, with the voucher code for a gift voucher. */
+async function receipt(sessionId: string) {
+  const admin = adminClient()
+  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq('checkout_session_id', sessionId).single()
+  if (!o) return
+  const lines = [`Thank you: we have received your payment of £${(o.total_pence / 100).toFixed(2)} (order ${o.id}).`]
+  if (o.kind === 'gift_voucher') {
+    const { data: v } = await admin.from('gift_vouchers').select('code, expires_at').eq('order_id', o.id).single()
+    if (v) lines.push(`Your gift voucher code is ${v.code}, valid until ${new Date(v.expires_at).toUTCString().slice(0, 16)}.`)
+  }
+  await sendAndLog({ to: o.email, subject: 'Your Roots Allotments receipt', ...simpleEmail(lines), tag: 'receipt', idempotencyKey: `receipt-${o.id}` })
+}
+
+async function status(url: URL): Promise<Response> {
+  const id = url.searchParams.get('session_id') ?? ''
+  if (!/^cs_[A-Za-z0-9_]{4,200}$/.test(id)) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'session_id', message: 'Not a checkout session id.' }])
+  const o = must(await adminClient().from('orders').select('status, kind, total_pence').eq('checkout_session_id', id).maybeSingle())
+  if (!o) throw notFound('No order has that checkout session.')
+  return json(o)
+}
+
+// ---------------------------------------------------------------------------
+// the local provider's hosted checkout page
+// ---------------------------------------------------------------------------
+const TEST_CARDS: Record<string, string | null> = {
+  '4242424242424242': null, '4000056655665556': null, '5555555555554444': null, '2223003122003222': null, '378282246310005': null,
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+}
+
+export function luhn(n: string): boolean {
+  let sum = 0
+  for (let i = 0; i < n.length; i++) {
+    let d = Number(n[n.length - 1 - i])
+    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9 }
+    sum += d
+  }
+  return n.length >= 12 && sum % 10 === 0
+}
+
+/** Why a card is refused, or null when it pays. */
+export function cardOutcome(raw: string): string | null {
+  const n = raw.replace(/[\s-]/g, '')
+  if (!/^[0-9]{12,19}$/.test(n) || !luhn(n)) return 'Your card number is invalid.'
+  if (n in TEST_CARDS) return TEST_CARDS[n]!
+  return 'Your card was declined. This is a test checkout: use a test card such as 4242 4242 4242 4242.'
+}
+
+function page(title: string, body: string, status = 200): Response {
+  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}` +
+    `label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem}button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem}.error{color:#b00020}</style></head>` +
+    `<body>${body}</body></html>`, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' } })
+}
+
+async function localCheckout(req: Request, sessionId: string): Promise<Response> {
+  if (paymentProvider().name !== 'local') throw notFound()
+  if (!/^cs_local_[0-9a-f]{32}$/.test(sessionId)) throw notFound('No such checkout session.')
+  const s = await localSession(sessionId)
+  if (!s) throw notFound('No such checkout session.')
+  const order = must(await adminClient().from('orders').select('status').eq('checkout_session_id', sessionId).maybeSingle()) as { status: string } | null
+  const amount = `£${(s.amount_total / 100).toFixed(2)}`
+  const form = (error?: string) => page('Test checkout', `<h1>Test checkout</h1><p>${s.line_items.map((li) => `${escapeHtml(li.name)} × ${li.quantity}`).join('<br>')}</p>` +
+    `<p><strong>Total ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}` +
+    `<form method="post"><label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" required>` +
+    `<label for="exp">Expiry (MM/YY)</label><input id="exp" name="expiry" value="12/34"><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123">` +
+    `<button type="submit">Pay ${amount}</button></form><form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>`, error ? 402 : 200)
+  if (order?.status === 'paid') return page('Paid', `<h1>Already paid</h1><p>This checkout has been paid.</p>`)
+  if (req.method === 'GET') return form()
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
+  const fields = new URLSearchParams(await req.text())
+  if (fields.get('action') === 'cancel') return Response.redirect(s.cancel_url, 303)
+  const refused = cardOutcome(fields.get('card_number') ?? '')
+  if (refused) return form(refused)
+  const event = JSON.stringify({
+    id: `evt_local_${crypto.randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
+    data: { object: { id: s.id, object: 'checkout.session', amount_total: s.amount_total, currency: 'gbp', payment_status: 'paid',
+      payment_intent: `pi_local_${crypto.randomUUID().replaceAll('-', '')}`, client_reference_id: s.idempotency_key, customer_email: s.customer_email, metadata: s.metadata } },
+  })
+  const secret = Deno.env.get('LOCAL_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET
+  let delivered: Response
+  try {
+    delivered = await fetch(`${functionsUrl()}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': await signPayload(secret, event) }, body: event })
+  } catch {
+    return page('Payment not completed', `<h1>Payment not completed</h1><p class="error">The shop could not be told about the payment. Nothing was charged; please try again.</p>`, 502)
+  }
+  await delivered.body?.cancel()
+  if (!delivered.ok) return page('Payment not completed', `<h1>Payment not completed</h1><p class="error">The shop refused the payment (${delivered.status}). Nothing was charged.</p>`, 502)
+  return Response.redirect(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id), 303)
+}
+
+export const handler = serve(async (req, url) => {
+  const parts = url.pathname.split('/').filter(Boolean)
+  const rest = parts.slice(parts.lastIndexOf('payments') + 1)
+  const route = rest[0] ?? 'checkout'
+  if (route === 'local-checkout' && rest.length === 2) return await localCheckout(req, rest[1]!)
+  if (rest.length > 1) throw notFound()
+  if (route === 'status' && req.method === 'GET') return await status(url)
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
+  if (route === 'checkout') return await checkout(req)
+  if (route === 'webhook') return await webhook(req)
+  throw notFound()
+})
