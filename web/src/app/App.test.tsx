@@ -216,6 +216,14 @@ describe('navigation effects', () => {
     ])
   })
 
+  it('moves focus to the main landmark after a route change', async () => {
+    const loc = memoryLocation({ path: '/' })
+    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    expect(document.activeElement).toBe(document.body)
+    act(() => loc.navigate('/elsewhere'))
+    await waitFor(() => expect(document.activeElement?.id).toBe('main'))
+  })
+
   it('reloads on the next route change once a new build is published, not before', () => {
     const builds = { newBuildAvailable: false }
     const { loc, calls } = setup(builds)
