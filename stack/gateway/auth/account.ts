@@ -1,4 +1,5 @@
 // /settings, /signup, /token (password, refresh_token, pkce), /user and /logout.
+import { audit } from './audit.ts'
 import { encodeBase64Url } from './encoding.ts'
 import { type Body, type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts'
@@ -157,9 +158,11 @@ export async function signup(deps: Deps, call: Call) {
       email, phone, password, userMetadata: data,
       emailConfirmed: !!email && autoconfirm, phoneConfirmed: !!phone && autoconfirm,
     })
+    await audit(tx, call.client.ip, u, 'user_signedup', { provider: email ? 'email' : 'phone' })
     if (!autoconfirm && email) {
       if (pkce) await createFlowState(tx, u.id, pkce, 'email/signup')
       await issueAndSend(deps, tx, u, 'signup', redirectTo, !!pkce)
+      await audit(tx, call.client.ip, u, 'user_confirmation_requested', { provider: 'email' })
     }
     return u
   }).catch((e) => {
@@ -277,6 +280,7 @@ export async function updateUser(deps: Deps, call: Call) {
         where id = ${user.id} returning *`
       // As Supabase Auth does: a new password signs out every other session.
       if (sessionId) await tx`delete from auth.sessions where user_id = ${user.id} and id <> ${sessionId}`
+      await audit(tx, call.client.ip, user, 'user_updated_password')
     }
     if (rawEmail) {
       const email = validateEmail(rawEmail)
@@ -302,6 +306,7 @@ export async function updateUser(deps: Deps, call: Call) {
         ;[user] = await tx<UserRow[]>`update auth.users set phone = ${phone}, phone_confirmed_at = now(), updated_at = now() where id = ${user.id} returning *`
       }
     }
+    if (data || rawEmail || rawPhone) await audit(tx, call.client.ip, user, 'user_modified')
   }).catch((e) => {
     throw databaseError(e, 'Database error updating user')
   })
@@ -320,5 +325,6 @@ export async function logout(deps: Deps, call: Call): Promise<null> {
   if (scope === 'local') await deps.sql`delete from auth.sessions where id = ${session!.id}`
   else if (scope === 'others') await deps.sql`delete from auth.sessions where user_id = ${auth.user.id} and id <> ${session!.id}`
   else await deps.sql`delete from auth.sessions where user_id = ${auth.user.id}`
+  await audit(deps.sql, call.client.ip, auth.user, 'logout')
   return null
 }

@@ -1,5 +1,6 @@
 // Email one-time tokens: /otp (magic link and email code), /recover, /resend,
 // /reauthenticate and /verify (GET follows an emailed link, POST checks a code or token hash).
+import { audit } from './audit.ts'
 import { createFlowState, issueAuthCode, pkceParams } from './account.ts'
 import { type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
 import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts'
@@ -45,6 +46,7 @@ export async function recover(deps: Deps, call: Call) {
   if (!user) return {}
   if (pkce) await createFlowState(deps.sql, user.id, pkce, 'recovery')
   await issueAndSend(deps, deps.sql, user, 'recovery', redirectTarget(deps.settings, redirectParam(call, body)), !!pkce)
+  await audit(deps.sql, call.client.ip, user, 'user_recovery_requested')
   return {}
 }
 

@@ -1,6 +1,7 @@
 // Sessions, refresh tokens and access tokens, stored in auth.sessions, auth.refresh_tokens and
 // auth.mfa_amr_claims the way Supabase Auth stores them.
 import { JwtError, signJwt, verifyJwt } from '../jwt.ts'
+import { audit } from './audit.ts'
 import { badRequest, forbidden, unauthorized } from './errors.ts'
 import type { AuthSettings } from './settings.ts'
 import { findUserById, INSTANCE_ID, isBanned, isUuid, type Pool, type Sql, userJson, type UserRow } from './users.ts'
@@ -109,6 +110,7 @@ export async function signIn(sql: Pool, settings: AuthSettings, userId: string, 
     const [user] = await tx<UserRow[]>`
       update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${userId} returning *`
     await tx`update auth.identities set last_sign_in_at = now() where user_id = ${userId}`
+    await audit(tx, client.ip, user, 'login', { provider: user.raw_app_meta_data?.provider ?? 'email' })
     return await tokenResponse(tx, settings, user, session, token)
   })
 }
@@ -141,11 +143,13 @@ export async function refreshGrant(sql: Pool, settings: AuthSettings, token: str
         issued = active.token
       } else {
         await tx`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = ${session.id} and not coalesce(revoked, false)`
+        await audit(tx, client.ip, user, 'token_revoked')
         return REUSED
       }
     } else if (settings.refreshTokenRotation) {
       await tx`update auth.refresh_tokens set revoked = true, updated_at = now() where id = ${rt.id}`
       issued = await newRefreshToken(tx, user.id, session.id, rt.token)
+      await audit(tx, client.ip, user, 'token_refreshed')
     }
     const [fresh] = await tx<SessionRow[]>`
       update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(), user_agent = ${client.userAgent}, ip = ${client.ip}

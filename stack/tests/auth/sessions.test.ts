@@ -162,3 +162,16 @@ Deno.test('getClaims() verifies the HS256 token through /auth/v1 and returns its
   const jwks = await fetch(`${URL_()}/auth/v1/.well-known/jwks.json`)
   assert.deepEqual(await jwks.json(), { keys: [] })
 })
+
+Deno.test('sign-up, sign-in, refresh and sign-out are written to auth.audit_log_entries', opts, async () => {
+  const { c, user, email } = await signedUpClient('audited')
+  await c.auth.refreshSession()
+  await c.auth.signOut()
+  const rows = await db()`
+    select payload->>'action' as action, payload->>'log_type' as log_type, payload->>'actor_username' as who, ip_address
+    from auth.audit_log_entries where payload->>'actor_id' = ${user.id} order by created_at`
+  assert.deepEqual(rows.map((r) => [r.action, r.log_type]), [
+    ['user_signedup', 'team'], ['login', 'account'], ['token_refreshed', 'token'], ['logout', 'account'],
+  ])
+  assert.ok(rows.every((r) => r.who === email && r.ip_address === '127.0.0.1'))
+})
