@@ -23,16 +23,20 @@ const mainClass = css`
   display: block; max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; min-height: 60vh;
   &:focus { outline: none; }
 `
+const shell = css`
+  display: flex; flex-direction: column; min-height: 100vh; min-height: 100dvh;
+  & > main { flex: 1 0 auto; width: 100%; }
+`
 const footer = css`
-  background: #1c2420; color: #f2f4f2; padding: 2rem 1rem 6rem;
-  .inner { max-width: 72rem; margin: 0 auto; display: flex; flex-wrap: wrap; gap: 1rem 2rem; justify-content: space-between; }
+  background: #1c2420; color: #f2f4f2; padding: 2rem 0 6rem;
+  .inner { max-width: 72rem; margin: 0 auto; padding: 0 1rem; display: flex; flex-wrap: wrap; gap: 1rem 2rem; justify-content: space-between; }
   a, button { color: #f2f4f2; }
   p { margin: 0; }
 `
 
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
-    <>
+    <div className={shell}>
       <a href='#main' className={skip}>Skip to content</a>
       <header className={header}>
         <div className='inner'>
@@ -52,6 +56,6 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <p><button type='button' className={buttonLink} onClick={openModal}>Cookie settings</button></p>
         </div>
       </footer>
-    </>
+    </div>
   )
 }
