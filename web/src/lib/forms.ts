@@ -1,6 +1,6 @@
 // Form helpers: zod issues as one message per field, and a submit guard so a double click
 // sends one request.
-import type { ZodError, ZodType } from 'zod'
+import type { output, ZodError, ZodTypeAny } from 'zod'
 
 export type FieldErrors = Record<string, string>
 
@@ -15,9 +15,9 @@ export function fieldErrors(error: ZodError): FieldErrors {
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors }
 
-export function check<T>(schema: ZodType<T>, values: unknown): Checked<T> {
+export function check<S extends ZodTypeAny>(schema: S, values: unknown): Checked<output<S>> {
   const result = schema.safeParse(values)
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) }
+  return result.success ? { ok: true, data: result.data as output<S> } : { ok: false, errors: fieldErrors(result.error) }
 }
 
 /** Reads a form's named fields as strings (checkboxes as booleans). */

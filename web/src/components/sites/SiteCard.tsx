@@ -40,8 +40,8 @@ export function StatusBadge({ site }: { site: Pick<Site, 'status'> }) {
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
 
-export function SiteCard({ site, cta, headingLevel = 3 }: { site: Site; cta: Cta; headingLevel?: 2 | 3 }) {
-  const H = headingLevel === 2 ? 'h2' : 'h3'
+export function SiteCard({ site, cta, headingLevel = 3 }: { site: Site; cta: Cta; headingLevel?: 2 | 3 | 4 }) {
+  const H = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3'
   return (
     <article className={card} data-testid='site-card' data-slug={site.slug}>
       <H><Link href={siteHref(site)}>{site.location}</Link></H>

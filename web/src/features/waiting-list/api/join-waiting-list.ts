@@ -1,0 +1,49 @@
+// Joining a queue through the waiting-list function: a site's waiting list, a pre-registration
+// for an upcoming site, or the general list of a waiting-list-only place. The same zod rules as
+// the function (which checks again); the database checks a third time.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { callFunction } from '@/lib/call-function'
+import { refreshLocations } from '@/lib/sites/locations-store'
+import { positionQueryKey } from './get-waiting-list-position'
+
+/** A blank optional field is left out. */
+const optional = (schema: z.ZodString) =>
+  z.string().trim().transform((v) => (v === '' ? undefined : v)).pipe(schema.optional()).optional()
+
+export const personSchema = z.object({
+  first_name: z.string().trim().min(1, 'Enter your first name.').max(100, 'Use at most 100 characters.'),
+  last_name: z.string().trim().min(1, 'Enter your last name.').max(100, 'Use at most 100 characters.'),
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address, like name@example.com.'),
+  phone: optional(z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number, like 07700 900123.')),
+  postcode: optional(z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode, like BA1 6QE.')),
+  consent_privacy: z.literal(true, { errorMap: () => ({ message: 'Please accept the privacy notice to join.' }) }),
+  consent_marketing: z.boolean().default(false),
+})
+export type PersonInput = z.infer<typeof personSchema>
+
+export type JoinTarget =
+  | { kind: 'waiting_list'; site: string }
+  | { kind: 'pre_registration'; site: string }
+  | { kind: 'general'; location: string }
+
+export type JoinInput = JoinTarget & PersonInput
+
+export type JoinResult =
+  | { created: true; kind: JoinTarget['kind']; reference: string; location: string; position_url: string; confirmation_sent: boolean }
+  | { created: false; kind: JoinTarget['kind']; location: string; confirmation_sent: boolean }
+
+export function joinWaitingList(input: JoinInput): Promise<JoinResult> {
+  return callFunction<JoinResult>('waiting-list', { body: input })
+}
+
+export function useJoinWaitingList() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: joinWaitingList,
+    onSuccess: (result) => {
+      if (result.created) void qc.invalidateQueries({ queryKey: positionQueryKey(result.reference) })
+      void refreshLocations()
+    },
+  })
+}

@@ -1,0 +1,81 @@
+// The join form for every queue: a site's waiting list, a pre-registration, a waiting-list-only
+// place. Checked with zod before sending (errors beside each field and as a toast); inputs are
+// uncontrolled so a failed submit keeps everything typed; one request per submit, however many
+// clicks.
+import { type FormEvent, useRef, useState } from 'react'
+import { css } from 'goober'
+import { CheckboxField, TextField } from '@/components/form/Field'
+import { buttonPrimary } from '@/components/styles'
+import { FunctionError } from '@/lib/call-function'
+import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
+import { toast } from '@/lib/toast'
+import { type JoinResult, type JoinTarget, personSchema, useJoinWaitingList } from '../api/join-waiting-list'
+
+const form = css`
+  max-width: 36rem; background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem);
+  .row { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 13rem), 1fr)); }
+  .form-error { color: var(--roots-error); font-weight: 600; }
+`
+
+export interface JoinFormProps {
+  target: JoinTarget
+  placeName: string
+  submitLabel: string
+  onJoined: (result: JoinResult) => void
+}
+
+export function JoinForm({ target, placeName, submitLabel, onJoined }: JoinFormProps) {
+  const ref = useRef<HTMLFormElement>(null)
+  const busy = useRef(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const join = useJoinWaitingList()
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (busy.current) return
+    const checked = check(personSchema, formValues(e.currentTarget))
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      toast.error('Some details need attention: see the highlighted fields.')
+      focusFirstError(ref.current, checked.errors)
+      return
+    }
+    setErrors({})
+    busy.current = true
+    try {
+      const result = await join.mutateAsync({ ...target, ...checked.data })
+      onJoined(result)
+    } catch (err) {
+      const fe = err instanceof FunctionError ? err : null
+      const fields = fe ? detailErrors(fe.details) : {}
+      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
+      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
+      focusFirstError(ref.current, fields)
+    } finally {
+      busy.current = false
+    }
+  }
+
+  const pending = join.isPending
+  return (
+    <form ref={ref} className={form} onSubmit={onSubmit} noValidate aria-label={`${submitLabel}: ${placeName}`} aria-busy={pending}>
+      <div className='row'>
+        <TextField label='First name' name='first_name' autoComplete='given-name' required error={errors.first_name} />
+        <TextField label='Last name' name='last_name' autoComplete='family-name' required error={errors.last_name} />
+      </div>
+      <TextField label='E-mail address' name='email' type='email' autoComplete='email' required error={errors.email}
+        hint='We send your private reference here.' />
+      <div className='row'>
+        <TextField label='Phone (optional)' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
+        <TextField label='Postcode (optional)' name='postcode' autoComplete='postal-code' error={errors.postcode} />
+      </div>
+      <CheckboxField name='consent_privacy' error={errors.consent_privacy}
+        label={<>I have read the privacy notice and agree to Roots keeping my details for this list.</>} />
+      <CheckboxField name='consent_marketing' label='Send me growing tips and news (optional).' />
+      {errors._form && <p className='form-error' role='alert'>{errors._form}</p>}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Sending…' : submitLabel}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,102 @@
+// The sign-up routes: /prereg/{site}/signup, /landing/{site}/join and /landing/special/{site}/join.
+// An upcoming site takes a pre-registration, an open or active site its waiting list, and a
+// waiting-list-only place its general list. An unknown site or place is 404 'Page not found'.
+import { useState } from 'react'
+import { css } from 'goober'
+import { Link, useLocation, useParams } from 'wouter'
+import { paths } from '@/config/paths'
+import { HttpError } from '@/lib/errors/http-error'
+import { usePageMeta } from '@/lib/page-meta'
+import { useLocations } from '@/lib/sites/locations-store'
+import { slugParam } from '@/lib/sites/route-params'
+import { statusOf } from '@/lib/sites/rules'
+import { toast } from '@/lib/toast'
+import type { JoinResult, JoinTarget } from '../api/join-waiting-list'
+import { JoinForm } from '../components/JoinForm'
+import { saveReference } from '../stores/references-store'
+
+const page = css`
+  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
+  .lead { max-width: 40rem; font-size: 1.1rem; }
+  .count { font-weight: 700; }
+  .done { background: var(--roots-surface); border-radius: 0.75rem; padding: 1.25rem; max-width: 36rem; border-left: 4px solid var(--roots-primary); }
+`
+
+interface Resolved {
+  target: JoinTarget
+  name: string
+  waiting: number
+  city?: string
+}
+
+function useJoinTarget(slug: string): Resolved | 'wait' | null {
+  const { sites, places, settled } = useLocations()
+  const site = sites.find((s) => s.slug === slug)
+  if (site) {
+    const target: JoinTarget = statusOf(site) === 'upcoming' ? { kind: 'pre_registration', site: site.slug } : { kind: 'waiting_list', site: site.slug }
+    return { target, name: site.location, waiting: site.waiting_list_count, city: site.city }
+  }
+  const place = places.find((p) => p.slug === slug.toLowerCase())
+  if (place) return { target: { kind: 'general', location: place.location }, name: place.location, waiting: place.waiting_list_count }
+  return settled ? null : 'wait'
+}
+
+export function JoinPage({ special = false }: { special?: boolean }) {
+  const params = useParams<{ site: string }>()
+  const [path, navigate] = useLocation()
+  const slug = slugParam(params.site, path)
+  const resolved = useJoinTarget(slug)
+  const [already, setAlready] = useState<string | null>(null)
+  const pre = resolved !== 'wait' && resolved?.target.kind === 'pre_registration'
+  usePageMeta(resolved && resolved !== 'wait' ? `${pre ? 'Pre-register' : 'Join the waiting list'}: ${resolved.name}` : 'Join')
+
+  if (resolved === 'wait') return <p role='status'>Loading…</p>
+  if (!resolved) throw new HttpError(404, 'Page not found')
+
+  function onJoined(result: JoinResult) {
+    if (!result.created) {
+      setAlready(result.location)
+      toast.info(`You are already on this list. We have e-mailed your reference again.`)
+      return
+    }
+    saveReference({ reference: result.reference, location: result.location, kind: result.kind })
+    toast.success(result.kind === 'pre_registration' ? `You are pre-registered for ${result.location}.` : `You are on the waiting list for ${result.location}.`)
+    if (result.kind === 'pre_registration') navigate(paths.preregSuccess.getHref())
+    else if (special) navigate(paths.landingSpecialJoinSuccess.getHref({ site: slug }))
+    else navigate(paths.queueReady.getHref())
+  }
+
+  return (
+    <div className={page}>
+      <h1>{pre ? `Pre-register for ${resolved.name}` : `Join the waiting list for ${resolved.name}`}</h1>
+      <p className='lead'>
+        {pre
+          ? `${resolved.name} is coming soon. Pre-register and you will hear first when plots open, before anyone else.`
+          : resolved.target.kind === 'general'
+          ? `We do not have a site in ${resolved.name} yet. Join the list and you will be first to hear when one opens.`
+          : `Join the queue for a plot at ${resolved.name}${resolved.city ? ` in ${resolved.city}` : ''}.`}
+      </p>
+      {!pre && <p className='count'>{resolved.waiting.toLocaleString('en-GB')} {resolved.waiting === 1 ? 'person is' : 'people are'} waiting now.</p>}
+      <p>
+        You will get a private reference straight away. With it you can see your place in the queue, the list length and
+        your estimated wait at any time, update your details or leave the list.
+      </p>
+      {already
+        ? (
+          <div className='done' role='status'>
+            <h2>You are already on the list for {already}</h2>
+            <p>We have e-mailed your private reference to you again. Use it to <Link href={paths.queueReady.getHref()}>see your place in the queue</Link>.</p>
+          </div>
+        )
+        : <JoinForm target={resolved.target} placeName={resolved.name} submitLabel={pre ? 'Pre-register' : 'Join the waiting list'} onJoined={onJoined} />}
+    </div>
+  )
+}
+
+export default function JoinRoute() {
+  return <JoinPage />
+}
+
+export function SpecialJoinRoute() {
+  return <JoinPage special />
+}
