@@ -49,7 +49,7 @@ declare global {
 
 export function startPlatform(config: Env = env()): Platform {
   // Errors
-  if (config.sentryDsn) setErrorReporter(new SentryReporter(config.sentryDsn))
+  if (config.sentryDsn) setErrorReporter(new SentryReporter(config.sentryDsn, undefined, __BUILD_ID__))
   globalThis.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
   globalThis.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
 

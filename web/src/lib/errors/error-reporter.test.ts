@@ -66,7 +66,7 @@ describe('reporters', () => {
       init: (o: Record<string, unknown>) => { options = o },
       captureException: (e: unknown, hint: unknown) => { sent.push([e, hint]) },
     }
-    const reporter = new SentryReporter('https://k@sentry.example/1', () => loaded.then(() => fake))
+    const reporter = new SentryReporter('https://k@sentry.example/1', () => loaded.then(() => fake), 'build-7')
     const boom = new Error('before load')
     reporter.captureException(boom, { status: 500, source: 'route', path: '/x' })
     expect(sent).toEqual([])
@@ -74,6 +74,7 @@ describe('reporters', () => {
     await loaded
     await Promise.resolve()
     expect(options.dsn).toBe('https://k@sentry.example/1')
+    expect(options.release).toBe('build-7')
     expect(sent).toEqual([[boom, { contexts: { http: { status: 500 }, app: { source: 'route', path: '/x' } } }]])
     const beforeSend = options.beforeSend as (e: object) => object | null
     expect(beforeSend({ contexts: { http: { status: 404 } } })).toBeNull()

@@ -41,10 +41,11 @@ export class SentryReporter implements ErrorReporter {
   readonly name = 'sentry'
   private sentry: SentryLike | null = null
   private queue: Array<[unknown, ErrorContext]> = []
-  constructor(dsn: string, load: () => Promise<SentryLike> = () => import('@sentry/react')) {
+  constructor(dsn: string, load: () => Promise<SentryLike> = () => import('@sentry/react'), release?: string) {
     load().then((s) => {
       s.init({
         dsn,
+        release,
         // The app reports errors itself (boundaries and the global handlers in app/), filtered
         // by status; Sentry's own global handlers would report 4xx too.
         integrations: (defaults: Array<{ name: string }>) =>
