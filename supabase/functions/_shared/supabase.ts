@@ -35,6 +35,7 @@ export async function callerStaffRole(req: Request): Promise<StaffRole | null> {
 
 export async function requireStaff(req: Request, allowed: StaffRole[] = ['roots_official', 'roots_team', 'founder', 'patch_manager']): Promise<StaffRole> {
   const role = await callerStaffRole(req)
+  if (!role && tokenRole(req) === 'authenticated') throw forbidden('Your account has no staff role.')
   if (!role) throw unauthorized('Sign in with a staff account to do this.')
   if (!allowed.includes(role)) throw forbidden()
   return role
@@ -48,4 +49,16 @@ export async function authUser(req: Request): Promise<{ id: string; email: strin
   const { data, error } = await client.auth.getUser(token)
   if (error || !data.user) throw unauthorized('Your session has expired: sign in again.')
   return { id: data.user.id, email: data.user.email ?? '' }
+}
+
+/** The role claim of the bearer token, unverified: only to choose between 401 and 403 (the
+ *  database verifies the token for anything it decides). */
+export function tokenRole(req: Request): string | null {
+  const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')))
+    return typeof payload.role === 'string' ? payload.role : null
+  } catch {
+    return null
+  }
 }

@@ -25,11 +25,11 @@
 // Every change is written by RPCs as the caller, so the audit log records who did it.
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
-import { HttpError, unauthorized } from '../_shared/errors.ts'
+import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser, callerStaffRole, userClient } from '../_shared/supabase.ts'
+import { adminClient, authUser, callerStaffRole, tokenRole, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
 const id = z.number().int().positive()
@@ -54,6 +54,7 @@ const isServiceRole = (req: Request) => {
 async function requireWorker(req: Request): Promise<{ db: SupabaseClient; actor: string | null }> {
   if (isServiceRole(req)) return { db: adminClient(), actor: null }
   const role = await callerStaffRole(req)
+  if (!role && tokenRole(req) === 'authenticated') throw forbidden('Your account has no staff role.')
   if (!role) throw unauthorized('Sign in with a staff account to work the waiting list.')
   return { db: userClient(req), actor: (await authUser(req))?.id ?? null }
 }

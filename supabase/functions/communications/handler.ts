@@ -1,0 +1,76 @@
+// /functions/v1/communications: staff send a template to applicants (/admin/waiting-list/comms).
+//
+//   POST { template_id, entry_ids?: number[] | site_id?: number, statuses?: string[] (default
+//          ['waiting']), fields?: { name: value }, preview?: boolean }
+//     Recipients are the entries the caller may see (RLS: admins every list, a patch manager
+//     their sites'); asking for a site they do not work → 403; ids they cannot see → 404.
+//     Merge fields: first_name, last_name, email, site, location, reference, position_link,
+//     joined, plus `fields`. The rich-text body is rendered to HTML and text; each message goes
+//     through the e-mail provider (local: recorded and in the stack's outbox) and is logged in
+//     message_log with the template and the sender.
+//     → 200 { sent, failed, recipients } | preview → 200 { preview: { to, subject, html, text }, recipients }
+//     Every send failing → 502 (each failure is logged).
+import { z } from 'npm:zod@3'
+import { must } from '../_shared/db.ts'
+import { forbidden, HttpError, notFound, upstream } from '../_shared/errors.ts'
+import { json, readJson, serve } from '../_shared/http.ts'
+import { sendAndLog } from '../_shared/notify.ts'
+import { type Fields, merge, renderEmail, siteUrl } from '../_shared/render.ts'
+import { authUser, requireStaff, userClient } from '../_shared/supabase.ts'
+
+const STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'withdrawn', 'removed'] as const
+
+export const bodySchema = z.object({
+  template_id: z.number().int().positive(),
+  entry_ids: z.array(z.number().int().positive()).min(1).max(1000).optional(),
+  site_id: z.number().int().positive().optional(),
+  statuses: z.array(z.enum(STATUSES)).min(1).default(['waiting']),
+  fields: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().max(500)).default({}),
+  preview: z.boolean().default(false),
+}).strict().refine((b) => (b.entry_ids ? 1 : 0) + (b.site_id ? 1 : 0) === 1, { message: 'Give either entry_ids or site_id.', path: ['entry_ids'] })
+
+interface Entry { id: number; site_id: number | null; location: string; first_name: string; last_name: string; email: string; reference: string; joined_at: string }
+
+export const handler = serve(async (req) => {
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
+  const role = await requireStaff(req)
+  const b = await readJson(req, bodySchema)
+  const db = userClient(req)
+  const template = must(await db.from('comms_templates').select('id, name, channel, subject, body, body_text').eq('id', b.template_id).maybeSingle()) as
+    { id: number; channel: string; subject: string | null; body: unknown; body_text: string | null } | null
+  if (!template) throw notFound('Unknown template.')
+  if (template.channel !== 'email') throw new HttpError(409, 'unsupported_channel', 'Only e-mail templates can be sent from here.')
+  const columns = 'id, site_id, location, first_name, last_name, email, reference, joined_at'
+  let entries: Entry[]
+  if (b.site_id) {
+    if (role === 'patch_manager') {
+      const mine = must(await db.from('patch_manager_sites').select('site_id').eq('site_id', b.site_id)) as unknown[]
+      if (mine.length === 0) throw forbidden('You do not manage this site.')
+    }
+    entries = must(await db.from('waiting_list_entries').select(columns).eq('site_id', b.site_id).in('status', b.statuses).order('joined_at').order('id')) as Entry[]
+  } else {
+    entries = must(await db.from('waiting_list_entries').select(columns).in('id', b.entry_ids!)) as Entry[]
+    const seen = new Set(entries.map((e) => Number(e.id)))
+    const missing = b.entry_ids!.filter((i) => !seen.has(i))
+    if (missing.length) throw new HttpError(404, 'not_found', 'Some applicants were not found.', { entry_ids: missing })
+  }
+  const render = (e: Entry) => {
+    const fields: Fields = {
+      ...b.fields, first_name: e.first_name, last_name: e.last_name, email: e.email, site: e.location, location: e.location, reference: e.reference,
+      position_link: `${siteUrl()}/queue/ready?reference=${e.reference}`, joined: new Date(e.joined_at).toISOString().slice(0, 10),
+    }
+    return { to: e.email, subject: merge(template.subject ?? '', fields), ...renderEmail(template.body, fields, template.body_text) }
+  }
+  if (b.preview) return json({ preview: entries[0] ? render(entries[0]) : null, recipients: entries.length })
+  const actor = (await authUser(req))?.id ?? null
+  let sent = 0
+  let failed = 0
+  for (const e of entries) {
+    const m = render(e)
+    const res = await sendAndLog({ ...m, tag: `template-${template.id}` }, { template_id: template.id, entry_id: e.id, site_id: e.site_id, sent_by: actor })
+    if (res.sent) sent++
+    else failed++
+  }
+  if (failed > 0 && sent === 0) throw upstream('The e-mail service did not accept the messages. Each failure is logged; please try again.', { failed })
+  return json({ sent, failed, recipients: entries.length })
+})
