@@ -60,21 +60,51 @@ export function setupParams(caller: Caller, req: Request, path: string): string[
   ]
 }
 
-/** Runs `main` in one transaction after PostgREST's set_config statement, pipelined. */
-async function inTransaction<T>(c: Ctx, readOnly: boolean, main: (tx: Tx) => Promise<T>): Promise<T> {
+type Rows = postgres.RowList<postgres.Row[]>
+
+/**
+ * Runs a request's statement in one transaction, as PostgREST does: BEGIN, the set_config
+ * statement, the statement, COMMIT. They are queued on one reserved connection in the same
+ * tick, so postgres.js sends them in one write and Postgres answers in one round trip. The
+ * settings are queued first (postgres.js runs a connection's queries in order), so nothing of
+ * the request runs before its role and claims are in place. A read-only transaction's COMMIT
+ * goes with the rest; a write commits only after `check` accepted the result (else rolls back).
+ * `text` may be a function of the open transaction (for a planner estimate first).
+ */
+async function transact(c: Ctx, readOnly: boolean, text: string | ((tx: Tx) => Promise<string>), p: Params, check?: (r: Rows) => void): Promise<Rows> {
   const setup = setupParams(c.caller, c.req, `/rest/v1${c.info.path}`)
-  return await c.env.sql.begin(readOnly ? 'read only' : 'read write', async (tx) => {
-    // postgres.js queries start lazily: execute() queues the settings first, so nothing of
-    // the request can run before the role and claims are in place; the rest is pipelined.
-    const settings = tx.unsafe(SETUP_SQL, setup, { prepare: true }).execute()
-    const [s, m] = await Promise.allSettled([settings, main(tx)])
-    if (s.status === 'rejected') throw s.reason
-    if (m.status === 'rejected') throw m.reason
-    return m.value
-  }) as T
+  const conn = await c.env.sql.reserve()
+  let end: Promise<unknown> | null = null
+  try {
+    const begin = conn.unsafe(readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed').execute()
+    const settings = conn.unsafe(SETUP_SQL, setup, { prepare: true }).execute()
+    let main: Promise<Rows>
+    if (typeof text === 'string') {
+      main = conn.unsafe(text, p.values as string[], { prepare: true }).execute() as unknown as Promise<Rows>
+      if (readOnly && !check) end = conn.unsafe('commit').execute().catch(() => {})
+    } else {
+      const ready = await Promise.allSettled([begin, settings])
+      for (const r of ready) if (r.status === 'rejected') throw r.reason
+      main = conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true }).execute() as unknown as Promise<Rows>
+    }
+    const results = await Promise.allSettled([begin, settings, main])
+    for (const r of results) if (r.status === 'rejected') throw r.reason
+    const rows = (results[2] as PromiseFulfilledResult<Rows>).value
+    check?.(rows)
+    if (!end) {
+      end = conn.unsafe('commit').execute()
+      await end
+    }
+    return rows
+  } catch (e) {
+    if (!end) await conn.unsafe('rollback').catch(() => {})
+    throw e
+  } finally {
+    await end?.catch(() => {})
+    conn.release()
+  }
 }
 
-const query = (tx: Tx, text: string, p: Params) => tx.unsafe(text, p.values as string[], { prepare: true })
 
 // ---------------------------------------------------------------------------
 // responses
@@ -201,18 +231,18 @@ function page(range: Range | null, params: NodeParams): Page {
   return { offset, limit }
 }
 
-/** total_result_set for the count preference: exact, or the planner's estimate. */
-async function countSql(c: Ctx, tx: Tx, countQuery: string, p: Params): Promise<string> {
-  if (c.prefer.count === 'exact' || c.prefer.count === 'estimated') return `(select count(*) from (${countQuery}) _c)`
-  if (c.prefer.count === 'planned') {
+/** The statement with total_result_set for the count preference: exact, or the planner's estimate. */
+function statementWithCount(c: Ctx, countQuery: string, p: Params, wrap: (total: string) => string): string | ((tx: Tx) => Promise<string>) {
+  if (c.prefer.count === 'exact' || c.prefer.count === 'estimated') return wrap(`(select count(*) from (${countQuery}) _c)`)
+  if (c.prefer.count !== 'planned') return wrap('null::bigint')
+  return async (tx) => {
     // EXPLAIN must see every parameter; those the count does not use are mentioned as text.
     const unused = p.values.map((_, i) => `$${i + 1}`).filter((ref) => !new RegExp(`\\${ref}(?!\\d)`).test(countQuery))
     const text = unused.length ? countQuery.replace(/^select 1/, `select 1, ${unused.map((u) => `${u}::text`).join(', ')}`) : countQuery
     const [plan] = await tx.unsafe(`explain (format json) ${text}`, p.values as string[])
     const rows = Number((plan['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows'])
-    return String(Math.round(rows))
+    return wrap(String(Math.round(rows)))
   }
-  return 'null::bigint'
 }
 
 /** Shapes a read result (table read, rpc set, write representation) into the response. */
@@ -250,10 +280,8 @@ export function planRead(cache: SchemaCache, rel: Relation, search: URLSearchPar
 
 async function read(c: Ctx, rel: Relation): Promise<Response> {
   const plan = planRead(c.cache, rel, c.info.url.searchParams, parseRangeHeader(c.req))
-  const [row] = await inTransaction(c, true, async (tx) => {
-    const total = await countSql(c, tx, plan.countQuery, plan.p)
-    return await query(tx, wrapResult(plan.sql, total, c.accept === 'object'), plan.p) as unknown as ResultRow[]
-  })
+  const text = statementWithCount(c, plan.countQuery, plan.p, (total) => wrapResult(plan.sql, total, c.accept === 'object'))
+  const [row] = await transact(c, true, text, plan.p) as unknown as ResultRow[]
   return rowsResponse(c, row, 200, plan.pg)
 }
 
@@ -309,20 +337,18 @@ async function write(c: Ctx, rel: Relation, q: ParsedQuery, kind: WriteKind, bui
     const selectRoot: ReadNode = { ...root, params: { conditions: [] } }
     const writeSql = build(p, ` returning ${ident(rel.name)}.*`)
     const built = buildSelect(c.cache, selectRoot, q.nodes, p, 'pgrst_write', false)
-    const [row] = await inTransaction(c, false, async (tx) => {
-      const rows = await query(tx, wrapResult(built.sql, c.prefer.count ? '(select count(*) from pgrst_write)' : 'null::bigint', c.accept === 'object', `with pgrst_write as (${writeSql})`), p) as unknown as ResultRow[]
-      if (c.accept === 'object' && Number(rows[0].page_total) !== 1) throw singleError(Number(rows[0].page_total))
-      return rows
-    })
+    const text = wrapResult(built.sql, c.prefer.count ? '(select count(*) from pgrst_write)' : 'null::bigint', c.accept === 'object', `with pgrst_write as (${writeSql})`)
+    const [row] = await transact(c, false, text, p, (rows) => {
+      const n = Number((rows[0] as unknown as ResultRow).page_total)
+      if (c.accept === 'object' && n !== 1) throw singleError(n)
+    }) as unknown as ResultRow[]
     return rowsResponse(c, row, created ? 201 : 200, { offset: 0 }, headers)
   }
   const pk = rel.pk
   const returning = ret === 'headers-only' && created && pk.length ? ` returning ${pk.map((k) => `${ident(rel.name)}.${ident(k)}`).join(', ')}` : ''
   const sqlText = build(p, returning)
-  const result = await inTransaction(c, false, async (tx) => {
-    const r = await query(tx, sqlText, p)
+  const result = await transact(c, false, sqlText, p, (r) => {
     if (c.accept === 'object' && r.count !== 1) throw singleError(r.count)
-    return r
   })
   const n = result.count
   headers.set('content-range', contentRange(0, created ? 0 : n, c.prefer.count ? n : null))
@@ -488,7 +514,7 @@ async function rpc(c: Ctx, name: string): Promise<Response> {
   if (fn.returnsVoid || (!fn.returnsSet && !fn.returnsComposite)) {
     const text = `select to_json(${call.call})::text as body, nullif(current_setting('response.headers', true), '') as response_headers, ` +
       `nullif(current_setting('response.status', true), '') as response_status${call.from ? ` from ${call.from}` : ''}`
-    const [row] = await inTransaction(c, readOnly, (tx) => query(tx, text, p)) as unknown as ResultRow[]
+    const [row] = await transact(c, readOnly, text, p) as unknown as ResultRow[]
     const headers = new Headers({ 'content-type': JSON_TYPE })
     const status = applyResponseGucs(row, fn.returnsVoid ? 204 : 200, headers)
     preferenceApplied(headers, c.prefer)
@@ -504,11 +530,8 @@ async function rpc(c: Ctx, name: string): Promise<Response> {
   const built = buildSelect(c.cache, root, q.nodes, p, source, true, pg.limit, pg.offset)
   const countQuery = `select 1 from ${source} as ${root.alias}${built.joins}${built.where}`
   const single = c.accept === 'object' || !fn.returnsSet
-  const [row] = await inTransaction(c, readOnly, async (tx) => {
-    const total = await countSql(c, tx, countQuery, p)
-    const text = wrapResult(built.sql, total, single, '', scalarSet ? `_postgrest_t.${ident(fn.name)}` : '_postgrest_t')
-    return await query(tx, text, p) as unknown as ResultRow[]
-  })
+  const text = statementWithCount(c, countQuery, p, (total) => wrapResult(built.sql, total, single, '', scalarSet ? `_postgrest_t.${ident(fn.name)}` : '_postgrest_t'))
+  const [row] = await transact(c, readOnly, text, p) as unknown as ResultRow[]
   if (!fn.returnsSet) {
     const headers = new Headers({ 'content-type': c.accept === 'object' ? OBJECT_TYPE : JSON_TYPE })
     const status = applyResponseGucs(row, 200, headers)

@@ -127,11 +127,13 @@ interface FnRow {
 }
 
 export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Promise<SchemaCache> {
+  // An array literal, not a JS array: postgres.js may not know text[] yet on a fresh connection.
+  const list = `{${schemas.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
   const [rels, cols, fks, fns] = await Promise.all([
-    sql.unsafe(RELATIONS_SQL, [schemas]),
-    sql.unsafe(COLUMNS_SQL, [schemas]),
-    sql.unsafe(FKS_SQL, [schemas]),
-    sql.unsafe(FUNCTIONS_SQL, [schemas]),
+    sql.unsafe(RELATIONS_SQL, [list]),
+    sql.unsafe(COLUMNS_SQL, [list]),
+    sql.unsafe(FKS_SQL, [list]),
+    sql.unsafe(FUNCTIONS_SQL, [list]),
   ])
   const relations = new Map<string, Relation>()
   for (const r of rels) {
