@@ -1,0 +1,38 @@
+// Helpers for the public-site journeys: service-role reads of what the browser wrote, and an
+// accessibility assertion that names what failed.
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { seriousViolations } from './support/browser'
+
+function api(): { url: string; key: string } {
+  const url = process.env.SUPABASE_URL
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY
+  if (!url || !key) throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (npm test -- --only=e2e)')
+  return { url: url.replace(/\/$/, ''), key }
+}
+
+/** A REST call as the service role (test set-up and checks only). */
+export async function serviceRest<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const { url, key } = api()
+  const res = await fetch(`${url}/rest/v1/${path}`, {
+    ...init,
+    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json', prefer: 'return=representation', ...init.headers },
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`)
+  return (text ? JSON.parse(text) : null) as T
+}
+
+export const uniqueEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+
+export async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([])
+}
+
+/** Answers the cookie banner so it does not cover the page. */
+export async function dismissConsent(page: Page) {
+  const button = page.getByRole('button', { name: 'Necessary only' })
+  if (await button.isVisible().catch(() => false)) await button.click()
+}
+
+export const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)
