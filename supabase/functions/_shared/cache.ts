@@ -35,9 +35,9 @@ export class MicroCache<T> {
   private inflight: Promise<T> | null = null
   constructor(private ttlMs: number) {}
 
-  async get(load: () => Promise<T>, fresh = false): Promise<T> {
+  get(load: () => Promise<T>, fresh = false): Promise<T> {
     const now = Date.now()
-    if (!fresh && this.value && now - this.value.at < this.ttlMs) return this.value.v
+    if (!fresh && this.value && now - this.value.at < this.ttlMs) return Promise.resolve(this.value.v)
     if (!fresh && this.inflight) return this.inflight
     const p = load().then((v) => {
       this.value = { v, at: Date.now() }

@@ -58,6 +58,7 @@ export async function call(path: string, opts: CallOptions = {}) {
   }
   const res = await fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body })
   const text = await res.text()
+  // deno-lint-ignore no-explicit-any
   let json: any = null
   try {
     json = text ? JSON.parse(text) : null
@@ -77,6 +78,7 @@ export const staff = {
 }
 
 /** The documented error shape, asserted. */
+// deno-lint-ignore no-explicit-any
 export function errorCode(r: { json: any }): string {
   const e = r.json?.error
   if (!e || typeof e.code !== 'string' || typeof e.message !== 'string' || !('details' in e)) {

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
 import { call, errorCode, sql, test, uniqueEmail } from '../_shared/testing.ts'
 

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
 import { call, errorCode, sql, test, withBackendDown } from '../_shared/testing.ts'
 import { handler, normalisePath, resolve, type Rule } from './handler.ts'

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
 import { call, errorCode, sql, test, withBackendDown } from '../_shared/testing.ts'
 import { type Catalogue, decorate, findSite, handler, withOffer } from './handler.ts'

@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
 import { call, errorCode, SERVICE_KEY, sql, staff, test, tokenFor } from '../_shared/testing.ts'
 

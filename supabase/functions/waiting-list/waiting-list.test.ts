@@ -1,3 +1,4 @@
+// deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
 import { call, errorCode, sql, test, uniqueEmail, withBackendDown } from '../_shared/testing.ts'
 import { handler } from './handler.ts'

@@ -8,7 +8,7 @@ import { ProviderError } from './record.ts'
 
 interface Seen { method: string; path: string; headers: Headers; body: string }
 
-async function fakeServer(answer: (s: Seen) => Response) {
+function fakeServer(answer: (s: Seen) => Response) {
   const seen: Seen[] = []
   const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (req) => {
     const s = { method: req.method, path: new URL(req.url).pathname, headers: req.headers, body: await req.text() }
