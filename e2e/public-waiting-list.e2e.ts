@@ -33,7 +33,7 @@ describe('find a site, join its waiting list, see the position', () => {
       // Find: /sites filtered to Dartford.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Our sites' }).click()
       await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
-      expect(await page.title()).toBe('Sites | Roots Allotments')
+      await expect.poll(() => page.title()).toBe('Sites | Roots Allotments')
       await page.getByLabel('City').selectOption('dartford')
       await expect.poll(() => page.getByTestId('site-card').count()).toBe(1)
       expect(page.url()).toContain('city=dartford')
