@@ -66,14 +66,18 @@ export function toApiError(e: unknown, authed: boolean): ApiError {
     const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
     return new ApiError(status, err.code, message, err.detail ?? null, err.hint ?? null, headers)
   }
-  // Socket-level failures (refused, reset, timed out): the database cannot be reached.
-  const refused = ['ECONNREFUSED', 'CONNECT_TIMEOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(String(err.code))
-  return new ApiError(
-    503,
-    refused ? 'PGRST000' : 'PGRST001',
-    refused
-      ? 'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.'
-      : 'Could not connect with the database due to an internal error.',
-    String(err.message ?? e),
-  )
+  // Socket-level failures (refused, reset, timed out, closed): the database cannot be reached.
+  const code = String(err.code ?? '')
+  if (/^(E[A-Z]+|CONNECT_TIMEOUT|CONNECTION_[A-Z_]+)$/.test(code)) {
+    const refused = ['ECONNREFUSED', 'CONNECT_TIMEOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)
+    return new ApiError(
+      503,
+      refused ? 'PGRST000' : 'PGRST001',
+      refused
+        ? 'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.'
+        : 'Could not connect with the database due to an internal error.',
+      String(err.message ?? e),
+    )
+  }
+  return new ApiError(500, 'PGRST000', 'Internal gateway error', String(err.message ?? e))
 }

@@ -44,8 +44,14 @@ export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSch
 
   function listen() {
     if (listening || closed) return
+    const reload = () => reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
+    let connected = false
     listening = sql.listen('pgrst', (payload) => {
-      if (payload === '' || payload === 'reload schema') reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
+      if (payload === '' || payload === 'reload schema') reload()
+    }, () => {
+      // As PostgREST: after the listener reconnects, changes may have been missed; reload.
+      if (connected) reload()
+      connected = true
     }).catch((e) => {
       listening = null
       console.error('[rest] cannot listen on channel pgrst:', e)

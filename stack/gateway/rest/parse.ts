@@ -112,13 +112,18 @@ export function parseField(s: string, context: string): Field {
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/
 
+/** Embeds and logic trees nest at most this deep (the parsers recurse). */
+const MAX_DEPTH = 32
+const tooDeep = (what: string) => parseError(`"failed to parse ${what}"`, `nesting deeper than ${MAX_DEPTH} levels`)
+
 /** PostgREST's `select` parameter. */
-export function parseSelect(s: string): SelectItem[] {
+export function parseSelect(s: string, depth = 0): SelectItem[] {
+  if (depth > MAX_DEPTH) throw tooDeep('select parameter')
   if (s.trim() === '') return [{ type: 'star' }]
-  return splitTopLevel(s).map((raw) => parseSelectItem(raw.trim(), s))
+  return splitTopLevel(s).map((raw) => parseSelectItem(raw.trim(), s, depth))
 }
 
-function parseSelectItem(item: string, whole: string): SelectItem {
+function parseSelectItem(item: string, whole: string, depth: number): SelectItem {
   const fail = () => parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${item}"`)
   if (item === '*') return { type: 'star' }
   if (item === '') throw fail()
@@ -143,7 +148,7 @@ function parseSelectItem(item: string, whole: string): SelectItem {
       else throw fail()
     }
     if (!name || alias === '') throw fail()
-    return { type: 'embed', name, alias, hint, inner: innerJoin, spread, select: parseSelect(inner) }
+    return { type: 'embed', name, alias, hint, inner: innerJoin, spread, select: parseSelect(inner, depth + 1) }
   }
   let body = item
   let alias: string | undefined
@@ -232,7 +237,8 @@ export function parseFilter(field: Field, rhs: string, inLogic = false): Filter 
 }
 
 /** `(a.eq.1,b.gt.2,and(c.is.null))`, the value of `or=` / `and=`. */
-export function parseLogic(op: 'and' | 'or', negate: boolean, s: string): Condition {
+export function parseLogic(op: 'and' | 'or', negate: boolean, s: string, depth = 0): Condition {
+  if (depth > MAX_DEPTH) throw tooDeep('logic tree')
   if (!s.startsWith('(') || !s.endsWith(')')) {
     throw parseError(`"failed to parse logic tree (${s})" (line 1, column 1)`, 'unexpected end of input expecting "("')
   }
@@ -241,7 +247,7 @@ export function parseLogic(op: 'and' | 'or', negate: boolean, s: string): Condit
   const children = splitTopLevel(inner).map((part): Condition => {
     const p = part.trim()
     const lm = /^(not\.)?(and|or)(\(.*\))$/s.exec(p)
-    if (lm) return parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3])
+    if (lm) return parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3], depth + 1)
     // field.op.value, where the field may hold JSON arrows (which contain no dots).
     const dot = fieldEnd(p)
     if (dot < 0) throw parseError(`"failed to parse logic tree (${s})"`, `unexpected "${p}" expecting filter`)

@@ -207,6 +207,8 @@ function notFound(parent: Relation, name: string): never {
 interface Built {
   columns: string[]
   joins: string[]
+  /** Output column names, for hoisting a spread embed's columns into its parent. */
+  names: string[]
 }
 
 class AliasGen {
@@ -220,15 +222,22 @@ class AliasGen {
 function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodeParams>, path: string, p: Params, aliases: AliasGen): Built {
   const columns: string[] = []
   const joins: string[] = []
+  const names: string[] = []
   for (const item of node.items) {
-    if (item.type === 'star') columns.push(`${node.alias}.*`)
-    else if (item.type === 'column') {
+    if (item.type === 'star') {
+      columns.push(`${node.alias}.*`)
+      names.push(...node.rel.columns.keys())
+    } else if (item.type === 'column') {
       let s = fieldSql(node.rel, node.alias, item.field, p)
       if (item.cast) s = `(${s})::${item.cast}`
-      columns.push(`${s} as ${ident(item.alias ?? fieldLabel(item.field))}`)
+      const name = item.alias ?? fieldLabel(item.field)
+      columns.push(`${s} as ${ident(name)}`)
+      names.push(name)
     } else {
-      if (item.spread) throw new ApiError(400, 'PGRST100', `Spread embedding (...${item.name}) is not supported by this gateway`)
       const r = resolveEmbed(cache, node.rel, item.name, item.hint)
+      if (item.spread && r.cardinality === 'one-to-many') {
+        throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, `'${node.rel.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`)
+      }
       const label = item.alias ?? item.name
       const childPath = path ? `${path}.${label}` : label
       const child: ReadNode = { rel: r.target, alias: aliases.next(), items: item.select, params: nodes.get(childPath) ?? { conditions: [] }, embeds: new Map() }
@@ -243,25 +252,23 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
         ? ` limit ${p.add(child.params.limit === undefined ? null : String(child.params.limit))} offset ${p.add(String(child.params.offset ?? 0))}`
         : ''
       const innerSql = `select ${built.columns.join(', ') || 'null'} from ${qualified(r.target.schema, r.target.name)} as ${child.alias}${built.joins.join('')} where ${where.join(' and ')}${order}${page}`
+      if (item.spread) {
+        // `...embed(cols)`: the to-one embed's columns join the parent's own.
+        joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${innerSql}) as ${joinAlias} on true`)
+        for (const name of built.names) columns.push(`${joinAlias}.${ident(name)} as ${ident(name)}`)
+        names.push(...built.names)
+        continue
+      }
       const agg = toMany
         ? `select coalesce(json_agg(_t), '[]') as body from (${innerSql}) _t${item.inner ? ' having count(*) > 0' : ''}`
         : `select row_to_json(_t) as body from (${innerSql}) _t`
       joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${agg}) as ${joinAlias} on true`)
       columns.push(`${joinAlias}.body as ${ident(label)}`)
+      names.push(label)
       node.embeds.set(label, `${joinAlias}.body`)
     }
   }
-  return { columns, joins }
-}
-
-export interface ReadOptions {
-  /** SQL of the relation to read from: a table, or a CTE holding written rows. */
-  from: string
-  count: 'exact' | 'none'
-  /** Whether the body should be one object (vnd.pgrst.object+json). */
-  single: boolean
-  limit?: number
-  offset?: number
+  return { columns, joins, names }
 }
 
 /** `select … from <from> <joins> where … order by … limit … offset …` for the root node. */

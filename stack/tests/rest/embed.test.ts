@@ -162,3 +162,15 @@ test('an embedded table the role cannot read is a permission error, not a leak',
   assert.equal(r.status, 401)
   assertPgrstError(r.json(), '42501')
 })
+
+test('spread ...embed(cols) hoists a to-one embed\'s columns into the parent', async () => {
+  const { data, error } = await anon.from('conformance_books').select('id,...conformance_authors!author_id(author_name:name,country)').in('id', [1, 5]).order('id')
+  assert.equal(error, null)
+  assert.deepEqual(data, [{ id: 1, author_name: 'Ursula', country: 'US' }, { id: 5, author_name: null, country: null }])
+})
+
+test('spread of a to-many embed is 400 PGRST119', async () => {
+  const r = await rest('/conformance_books?select=id,...conformance_reviews(stars)')
+  assert.equal(r.status, 400)
+  assertPgrstError(r.json(), 'PGRST119')
+})

@@ -204,3 +204,16 @@ test('an unreachable database is a 503 PGRST000, answered without hanging', asyn
   await gw.close?.()
   await dead.end({ timeout: 1 })
 })
+
+test('absurdly deep nesting in select or logic trees is 400 PGRST100, not a crash', async () => {
+  const deepSelect = 'id,' + 'conformance_reviews(conformance_books('.repeat(40) + 'id' + '))'.repeat(40)
+  await expect4xx(`/conformance_books?select=${encodeURIComponent(deepSelect)}`, {}, 'PGRST100', 400)
+  const deepOr = 'or(' .repeat(50) + 'id.eq.1' + ')'.repeat(50)
+  await expect4xx(`/conformance_books?or=(${encodeURIComponent(deepOr)})`, {}, 'PGRST100', 400)
+})
+
+test('a Range header with lower > upper is 416 PGRST103', () =>
+  expect4xx('/conformance_books', { headers: { range: '5-2' } }, 'PGRST103', 416).then(() => {}))
+
+test('Prefer: handling=strict refuses unknown preferences with 400 PGRST122', () =>
+  expect4xx('/conformance_books', { headers: { prefer: 'handling=strict, frobnicate=yes' } }, 'PGRST122', 400).then(() => {}))

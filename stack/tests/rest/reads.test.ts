@@ -311,3 +311,14 @@ test('service_role reads the same rows through supabase-js', async () => {
   const { data } = await service.from('conformance_books').select('id').order('id')
   assert.deepEqual(ids(data), [1, 2, 3, 4, 5])
 })
+
+test('CORS: preflight is answered and Content-Range is exposed to browsers', async () => {
+  const pre = await fetch(`${(await import('./fixtures.ts')).URL_}/rest/v1/conformance_books`, {
+    method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, prefer, range' },
+  })
+  await pre.body?.cancel()
+  assert.equal(pre.status, 200)
+  assert.match(pre.headers.get('access-control-allow-headers')!, /prefer/)
+  const r = await rest('/conformance_books?select=id&limit=1', { headers: { origin: 'http://127.0.0.1:5173' } })
+  assert.match(r.headers.get('access-control-expose-headers')!, /Content-Range/)
+})

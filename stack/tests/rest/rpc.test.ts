@@ -211,3 +211,9 @@ test('a cancelled statement (57014, as statement_timeout raises) is 500 with Pos
   assert.equal(error!.code, '57014')
   assert.equal(error!.message, 'canceling statement due to statement timeout')
 })
+
+test('a JSON array body goes whole to the single unnamed json parameter', async () => {
+  const r = await rest('/rpc/conformance_echo', { method: 'POST', body: '[1,{"two":2}]' })
+  assert.equal(r.status, 200)
+  assert.deepEqual(r.json(), [1, { two: 2 }])
+})

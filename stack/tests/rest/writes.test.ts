@@ -302,3 +302,11 @@ test('PUT and other methods are refused with 405', async () => {
   assert.equal(r.status, 405)
   assertPgrstError(r.json())
 })
+
+test('missing=default is echoed in Preference-Applied', async () => {
+  const a = unique('applied-missing')
+  const r = await rest('/conformance_items?columns=name,note', { method: 'POST', body: JSON.stringify([{ name: a }]), headers: { prefer: 'missing=default, return=representation' } })
+  assert.equal(r.status, 201)
+  assert.match(r.headers.get('preference-applied')!, /missing=default/)
+  assert.deepEqual((r.json() as { note: string }[]).map((x) => x.note), ['none'])
+})
