@@ -122,7 +122,7 @@ begin
     raise exception 'This site is open: join its waiting list instead' using errcode = '22023';
   end if;
   insert into public.pre_registrations (site_id, first_name, last_name, email, phone, postcode, consent_privacy, consent_marketing)
-  values (p_site_id, p_first_name, p_last_name, p_email, p_phone, p_postcode, true, coalesce(p_consent_marketing, false))
+  values (p_site_id, trim(p_first_name), trim(p_last_name), trim(p_email), p_phone, p_postcode, true, coalesce(p_consent_marketing, false))
   on conflict (site_id, email_normalised) where status = 'registered' do nothing
   returning pre_registrations.reference into v_reference;
   if v_reference is not null then
