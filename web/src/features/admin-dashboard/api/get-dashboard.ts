@@ -18,6 +18,11 @@ const DAY = 24 * 60 * 60 * 1000
 
 export async function getDashboard(now = new Date()): Promise<Dashboard> {
   const db = supabase()
+  // RLS hides rows rather than failing, so ask first whether the database treats us as an admin:
+  // otherwise the figures would be zeros that look real.
+  const role = await db.rpc('current_staff_role')
+  if (role.error) throw new DbError(role.error)
+  if (role.data === null || role.data === 'patch_manager') throw new DbError({ code: '42501' })
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate())
   const [sites, offers, slots, audit] = await Promise.all([
     db.from('global_sites').select('id, location, status').order('id'),

@@ -19,15 +19,25 @@ export const makeOffersSchema = z.object({
 })
 
 export type MakeOffersInput = z.input<typeof makeOffersSchema>
-export interface OfferMade { offer_id: number; entry_id: number; respond_by: string; repeated: boolean }
+export interface OfferMade { offer_id: number; entry_id: number; respond_by: string }
+export interface OffersResult { offers: OfferMade[]; repeated: boolean }
 
-export async function makeOffers(input: MakeOffersInput): Promise<OfferMade[]> {
+/** The RPC answers {offers, repeated}; an older shape was a row per offer with its own flag. */
+export function readOffersResult(data: unknown): OffersResult {
+  if (Array.isArray(data)) {
+    return { offers: data as OfferMade[], repeated: data.some((r) => (r as { repeated?: boolean }).repeated === true) }
+  }
+  const o = (data ?? {}) as Partial<OffersResult>
+  return { offers: Array.isArray(o.offers) ? o.offers : [], repeated: o.repeated === true }
+}
+
+export async function makeOffers(input: MakeOffersInput): Promise<OffersResult> {
   const v = makeOffersSchema.parse(input)
   const { data, error } = await supabase().rpc('make_plot_offers_once', {
     p_key: v.key, p_site_id: v.siteId, p_count: v.count, p_respond_days: v.respondDays,
   })
   if (error) throw new DbError(error, 'No offers were made.')
-  return (data ?? []) as OfferMade[]
+  return readOffersResult(data)
 }
 
 export function useMakeOffers() {

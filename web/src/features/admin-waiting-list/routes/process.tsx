@@ -61,12 +61,12 @@ export function AdminProcessRoute() {
   const confirmOffers = () => {
     if (!preview) return
     make.mutate({ siteId: preview.siteId, count: preview.count, respondDays: Number(respondDays), key }, {
-      onSuccess: (made) => {
+      onSuccess: ({ offers: made, repeated }) => {
         setConfirming(false)
         setPreview(null)
         setKey(newKey())
         if (made.length === 0) toast.warning('Nobody is waiting at this site: no offers made.')
-        else toast.success(`${made.length} ${made.length === 1 ? 'offer' : 'offers'} made${made[0]!.repeated ? ' (already made earlier)' : ''}`)
+        else toast.success(`${made.length} ${made.length === 1 ? 'offer' : 'offers'} made${repeated ? ' (already made earlier)' : ''}`)
       },
       onError: (err) => { setConfirming(false); toast.error(err.message) },
     })

@@ -1,0 +1,111 @@
+// Staff sign-in journeys: each seeded role lands where the guard of spec §6 says, a member is
+// refused, missing credentials give spec §8's message, and a user who writes a staff role into
+// their own user_metadata gets the screens but no data (RLS decides).
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
+import { accessToken, answerConsent, asService, asUser, signIn, waitForPath } from './admin-support'
+
+let browser: Browser
+beforeAll(async () => { browser = await launchChromium() })
+afterAll(async () => { await browser?.close() })
+
+const LANDINGS = [
+  { email: 'official@example.com', path: '/admin', nav: ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Sign-in security'] },
+  { email: 'team@example.com', path: '/admin', nav: ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Sign-in security'] },
+  { email: 'founder@example.com', path: '/admin', nav: ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Sign-in security'] },
+  { email: 'patch@example.com', path: '/admin/waiting-list', nav: ['Waiting list', 'Process offers'] },
+  { email: 'member@example.com', path: '/admin/unauthorized', nav: null },
+]
+
+describe('admin sign-in', () => {
+  it('a signed-out visitor to any admin page is sent to /admin/login', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await page.goto(`${webUrl()}/admin/locations`)
+    await waitForPath(page, '/admin/login')
+    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('missing credentials give the spec message beside the fields, and typed text stays', async () => {
+    const context = await newContext(browser, 360, 740)
+    const page = await context.newPage()
+    await page.goto(`${webUrl()}/admin/login`)
+    await page.getByLabel('Email or phone number').waitFor()
+    await answerConsent(page)
+    await page.getByLabel('Email or phone number').fill('official@example.com')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByText('You must provide either an email or phone number and a password', { exact: true }).first().waitFor()
+    await page.getByText('Enter your password.').waitFor()
+    expect(await page.getByLabel('Email or phone number').inputValue()).toBe('official@example.com')
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true')
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('a wrong password is refused with a clear message and the form kept', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'official@example.com', 'not-the-password')
+    await page.getByText('That email or phone number and password do not match an account.').first().waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin/login')
+    expect(await page.getByLabel('Email or phone number').inputValue()).toBe('official@example.com')
+    await context.close()
+  })
+
+  for (const { email, path, nav } of LANDINGS) {
+    it(`${email} lands on ${path}`, async () => {
+      const context = await newContext(browser)
+      const page = await context.newPage()
+      await signIn(page, email)
+      await waitForPath(page, path)
+      if (nav) {
+        const navigation = page.getByRole('navigation', { name: 'Admin' })
+        await navigation.waitFor()
+        expect(await navigation.getByRole('link').allTextContents()).toEqual(nav)
+        await expect(page.getByTestId('admin-user').textContent()).resolves.toContain(email === 'patch@example.com' ? 'Patch Manager' : '·')
+        expect(await seriousViolations(page)).toEqual([])
+        // Sign-out ends the session and the guard sends the visitor back to sign in.
+        await page.getByRole('button', { name: 'Sign out' }).click()
+        await waitForPath(page, '/admin/login')
+        await page.goto(`${webUrl()}/admin`)
+        await waitForPath(page, '/admin/login')
+      } else {
+        await page.getByRole('heading', { name: 'You do not have access' }).waitFor()
+        await page.goto(`${webUrl()}/admin/waiting-list`)
+        await waitForPath(page, '/admin/unauthorized')
+      }
+      await context.close()
+    })
+  }
+
+  it('a member who writes a staff role into user_metadata sees screens but no staff data', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await signIn(page, 'member@example.com')
+    await waitForPath(page, '/admin/unauthorized')
+    const token = await accessToken(page)
+    const me = await (await asUser(token, '/auth/v1/user')).json() as { id: string }
+    try {
+      const res = await asUser(token, '/auth/v1/user', { method: 'PUT', body: JSON.stringify({ data: { role: 'founder' } }) })
+      expect(res.status).toBe(200)
+      // A new sign-in carries the new metadata: navigation opens, the database still refuses.
+      await page.evaluate(() => localStorage.clear())
+      await signIn(page, 'member@example.com')
+      await waitForPath(page, '/admin')
+      await page.getByText('The dashboard could not be loaded').waitFor()
+      await page.goto(`${webUrl()}/admin/waiting-list`)
+      await page.getByText('You cannot see any waiting list').waitFor()
+      const fresh = await accessToken(page)
+      const entries = await asUser(fresh, '/rest/v1/waiting_list_entries?select=id&limit=5')
+      expect(entries.status).toBe(200)
+      expect(await entries.json()).toEqual([])
+    } finally {
+      // Put the member back as seeded, whatever happened above.
+      await asService(`/auth/v1/admin/users/${me.id}`, { method: 'PUT', body: JSON.stringify({ user_metadata: { role: null } }) })
+      await context.close()
+    }
+  })
+})
