@@ -7,7 +7,7 @@ import { ApiError, bodyError } from './errors.ts'
 import { type NodeParams, parseQuery, type ParsedQuery } from './parse.ts'
 import {
   type AcceptKind, authenticate, type Caller, invalidPath, parseAccept, parseCookies, parsePrefer, parseRangeHeader, type Prefer, profile,
-  type Range, readBody,
+  type Range, readBody, wantsStrippedNulls,
 } from './request.ts'
 import { closest, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
 import {
@@ -37,6 +37,7 @@ interface Ctx {
   schema: string
   prefer: Prefer
   accept: AcceptKind
+  stripNulls: boolean
 }
 
 interface ResultRow {
@@ -158,7 +159,7 @@ function preferenceApplied(headers: Headers, prefer: Prefer) {
 export async function handleRequest(env: Env, req: Request, info: RequestInfo): Promise<Response> {
   const caller = await authenticate(req, env.jwtSecret)
   const cache = await env.cache()
-  const c: Ctx = { env, req, info, caller, cache, schema: profile(req, cache.schemas), prefer: parsePrefer(req), accept: parseAccept(req) }
+  const c: Ctx = { env, req, info, caller, cache, schema: profile(req, cache.schemas), prefer: parsePrefer(req), accept: parseAccept(req), stripNulls: wantsStrippedNulls(req) }
   const parts = info.path.split('/').filter(Boolean).map(decodeURIComponent)
   if (parts.length === 0) return root(c)
   if (parts[0] === 'rpc' && parts.length === 2) return await rpc(c, parts[1])
@@ -280,7 +281,7 @@ export function planRead(cache: SchemaCache, rel: Relation, search: URLSearchPar
 
 async function read(c: Ctx, rel: Relation): Promise<Response> {
   const plan = planRead(c.cache, rel, c.info.url.searchParams, parseRangeHeader(c.req))
-  const text = statementWithCount(c, plan.countQuery, plan.p, (total) => wrapResult(plan.sql, total, c.accept === 'object'))
+  const text = statementWithCount(c, plan.countQuery, plan.p, (total) => wrapResult(plan.sql, total, c.accept === 'object', '', '_postgrest_t', c.stripNulls))
   const [row] = await transact(c, true, text, plan.p) as unknown as ResultRow[]
   return rowsResponse(c, row, 200, plan.pg)
 }
@@ -322,6 +323,13 @@ function insertColumns(rel: Relation, body: unknown, q: ParsedQuery): string[] {
 
 type WriteKind = 'insert' | 'update' | 'delete'
 
+/** Prefer: handling=strict, max-affected=N — more rows than N fails and rolls back. */
+function checkMaxAffected(c: Ctx, n: number) {
+  if (c.prefer.maxAffected !== undefined && c.req.method !== 'POST' && n > c.prefer.maxAffected) {
+    throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`)
+  }
+}
+
 /** Runs a write and answers per Prefer: return=minimal | headers-only | representation. */
 async function write(c: Ctx, rel: Relation, q: ParsedQuery, kind: WriteKind, build: (p: Params, returning: string) => string): Promise<Response> {
   const ret = c.prefer.return ?? 'minimal'
@@ -337,10 +345,11 @@ async function write(c: Ctx, rel: Relation, q: ParsedQuery, kind: WriteKind, bui
     const selectRoot: ReadNode = { ...root, params: { conditions: [] } }
     const writeSql = build(p, ` returning ${ident(rel.name)}.*`)
     const built = buildSelect(c.cache, selectRoot, q.nodes, p, 'pgrst_write', false)
-    const text = wrapResult(built.sql, c.prefer.count ? '(select count(*) from pgrst_write)' : 'null::bigint', c.accept === 'object', `with pgrst_write as (${writeSql})`)
+    const text = wrapResult(built.sql, c.prefer.count ? '(select count(*) from pgrst_write)' : 'null::bigint', c.accept === 'object', `with pgrst_write as (${writeSql})`, '_postgrest_t', c.stripNulls)
     const [row] = await transact(c, false, text, p, (rows) => {
       const n = Number((rows[0] as unknown as ResultRow).page_total)
       if (c.accept === 'object' && n !== 1) throw singleError(n)
+      checkMaxAffected(c, n)
     }) as unknown as ResultRow[]
     return rowsResponse(c, row, created ? 201 : 200, { offset: 0 }, headers)
   }
@@ -349,6 +358,7 @@ async function write(c: Ctx, rel: Relation, q: ParsedQuery, kind: WriteKind, bui
   const sqlText = build(p, returning)
   const result = await transact(c, false, sqlText, p, (r) => {
     if (c.accept === 'object' && r.count !== 1) throw singleError(r.count)
+    checkMaxAffected(c, r.count)
   })
   const n = result.count
   headers.set('content-range', contentRange(0, created ? 0 : n, c.prefer.count ? n : null))
@@ -530,7 +540,7 @@ async function rpc(c: Ctx, name: string): Promise<Response> {
   const built = buildSelect(c.cache, root, q.nodes, p, source, true, pg.limit, pg.offset)
   const countQuery = `select 1 from ${source} as ${root.alias}${built.joins}${built.where}`
   const single = c.accept === 'object' || !fn.returnsSet
-  const text = statementWithCount(c, countQuery, p, (total) => wrapResult(built.sql, total, single, '', scalarSet ? `_postgrest_t.${ident(fn.name)}` : '_postgrest_t'))
+  const text = statementWithCount(c, countQuery, p, (total) => wrapResult(built.sql, total, single, '', scalarSet ? `_postgrest_t.${ident(fn.name)}` : '_postgrest_t', c.stripNulls))
   const [row] = await transact(c, readOnly, text, p) as unknown as ResultRow[]
   if (!fn.returnsSet) {
     const headers = new Headers({ 'content-type': c.accept === 'object' ? OBJECT_TYPE : JSON_TYPE })

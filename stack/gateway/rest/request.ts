@@ -52,6 +52,8 @@ export interface Prefer {
   missing?: 'default' | 'null'
   params?: 'single-object'
   handling?: 'strict' | 'lenient'
+  /** With handling=strict: a write affecting more rows than this fails (PGRST124). */
+  maxAffected?: number
   /** The preferences understood, for Preference-Applied. */
   applied: string[]
 }
@@ -75,6 +77,8 @@ export function parsePrefer(req: Request): Prefer {
       ;(prefer as unknown as Record<string, string>)[k] = v
     }
   }
+  const max = /(?:^|[,;]\s*)max-affected=(\d+)/.exec(raw)
+  if (max && prefer.handling === 'strict') prefer.maxAffected = Number(max[1])
   if (prefer.handling === 'strict') {
     const unknown = raw.split(/[,;]/).map((s) => s.trim()).filter((s) => {
       const [k, v] = s.split('=')
@@ -86,6 +90,11 @@ export function parsePrefer(req: Request): Prefer {
 }
 
 export type AcceptKind = 'json' | 'object'
+
+/** `nulls=stripped` on the Accept media type (supabase-js stripNulls()). */
+export function wantsStrippedNulls(req: Request): boolean {
+  return /nulls=stripped/i.test(req.headers.get('accept') ?? '')
+}
 
 /** The representation asked for: a JSON array (default) or one object. */
 export function parseAccept(req: Request): AcceptKind {

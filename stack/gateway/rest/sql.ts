@@ -283,8 +283,9 @@ export function buildSelect(cache: SchemaCache, root: ReadNode, nodes: Map<strin
 }
 
 /** Wraps a row source into PostgREST's result row: (total, page_total, body, response GUCs). */
-export function wrapResult(sourceSql: string, total: string, single: boolean, prefix = '', aggregated = '_postgrest_t'): string {
-  const body = single ? `(json_agg(${aggregated}) -> 0)::text` : `coalesce(json_agg(${aggregated}), '[]')::text`
+export function wrapResult(sourceSql: string, total: string, single: boolean, prefix = '', aggregated = '_postgrest_t', stripNulls = false): string {
+  const agg = stripNulls ? `json_strip_nulls(json_agg(${aggregated}))` : `json_agg(${aggregated})`
+  const body = single ? `(${agg} -> 0)::text` : `coalesce(${agg}, '[]')::text`
   return `${prefix ? prefix + ', ' : 'with '}pgrst_source as (${sourceSql}) ` +
     `select ${total} as total_result_set, count(_postgrest_t) as page_total, ${body} as body, ` +
     `nullif(current_setting('response.headers', true), '') as response_headers, nullif(current_setting('response.status', true), '') as response_status ` +

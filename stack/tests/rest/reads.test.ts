@@ -322,3 +322,9 @@ test('CORS: preflight is answered and Content-Range is exposed to browsers', asy
   const r = await rest('/conformance_books?select=id&limit=1', { headers: { origin: 'http://127.0.0.1:5173' } })
   assert.match(r.headers.get('access-control-expose-headers')!, /Content-Range/)
 })
+
+test('stripNulls() drops null fields from the objects', async () => {
+  const { data, error } = await anon.from('conformance_books').select('id,editor_id,price').in('id', [3, 4]).order('id').stripNulls()
+  assert.equal(error, null)
+  assert.deepEqual(data, [{ id: 3, price: 8.25 }, { id: 4 }])
+})

@@ -310,3 +310,15 @@ test('missing=default is echoed in Preference-Applied', async () => {
   assert.match(r.headers.get('preference-applied')!, /missing=default/)
   assert.deepEqual((r.json() as { note: string }[]).map((x) => x.note), ['none'])
 })
+
+test('maxAffected(): an update touching more rows fails with PGRST124 and rolls back', async () => {
+  const a = unique('max')
+  await items().insert([{ name: a, qty: 1 }, { name: a, qty: 1 }])
+  const { error, status } = await items().update({ qty: 5 }).eq('name', a).maxAffected(1)
+  assert.equal(status, 400)
+  assert.equal(error!.code, 'PGRST124')
+  assert.deepEqual((await rowsNamed(a)).map((r) => r.qty), [1, 1])
+  const ok = await items().delete().eq('name', a).maxAffected(2)
+  assert.equal(ok.error, null)
+  assert.equal((await rowsNamed(a)).length, 0)
+})
