@@ -42,6 +42,9 @@ test('offers go to the next N in queue order, with a deadline, e-mailed with acc
   const token = await tokenOf(emails[0]!)
   assert.ok(mail.request.text.includes(`offer=${token}&answer=accept`))
   assert.ok(mail.request.text.includes(`offer=${token}&answer=decline`))
+  const [{ reference }] = await sql()`select reference from public.waiting_list_entries where email = ${emails[0]!}`
+  const own = await call('waiting-list', { query: { reference } })
+  assert.deepEqual([own.json.status, own.json.has_open_offer, own.json.offer_token], ['offered', true, token], 'the applicant sees the offer by reference')
   const audit = await sql()`select actor_id, actor_role from public.audit_log where table_name = 'plot_offers' and row_id = ${String(r.json.offers[0].offer_id)}`
   assert.equal(audit[0]?.actor_id, '00000000-0000-4000-a000-000000000001')
   assert.equal(audit[0]?.actor_role, 'roots_official')

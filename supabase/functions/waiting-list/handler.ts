@@ -11,7 +11,10 @@
 //       case-insensitive) is already live on that list: no second entry, and their existing
 //       reference is e-mailed to them again. It is not put in the response: whoever knows an
 //       address must not learn the private reference that controls the entry.
-//   GET  ?reference=<ref>           → 200 { kind: 'waiting_list', position… } | { kind: 'pre_registration', … }
+//   GET  ?reference=<ref>           → 200 { kind: 'waiting_list', reference, location, site_id, status,
+//                                    joined_at, queue_position, list_length, moved_last_year,
+//                                    estimated_wait_months, offer_respond_by, offer_token, has_open_offer }
+//                                  | { kind: 'pre_registration', reference, site_id, location, status, created_at }
 //   POST { action: 'withdraw', reference } → 200 { withdrawn: true }
 //
 // Errors: bad body 400; unknown site or place, or unknown reference 404 ('Page not found' for a
@@ -117,7 +120,7 @@ async function join(req: Request, b: Join): Promise<Response> {
 async function position(req: Request, reference: string): Promise<Response> {
   const rows = must(await userClient(req).rpc('get_waiting_list_position', { p_reference: reference })) as Record<string, unknown>[]
   if (rows.length > 0) {
-    return json({ kind: 'waiting_list', ...rows[0] })
+    return json({ kind: 'waiting_list', ...rows[0], has_open_offer: Boolean(rows[0]!.offer_token) })
   }
   const pre = must(await adminClient().rpc('get_pre_registration', { p_reference: reference })) as Record<string, unknown>[]
   if (pre.length > 0) return json({ kind: 'pre_registration', ...pre[0] })

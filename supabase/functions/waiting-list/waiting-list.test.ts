@@ -115,6 +115,8 @@ test('position by reference: queue place for an entry, the pre-registration, 404
   assert.equal(demo.json.kind, 'waiting_list')
   assert.equal(demo.json.location, 'Tuckers Meadow')
   assert.ok(Number(demo.json.queue_position) >= 1)
+  assert.equal(demo.json.has_open_offer, false)
+  assert.equal(demo.json.offer_token, null)
   const [{ pos }] = await sql()`select queue_position as pos from public.get_waiting_list_position('demo-reference-tuckers-meadow-0001')`
   assert.equal(Number(demo.json.queue_position), Number(pos))
   const pre = await join({ kind: 'pre_registration', site: 'nene-meadows', ...person() })
