@@ -655,3 +655,52 @@ as $$
 $$;
 revoke all on function public.local_checkout_session(text, text) from public, anon, authenticated;
 grant execute on function public.local_checkout_session(text, text) to service_role;
+
+-- ============================================================================
+-- functions: idempotency keys for staff actions done in a function (e.g. sending a template)
+-- ============================================================================
+-- Claims a key: null when it is new (the caller goes ahead), else the stored result, or
+-- {"in_progress": true} while the first request with it is still running.
+create or replace function public.claim_idempotency_key(p_action text, p_key text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not (private.is_staff() or coalesce(auth.role() = 'service_role', false)) then
+    raise exception 'Only staff can use idempotency keys' using errcode = '42501';
+  end if;
+  insert into private.idempotency_keys (action, key, actor_id) values (p_action, p_key, auth.uid())
+  on conflict do nothing;
+  if found then
+    return null;
+  end if;
+  return coalesce(
+    (select k.result from private.idempotency_keys k where k.action = p_action and k.key = p_key),
+    '{"in_progress": true}'::jsonb
+  );
+end;
+$$;
+
+-- Stores the result of a claimed key, or (result null) releases it so a retry runs again.
+create or replace function public.finish_idempotency_key(p_action text, p_key text, p_result jsonb)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_result is null then
+    delete from private.idempotency_keys
+    where action = p_action and key = p_key and result is null and actor_id is not distinct from auth.uid();
+  else
+    update private.idempotency_keys set result = p_result
+    where action = p_action and key = p_key and result is null and actor_id is not distinct from auth.uid();
+  end if;
+end;
+$$;
+revoke all on function public.claim_idempotency_key(text, text), public.finish_idempotency_key(text, text, jsonb)
+  from public, anon, authenticated;
+grant execute on function public.claim_idempotency_key(text, text), public.finish_idempotency_key(text, text, jsonb)
+  to authenticated, service_role;

@@ -18,7 +18,7 @@ test('a template to chosen applicants: merged, rendered to HTML and text, sent a
   const ids = await entries(3, 2)
   const r = await send({ template_id: 1, entry_ids: ids, fields: { respond_by: '1 March' } })
   assert.equal(r.status, 200, r.text)
-  assert.deepEqual(r.json, { sent: 2, failed: 0, recipients: 2 })
+  assert.deepEqual(r.json, { sent: 2, failed: 0, recipients: 2, repeated: false })
   const [e0] = await sql()`select email, last_name from public.waiting_list_entries where id = ${ids[0]!}`
   const [mail] = await sql()`select request from private.provider_calls where provider = 'email' and request ->> 'to' = ${e0.email}`
   assert.equal(mail.request.subject, 'A plot is ready for you at Leigh Woods Meadows')
@@ -41,7 +41,7 @@ test('a whole site list by status; preview sends nothing', async () => {
   assert.match(preview.json.preview.html, /&lt;b&gt;|Hello Comms0/)
   assert.equal((await sql()`select count(*)::int as n from public.message_log where site_id = ${site.id}`)[0].n, 0)
   const r = await send({ template_id: 2, site_id: Number(site.id) })
-  assert.deepEqual(r.json, { sent: 2, failed: 0, recipients: 2 })
+  assert.deepEqual(r.json, { sent: 2, failed: 0, recipients: 2, repeated: false })
 })
 
 test('who may send: a patch manager to their sites only; members and anon refused', async () => {
@@ -67,4 +67,19 @@ test('unknown template 404, SMS template 409, bad bodies 400', async () => {
     const r = await send(body)
     assert.equal(r.status, 400, JSON.stringify(body))
   }
+})
+
+test('the same Idempotency-Key sends once and returns the first result', async () => {
+  const ids = await entries(3, 2)
+  const token = await tokenFor(staff.official)
+  const key = `comms-${crypto.randomUUID()}`
+  const body = { template_id: 1, entry_ids: ids }
+  const first = await call('communications', { body, token, headers: { 'idempotency-key': key } })
+  assert.deepEqual(first.json, { sent: 2, failed: 0, recipients: 2, repeated: false })
+  const again = await call('communications', { body, token, headers: { 'idempotency-key': key } })
+  assert.deepEqual(again.json, { sent: 2, failed: 0, recipients: 2, repeated: true })
+  const [{ n }] = await sql()`select count(*)::int as n from public.message_log where entry_id in ${sql()(ids)}`
+  assert.equal(n, 2, 'nothing sent twice')
+  const short = await call('communications', { body, token, headers: { 'idempotency-key': 'short' } })
+  assert.equal(short.status, 400)
 })

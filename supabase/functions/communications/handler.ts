@@ -8,8 +8,10 @@
 //     joined, plus `fields`. The rich-text body is rendered to HTML and text; each message goes
 //     through the e-mail provider (local: recorded and in the stack's outbox) and is logged in
 //     message_log with the template and the sender.
-//     → 200 { sent, failed, recipients } | preview → 200 { preview: { to, subject, html, text }, recipients }
+//     → 200 { sent, failed, recipients, repeated } | preview → 200 { preview: { to, subject, html, text }, recipients }
 //     Every send failing → 502 (each failure is logged).
+//   Header Idempotency-Key (8–200 characters): a repeated request returns the first result with
+//   repeated: true and sends nothing again; while the first is still sending → 409.
 import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { forbidden, HttpError, notFound, upstream } from '../_shared/errors.ts'
@@ -62,15 +64,34 @@ export const handler = serve(async (req) => {
     return { to: e.email, subject: merge(template.subject ?? '', fields), ...renderEmail(template.body, fields, template.body_text) }
   }
   if (b.preview) return json({ preview: entries[0] ? render(entries[0]) : null, recipients: entries.length })
-  const actor = (await authUser(req))?.id ?? null
+  const key = req.headers.get('idempotency-key')
+  if (key !== null && (key.length < 8 || key.length > 200)) {
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Use 8 to 200 characters.' }])
+  }
+  if (key) {
+    const seen = must(await db.rpc('claim_idempotency_key', { p_action: 'send_template', p_key: key })) as Record<string, unknown> | null
+    if (seen?.in_progress) throw new HttpError(409, 'in_progress', 'This request is still being sent.')
+    if (seen) return json({ ...seen, repeated: true })
+  }
+  try {
+    const result = await sendAll(entries, render, template.id, (await authUser(req))?.id ?? null)
+    if (key) must(await db.rpc('finish_idempotency_key', { p_action: 'send_template', p_key: key, p_result: result }))
+    return json({ ...result, repeated: false })
+  } catch (e) {
+    if (key) await db.rpc('finish_idempotency_key', { p_action: 'send_template', p_key: key, p_result: null })
+    throw e
+  }
+})
+
+async function sendAll(entries: Entry[], render: (e: Entry) => { to: string; subject: string; html: string; text: string }, templateId: number, actor: string | null) {
   let sent = 0
   let failed = 0
   for (const e of entries) {
     const m = render(e)
-    const res = await sendAndLog({ ...m, tag: `template-${template.id}` }, { template_id: template.id, entry_id: e.id, site_id: e.site_id, sent_by: actor })
+    const res = await sendAndLog({ ...m, tag: `template-${templateId}` }, { template_id: templateId, entry_id: e.id, site_id: e.site_id, sent_by: actor })
     if (res.sent) sent++
     else failed++
   }
   if (failed > 0 && sent === 0) throw upstream('The e-mail service did not accept the messages. Each failure is logged; please try again.', { failed })
-  return json({ sent, failed, recipients: entries.length })
-})
+  return { sent, failed, recipients: entries.length }
+}

@@ -155,9 +155,13 @@ async function webhook(req: Request): Promise<Response> {
     throw e
   }
   if (!event.sessionId) return json({ received: true, outcome: 'ignored: not a checkout session' })
+  // A session completed with a payment method that settles later (bank debits) is paid only
+  // when async_payment_succeeded arrives; async_payment_failed releases it.
+  if (event.type === 'checkout.session.completed' && event.paymentStatus === 'unpaid') return json({ received: true, outcome: 'awaiting payment' })
+  const type = event.type === 'checkout.session.async_payment_succeeded' ? 'checkout.session.completed' : event.type
   const provider = paymentProvider().name
   const res = await adminClient().rpc('apply_payment_event', {
-    p_provider: provider, p_event_id: event.id, p_type: event.type, p_session_id: event.sessionId, p_payment_ref: event.paymentRef, p_amount_pence: event.amountPence,
+    p_provider: provider, p_event_id: event.id, p_type: type, p_session_id: event.sessionId, p_payment_ref: event.paymentRef, p_amount_pence: event.amountPence,
   })
   if (res.error?.code === '40001') return json({ received: true, outcome: 'duplicate' })
   if (res.error?.code === '22023') throw new HttpError(400, 'amount_mismatch', res.error.message)

@@ -7,8 +7,8 @@ const checkout = (body: Record<string, unknown>, opts: { key?: string; token?: s
   call('payments/checkout', { body, token: opts.token, headers: opts.key ? { 'idempotency-key': opts.key } : {} })
 const orderOf = async (sessionId: string) => (await sql()`select * from public.orders where checkout_session_id = ${sessionId}`)[0]
 
-async function signedEvent(type: string, sessionId: string, amount: number, opts: { id?: string; secret?: string; t?: number } = {}) {
-  const body = JSON.stringify({ id: opts.id ?? `evt_test_${crypto.randomUUID()}`, type, data: { object: { id: sessionId, object: 'checkout.session', amount_total: amount, payment_intent: `pi_test_${crypto.randomUUID()}` } } })
+async function signedEvent(type: string, sessionId: string, amount: number, opts: { id?: string; secret?: string; t?: number; paymentStatus?: string } = {}) {
+  const body = JSON.stringify({ id: opts.id ?? `evt_test_${crypto.randomUUID()}`, type, data: { object: { id: sessionId, object: 'checkout.session', amount_total: amount, payment_intent: `pi_test_${crypto.randomUUID()}`, payment_status: opts.paymentStatus ?? 'paid' } } })
   return { body, signature: await signPayload(opts.secret ?? LOCAL_WEBHOOK_SECRET, body, opts.t) }
 }
 const deliver = (e: { body: string; signature: string }) =>
@@ -209,4 +209,20 @@ test('test cards as Stripe documents them', () => {
   assert.match(cardOutcome('4000000000000069')!, /expired/)
   assert.match(cardOutcome('4242424242424241')!, /invalid/)
   assert.match(cardOutcome('4111111111111111')!, /test card/)
+})
+
+test('a payment that settles later: completed-but-unpaid waits; async_payment_succeeded pays; async_payment_failed releases', async () => {
+  const r = await checkout({ kind: 'deposit', site: 'tuckers-meadow', email: uniqueEmail() })
+  const waiting = await deliver(await signedEvent('checkout.session.completed', r.json.session_id, 5000, { paymentStatus: 'unpaid' }))
+  assert.equal(waiting.json.outcome, 'awaiting payment')
+  assert.equal((await orderOf(r.json.session_id)).status, 'pending')
+  const settled = await deliver(await signedEvent('checkout.session.async_payment_succeeded', r.json.session_id, 5000))
+  assert.equal(settled.json.outcome, 'paid')
+  assert.equal((await orderOf(r.json.session_id)).status, 'paid')
+  const r2 = await checkout({ kind: 'deposit', site: 'tuckers-meadow', email: uniqueEmail() })
+  const failed = await deliver(await signedEvent('checkout.session.async_payment_failed', r2.json.session_id, 5000))
+  assert.equal(failed.json.outcome, 'failed')
+  const o2 = await orderOf(r2.json.session_id)
+  assert.equal(o2.status, 'failed')
+  assert.equal((await sql()`select status from public.deposits where order_id = ${o2.id}`)[0].status, 'failed')
 })

@@ -34,6 +34,8 @@ export interface PaymentEvent {
   sessionId: string | null
   paymentRef: string | null
   amountPence: number | null
+  /** Stripe's payment_status of the session: paid, unpaid (an async method still settling), no_payment_required. */
+  paymentStatus: string | null
 }
 
 export interface PaymentProvider {
@@ -95,6 +97,7 @@ export function parseEvent(body: string): PaymentEvent {
     sessionId: isSession && typeof o.id === 'string' ? o.id : null,
     paymentRef: typeof o.payment_intent === 'string' ? o.payment_intent : null,
     amountPence: typeof o.amount_total === 'number' ? o.amount_total : null,
+    paymentStatus: typeof o.payment_status === 'string' ? o.payment_status : null,
   }
 }
 

@@ -66,7 +66,7 @@ Deno.test('Stripe webhook signatures: valid, tampered, wrong secret, stale, malf
   await verifySignature('whsec_right', body, sig, now)
   const stripe = new StripePayments({ secretKey: 'sk', webhookSecret: 'whsec_right' })
   const e = await stripe.verifyWebhook(body, new Headers({ 'stripe-signature': sig }))
-  assert.deepEqual(e, { id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_1', paymentRef: 'pi_1', amountPence: 2500 })
+  assert.deepEqual(e, { id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_1', paymentRef: 'pi_1', amountPence: 2500, paymentStatus: null })
   await assert.rejects(verifySignature('whsec_right', body.replace('2500', '1'), sig, now), SignatureError)
   await assert.rejects(verifySignature('whsec_wrong', body, sig, now), SignatureError)
   await assert.rejects(verifySignature('whsec_right', body, sig, now + 301), /tolerance/)
