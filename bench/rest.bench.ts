@@ -4,6 +4,7 @@
 // and HTTP through the gateway with wrk at 10 and 50 connections. PostgREST's published
 // figures (2 vCPU): HTTP ≈ 0.73 of its own SQL, ≈ 0.10 of plain select-only pgbench.
 import { join } from 'node:path'
+import os from 'node:os'
 import postgres from 'postgres'
 import type { Bench, BenchRow } from './run.ts'
 import { ANON_KEY, JWT_SECRET, paths } from '../stack/config.ts'
@@ -116,6 +117,7 @@ const bench: Bench = async ({ stack, quick }) => {
     await wrk(url, 10, 1) // warm the pool and the prepared statements
     const http10 = await wrk(url, 10, seconds)
     const http50 = await wrk(url, 50, seconds)
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(', ')
 
     const ratios = (f: Figures) => ({ 'vs gateway SQL': f.rps / gatewaySql.rps, 'vs plain select': f.rps / plain.rps })
     const rows: BenchRow[] = [
@@ -131,6 +133,8 @@ const bench: Bench = async ({ stack, quick }) => {
         `Each measure runs ${seconds}s on the same machine, database and table (1,000 rows). pgbench uses prepared statements; the gateway transaction is`,
         'BEGIN READ ONLY, the set_config statement (role, claims, method, path, headers, cookies, search_path), the json_agg statement, COMMIT — as the gateway sends it.',
         'PostgREST\'s published figures (2 vCPU): HTTP ≈ 0.73 of its own SQL in pgbench and ≈ 0.10 of plain select-only pgbench.',
+        `This machine: ${os.cpus().length} CPUs shared by wrk, the gateway (Deno + postgres.js) and Postgres; load average ${load} at the end of the run.`,
+        'Per request the gateway sends one pipelined write (BEGIN, settings, statement, COMMIT) on a reserved pooled connection with prepared statements.',
       ],
     }
   } finally {
