@@ -167,8 +167,11 @@ export class LocalPayments implements PaymentProvider {
     return { id, url: this.pageUrl(id) }
   }
 
+  /** The page the buyer opens: FUNCTIONS_PUBLIC_URL when the functions' own SUPABASE_URL is
+   *  not the browser's (under `supabase start` it is the internal http://kong:8000). */
   pageUrl(id: string) {
-    return `${this.opts.functionsUrl}/payments/local-checkout/${id}`
+    const base = (Deno.env.get('FUNCTIONS_PUBLIC_URL') ?? this.opts.functionsUrl).replace(/\/$/, '')
+    return `${base}/payments/local-checkout/${id}`
   }
 
   async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
