@@ -28,18 +28,18 @@ const shell = css`
   header .who span { font-size: 0.95rem; }
   header button { background: #fff; }
   .menu { display: none; }
-  nav { background: var(--roots-surface); border-right: 1px solid #d9ddd9; padding: 1rem 0.5rem; }
-  nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.25rem; }
-  nav a { display: block; padding: 0.625rem 0.75rem; border-radius: 0.375rem; color: var(--roots-text); text-decoration: none; font-weight: 600; }
-  nav a:hover { background: #eef2ee; }
-  nav a[aria-current='page'] { background: var(--roots-primary); color: #fff; }
+  > nav { background: var(--roots-surface); border-right: 1px solid #d9ddd9; padding: 1rem 0.5rem; }
+  > nav ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.25rem; }
+  > nav a { display: block; padding: 0.625rem 0.75rem; border-radius: 0.375rem; color: var(--roots-text); text-decoration: none; font-weight: 600; }
+  > nav a:hover { background: #eef2ee; }
+  > nav a[aria-current='page'] { background: var(--roots-primary); color: #fff; }
   main { padding: 1.5rem clamp(1rem, 3vw, 2rem) 3rem; min-width: 0; }
   main:focus { outline: none; }
   @media (max-width: 60rem) {
     grid-template-columns: 1fr; grid-template-rows: auto auto 1fr;
     .menu { display: inline-flex; }
-    nav { border-right: 0; border-bottom: 1px solid #d9ddd9; padding: 0.5rem; }
-    nav[data-open='false'] { display: none; }
+    > nav { border-right: 0; border-bottom: 1px solid #d9ddd9; padding: 0.5rem; }
+    > nav[data-open='false'] { display: none; }
   }
 `
 

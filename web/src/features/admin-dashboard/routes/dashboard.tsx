@@ -12,6 +12,8 @@ const cards = css`
 `
 const grid = css`display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); h2 { font-size: 1.15rem; }`
 
+const DONE: Record<string, string> = { insert: 'added', update: 'changed', delete: 'removed' }
+
 const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
 
 export function AdminDashboardRoute() {
@@ -50,7 +52,7 @@ export function AdminDashboardRoute() {
               )}
               <h2 id='dash-audit'>Recent changes</h2>
               {d.data.audit.length === 0 ? <EmptyState>No changes recorded yet.</EmptyState> : (
-                <ul aria-labelledby='dash-audit'>{d.data.audit.map((a) => <li key={a.id}>{time(a.createdAt)}: {a.actorRole ?? 'someone'} {a.action}d {a.table.replace(/_/g, ' ')} {a.rowId ? `#${a.rowId}` : ''}</li>)}</ul>
+                <ul aria-labelledby='dash-audit'>{d.data.audit.map((a) => <li key={a.id}>{time(a.createdAt)}: {(a.actorRole ?? 'someone').replace(/_/g, ' ')} {DONE[a.action] ?? a.action} {a.table.replace(/_/g, ' ')} {a.rowId ? `#${a.rowId.slice(0, 12)}` : ''}</li>)}</ul>
               )}
             </section>
           </div>
