@@ -128,8 +128,11 @@ function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
 export interface Relationship {
   fk: ForeignKey
   /** many-to-one: the parent holds the FK; one-to-many: the embedded table does. */
-  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one'
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
   target: Relation
+  /** many-to-many: the junction table, `fk` (junction → parent) and `fk2` (junction → target). */
+  junction?: Relation
+  fk2?: ForeignKey
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
@@ -144,6 +147,16 @@ function relationshipsBetween(cache: SchemaCache, parent: Relation, target: Rela
       out.push({ fk, cardinality: sameSet(fk.columns, target.pk) ? 'one-to-one' : 'one-to-many', target })
     }
   }
+  // many-to-many through a junction whose primary key holds both foreign keys (PostgREST's rule).
+  for (const fk of cache.fks) {
+    if (fk.refSchema !== parent.schema || fk.refTable !== parent.name) continue
+    const junction = cache.relations.get(relKey(fk.schema, fk.table))
+    if (!junction || junction === parent || junction === target) continue
+    for (const fk2 of cache.fks) {
+      if (fk2 === fk || fk2.schema !== fk.schema || fk2.table !== fk.table || fk2.refSchema !== target.schema || fk2.refTable !== target.name) continue
+      if ([...fk.columns, ...fk2.columns].every((c) => junction.pk.includes(c))) out.push({ fk, fk2, junction, cardinality: 'many-to-many', target })
+    }
+  }
   return out
 }
 
@@ -152,7 +165,9 @@ function describe(r: Relationship, parent: Relation) {
   return {
     cardinality: r.cardinality,
     embedding: `${parent.name} with ${r.target.name}`,
-    relationship: `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`,
+    relationship: r.junction
+      ? `${r.junction.name} using ${fk.name}(${fk.columns.join(', ')}) and ${r.fk2!.name}(${r.fk2!.columns.join(', ')})`
+      : `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`,
   }
 }
 
@@ -172,7 +187,9 @@ export function resolveEmbed(cache: SchemaCache, parent: Relation, name: string,
   }
   if (hint) {
     const single = (cols: string[]) => cols.length === 1 && cols[0] === hint
-    candidates = candidates.filter((r) => r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns))
+    candidates = candidates.filter((r) =>
+      r.junction ? r.junction.name === hint || r.fk.name === hint || r.fk2!.name === hint : r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns)
+    )
   }
   if (candidates.length === 0) {
     const full = hint ? `${name}!${hint}` : name
@@ -235,7 +252,7 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
       names.push(name)
     } else {
       const r = resolveEmbed(cache, node.rel, item.name, item.hint)
-      if (item.spread && r.cardinality === 'one-to-many') {
+      if (item.spread && (r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many')) {
         throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, `'${node.rel.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`)
       }
       const label = item.alias ?? item.name
@@ -243,15 +260,23 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
       const child: ReadNode = { rel: r.target, alias: aliases.next(), items: item.select, params: nodes.get(childPath) ?? { conditions: [] }, embeds: new Map() }
       const joinAlias = aliases.next()
       const built = buildNode(cache, child, nodes, childPath, p, aliases)
-      const [outerCols, innerCols] = r.cardinality === 'many-to-one' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns]
-      const on = outerCols.map((c, i) => `${child.alias}.${ident(innerCols[i])} = ${node.alias}.${ident(c)}`)
+      let on: string[]
+      let through = ''
+      if (r.junction) {
+        const j = aliases.next()
+        through = ` join ${qualified(r.junction.schema, r.junction.name)} as ${j} on ${r.fk2!.columns.map((c, i) => `${j}.${ident(c)} = ${child.alias}.${ident(r.fk2!.refColumns[i])}`).join(' and ')}`
+        on = r.fk.columns.map((c, i) => `${j}.${ident(c)} = ${node.alias}.${ident(r.fk.refColumns[i])}`)
+      } else {
+        const [outerCols, innerCols] = r.cardinality === 'many-to-one' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns]
+        on = outerCols.map((c, i) => `${child.alias}.${ident(innerCols[i])} = ${node.alias}.${ident(c)}`)
+      }
       const where = [...on, ...child.params.conditions.map((c) => conditionSql(child, c, p))]
-      const toMany = r.cardinality === 'one-to-many'
+      const toMany = r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many'
       const order = child.params.order ? ` order by ${orderSql(child, child.params.order, p)}` : ''
       const page = toMany && (child.params.limit !== undefined || child.params.offset !== undefined)
         ? ` limit ${p.add(child.params.limit === undefined ? null : String(child.params.limit))} offset ${p.add(String(child.params.offset ?? 0))}`
         : ''
-      const innerSql = `select ${built.columns.join(', ') || 'null'} from ${qualified(r.target.schema, r.target.name)} as ${child.alias}${built.joins.join('')} where ${where.join(' and ')}${order}${page}`
+      const innerSql = `select ${built.columns.join(', ') || 'null'} from ${qualified(r.target.schema, r.target.name)} as ${child.alias}${through}${built.joins.join('')} where ${where.join(' and ')}${order}${page}`
       if (item.spread) {
         // `...embed(cols)`: the to-one embed's columns join the parent's own.
         joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${innerSql}) as ${joinAlias} on true`)

@@ -174,3 +174,15 @@ test('spread of a to-many embed is 400 PGRST119', async () => {
   assert.equal(r.status, 400)
   assertPgrstError(r.json(), 'PGRST119')
 })
+
+test('many-to-many through a junction table embeds an array', async () => {
+  const { data, error } = await anon.from('conformance_books').select('id,conformance_tags(name)').in('id', [1, 4]).order('id')
+  assert.equal(error, null)
+  const names = (data as { id: number; conformance_tags: { name: string }[] }[]).map((b) => ({ id: b.id, tags: b.conformance_tags.map((t) => t.name).sort() }))
+  assert.deepEqual(names, [{ id: 1, tags: ['award', 'classic'] }, { id: 4, tags: [] }])
+})
+
+test('many-to-many the other way, with a filter on the embed and the junction as hint', async () => {
+  const { data } = await anon.from('conformance_tags').select('name,conformance_books!conformance_book_tags(id)').eq('conformance_books.published', true).eq('id', 1)
+  assert.deepEqual((data as { conformance_books: { id: number }[] }[])[0].conformance_books.map((b) => b.id).sort(), [1, 3])
+})

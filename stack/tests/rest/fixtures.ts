@@ -53,9 +53,13 @@ drop policy if exists "Owners can add notes" on conformance_notes;
 create policy "Owners can add notes" on conformance_notes for insert to authenticated with check ((select auth.uid()) = owner);
 drop policy if exists "Owners can change notes" on conformance_notes;
 create policy "Owners can change notes" on conformance_notes for update to authenticated using ((select auth.uid()) = owner) with check ((select auth.uid()) = owner);
+create table if not exists conformance_tags (id int primary key, name text not null);
+create table if not exists conformance_book_tags (
+  book_id int references conformance_books (id), tag_id int references conformance_tags (id), primary key (book_id, tag_id)
+);
 create table if not exists conformance_secret (id int primary key, v text);
 grant select, insert, update, delete on conformance_authors, conformance_books, conformance_reviews, conformance_profiles,
-  conformance_items, conformance_notes to anon, authenticated, service_role;
+  conformance_items, conformance_notes, conformance_tags, conformance_book_tags to anon, authenticated, service_role;
 grant select on conformance_secret to service_role;
 revoke all on conformance_secret from anon, authenticated;
 
@@ -83,6 +87,8 @@ insert into conformance_notes values
   (4, null, 'carol@example.com', 'carol by email', false)
 on conflict do nothing;
 insert into conformance_secret values (1, 'hidden') on conflict do nothing;
+insert into conformance_tags values (1, 'classic'), (2, 'award'), (3, 'comic') on conflict do nothing;
+insert into conformance_book_tags values (1, 1), (1, 2), (2, 3), (3, 1) on conflict do nothing;
 
 create or replace function conformance_add(a int, b int default 10) returns int language sql immutable as $$ select a + b $$;
 create or replace function conformance_hello() returns text language sql stable as $$ select 'hello' $$;

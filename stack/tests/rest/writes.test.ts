@@ -311,14 +311,15 @@ test('missing=default is echoed in Preference-Applied', async () => {
   assert.deepEqual((r.json() as { note: string }[]).map((x) => x.note), ['none'])
 })
 
-test('maxAffected(): an update touching more rows fails with PGRST124 and rolls back', async () => {
+test('handling=strict, max-affected (supabase-js maxAffected()): more rows fail with PGRST124 and roll back', async () => {
   const a = unique('max')
   await items().insert([{ name: a, qty: 1 }, { name: a, qty: 1 }])
-  const { error, status } = await items().update({ qty: 5 }).eq('name', a).maxAffected(1)
-  assert.equal(status, 400)
-  assert.equal(error!.code, 'PGRST124')
-  assert.deepEqual((await rowsNamed(a)).map((r) => r.qty), [1, 1])
-  const ok = await items().delete().eq('name', a).maxAffected(2)
-  assert.equal(ok.error, null)
+  const strict = (n: number) => ({ prefer: `handling=strict,max-affected=${n}` })
+  const r = await rest(`/conformance_items?name=eq.${a}`, { method: 'PATCH', body: JSON.stringify({ qty: 5 }), headers: strict(1) })
+  assert.equal(r.status, 400)
+  assertPgrstError(r.json(), 'PGRST124')
+  assert.deepEqual((await rowsNamed(a)).map((x) => x.qty), [1, 1])
+  const ok = await rest(`/conformance_items?name=eq.${a}`, { method: 'DELETE', headers: strict(2) })
+  assert.equal(ok.status, 204)
   assert.equal((await rowsNamed(a)).length, 0)
 })
