@@ -27,6 +27,21 @@ const LandingSiteRoute = lazy(() => import('@/features/landing/routes/landing'))
 const SugarLoafFieldsRoute = named(() => import('@/features/landing/routes/landing'), 'SugarLoafFieldsRoute')
 const SpecialJoinSuccessRoute = named(() => import('@/features/landing/routes/landing'), 'SpecialJoinSuccessRoute')
 const NewSiteLandingRoute = named(() => import('@/features/landing/routes/landing'), 'NewSiteLandingRoute')
+const GiftVouchersRoute = lazy(() => import('@/features/vouchers/routes/gift-vouchers'))
+const GiftVouchersSuccessRoute = named(() => import('@/features/vouchers/routes/gift-vouchers'), 'GiftVouchersSuccessRoute')
+const CheckoutRoute = lazy(() => import('@/features/checkout/routes/checkout'))
+const CheckoutSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'CheckoutSuccessRoute')
+const DepositCheckoutRoute = named(() => import('@/features/checkout/routes/checkout'), 'DepositCheckoutRoute')
+const WelcomeSlotRoute = lazy(() => import('@/features/welcome-slots/routes/welcome-slot'))
+const WelcomeSlotSuccessRoute = named(() => import('@/features/welcome-slots/routes/welcome-slot'), 'WelcomeSlotSuccessRoute')
+const GuidedTourRoute = lazy(() => import('@/features/guided-tours/routes/guided-tour'))
+const GuidedTourThankYouRoute = named(() => import('@/features/guided-tours/routes/guided-tour'), 'GuidedTourThankYouRoute')
+const GuidedTourBecomeMemberRoute = named(() => import('@/features/guided-tours/routes/guided-tour'), 'GuidedTourBecomeMemberRoute')
+const BecomeMemberRoute = lazy(() => import('@/features/membership/routes/plans'))
+const SchemesRoute = named(() => import('@/features/membership/routes/plans'), 'SchemesRoute')
+const SubscriptionAgreementRoute = named(() => import('@/features/membership/routes/plans'), 'SubscriptionAgreementRoute')
+const MembersRoute = lazy(() => import('@/features/membership/routes/members'))
+const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
 
 export interface AppRoute {
   path: string
@@ -57,6 +72,23 @@ export const routes: AppRoute[] = [
   { path: paths.landingSiteJoin.path, layout: 'landing', component: JoinRoute },
   { path: paths.newSiteLanding.path, layout: 'landing', component: NewSiteLandingRoute },
   { path: paths.queueReady.path, layout: 'default', component: QueueReadyRoute },
+  { path: paths.giftVouchers.path, layout: 'default', component: GiftVouchersRoute },
+  { path: paths.giftVouchersSuccess.path, layout: 'default', component: GiftVouchersSuccessRoute },
+  { path: paths.checkout.path, layout: 'checkout', component: CheckoutRoute },
+  { path: paths.checkoutNew.path, layout: 'checkout', component: CheckoutRoute },
+  { path: paths.checkoutSuccess.path, layout: 'checkout', component: CheckoutSuccessRoute },
+  { path: paths.depositCheckout.path, layout: 'checkout', component: DepositCheckoutRoute },
+  { path: paths.welcomeSlot.path, layout: 'default', component: WelcomeSlotRoute },
+  { path: paths.welcomeSlotSuccess.path, layout: 'default', component: WelcomeSlotSuccessRoute },
+  { path: paths.guidedTour.path, layout: 'default', component: GuidedTourRoute },
+  { path: paths.guidedTourBecomeMember.path, layout: 'default', component: GuidedTourBecomeMemberRoute },
+  { path: paths.guidedTourThankYou.path, layout: 'default', component: GuidedTourThankYouRoute },
+  { path: paths.guidedTourLocation.path, layout: 'default', component: GuidedTourRoute },
+  { path: paths.becomeMember.path, layout: 'default', component: BecomeMemberRoute },
+  { path: paths.schemes.path, layout: 'default', component: SchemesRoute },
+  { path: paths.subscriptionAgreement.path, layout: 'white', component: SubscriptionAgreementRoute },
+  { path: paths.members.path, layout: 'default', component: MembersRoute },
+  { path: paths.membersCancellation.path, layout: 'default', component: MembersCancellationRoute },
 ]
 
 function Loading() {

@@ -13,13 +13,13 @@ export class FunctionError extends Error {
 
 export const NETWORK_MESSAGE = 'We could not reach Roots just now. Check your connection and try again: nothing you typed is lost.'
 
-export async function callFunction<T>(name: string, init: { method?: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+export async function callFunction<T>(name: string, init: { method?: 'GET' | 'POST'; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const qs = init.query ? `?${new URLSearchParams(init.query)}` : ''
   let res: Response
   try {
     res = await fetchWithRetry(`${env().supabaseUrl}/functions/v1/${name}${qs}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { ...anonHeaders(), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...anonHeaders(), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     })
   } catch {

@@ -1,0 +1,49 @@
+// The signed-in member's own record, memberships (with site and plan) and orders. RLS shows a
+// member only their own rows.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { supabase } from '@/lib/supabase'
+
+export interface MyMembership {
+  id: number
+  status: string
+  plot_size: string
+  plot_number: string | null
+  start_date: string
+  cancellation_requested_at: string | null
+  site: { location: string; city: string; slug: string; city_slug: string } | null
+  plan: { name: string; price_pence: number; billing_interval: string } | null
+}
+
+export interface MyOrder {
+  id: number
+  kind: string
+  status: string
+  total_pence: number
+  created_at: string
+}
+
+export interface MyAccount {
+  member: { first_name: string; last_name: string; email: string } | null
+  memberships: MyMembership[]
+  orders: MyOrder[]
+}
+
+export const myAccountQueryKey = ['my-account'] as const
+
+export async function getMyAccount(): Promise<MyAccount> {
+  const db = supabase()
+  const [member, memberships, orders] = await Promise.all([
+    db.from('members').select('first_name, last_name, email').maybeSingle(),
+    db.from('memberships').select('id, status, plot_size, plot_number, start_date, cancellation_requested_at, site:global_sites(location, city, slug, city_slug), plan:plans(name, price_pence, billing_interval)').order('start_date', { ascending: false }),
+    db.from('orders').select('id, kind, status, total_pence, created_at').order('created_at', { ascending: false }).limit(20),
+  ])
+  for (const r of [member, memberships, orders]) if (r.error) throw new Error(r.error.message)
+  return { member: member.data, memberships: (memberships.data ?? []) as unknown as MyMembership[], orders: (orders.data ?? []) as MyOrder[] }
+}
+
+export const myAccountQueryOptions = (userId: string | null) =>
+  queryOptions({ queryKey: [...myAccountQueryKey, userId], queryFn: getMyAccount, enabled: !!userId })
+
+export function useMyAccount(userId: string | null) {
+  return useQuery(myAccountQueryOptions(userId))
+}

@@ -1,0 +1,30 @@
+// The signed-in user (Supabase Auth), kept current through onAuthStateChange.
+import { useEffect, useState } from 'react'
+import type { Session } from '@supabase/supabase-js'
+import { z } from 'zod'
+import { supabase } from '@/lib/supabase'
+
+export const SIGN_IN_MISSING = 'You must provide either an email or phone number and a password'
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, SIGN_IN_MISSING).email('Enter a valid e-mail address.'),
+  password: z.string().min(1, SIGN_IN_MISSING),
+})
+
+export function useSession(): { session: Session | null; ready: boolean } {
+  const [state, setState] = useState<{ session: Session | null; ready: boolean }>({ session: null, ready: false })
+  useEffect(() => {
+    const auth = supabase().auth
+    void auth.getSession().then(({ data }) => setState({ session: data.session, ready: true }))
+    const { data } = auth.onAuthStateChange((_event, session) => setState({ session, ready: true }))
+    return () => data.subscription.unsubscribe()
+  }, [])
+  return state
+}
+
+export async function signIn(email: string, password: string) {
+  const { error } = await supabase().auth.signInWithPassword({ email, password })
+  if (error) throw new Error(error.message)
+}
+
+export const signOut = () => supabase().auth.signOut()

@@ -1,0 +1,110 @@
+// /gift-vouchers: choose a value, say who it is for and add a message, then pay on the hosted
+// checkout page. The voucher (with its code) is e-mailed once the payment is confirmed.
+import { type FormEvent, useRef, useState } from 'react'
+import { css } from 'goober'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { TextAreaField, TextField } from '@/components/form/Field'
+import { buttonPrimary } from '@/components/styles'
+import { FunctionError } from '@/lib/call-function'
+import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
+import { usePageMeta } from '@/lib/page-meta'
+import { toast } from '@/lib/toast'
+import { giftVoucherSchema, useBuyGiftVoucher, VOUCHER_VALUES } from '../api/buy-gift-voucher'
+
+const page = css`
+  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
+  form { max-width: 36rem; background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); }
+  fieldset { border: 0; padding: 0; margin: 0 0 1rem; }
+  legend { font-weight: 700; margin-bottom: 0.4rem; }
+  .values { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+  .values label { display: inline-flex; align-items: center; gap: 0.4rem; border: 2px solid var(--roots-border); border-radius: 0.5rem; padding: 0.45rem 0.8rem; cursor: pointer; font-weight: 700; }
+  .values input { accent-color: var(--roots-primary); width: 1.1rem; height: 1.1rem; }
+  .values label:has(input:checked) { border-color: var(--roots-primary); background: #e8f0ea; }
+  .error { color: var(--roots-error); font-weight: 600; margin: 0.35rem 0 0; }
+`
+
+const newKey = () => `gv-${crypto.randomUUID()}`
+
+export default function GiftVouchersRoute() {
+  usePageMeta('Gift vouchers')
+  const ref = useRef<HTMLFormElement>(null)
+  const busy = useRef(false)
+  const key = useRef(newKey())
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [choice, setChoice] = useState<string>('25')
+  const buy = useBuyGiftVoucher()
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (busy.current) return
+    const values = formValues(e.currentTarget)
+    const value = values.value_choice === 'other' ? values.value_other : values.value_choice
+    const checked = check(giftVoucherSchema, { ...values, value_pounds: value })
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      toast.error('Some details need attention: see the highlighted fields.')
+      focusFirstError(ref.current, { ...checked.errors, value_other: checked.errors.value_pounds ?? '' })
+      return
+    }
+    setErrors({})
+    busy.current = true
+    try {
+      const started = await buy.mutateAsync({ input: checked.data, key: key.current })
+      globalThis.location.assign(started.url)
+    } catch (err) {
+      const fe = err instanceof FunctionError ? err : null
+      const fields = fe ? detailErrors(fe.details) : {}
+      if (fields.value_pence) fields.value_pounds = fields.value_pence
+      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
+      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
+      // A definite refusal means the next attempt is a new order; a network failure keeps the key.
+      if (fe && fe.status >= 400 && fe.status < 500) key.current = newKey()
+      busy.current = false
+    }
+  }
+
+  return (
+    <div className={page}>
+      <h1>Gift vouchers</h1>
+      <p>Give someone a season of growing. Vouchers are e-mailed with a code they can use at checkout.</p>
+      <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Buy a gift voucher' aria-busy={buy.isPending}>
+        <fieldset aria-describedby={errors.value_pounds ? 'value-error' : undefined}>
+          <legend>Voucher value</legend>
+          <div className='values'>
+            {VOUCHER_VALUES.map((v) => (
+              <label key={v}>
+                <input type='radio' name='value_choice' value={String(v)} checked={choice === String(v)} onChange={() => setChoice(String(v))} />£{v}
+              </label>
+            ))}
+            <label>
+              <input type='radio' name='value_choice' value='other' checked={choice === 'other'} onChange={() => setChoice('other')} />Other amount
+            </label>
+          </div>
+          {errors.value_pounds && <p className='error' id='value-error'>{errors.value_pounds}</p>}
+        </fieldset>
+        {choice === 'other' && (
+          <TextField label='Amount in pounds (£10 to £500)' name='value_other' inputMode='numeric' error={errors.value_pounds} />
+        )}
+        <TextField label='Your e-mail address' name='email' type='email' autoComplete='email' error={errors.email} hint='For the receipt, and the voucher if you give no recipient.' />
+        <TextField label="Recipient's name (optional)" name='recipient_name' error={errors.recipient_name} />
+        <TextField label="Recipient's e-mail (optional)" name='recipient_email' type='email' error={errors.recipient_email} hint='We e-mail the voucher here once paid.' />
+        <TextAreaField label='Message (optional)' name='message' rows={4} maxLength={1000} error={errors.message} />
+        {errors._form && <p className='error' role='alert'>{errors._form}</p>}
+        <button type='submit' className={buttonPrimary} disabled={buy.isPending}>{buy.isPending ? 'Opening checkout…' : 'Continue to payment'}</button>
+      </form>
+      <p>Already have a voucher? Use its code at <Link href={paths.checkout.getHref()}>checkout</Link>.</p>
+    </div>
+  )
+}
+
+export function GiftVouchersSuccessRoute() {
+  usePageMeta('Thank you')
+  return (
+    <div className={page}>
+      <h1>Thank you</h1>
+      <p>Your gift voucher is paid. We have e-mailed it, with its code, to the recipient (or to you).</p>
+      <p><Link href={paths.home.getHref()}>Back to Roots Allotments</Link></p>
+    </div>
+  )
+}

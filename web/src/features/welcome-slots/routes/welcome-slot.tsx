@@ -1,0 +1,138 @@
+// /welcome-slot: pick your site, then one of its upcoming welcome slots (places left shown), and
+// book it. /welcome-slot/success confirms.
+import { type FormEvent, useRef, useState } from 'react'
+import { css } from 'goober'
+import { Link, useLocation, useSearch } from 'wouter'
+import { useSnapshot } from 'valtio'
+import { paths } from '@/config/paths'
+import { SelectField, TextField } from '@/components/form/Field'
+import { buttonPrimary } from '@/components/styles'
+import { FunctionError } from '@/lib/call-function'
+import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
+import { usePageMeta } from '@/lib/page-meta'
+import { useLocations } from '@/lib/sites/locations-store'
+import { statusOf } from '@/lib/sites/rules'
+import { toast } from '@/lib/toast'
+import { useBookWelcomeSlot, welcomeSlotSchema } from '../api/book-welcome-slot'
+import { useWelcomeSlots, type WelcomeSlot } from '../api/get-welcome-slots'
+import { lastBooking, rememberBooking } from '../stores/last-booking'
+
+const page = css`
+  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
+  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); max-width: 40rem; margin-bottom: 1rem; }
+  fieldset { border: 0; padding: 0; margin: 0 0 1rem; }
+  legend { font-weight: 700; margin-bottom: 0.5rem; }
+  .slots { display: grid; gap: 0.5rem; }
+  .slot { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 0.75rem; align-items: center; border: 2px solid #cfd6cf; border-radius: 0.6rem; padding: 0.6rem 0.8rem; cursor: pointer; }
+  .slot:has(input:checked) { border-color: var(--roots-primary); background: #e8f0ea; }
+  .slot[data-full='true'] { opacity: 0.75; cursor: not-allowed; }
+  .slot input { width: 1.2rem; height: 1.2rem; accent-color: var(--roots-primary); }
+  .slot small { grid-column: 2; color: var(--roots-muted); font-size: 0.92rem; }
+  .error { color: var(--roots-error); font-weight: 600; }
+`
+
+export const slotTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' })
+
+function SlotPicker({ slots, error }: { slots: readonly WelcomeSlot[]; error?: string }) {
+  return (
+    <fieldset aria-describedby={error ? 'slot-error' : undefined}>
+      <legend>Choose a slot</legend>
+      <div className='slots'>
+        {slots.map((s) => (
+          <label key={s.id} className='slot' data-full={s.places_left <= 0}>
+            <input type='radio' name='slot_id' value={s.id} disabled={s.places_left <= 0} />
+            <span>{slotTime(s.starts_at)} · {s.duration_minutes} minutes</span>
+            <small>{s.places_left <= 0 ? 'Full' : `${s.places_left} of ${s.capacity} places left`}</small>
+          </label>
+        ))}
+      </div>
+      {error && <p className='error' id='slot-error'>{error}</p>}
+    </fieldset>
+  )
+}
+
+export default function WelcomeSlotRoute() {
+  usePageMeta('Book a welcome slot')
+  const { sites } = useLocations()
+  const [location, navigate] = useLocation()
+  const site = new URLSearchParams(useSearch()).get('site') ?? ''
+  const slots = useWelcomeSlots(site)
+  const book = useBookWelcomeSlot(site)
+  const ref = useRef<HTMLFormElement>(null)
+  const busy = useRef(false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const choices = sites.filter((s) => statusOf(s) !== 'upcoming')
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (busy.current) return
+    const checked = check(welcomeSlotSchema, { slot_id: '', ...formValues(e.currentTarget) })
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      toast.error('Some details need attention: see the highlighted fields.')
+      focusFirstError(ref.current, checked.errors)
+      return
+    }
+    setErrors({})
+    busy.current = true
+    try {
+      const result = await book.mutateAsync(checked.data)
+      if (!result.created) {
+        toast.info('You already have this slot booked. We have e-mailed the details again.')
+        return
+      }
+      rememberBooking(result)
+      navigate(paths.welcomeSlotSuccess.getHref())
+    } catch (err) {
+      const fe = err instanceof FunctionError ? err : null
+      const fields = fe ? detailErrors(fe.details) : {}
+      setErrors(Object.keys(fields).length ? fields : fe?.status === 409 ? { slot_id: fe.message } : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
+      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
+    } finally {
+      busy.current = false
+    }
+  }
+
+  return (
+    <div className={page}>
+      <h1>Book a welcome slot</h1>
+      <p>New to your site? Meet your patch manager, see your plot and find the tools and water.</p>
+      <div className='card'>
+        <SelectField label='Your site' name='site' value={site} onChange={(e) => navigate(`${location}${e.target.value ? `?site=${encodeURIComponent(e.target.value)}` : ''}`, { replace: true })}>
+          <option value=''>Choose a site</option>
+          {choices.map((s) => <option key={s.slug} value={s.slug}>{s.location}, {s.city}</option>)}
+        </SelectField>
+      </div>
+      {site && slots.isPending && <p role='status'>Loading slots…</p>}
+      {slots.isError && <p className='error' role='alert'>We could not load the slots for this site. Please try again.</p>}
+      {slots.data && slots.data.length === 0 && <p role='status'>No welcome slots are planned at this site yet. Please check back soon.</p>}
+      {slots.data && slots.data.length > 0 && (
+        <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-label='Book a welcome slot'>
+          <SlotPicker slots={slots.data} error={errors.slot_id} />
+          <TextField label='Your name' name='name' autoComplete='name' error={errors.name} />
+          <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
+          <TextField label='Phone (optional)' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
+          {errors._form && <p className='error' role='alert'>{errors._form}</p>}
+          <button type='submit' className={buttonPrimary} disabled={book.isPending}>{book.isPending ? 'Booking…' : 'Book this slot'}</button>
+        </form>
+      )}
+    </div>
+  )
+}
+
+export function WelcomeSlotSuccessRoute() {
+  usePageMeta('Welcome slot booked')
+  const booking = useSnapshot(lastBooking).value
+  return (
+    <div className={page}>
+      <h1>Your welcome slot is booked</h1>
+      <div className='card' role='status'>
+        {booking
+          ? <p>See you at <strong>{booking.location}</strong> on <strong>{slotTime(booking.starts_at)}</strong>. We have e-mailed the details and a link to cancel.</p>
+          : <p>We have e-mailed you the details and a link to cancel.</p>}
+      </div>
+      <p><Link href={paths.home.getHref()}>Back to Roots Allotments</Link></p>
+    </div>
+  )
+}
