@@ -20,6 +20,10 @@ const CLIENT: Record<string, [number, string]> = {
   '22P02': [400, 'bad_request'],
   '23502': [400, 'bad_request'],
   '22001': [400, 'bad_request'],
+  '22003': [400, 'bad_request'],
+  '22007': [400, 'bad_request'],
+  '22008': [400, 'bad_request'],
+  '2201X': [400, 'bad_request'],
 }
 
 export function dbError(e: DbError, what = 'The database'): HttpError {

@@ -20,6 +20,15 @@ export async function readJson<T>(req: Request, schema: ZodType<T, ZodTypeDef, u
   return schema.parse(raw)
 }
 
+/** The raw body as text, refused (413) beyond `limit` bytes: for signed payloads and forms. */
+export async function readText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? 0)
+  if (declared > limit) throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  const text = await req.text()
+  if (new TextEncoder().encode(text).length > limit) throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  return text
+}
+
 export function json(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers: { ...corsHeaders, ...(init.headers ?? {}) } })
 }

@@ -24,7 +24,7 @@
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
 import { HttpError, notFound, unauthorized, upstream } from '../_shared/errors.ts'
-import { json, readJson, serve } from '../_shared/http.ts'
+import { json, readJson, readText, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
@@ -146,7 +146,7 @@ async function checkout(req: Request): Promise<Response> {
 }
 
 async function webhook(req: Request): Promise<Response> {
-  const raw = await req.text()
+  const raw = await readText(req, 256 * 1024)
   let event
   try {
     event = await paymentProvider().verifyWebhook(raw, req.headers)
@@ -244,7 +244,7 @@ async function localCheckout(req: Request, sessionId: string): Promise<Response>
   if (order?.status === 'paid') return page('Paid', `<h1>Already paid</h1><p>This checkout has been paid.</p>`)
   if (req.method === 'GET') return form()
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
-  const fields = new URLSearchParams(await req.text())
+  const fields = new URLSearchParams(await readText(req, 4096))
   if (fields.get('action') === 'cancel') return Response.redirect(s.cancel_url, 303)
   const refused = cardOutcome(fields.get('card_number') ?? '')
   if (refused) return form(refused)

@@ -74,6 +74,8 @@ test('the webhook verifies signatures; a replayed event changes nothing; expiry 
   const staleRes = await deliver(stale)
   assert.equal(staleRes.status, 400)
   assert.equal(errorCode(staleRes), 'invalid_signature')
+  const huge = await call('payments/webhook', { body: 'x'.repeat(300 * 1024), token: null, headers: { 'stripe-signature': 't=1,v1=00' } })
+  assert.equal(huge.status, 413)
   const unsigned = await call('payments/webhook', { body: forged.body, token: null })
   assert.equal(unsigned.status, 400)
   const tampered = await signedEvent('checkout.session.completed', r.json.session_id, 5000)

@@ -1,6 +1,7 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
-import { call, errorCode, sql, test, withBackendDown } from '../_shared/testing.ts'
+import { createClient } from 'npm:@supabase/supabase-js@2'
+import { ANON_KEY, call, errorCode, sql, SUPABASE_URL, test, withBackendDown } from '../_shared/testing.ts'
 import { type Catalogue, decorate, findSite, handler, withOffer } from './handler.ts'
 
 const fresh = { 'cache-control': 'no-cache' }
@@ -129,4 +130,12 @@ test('bad requests: unknown query, wrong method; a database outage is 502 in the
   const res = await withBackendDown(() => handler(new Request('http://x/sites', { headers: fresh })))
   assert.equal(res.status, 502)
   assert.equal((await res.json()).error.code, 'upstream_failed')
+})
+
+test('supabase-js functions.invoke reads the catalogue as the web client would', async () => {
+  const client = createClient(SUPABASE_URL(), ANON_KEY(), { auth: { persistSession: false } })
+  const { data, error } = await client.functions.invoke('sites', { method: 'GET' })
+  assert.equal(error, null)
+  assert.ok(data.sites.length >= 22)
+  assert.ok(data.sites_with_offer.length > 0)
 })

@@ -105,6 +105,8 @@ test('bad input is 400 with the fields named', async () => {
   assert.equal(kind.status, 400)
   const cat = await join({ kind: 'waiting_list', site: 'avon-views', ...person(), category_id: 999999 })
   assert.equal(cat.status, 400, 'an unknown category is bad input')
+  const huge = await join({ kind: 'waiting_list', site: 'avon-views', ...person(), category_id: 1e20 })
+  assert.equal(huge.status, 400, 'a number beyond bigint is bad input, not an outage')
   const notJson = await call('waiting-list', { body: 'kind=general', headers: { 'content-type': 'text/plain' } })
   assert.equal(notJson.status, 415)
 })
