@@ -196,8 +196,9 @@ as $$
   order by o.id
 $$;
 
--- Live offers made since a moment (after an expiry or a decline passed places on).
-create or replace function public.plot_offers_made_since(p_since timestamptz, p_site_id bigint default null)
+-- The live offers of a site (or of every site the caller works): taken before and after an
+-- action that passes places on (expiry, a decline), the difference is who to tell.
+create or replace function public.live_plot_offer_ids(p_site_id bigint default null)
 returns setof bigint
 language sql
 stable
@@ -205,7 +206,7 @@ security definer
 set search_path = ''
 as $$
   select o.id from public.plot_offers o
-  where o.status = 'offered' and o.offered_at >= p_since
+  where o.status = 'offered'
     and (p_site_id is null or o.site_id = p_site_id)
     and (coalesce(auth.role() = 'service_role', false) or private.can_work_site(o.site_id))
   order by o.id
@@ -611,7 +612,7 @@ $$;
 revoke all on function public.record_provider_call(text, text, jsonb),
   public.pre_register(bigint, text, text, text, text, text, boolean), public.get_pre_registration(text),
   public.make_plot_offers_once(text, bigint, integer, integer), public.plot_offer_recipients(bigint[]),
-  public.plot_offers_made_since(timestamptz, bigint), public.request_reconfirmations(bigint, integer),
+  public.live_plot_offer_ids(bigint), public.request_reconfirmations(bigint, integer),
   public.confirm_still_interested(text), public.remove_unconfirmed(bigint),
   public.consolidate_applicants(boolean, text), public.migrate_location(text, bigint, boolean),
   public.create_checkout_order(text, text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, jsonb),
@@ -632,7 +633,7 @@ grant execute on function public.record_provider_call(text, text, jsonb),
   to service_role;
 -- Staff actions check the caller inside.
 grant execute on function public.make_plot_offers_once(text, bigint, integer, integer), public.plot_offer_recipients(bigint[]),
-  public.plot_offers_made_since(timestamptz, bigint), public.request_reconfirmations(bigint, integer),
+  public.live_plot_offer_ids(bigint), public.request_reconfirmations(bigint, integer),
   public.remove_unconfirmed(bigint), public.consolidate_applicants(boolean, text), public.migrate_location(text, bigint, boolean)
   to authenticated, service_role;
 

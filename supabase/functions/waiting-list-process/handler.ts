@@ -87,7 +87,7 @@ async function notifyOffers(offerIds: number[], actor: string | null): Promise<n
 /** The live offers of a site (or all sites): taken before and after an action that passes
  *  places on, the difference is who to tell. */
 async function liveOffers(siteId: number | null): Promise<Set<number>> {
-  const ids = must(await adminClient().rpc('plot_offers_made_since', { p_since: '-infinity', p_site_id: siteId })) as number[]
+  const ids = must(await adminClient().rpc('live_plot_offer_ids', { p_site_id: siteId })) as number[]
   return new Set(ids.map(Number))
 }
 const added = (before: Set<number>, after: Set<number>) => [...after].filter((x) => !before.has(x))
