@@ -8,7 +8,7 @@ import os from 'node:os'
 import postgres from 'postgres'
 import type { Bench, BenchRow } from './run.ts'
 import { ANON_KEY, JWT_SECRET, paths } from '../stack/config.ts'
-import { planRead, SETUP_SQL, setupParams } from '../stack/gateway/rest/handler.ts'
+import { planRead, setupStatement } from '../stack/gateway/rest/handler.ts'
 import { authenticate } from '../stack/gateway/rest/request.ts'
 import { loadSchemaCache } from '../stack/gateway/rest/schema.ts'
 import { wrapResult } from '../stack/gateway/rest/sql.ts'
@@ -99,13 +99,13 @@ const bench: Bench = async ({ stack, quick }) => {
     const main = wrapResult(plan.sql, 'null::bigint', false)
     const req = new Request(url, { headers: { apikey: ANON_KEY, accept: '*/*', 'user-agent': 'wrk' } })
     const caller = await authenticate(req, JWT_SECRET)
-    const setup = setupParams(caller, req, `/rest/v1/${TABLE}`)
+    const setup = setupStatement(cache, caller, req, `/rest/v1/${TABLE}`)
     const vars: Record<string, string> = {}
-    setup.forEach((v, i) => vars[`s${i + 1}`] = v)
+    setup.values.forEach((v, i) => vars[`s${i + 1}`] = v)
     plan.p.values.forEach((v, i) => vars[`q${i + 1}`] = v ?? '')
     const gatewayScript = [
       'begin read only;',
-      `${SETUP_SQL.replace(/\$(\d+)/g, ':s$1')};`,
+      `${setup.text.replace(/\$(\d+)/g, ':s$1')};`,
       `${main.replace(/\$(\d+)/g, ':q$1')};`,
       'commit;',
     ].join('\n') + '\n'

@@ -18,9 +18,15 @@ import {
 type Sql = postgres.Sql
 type Tx = postgres.TransactionSql
 
-export const SETUP_SQL = `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), ` +
+const SETUP_SQL = `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), ` +
   `set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true), ` +
   `set_config('request.cookies', $7, true)`
+
+/** The settings statement with `n` role settings appended, one text per shape. */
+const setupSqlFor: string[] = []
+function setupSql(n: number): string {
+  return setupSqlFor[n] ??= SETUP_SQL + Array.from({ length: n }, (_, i) => `, set_config($${8 + 2 * i}, $${9 + 2 * i}, true)`).join('')
+}
 
 export interface Env {
   sql: Sql
@@ -48,17 +54,26 @@ interface ResultRow {
   response_status: string | null
 }
 
-/** The settings PostgREST gives every transaction, in its order. */
-export function setupParams(caller: Caller, req: Request, path: string): string[] {
-  return [
-    'public, extensions',
-    caller.role,
-    JSON.stringify(caller.claims),
-    req.method,
-    path,
-    JSON.stringify(Object.fromEntries(req.headers)),
-    JSON.stringify(parseCookies(req)),
-  ]
+/**
+ * The statement PostgREST runs first in every transaction: search_path, role, claims, method,
+ * path, headers, cookies, then the role's own settings (ALTER ROLE … SET, e.g. anon's
+ * statement_timeout), which Postgres does not apply on SET ROLE but PostgREST does.
+ */
+export function setupStatement(cache: SchemaCache, caller: Caller, req: Request, path: string): { text: string; values: string[] } {
+  const settings = cache.roleSettings.get(caller.role) ?? []
+  return {
+    text: setupSql(settings.length),
+    values: [
+      'public, extensions',
+      caller.role,
+      JSON.stringify(caller.claims),
+      req.method,
+      path,
+      JSON.stringify(Object.fromEntries(req.headers)),
+      JSON.stringify(parseCookies(req)),
+      ...settings.flat(),
+    ],
+  }
 }
 
 type Rows = postgres.RowList<postgres.Row[]>
@@ -73,12 +88,12 @@ type Rows = postgres.RowList<postgres.Row[]>
  * `text` may be a function of the open transaction (for a planner estimate first).
  */
 async function transact(c: Ctx, readOnly: boolean, text: string | ((tx: Tx) => Promise<string>), p: Params, check?: (r: Rows) => void): Promise<Rows> {
-  const setup = setupParams(c.caller, c.req, `/rest/v1${c.info.path}`)
+  const setup = setupStatement(c.cache, c.caller, c.req, `/rest/v1${c.info.path}`)
   const conn = await c.env.sql.reserve()
   let end: Promise<unknown> | null = null
   try {
     const begin = conn.unsafe(readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed').execute()
-    const settings = conn.unsafe(SETUP_SQL, setup, { prepare: true }).execute()
+    const settings = conn.unsafe(setup.text, setup.values, { prepare: true }).execute()
     let main: Promise<Rows>
     if (typeof text === 'string') {
       main = conn.unsafe(text, p.values as string[], { prepare: true }).execute() as unknown as Promise<Rows>

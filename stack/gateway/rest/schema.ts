@@ -57,6 +57,8 @@ export interface Fn {
 
 export interface SchemaCache {
   schemas: string[]
+  /** ALTER ROLE … SET settings per role (search_path excluded), applied on each switch to it. */
+  roleSettings: Map<string, [string, string][]>
   relations: Map<string, Relation>
   fks: ForeignKey[]
   functions: Map<string, Fn[]>
@@ -112,6 +114,17 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`
 
+// Only settings the switched-to role may set itself (context 'user', or custom ones).
+const ROLE_SETTINGS_SQL = `
+select r.rolname as role, array_agg(c.item order by c.ord) as config
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+cross join lateral unnest(s.setconfig) with ordinality as c(item, ord)
+left join pg_settings ps on ps.name = split_part(c.item, '=', 1)
+where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  and (ps.name is null or ps.context = 'user')
+group by r.rolname, s.setdatabase
+order by s.setdatabase`
+
 interface FnRow {
   schema: string
   name: string
@@ -129,12 +142,24 @@ interface FnRow {
 export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Promise<SchemaCache> {
   // An array literal, not a JS array: postgres.js may not know text[] yet on a fresh connection.
   const list = `{${schemas.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
-  const [rels, cols, fks, fns] = await Promise.all([
+  const [rels, cols, fks, fns, roles] = await Promise.all([
     sql.unsafe(RELATIONS_SQL, [list]),
     sql.unsafe(COLUMNS_SQL, [list]),
     sql.unsafe(FKS_SQL, [list]),
     sql.unsafe(FUNCTIONS_SQL, [list]),
+    sql.unsafe(ROLE_SETTINGS_SQL),
   ])
+  const roleSettings = new Map<string, [string, string][]>()
+  for (const r of roles) {
+    // Database-specific settings come last and override the ones for every database.
+    const settings = new Map(roleSettings.get(r.role) ?? [])
+    for (const item of r.config as string[]) {
+      const eq = item.indexOf('=')
+      const name = item.slice(0, eq)
+      if (eq > 0 && name !== 'search_path') settings.set(name, item.slice(eq + 1))
+    }
+    roleSettings.set(r.role, [...settings])
+  }
   const relations = new Map<string, Relation>()
   for (const r of rels) {
     relations.set(relKey(r.schema, r.name), {
@@ -173,6 +198,7 @@ export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Pro
   }
   return {
     schemas,
+    roleSettings,
     relations,
     functions,
     fks: fks.map((f) => ({

@@ -165,3 +165,10 @@ test('the anon key used as a bearer is the anon role', async () => {
   const r = await rest('/rpc/conformance_whoami', { headers: { authorization: `Bearer ${ANON_KEY}` } })
   assert.equal((r.json() as { role: string }).role, 'anon')
 })
+
+test('each role gets its own ALTER ROLE settings (anon\'s statement_timeout), as PostgREST applies them', async () => {
+  const anonSees = (await rest('/rpc/conformance_whoami')).json() as { statement_timeout: string }
+  assert.equal(anonSees.statement_timeout, '3s')
+  const user = await clientAs({ sub: ALICE })
+  assert.equal((await user.rpc('conformance_whoami')).data.statement_timeout, '8s')
+})
