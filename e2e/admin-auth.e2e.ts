@@ -10,11 +10,13 @@ let browser: Browser
 beforeAll(async () => { browser = await launchChromium() })
 afterAll(async () => { await browser?.close() })
 
+const ADMIN_NAV = ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Categories', 'Users', 'Patch managers', 'Sign-in security']
+
 const LANDINGS = [
-  { email: 'official@example.com', path: '/admin', nav: ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Sign-in security'] },
-  { email: 'team@example.com', path: '/admin', nav: ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Sign-in security'] },
-  { email: 'founder@example.com', path: '/admin', nav: ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Sign-in security'] },
-  { email: 'patch@example.com', path: '/admin/waiting-list', nav: ['Waiting list', 'Process offers'] },
+  { email: 'official@example.com', path: '/admin', nav: ADMIN_NAV },
+  { email: 'team@example.com', path: '/admin', nav: ADMIN_NAV },
+  { email: 'founder@example.com', path: '/admin', nav: ADMIN_NAV },
+  { email: 'patch@example.com', path: '/admin/waiting-list', nav: ['Waiting list', 'Process offers', 'Categories'] },
   { email: 'member@example.com', path: '/admin/unauthorized', nav: null },
 ]
 

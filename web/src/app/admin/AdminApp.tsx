@@ -15,8 +15,12 @@ import { AdminDashboardRoute } from '@/features/admin-dashboard/routes/dashboard
 import { AdminLocationAddRoute } from '@/features/admin-locations/routes/location-add'
 import { AdminLocationEditRoute } from '@/features/admin-locations/routes/location-edit'
 import { AdminLocationsRoute } from '@/features/admin-locations/routes/locations-list'
+import { AdminManageCategoriesRoute } from '@/features/admin-waiting-list/routes/manage-categories'
 import { AdminProcessRoute } from '@/features/admin-waiting-list/routes/process'
+import { AdminPatchManagersRoute } from '@/features/admin-users/routes/patch-managers'
+import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
+import { useAdminSession } from '@/features/admin-auth/components/AdminGuard'
 import { AdminLayout } from './AdminLayout'
 
 const ADMIN_BASE = paths.admin.path
@@ -24,6 +28,10 @@ const ADMIN_BASE = paths.admin.path
 export const rel = (path: string) => path.slice(ADMIN_BASE.length) || '/'
 /** The full path of a location inside the nested router: '/' → '/admin'. */
 export const full = (location: string) => (location === '/' ? ADMIN_BASE : `${ADMIN_BASE}${location}`)
+
+function UsersPage() {
+  return <AdminUsersRoute currentUserId={useAdminSession().session.user.id} />
+}
 
 export default function AdminApp() {
   const [location, navigate] = useLocation()
@@ -51,6 +59,9 @@ export default function AdminApp() {
           <Route path={rel(paths.adminLocationsEdit.path)}>{(params: { id: string }) => <AdminLocationEditRoute id={params.id} />}</Route>
           <Route path={rel(paths.adminWaitingList.path)}><AdminWaitingListRoute /></Route>
           <Route path={rel(paths.adminWaitingListProcess.path)}><AdminProcessRoute /></Route>
+          <Route path={rel(paths.adminWaitingListCategories.path)}><AdminManageCategoriesRoute /></Route>
+          <Route path={rel(paths.adminUsers.path)}><UsersPage /></Route>
+          <Route path={rel(paths.adminPatchManagers.path)}><AdminPatchManagersRoute /></Route>
           <Route><NotFoundRoute /></Route>
         </Switch>
       </AdminLayout>

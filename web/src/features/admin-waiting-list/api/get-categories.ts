@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface Category { id: number; site_id: number | null; name: string; sort_order: number }
+export interface Category { id: number; site_id: number | null; name: string; description?: string | null; sort_order: number }
 
 export async function getCategories(): Promise<Category[]> {
-  const { data, error } = await supabase().from('waiting_list_categories').select('id, site_id, name, sort_order').order('sort_order').order('name')
+  const { data, error } = await supabase().from('waiting_list_categories').select('id, site_id, name, description, sort_order').order('sort_order').order('name')
   if (error) throw new DbError(error)
   return data ?? []
 }

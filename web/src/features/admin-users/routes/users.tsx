@@ -1,0 +1,97 @@
+// /admin/users: staff and members; admins give or take away staff roles (with a confirmation).
+import { useEffect, useState } from 'react'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonSecondary } from '@/components/styles'
+import { toast } from '@/lib/toast'
+import { useRoles } from '../api/get-roles'
+import { type UserFilters, type UserRow, USERS_PAGE_SIZE, useUsers } from '../api/get-users'
+import { useSetUserRole } from '../api/set-user-role'
+
+export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
+  const roles = useRoles()
+  const [searchText, setSearchText] = useState('')
+  const [filters, setFilters] = useState<UserFilters>({ search: '', role: '' })
+  const [page, setPage] = useState(0)
+  const [change, setChange] = useState<{ user: UserRow; roleId: number | null } | null>(null)
+  const users = useUsers(filters, page)
+  const setRole = useSetUserRole()
+  useEffect(() => {
+    document.title = 'Users | Roots Allotments'
+  }, [])
+  useEffect(() => {
+    const t = setTimeout(() => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300)
+    return () => clearTimeout(t)
+  }, [searchText])
+  useEffect(() => setPage(0), [filters])
+  const total = users.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE))
+  const roleLabel = (id: number | null) => (id === null ? 'no staff role' : roles.data?.find((r) => r.id === id)?.label ?? `role ${id}`)
+
+  return (
+    <>
+      <PageHeader title='Users' />
+      <div className={toolbar} role='search'>
+        <Field label='Search users'><input type='search' value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder='Name or email' /></Field>
+        <Field label='Role'>
+          <select value={filters.role} onChange={(e) => setFilters((f) => ({ ...f, role: e.target.value }))}>
+            <option value=''>Everyone</option>
+            <option value='staff'>Any staff role</option>
+            <option value='none'>No staff role</option>
+            {roles.data?.map((r) => <option key={r.id} value={String(r.id)}>{r.label}</option>)}
+          </select>
+        </Field>
+      </div>
+      {users.isPending && <Status>Loading users…</Status>}
+      {users.isError && <ErrorNotice title='The users could not be loaded' message={users.error.message} />}
+      {users.data && users.data.rows.length === 0 && <EmptyState>No user matches.</EmptyState>}
+      {users.data && users.data.rows.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{total} {total === 1 ? 'user' : 'users'}</caption>
+            <thead><tr><th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Staff role</th></tr></thead>
+            <tbody>
+              {users.data.rows.map((u) => (
+                <tr key={u.id}>
+                  <td>{u.full_name ?? '—'}{u.id === currentUserId ? ' (you)' : ''}</td>
+                  <td style={{ wordBreak: 'break-all' }}>{u.email ?? '—'}</td>
+                  <td>
+                    <label>
+                      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>Staff role of {u.email ?? u.full_name}</span>
+                      <select value={u.role_id === null ? '' : String(u.role_id)} disabled={u.id === currentUserId}
+                        style={{ minHeight: '2.75rem', font: 'inherit' }}
+                        onChange={(e) => setChange({ user: u, roleId: e.target.value === '' ? null : Number(e.target.value) })}>
+                        <option value=''>No staff role</option>
+                        {roles.data?.map((r) => <option key={r.id} value={String(r.id)}>{r.label}</option>)}
+                      </select>
+                    </label>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' }}>
+          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
+          <span>Page {page + 1} of {pages}</span>
+          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
+        </nav>
+      )}
+      {change && (
+        <ConfirmDialog
+          title={change.roleId === null ? 'Remove staff role?' : 'Change staff role?'}
+          confirmLabel={change.roleId === null ? 'Remove role' : 'Change role'}
+          busy={setRole.isPending}
+          onCancel={() => setChange(null)}
+          onConfirm={() => setRole.mutate({ userId: change.user.id, roleId: change.roleId }, {
+            onSuccess: () => { toast.success('Role changed'); setChange(null) },
+            onError: (e) => { toast.error(e.message); setChange(null) },
+          })}
+        >
+          <p>{change.user.email ?? change.user.full_name} will change from {roleLabel(change.user.role_id)} to {roleLabel(change.roleId)}. Access follows at their next request.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
