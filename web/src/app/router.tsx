@@ -42,6 +42,7 @@ const SchemesRoute = named(() => import('@/features/membership/routes/plans'), '
 const SubscriptionAgreementRoute = named(() => import('@/features/membership/routes/plans'), 'SubscriptionAgreementRoute')
 const MembersRoute = lazy(() => import('@/features/membership/routes/members'))
 const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
+const SiteSetupRoute = lazy(() => import('@/features/membership/routes/site-setup'))
 
 export interface AppRoute {
   path: string
@@ -89,6 +90,8 @@ export const routes: AppRoute[] = [
   { path: paths.subscriptionAgreement.path, layout: 'white', component: SubscriptionAgreementRoute },
   { path: paths.members.path, layout: 'default', component: MembersRoute },
   { path: paths.membersCancellation.path, layout: 'default', component: MembersCancellationRoute },
+  { path: paths.siteSetup.path, layout: 'checkout', component: SiteSetupRoute },
+  { path: paths.siteSetupOld.path, layout: 'checkout', component: SiteSetupRoute },
 ]
 
 function Loading() {
