@@ -27,6 +27,8 @@ const CLIENT: Record<string, [number, string]> = {
 }
 
 export function dbError(e: DbError, what = 'The database'): HttpError {
+  // The caller's token was refused by the API (PostgREST's JWT errors): theirs to fix.
+  if (e.code === 'PGRST301' || e.code === 'PGRST302' || e.code === 'PGRST303') return new HttpError(401, 'unauthorized', 'Your session is not valid: sign in again.', { reason: e.message })
   // A check constraint on a table column is bad input, not an outage.
   if (/violates check constraint/.test(e.message)) return new HttpError(400, 'bad_request', 'A value is not accepted.', { reason: e.message })
   const hit = e.code ? CLIENT[e.code] : undefined

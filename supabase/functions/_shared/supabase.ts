@@ -17,6 +17,12 @@ export function userClient(req: Request): SupabaseClient {
   return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { ...options, global: { headers: { authorization } } })
 }
 
+/** Public data (the catalogue, redirects) read as anon whatever the caller sent, so one cached
+ *  answer serves everyone and a stale token cannot break a public read. */
+export function anonClient(): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
+}
+
 let admin: SupabaseClient | null = null
 export function adminClient(): SupabaseClient {
   admin ??= createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options)

@@ -199,6 +199,8 @@ test('bad input: 400 for bodies, 404 for unknown sites, sessions and routes, 405
   await page.body?.cancel()
   assert.equal((await call('payments/nope', { body: {} })).status, 404)
   assert.equal((await call('payments/checkout')).status, 405)
+  const forged = await checkout({ kind: 'deposit', site: 'avon-views', email: uniqueEmail() }, { token: 'not.a.jwt' })
+  assert.equal(forged.status, 401, 'a bad token is the caller\'s problem, not an outage')
 })
 
 test('a provider outage is 502 and writes nothing', async () => {

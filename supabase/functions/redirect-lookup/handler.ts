@@ -12,7 +12,7 @@
 import { type Cached, cacheTtl, conditional, etagOf, MicroCache, wantsFresh } from '../_shared/cache.ts'
 import { badRequest, HttpError, upstream } from '../_shared/errors.ts'
 import { serve } from '../_shared/http.ts'
-import { userClient } from '../_shared/supabase.ts'
+import { anonClient } from '../_shared/supabase.ts'
 
 export interface Rule { from: string; to: string; status: number }
 
@@ -50,8 +50,8 @@ export function resolve(table: Map<string, Rule>, path: string): { to: string; s
 
 const cache = new MicroCache<{ full: Cached; table: Map<string, Rule> }>(cacheTtl('REDIRECTS_CACHE_MS', 5000))
 
-async function load(req: Request) {
-  const { data, error } = await userClient(req).from('redirects').select('source_path, target, status_code').order('source_path')
+async function load() {
+  const { data, error } = await anonClient().from('redirects').select('source_path, target, status_code').order('source_path')
   if (error) throw upstream('The redirect table could not be read. Please try again.', { reason: error.message })
   const redirects: Rule[] = (data as { source_path: string; target: string; status_code: number }[])
     .map((r) => ({ from: r.source_path, to: r.target, status: r.status_code }))
@@ -65,7 +65,7 @@ export const handler = serve(async (req, url) => {
   if (path !== null && (!path.startsWith('/') || path.length > 2048)) {
     throw badRequest('path must start with / and be at most 2048 characters.', [{ path: 'path', message: 'Not a path' }])
   }
-  const entry = await cache.get(() => load(req), wantsFresh(req))
+  const entry = await cache.get(() => load(), wantsFresh(req))
   if (path === null) return conditional(req, entry.full, CACHE_CONTROL)
   const body = JSON.stringify({ redirect: resolve(entry.table, path) })
   return conditional(req, { body, etag: await etagOf(body), at: Date.now() }, CACHE_CONTROL)

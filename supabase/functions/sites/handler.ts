@@ -22,7 +22,7 @@ import { BUILT_IN_SITES, WAITING_LIST_ONLY_PLACES } from '../_shared/catalogue.t
 import { type Cached, cacheTtl, conditional, etagOf, MicroCache, wantsFresh } from '../_shared/cache.ts'
 import { HttpError, upstream } from '../_shared/errors.ts'
 import { json, serve } from '../_shared/http.ts'
-import { userClient } from '../_shared/supabase.ts'
+import { anonClient } from '../_shared/supabase.ts'
 
 type Row = Record<string, unknown> & { id: number; slug: string; location: string; city: string; city_slug: string; status: string | null }
 interface Offer { id: number; slug: string; title: string; settings: { path_params?: Record<string, string> } & Record<string, unknown> }
@@ -78,8 +78,8 @@ export interface Catalogue {
   places: { location: string; waiting_list_count: number }[]
 }
 
-async function load(req: Request): Promise<Catalogue> {
-  const db = userClient(req)
+async function load(): Promise<Catalogue> {
+  const db = anonClient()
   const [sitesRes, offersRes, ctasRes] = await Promise.all([
     db.from('global_sites').select('*').order('id'),
     db.from('offers').select('id, slug, title, settings'),
@@ -133,7 +133,7 @@ const cache = new MicroCache<{ full: Cached; catalogue: Catalogue; storedSlugs: 
 export const handler = serve(async (req, url) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method_not_allowed', 'Use GET.')
   const entry = await cache.get(async () => {
-    const catalogue = await load(req)
+    const catalogue = await load()
     const body = JSON.stringify(catalogue)
     const storedSlugs = new Set(catalogue.sites.filter((s) => 'created_at' in s).map((s) => s.slug))
     return { full: { body, etag: await etagOf(body), at: Date.now() }, catalogue, storedSlugs }

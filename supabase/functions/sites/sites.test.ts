@@ -139,3 +139,11 @@ test('supabase-js functions.invoke reads the catalogue as the web client would',
   assert.ok(data.sites.length >= 22)
   assert.ok(data.sites_with_offer.length > 0)
 })
+
+test('a stale or forged token does not break the public catalogue', async () => {
+  const r = await call('sites', { token: 'not.a.jwt', headers: fresh })
+  assert.equal(r.status, 200, r.text)
+  assert.ok(r.json.sites.length > 0)
+  const red = await call('redirect-lookup', { token: 'not.a.jwt', query: { path: '/our-sites' } })
+  assert.equal(red.status, 200)
+})
