@@ -56,15 +56,24 @@ create table private.reconfirmations (
 create unique index reconfirmations_one_open_per_entry on private.reconfirmations (entry_id) where status = 'sent';
 create index reconfirmations_due_idx on private.reconfirmations (due_by) where status = 'sent';
 
+-- Outbox of offer e-mails: an offer made by any path (the function, the RPC from the admin page,
+-- expiry or a decline passing a place on) is claimed by one notifier and e-mailed once.
+create table private.offer_notifications (
+  offer_id bigint primary key references public.plot_offers (id) on delete cascade,
+  claimed_at timestamptz not null default now(),
+  sent_at timestamptz
+);
+
 -- Only security-definer functions and the service role touch these tables.
 alter table private.provider_calls enable row level security;
 alter table private.webhook_events enable row level security;
 alter table private.idempotency_keys enable row level security;
 alter table private.reconfirmations enable row level security;
-revoke all on private.provider_calls, private.webhook_events, private.idempotency_keys, private.reconfirmations
-  from anon, authenticated;
-grant all on private.provider_calls, private.webhook_events, private.idempotency_keys, private.reconfirmations
-  to service_role;
+alter table private.offer_notifications enable row level security;
+revoke all on private.provider_calls, private.webhook_events, private.idempotency_keys, private.reconfirmations,
+  private.offer_notifications from anon, authenticated;
+grant all on private.provider_calls, private.webhook_events, private.idempotency_keys, private.reconfirmations,
+  private.offer_notifications to service_role;
 
 -- Orders link to what they pay for; guided-tour bookings get a private reference to cancel by.
 alter table public.memberships add column order_id bigint references public.orders (id) on delete set null;
@@ -180,36 +189,46 @@ begin
 end;
 $$;
 
--- Who to tell about offers (made by make_plot_offers_once or passed on by expiry/decline).
-create or replace function public.plot_offer_recipients(p_offer_ids bigint[])
-returns table (offer_id bigint, token text, respond_by timestamptz, email text, first_name text, last_name text,
-  location text, site_id bigint, reference text)
-language sql
-stable
+-- Claims the live offers of a site (or of every site: admins and the service role) that nobody
+-- has e-mailed yet, and returns who to tell. Two notifiers at once never claim one offer twice.
+create or replace function public.claim_offer_notifications(p_site_id bigint default null)
+returns table (offer_id bigint, token text, respond_by timestamptz, email text, first_name text, location text, site_id bigint)
+language plpgsql
 security definer
 set search_path = ''
 as $$
-  select o.id, o.response_token, o.respond_by, e.email, e.first_name, e.last_name, e.location, o.site_id, e.reference
-  from public.plot_offers o join public.waiting_list_entries e on e.id = o.entry_id
-  where o.id = any (p_offer_ids) and o.status = 'offered'
-    and (coalesce(auth.role() = 'service_role', false) or private.can_work_site(o.site_id))
-  order by o.id
+begin
+  if p_site_id is null and not (coalesce(auth.role() = 'service_role', false) or private.is_admin()) then
+    raise exception 'Not allowed to notify offers at every site' using errcode = '42501';
+  end if;
+  if p_site_id is not null and not private.can_work_site(p_site_id) then
+    raise exception 'Not allowed to make offers at this site' using errcode = '42501';
+  end if;
+  return query
+  with claimed as (
+    insert into private.offer_notifications (offer_id)
+    select o.id from public.plot_offers o
+    where o.status = 'offered' and (p_site_id is null or o.site_id = p_site_id)
+    on conflict do nothing
+    returning offer_notifications.offer_id
+  )
+  select o.id, o.response_token, o.respond_by, e.email, e.first_name, e.location, o.site_id
+  from claimed c
+  join public.plot_offers o on o.id = c.offer_id
+  join public.waiting_list_entries e on e.id = o.entry_id
+  order by o.id;
+end;
 $$;
 
--- The live offers of a site (or of every site the caller works): taken before and after an
--- action that passes places on (expiry, a decline), the difference is who to tell.
-create or replace function public.live_plot_offer_ids(p_site_id bigint default null)
-returns setof bigint
+-- Records which claimed offers were e-mailed; the others are released for the next run.
+create or replace function public.finish_offer_notifications(p_sent bigint[], p_failed bigint[])
+returns void
 language sql
-stable
 security definer
 set search_path = ''
 as $$
-  select o.id from public.plot_offers o
-  where o.status = 'offered'
-    and (p_site_id is null or o.site_id = p_site_id)
-    and (coalesce(auth.role() = 'service_role', false) or private.can_work_site(o.site_id))
-  order by o.id
+  update private.offer_notifications set sent_at = now() where offer_id = any (p_sent) and sent_at is null;
+  delete from private.offer_notifications where offer_id = any (p_failed) and sent_at is null;
 $$;
 
 -- Asks every applicant of a site who has waited (or last confirmed) over a year whether they are
@@ -611,8 +630,8 @@ $$;
 -- ============================================================================
 revoke all on function public.record_provider_call(text, text, jsonb),
   public.pre_register(bigint, text, text, text, text, text, boolean), public.get_pre_registration(text),
-  public.make_plot_offers_once(text, bigint, integer, integer), public.plot_offer_recipients(bigint[]),
-  public.live_plot_offer_ids(bigint), public.request_reconfirmations(bigint, integer),
+  public.make_plot_offers_once(text, bigint, integer, integer), public.claim_offer_notifications(bigint),
+  public.finish_offer_notifications(bigint[], bigint[]), public.request_reconfirmations(bigint, integer),
   public.confirm_still_interested(text), public.remove_unconfirmed(bigint),
   public.consolidate_applicants(boolean, text), public.migrate_location(text, bigint, boolean),
   public.create_checkout_order(text, text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, jsonb),
@@ -624,7 +643,7 @@ revoke all on function public.record_provider_call(text, text, jsonb),
 -- Public forms, applicant links, local providers and the webhook: through the functions only.
 grant execute on function public.record_provider_call(text, text, jsonb),
   public.pre_register(bigint, text, text, text, text, text, boolean), public.get_pre_registration(text),
-  public.confirm_still_interested(text),
+  public.confirm_still_interested(text), public.finish_offer_notifications(bigint[], bigint[]),
   public.create_checkout_order(text, text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, jsonb),
   public.apply_payment_event(text, text, text, text, text, integer),
   public.book_welcome_slot(bigint, text, text, text, uuid),
@@ -632,9 +651,8 @@ grant execute on function public.record_provider_call(text, text, jsonb),
   public.cancel_guided_tour_booking(text)
   to service_role;
 -- Staff actions check the caller inside.
-grant execute on function public.make_plot_offers_once(text, bigint, integer, integer), public.plot_offer_recipients(bigint[]),
-  public.live_plot_offer_ids(bigint), public.request_reconfirmations(bigint, integer),
-  public.remove_unconfirmed(bigint), public.consolidate_applicants(boolean, text), public.migrate_location(text, bigint, boolean)
+grant execute on function public.make_plot_offers_once(text, bigint, integer, integer), public.claim_offer_notifications(bigint),
+  public.request_reconfirmations(bigint, integer), public.remove_unconfirmed(bigint), public.consolidate_applicants(boolean, text), public.migrate_location(text, bigint, boolean)
   to authenticated, service_role;
 
 -- ============================================================================

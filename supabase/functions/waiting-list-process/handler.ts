@@ -12,7 +12,10 @@
 //             the next applicant (e-mailed). Without site_id: every site (admins, or the service
 //             role — the scheduled run: pg_cron + pg_net POSTing {"action":"expire"} with the
 //             service key, e.g. hourly). Running it again changes nothing more.
-//             → 200 { expired, offered: [offer_id], notified }
+//             → 200 { expired, notified }
+//   notify    { site_id? }  E-mails every live offer nobody has told yet (offers made from the
+//             admin page through the RPC, or a send that failed): the offer outbox, also part
+//             of every offer, expire and decline. → 200 { notified }
 //   reconfirm { site_id, respond_days? (7–90, default 30) }  Yearly "still interested?": asks
 //             everyone waiting (or last confirmed) over a year ago who has no open request.
 //             → 200 { requested, notified }
@@ -39,6 +42,7 @@ const key = z.string().min(8, 'Use at least 8 characters.').max(200)
 export const bodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('offer'), site_id: id, count: z.number().int().min(1).max(500), respond_days: z.number().int().min(1).max(60).default(7), idempotency_key: key.optional() }).strict(),
   z.object({ action: z.literal('expire'), site_id: id.optional() }).strict(),
+  z.object({ action: z.literal('notify'), site_id: id.optional() }).strict(),
   z.object({ action: z.literal('reconfirm'), site_id: id, respond_days: z.number().int().min(7).max(90).default(30) }).strict(),
   z.object({ action: z.literal('remove_unconfirmed'), site_id: id }).strict(),
   z.object({ action: z.literal('respond'), token, accept: z.boolean() }).strict(),
@@ -59,16 +63,17 @@ async function requireWorker(req: Request): Promise<{ db: SupabaseClient; actor:
   return { db: userClient(req), actor: (await authUser(req))?.id ?? null }
 }
 
-interface Recipient { offer_id: number; token: string; respond_by: string; email: string; first_name: string; location: string; site_id: number; reference: string }
+interface Recipient { offer_id: number; token: string; respond_by: string; email: string; first_name: string; location: string; site_id: number }
 
 const offerLink = (t: string, answer: 'accept' | 'decline') => `${siteUrl()}/queue/ready?offer=${t}&answer=${answer}`
 
-/** E-mails each live offer its accept and decline links. System work: the service role reads
- *  the recipients of offers the caller has just made (or the database passed on). */
-async function notifyOffers(offerIds: number[], actor: string | null): Promise<number> {
-  if (offerIds.length === 0) return 0
-  const rows = must(await adminClient().rpc('plot_offer_recipients', { p_offer_ids: offerIds })) as Recipient[]
-  let sent = 0
+/** The offer outbox: claims the live offers of a site (or all) nobody has e-mailed yet, e-mails
+ *  each its accept and decline links, and records which went (failures are released for the
+ *  next run). Offers made by any path are told exactly once. */
+async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: string | null): Promise<number> {
+  const rows = must(await db.rpc('claim_offer_notifications', { p_site_id: siteId })) as Recipient[]
+  const sent: number[] = []
+  const failed: number[] = []
   for (const r of rows) {
     const by = new Date(r.respond_by).toUTCString().slice(0, 16)
     const body = simpleEmail([
@@ -79,18 +84,11 @@ async function notifyOffers(offerIds: number[], actor: string | null): Promise<n
     ])
     const res = await sendAndLog({ to: r.email, subject: `A plot is ready for you at ${r.location}`, ...body, tag: 'plot-offer', idempotencyKey: `offer-${r.offer_id}` },
       { site_id: r.site_id, sent_by: actor })
-    if (res.sent) sent++
+    ;(res.sent ? sent : failed).push(Number(r.offer_id))
   }
-  return sent
+  if (rows.length > 0) must(await adminClient().rpc('finish_offer_notifications', { p_sent: sent, p_failed: failed }))
+  return sent.length
 }
-
-/** The live offers of a site (or all sites): taken before and after an action that passes
- *  places on, the difference is who to tell. */
-async function liveOffers(siteId: number | null): Promise<Set<number>> {
-  const ids = must(await adminClient().rpc('live_plot_offer_ids', { p_site_id: siteId })) as number[]
-  return new Set(ids.map(Number))
-}
-const added = (before: Set<number>, after: Set<number>) => [...after].filter((x) => !before.has(x))
 
 export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
@@ -102,7 +100,6 @@ export const handler = serve(async (req) => {
   switch (b.action) {
     case 'respond': {
       const offer = must(await adminClient().from('plot_offers').select('site_id, status').eq('response_token', b.token).maybeSingle()) as { site_id: number | null; status: string } | null
-      const before = offer?.site_id ? await liveOffers(offer.site_id) : new Set<number>()
       const res = await userClient(req).rpc('respond_to_plot_offer', { p_token: b.token, p_accept: b.accept })
       if (res.error) {
         const want = b.accept ? 'accepted' : 'declined'
@@ -110,7 +107,7 @@ export const handler = serve(async (req) => {
         throw dbError(res.error)
       }
       let notified = 0
-      if (!b.accept && offer?.site_id) notified = await notifyOffers(added(before, await liveOffers(offer.site_id)), null)
+      if (!b.accept && offer?.site_id) notified = await notifyOffers(adminClient(), offer.site_id, null)
       return json({ status: res.data, repeated: false, notified })
     }
     case 'confirm': {
@@ -122,16 +119,18 @@ export const handler = serve(async (req) => {
       if (!b.idempotency_key) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'idempotency_key', message: 'Send an idempotency key so a retry cannot offer twice.' }])
       const { repeated, offers } = must(await db.rpc('make_plot_offers_once', { p_key: b.idempotency_key, p_site_id: b.site_id, p_count: b.count, p_respond_days: b.respond_days })) as
         { repeated: boolean; offers: { offer_id: number; entry_id: number; respond_by: string }[] }
-      const notified = repeated ? 0 : await notifyOffers(offers.map((o) => Number(o.offer_id)), actor)
+      const notified = await notifyOffers(db, b.site_id, actor)
       return json({ repeated, offers, notified })
     }
     case 'expire': {
       const { db, actor } = await requireWorker(req)
-      const before = await liveOffers(b.site_id ?? null)
       const expired = must(await db.rpc('expire_plot_offers', { p_site_id: b.site_id ?? null })) as number
-      const offered = expired > 0 ? added(before, await liveOffers(b.site_id ?? null)) : []
-      const notified = await notifyOffers(offered, actor)
-      return json({ expired, offered, notified })
+      const notified = await notifyOffers(db, b.site_id ?? null, actor)
+      return json({ expired, notified })
+    }
+    case 'notify': {
+      const { db, actor } = await requireWorker(req)
+      return json({ notified: await notifyOffers(db, b.site_id ?? null, actor) })
     }
     case 'reconfirm': {
       const { db, actor } = await requireWorker(req)

@@ -76,6 +76,8 @@ test('two processors at once never offer one applicant twice', async () => {
   const [{ n }] = await sql()`select count(*)::int as n from public.plot_offers where site_id = ${siteId}`
   assert.equal(n, 6)
   assert.deepEqual((await Promise.all(emails.map(statusOf))).slice(0, 6), Array(6).fill('offered'), 'the first six in queue order')
+  for (const e of emails.slice(0, 6)) assert.equal((await offerMails(e)).length, 1, `${e} told exactly once`)
+  assert.equal(rs[0]!.json.notified + rs[1]!.json.notified, 6)
 })
 
 test('who may offer: admins and the site\'s patch manager; others 403; anon and signed-out 401', async () => {
@@ -170,4 +172,20 @@ test('bad bodies are 400: unknown action, out-of-range counts, extra fields', as
     assert.equal(r.status, 400, JSON.stringify(body))
     assert.equal(errorCode(r), 'validation_failed')
   }
+})
+
+test('the offer outbox: offers made through the RPC (the admin page) are e-mailed once by notify', async () => {
+  const { siteId, emails } = await siteWithQueue(3)
+  await sql().begin(async (tx) => {
+    await tx`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`
+    await tx`select public.make_plot_offers(${siteId}, 2, 7)`
+  })
+  assert.equal((await offerMails(emails[0]!)).length, 0)
+  const r = await process({ action: 'notify', site_id: siteId }, staff.patch)
+  assert.equal(r.status, 200, r.text)
+  assert.equal(r.json.notified, 2)
+  assert.equal((await offerMails(emails[0]!)).length, 1)
+  assert.equal((await offerMails(emails[1]!)).length, 1)
+  assert.equal((await process({ action: 'notify', site_id: siteId })).json.notified, 0, 'nobody is told twice')
+  assert.equal((await process({ action: 'notify' }, staff.patch)).status, 403, 'only admins notify every site')
 })
