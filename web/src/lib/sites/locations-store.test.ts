@@ -5,10 +5,10 @@ const storedRow = { id: 1, city: 'Bath', city_slug: 'bath', location: 'Tuckers M
 
 function source(over: Partial<LocationsSource> = {}): LocationsSource {
   return {
-    sites: vi.fn(async () => [storedRow, { id: 150, city: 'York', city_slug: 'york', location: 'Ouse Fields', slug: 'ouse-fields', status: 'open' }]),
-    counts: vi.fn(async (names: string[]) => names.filter((n) => n === 'Tuckers Meadow' || n === 'Exeter').map((n) => ({ location: n, count: n === 'Exeter' ? 4 : 9 }))),
-    offers: vi.fn(async () => [{ id: 3, slug: 'x', title: 'X', settings: {} }]),
-    ctaSettings: vi.fn(async () => [{ id: 1, cta: 'Join Free Today', promo: 'p', link_route: 'landing-site-join' as const }]),
+    sites: vi.fn(() => Promise.resolve([storedRow, { id: 150, city: 'York', city_slug: 'york', location: 'Ouse Fields', slug: 'ouse-fields', status: 'open' }])),
+    counts: vi.fn((names: string[]) => Promise.resolve(names.filter((n) => n === 'Tuckers Meadow' || n === 'Exeter').map((n) => ({ location: n, count: n === 'Exeter' ? 4 : 9 })))),
+    offers: vi.fn(() => Promise.resolve([{ id: 3, slug: 'x', title: 'X', settings: {} }])),
+    ctaSettings: vi.fn(() => Promise.resolve([{ id: 1, cta: 'Join Free Today', promo: 'p', link_route: 'landing-site-join' as const }])),
     ...over,
   }
 }
@@ -38,7 +38,7 @@ describe('locations store', () => {
   })
 
   it('silently ignores a failed site read and renders from the built-ins (loaded stays false)', async () => {
-    await loadLocations(source({ sites: async () => { throw new Error('down') } }))
+    await loadLocations(source({ sites: () => Promise.reject(new Error('down')) }))
     expect(locations.loaded).toBe(false)
     expect(locations.settled).toBe(true)
     expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.builtin).toBe(true)
@@ -49,7 +49,7 @@ describe('locations store', () => {
     await loadLocations(source())
     const before = locations.sites.find((s) => s.slug === 'tuckers-meadow')!.waiting_list_count
     resetLocationsLoadedOnly()
-    await loadLocations(source({ counts: async () => { throw new Error('rpc failed') } }))
+    await loadLocations(source({ counts: () => Promise.reject(new Error('rpc failed')) }))
     expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.waiting_list_count).toBe(before)
     expect(locations.loaded).toBe(false)
   })

@@ -18,16 +18,16 @@ export const storedRows: Record<string, unknown>[] = [
 
 export function fakeSource(over: Partial<LocationsSource> = {}): LocationsSource {
   return {
-    sites: async () => storedRows,
-    counts: async (names) => names.map((location) => ({ location, count: location === 'Avon Views' ? 17 : 3 })),
-    offers: async () => [
+    sites: () => Promise.resolve(storedRows),
+    counts: (names) => Promise.resolve(names.map((location) => ({ location, count: location === 'Avon Views' ? 17 : 3 }))),
+    offers: () => Promise.resolve([
       { id: 1, slug: 'tuckers-meadow-join', title: 'Join', settings: { path_params: { site: 'slug' } } },
       { id: 2, slug: 'avon-views-join', title: 'Join', settings: {} },
-    ],
-    ctaSettings: async () => [
-      { id: 1, cta: 'Join Free Today', promo: 'for your first month free', link_route: 'landing-site-join' },
-      { id: 2, cta: 'Join Queue', promo: 'FREE £29.99 Starter Bundle When You Join This February', link_route: 'sites-cityslug-slug-setup' },
-    ],
+    ]),
+    ctaSettings: () => Promise.resolve([
+      { id: 1, cta: 'Join Free Today', promo: 'for your first month free', link_route: 'landing-site-join' as const },
+      { id: 2, cta: 'Join Queue', promo: 'FREE £29.99 Starter Bundle When You Join This February', link_route: 'sites-cityslug-slug-setup' as const },
+    ]),
     ...over,
   }
 }

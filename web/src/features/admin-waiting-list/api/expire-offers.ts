@@ -1,16 +1,16 @@
-// Expires a site's unanswered offers past their deadline now; the database passes each freed
-// place to the next applicant. Returns how many expired.
+// Expires a site's unanswered offers past their deadline now (waiting-list-process, action
+// 'expire'); each freed place is offered to the next applicant, who is e-mailed.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { invokeFunction } from '@/lib/admin/invoke-function'
 import { entriesQueryKey } from './get-entries'
 import { nextApplicantsQueryKey } from './get-next-applicants'
 import { siteOffersQueryKey } from './get-site-offers'
 
-export async function expireOffers(siteId: number): Promise<number> {
-  const { data, error } = await supabase().rpc('expire_plot_offers', { p_site_id: siteId })
-  if (error) throw new DbError(error, 'Offers could not be expired.')
-  return Number(data ?? 0)
+export interface ExpireResult { expired: number; offered: number[]; notified?: number }
+
+export async function expireOffers(siteId: number): Promise<ExpireResult> {
+  const data = await invokeFunction<ExpireResult>('waiting-list-process', { action: 'expire', site_id: siteId }, { fallback: 'Offers could not be expired.' })
+  return { expired: Number(data?.expired ?? 0), offered: data?.offered ?? [], ...(data?.notified !== undefined ? { notified: data.notified } : {}) }
 }
 
 export function useExpireOffers() {

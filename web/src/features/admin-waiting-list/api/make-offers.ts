@@ -1,10 +1,9 @@
-// Offers plots to the next applicants of a site through make_plot_offers_once: the key makes
-// a repeated click (or a retried request) return the first result instead of offering twice.
-// The waiting-list-process edge function does not exist yet; this RPC is what it would call.
+// Offers plots to the next applicants of a site through the waiting-list-process function
+// (action 'offer'), which also e-mails each applicant their accept and decline links. The key
+// makes a repeated click (or a retried request) return the first result, never new offers.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { invokeFunction } from '@/lib/admin/invoke-function'
 import { entriesQueryKey } from './get-entries'
 import { nextApplicantsQueryKey } from './get-next-applicants'
 import { siteOffersQueryKey } from './get-site-offers'
@@ -22,7 +21,7 @@ export type MakeOffersInput = z.input<typeof makeOffersSchema>
 export interface OfferMade { offer_id: number; entry_id: number; respond_by: string }
 export interface OffersResult { offers: OfferMade[]; repeated: boolean }
 
-/** The RPC answers {offers, repeated}; an older shape was a row per offer with its own flag. */
+/** The answer is {offers, repeated} (as make_plot_offers_once's); a row per offer is read too. */
 export function readOffersResult(data: unknown): OffersResult {
   if (Array.isArray(data)) {
     return { offers: data as OfferMade[], repeated: data.some((r) => (r as { repeated?: boolean }).repeated === true) }
@@ -33,10 +32,9 @@ export function readOffersResult(data: unknown): OffersResult {
 
 export async function makeOffers(input: MakeOffersInput): Promise<OffersResult> {
   const v = makeOffersSchema.parse(input)
-  const { data, error } = await supabase().rpc('make_plot_offers_once', {
-    p_key: v.key, p_site_id: v.siteId, p_count: v.count, p_respond_days: v.respondDays,
-  })
-  if (error) throw new DbError(error, 'No offers were made.')
+  const data = await invokeFunction<unknown>('waiting-list-process', {
+    action: 'offer', site_id: v.siteId, count: v.count, respond_days: v.respondDays, idempotency_key: v.key,
+  }, { fallback: 'No offers were made.' })
   return readOffersResult(data)
 }
 

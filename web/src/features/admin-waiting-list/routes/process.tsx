@@ -122,7 +122,9 @@ export function AdminProcessRoute() {
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between' }}>
             <h2 id='offers-title'>Offers at {siteName}</h2>
             <button type='button' className={buttonSecondary} disabled={expire.isPending} onClick={() => expire.mutate(site, {
-              onSuccess: (n) => (n === 0 ? toast.info('No offer is past its deadline.') : toast.success(`${n} ${n === 1 ? 'offer' : 'offers'} expired; places passed on`)),
+              onSuccess: ({ expired: n, offered }) => (n === 0
+                ? toast.info('No offer is past its deadline.')
+                : toast.success(`${n} ${n === 1 ? 'offer' : 'offers'} expired; ${offered.length} re-offered to the next in line`)),
               onError: (e) => toast.error(e.message),
             })}>
               Expire overdue offers and re-offer

@@ -49,7 +49,8 @@ export default function CheckoutRoute() {
 
 export function CheckoutSuccessRoute() {
   usePageMeta('Payment received')
-  const sessionId = new URLSearchParams(useSearch()).get('session_id') ?? ''
+  const search = useSearch()
+  const sessionId = new URLSearchParams(search).get('session_id') ?? ''
   const status = useCheckoutStatus(sessionId)
   const order = status.data
   return (
@@ -78,7 +79,8 @@ const newKey = () => `dep-${crypto.randomUUID()}`
 export function DepositCheckoutRoute() {
   usePageMeta('Pay a deposit')
   const { sites } = useLocations()
-  const preselect = new URLSearchParams(useSearch()).get('site') ?? ''
+  const search = useSearch()
+  const preselect = new URLSearchParams(search).get('site') ?? ''
   const ref = useRef<HTMLFormElement>(null)
   const busy = useRef(false)
   const key = useRef(newKey())

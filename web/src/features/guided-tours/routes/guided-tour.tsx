@@ -27,7 +27,8 @@ export default function GuidedTourRoute() {
   usePageMeta('Book a guided tour')
   const params = useParams<{ location?: string }>()
   const [path, navigate] = useLocation()
-  const search = new URLSearchParams(useSearch())
+  const query = useSearch()
+  const search = new URLSearchParams(query)
   const { sites } = useLocations()
   const site = paramString(params.location) || search.get('site') || ''
   const tours = useGuidedTours(site)

@@ -57,7 +57,8 @@ export default function LandingSiteRoute() {
   const { sites, settled, ctaSettings } = useLocations()
   const site = sites.find((s) => s.slug === slug) ?? null
   const builtInActive = BUILT_IN_SITES.some((b) => b.slug === slug && isActive(b))
-  usePageMeta(site ? site.location : 'Landing')
+  const title = site ? site.location : 'Landing'
+  usePageMeta(title)
   // An active built-in site goes straight to its page (no need to wait for the stored list).
   useEffect(() => {
     if (builtInActive && site) navigate(sitePageHref(site), { replace: true })

@@ -41,7 +41,8 @@ export default function SiteSetupRoute() {
   slugParam(params.cityslug, path)
   const { sites, settled, ctaSettings } = useLocations()
   const site = sites.find((s) => s.slug === slug) ?? null
-  usePageMeta(site ? `Join ${site.location}` : 'Join')
+  const title = site ? `Join ${site.location}` : 'Join'
+  usePageMeta(title)
   const plans = usePlans()
   const { session, ready } = useSession()
   const start = useStartMembershipCheckout(slug)

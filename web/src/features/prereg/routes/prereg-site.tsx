@@ -45,7 +45,8 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
   const verdict = usePreregSite(slug)
   const { ctaSettings } = useLocations()
   const site = verdict.kind === 'show' ? verdict.site : null
-  usePageMeta(site ? (variant === 'thankyou' ? `Thank you: ${site.location}` : site.location) : 'Pre-register', site?.landing_page_description ?? undefined)
+  const title = !site ? 'Pre-register' : variant === 'thankyou' ? `Thank you: ${site.location}` : site.location
+  usePageMeta(title, site?.landing_page_description ?? undefined)
   useEffect(() => {
     if (verdict.kind === 'active') navigate(sitePageHref(verdict.site), { replace: true })
   }, [verdict, navigate])

@@ -41,7 +41,7 @@ describe('site page route rules', () => {
 
   it('renders from the built-ins when the site read fails (a built-in active site still has its page)', async () => {
     renderAt('/sites/wigan/haigh-fields')
-    await act(() => loadLocations(fakeSource({ sites: async () => { throw new Error('down') } })))
+    await act(() => loadLocations(fakeSource({ sites: () => Promise.reject(new Error('down')) })))
     expect(screen.getByRole('heading', { level: 1, name: 'Haigh Fields' })).toBeTruthy()
   })
 

@@ -69,7 +69,7 @@ describe('the join form', () => {
     await waitFor(() => expect(joinCalls()).toHaveLength(1))
     const body = JSON.parse(joinCalls()[0][1].body)
     expect(body).toEqual({ kind: 'waiting_list', site: 'haigh-fields', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', consent_privacy: true, consent_marketing: false })
-    await act(async () => release())
+    await act(() => { release() })
     await waitFor(() => expect(onJoined).toHaveBeenCalledTimes(1))
     expect(joinCalls()).toHaveLength(1)
   })

@@ -48,7 +48,8 @@ export function JoinPage({ special = false }: { special?: boolean }) {
   const resolved = useJoinTarget(slug)
   const [already, setAlready] = useState<string | null>(null)
   const pre = resolved !== 'wait' && resolved?.target.kind === 'pre_registration'
-  usePageMeta(resolved && resolved !== 'wait' ? `${pre ? 'Pre-register' : 'Join the waiting list'}: ${resolved.name}` : 'Join')
+  const title = resolved && resolved !== 'wait' ? `${pre ? 'Pre-register' : 'Join the waiting list'}: ${resolved.name}` : 'Join'
+  usePageMeta(title)
 
   if (resolved === 'wait') return <p role='status'>Loading…</p>
   if (!resolved) throw new HttpError(404, 'Page not found')

@@ -56,7 +56,8 @@ export default function WelcomeSlotRoute() {
   usePageMeta('Book a welcome slot')
   const { sites } = useLocations()
   const [location, navigate] = useLocation()
-  const site = new URLSearchParams(useSearch()).get('site') ?? ''
+  const search = useSearch()
+  const site = new URLSearchParams(search).get('site') ?? ''
   const slots = useWelcomeSlots(site)
   const book = useBookWelcomeSlot(site)
   const ref = useRef<HTMLFormElement>(null)
