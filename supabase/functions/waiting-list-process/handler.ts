@@ -12,7 +12,7 @@
 //             the next applicant (e-mailed). Without site_id: every site (admins, or the service
 //             role — the scheduled run: pg_cron + pg_net POSTing {"action":"expire"} with the
 //             service key, e.g. hourly). Running it again changes nothing more.
-//             → 200 { expired, notified }
+//             → 200 { expired, offered: [offer_id] (the places passed on, told now), notified }
 //   notify    { site_id? }  E-mails every live offer nobody has told yet (offers made from the
 //             admin page through the RPC, or a send that failed): the offer outbox, also part
 //             of every offer, expire and decline. → 200 { notified }
@@ -70,7 +70,7 @@ const offerLink = (t: string, answer: 'accept' | 'decline') => `${siteUrl()}/que
 /** The offer outbox: claims the live offers of a site (or all) nobody has e-mailed yet, e-mails
  *  each its accept and decline links, and records which went (failures are released for the
  *  next run). Offers made by any path are told exactly once. */
-async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: string | null): Promise<number> {
+async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: string | null): Promise<{ notified: number; offers: number[] }> {
   const rows = must(await db.rpc('claim_offer_notifications', { p_site_id: siteId })) as Recipient[]
   const sent: number[] = []
   const failed: number[] = []
@@ -87,7 +87,7 @@ async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: st
     ;(res.sent ? sent : failed).push(Number(r.offer_id))
   }
   if (rows.length > 0) must(await adminClient().rpc('finish_offer_notifications', { p_sent: sent, p_failed: failed }))
-  return sent.length
+  return { notified: sent.length, offers: rows.map((r) => Number(r.offer_id)) }
 }
 
 export const handler = serve(async (req) => {
@@ -107,7 +107,7 @@ export const handler = serve(async (req) => {
         throw dbError(res.error)
       }
       let notified = 0
-      if (!b.accept && offer?.site_id) notified = await notifyOffers(adminClient(), offer.site_id, null)
+      if (!b.accept && offer?.site_id) notified = (await notifyOffers(adminClient(), offer.site_id, null)).notified
       return json({ status: res.data, repeated: false, notified })
     }
     case 'confirm': {
@@ -119,18 +119,18 @@ export const handler = serve(async (req) => {
       if (!b.idempotency_key) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'idempotency_key', message: 'Send an idempotency key so a retry cannot offer twice.' }])
       const { repeated, offers } = must(await db.rpc('make_plot_offers_once', { p_key: b.idempotency_key, p_site_id: b.site_id, p_count: b.count, p_respond_days: b.respond_days })) as
         { repeated: boolean; offers: { offer_id: number; entry_id: number; respond_by: string }[] }
-      const notified = await notifyOffers(db, b.site_id, actor)
+      const { notified } = await notifyOffers(db, b.site_id, actor)
       return json({ repeated, offers, notified })
     }
     case 'expire': {
       const { db, actor } = await requireWorker(req)
       const expired = must(await db.rpc('expire_plot_offers', { p_site_id: b.site_id ?? null })) as number
-      const notified = await notifyOffers(db, b.site_id ?? null, actor)
-      return json({ expired, notified })
+      const told = await notifyOffers(db, b.site_id ?? null, actor)
+      return json({ expired, offered: told.offers, notified: told.notified })
     }
     case 'notify': {
       const { db, actor } = await requireWorker(req)
-      return json({ notified: await notifyOffers(db, b.site_id ?? null, actor) })
+      return json({ notified: (await notifyOffers(db, b.site_id ?? null, actor)).notified })
     }
     case 'reconfirm': {
       const { db, actor } = await requireWorker(req)

@@ -134,8 +134,11 @@ test('expiry: unanswered offers expire and pass on (scheduled run as the service
   assert.equal(await statusOf(emails[0]!), 'expired')
   assert.equal(await statusOf(emails[1]!), 'offered')
   assert.equal((await offerMails(emails[1]!)).length, 1, 'the next applicant is told')
+  const [{ id: passedOn }] = await sql()`select o.id from public.plot_offers o join public.waiting_list_entries e on e.id = o.entry_id where e.email = ${emails[1]!}`
+  assert.ok(r.json.offered.map(Number).includes(Number(passedOn)), 'the answer names the offers passed on')
   const again = await process({ action: 'expire', site_id: siteId })
   assert.equal(again.json.expired, 0)
+  assert.deepEqual(again.json.offered, [])
   assert.equal(await statusOf(emails[2]!), 'waiting')
   const late = await process({ action: 'respond', token: await tokenOf(emails[0]!), accept: true }, null)
   assert.equal(late.status, 409, 'an expired offer cannot be accepted')
