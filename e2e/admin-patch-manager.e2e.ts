@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
-import { accessToken, asService, asUser, signIn, waitForPath } from './admin-support'
+import { accessToken, apiUrl, asService, asUser, signIn, waitForPath } from './admin-support'
 
 const OWN_SITE = 1 // Tuckers Meadow, Bath: managed by patch@example.com
 const OTHER_SITE = 3 // Leigh Woods Meadows, Bristol: not theirs
@@ -20,9 +20,9 @@ beforeAll(async () => {
 })
 afterAll(async () => { await browser?.close() })
 
-async function waitingAt(siteId: number): Promise<Array<{ id: number; first_name: string; last_name: string }>> {
-  const res = await asService(`/rest/v1/waiting_list_entries?site_id=eq.${siteId}&status=eq.waiting&select=id,first_name,last_name&order=joined_at,id`)
-  return await res.json() as Array<{ id: number; first_name: string; last_name: string }>
+async function waitingAt(siteId: number): Promise<Array<{ id: number; first_name: string; last_name: string; email: string }>> {
+  const res = await asService(`/rest/v1/waiting_list_entries?site_id=eq.${siteId}&status=eq.waiting&select=id,first_name,last_name,email&order=joined_at,id`)
+  return await res.json() as Array<{ id: number; first_name: string; last_name: string; email: string }>
 }
 
 describe('patch manager', () => {
@@ -40,6 +40,7 @@ describe('patch manager', () => {
   it('processes their site: preview in queue order, make offers, see them awaiting a reply', async () => {
     const queue = await waitingAt(OWN_SITE)
     expect(queue.length).toBeGreaterThan(2)
+    const firstEmail = queue[0]!.email
     await page.getByRole('link', { name: 'Process offers' }).click()
     await waitForPath(page, '/admin/waiting-list/process')
     await page.getByLabel('Site').selectOption({ label: 'Tuckers Meadow (Bath)' })
@@ -54,6 +55,9 @@ describe('patch manager', () => {
     await page.getByText('2 offers made').waitFor()
     const after = await waitingAt(OWN_SITE)
     expect(after.map((a) => a.id)).toEqual(queue.slice(2).map((a) => a.id))
+    // Each applicant offered a plot is e-mailed their links (the local provider's outbox).
+    const { messages: mail } = await (await fetch(`${apiUrl()}/_outbox/messages?to=${encodeURIComponent(firstEmail)}`)).json() as { messages: Array<{ subject?: string }> }
+    expect(mail.some((m) => m.subject === 'A plot is ready for you at Tuckers Meadow')).toBe(true)
     const offers = page.getByRole('region', { name: 'Offers at Tuckers Meadow' })
     for (const a of queue.slice(0, 2)) await offers.getByText(`${a.first_name} ${a.last_name}`).first().waitFor()
     expect(await seriousViolations(page)).toEqual([])
