@@ -82,6 +82,10 @@ export const paths = {
   adminWaitingListCategories: definePath('/admin/waiting-list/manage-categories'),
   adminUsers: definePath('/admin/users'),
   adminPatchManagers: definePath('/admin/patch-managers'),
+  adminTools: definePath('/admin/waiting-list/tools'),
+  adminToolsConsolidator: definePath('/admin/waiting-list/tools/consolidator'),
+  adminToolsLocationMigrator: definePath('/admin/waiting-list/tools/location-migrator'),
+  adminToolsAcSync: definePath('/admin/waiting-list/tools/ac-sync'),
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

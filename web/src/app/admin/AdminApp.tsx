@@ -17,6 +17,7 @@ import { AdminLocationEditRoute } from '@/features/admin-locations/routes/locati
 import { AdminLocationsRoute } from '@/features/admin-locations/routes/locations-list'
 import { AdminManageCategoriesRoute } from '@/features/admin-waiting-list/routes/manage-categories'
 import { AdminProcessRoute } from '@/features/admin-waiting-list/routes/process'
+import { AdminAcSyncRoute, AdminConsolidatorRoute, AdminLocationMigratorRoute, AdminToolsRoute } from '@/features/admin-tools/routes/tools'
 import { AdminPatchManagersRoute } from '@/features/admin-users/routes/patch-managers'
 import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
@@ -60,6 +61,10 @@ export default function AdminApp() {
           <Route path={rel(paths.adminWaitingList.path)}><AdminWaitingListRoute /></Route>
           <Route path={rel(paths.adminWaitingListProcess.path)}><AdminProcessRoute /></Route>
           <Route path={rel(paths.adminWaitingListCategories.path)}><AdminManageCategoriesRoute /></Route>
+          <Route path={rel(paths.adminTools.path)}><AdminToolsRoute /></Route>
+          <Route path={rel(paths.adminToolsConsolidator.path)}><AdminConsolidatorRoute /></Route>
+          <Route path={rel(paths.adminToolsLocationMigrator.path)}><AdminLocationMigratorRoute /></Route>
+          <Route path={rel(paths.adminToolsAcSync.path)}><AdminAcSyncRoute /></Route>
           <Route path={rel(paths.adminUsers.path)}><UsersPage /></Route>
           <Route path={rel(paths.adminPatchManagers.path)}><AdminPatchManagersRoute /></Route>
           <Route><NotFoundRoute /></Route>

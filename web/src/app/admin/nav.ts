@@ -10,6 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Waiting list', href: paths.adminWaitingList.getHref() },
   { label: 'Process offers', href: paths.adminWaitingListProcess.getHref(), tree: true },
   { label: 'Categories', href: paths.adminWaitingListCategories.getHref(), tree: true },
+  { label: 'Tools', href: paths.adminTools.getHref(), tree: true },
   { label: 'Users', href: paths.adminUsers.getHref() },
   { label: 'Patch managers', href: paths.adminPatchManagers.getHref() },
   { label: 'Sign-in security', href: paths.adminSecurity.getHref() },
