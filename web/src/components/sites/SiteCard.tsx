@@ -2,6 +2,7 @@
 // and the call to action.
 import { css } from 'goober'
 import { Link } from 'wouter'
+import type { ReactNode } from 'react'
 import type { Cta } from '@/lib/sites/rules'
 import { siteHref, STATUS_LABEL, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
@@ -40,7 +41,7 @@ export function StatusBadge({ site }: { site: Pick<Site, 'status'> }) {
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
 
-export function SiteCard({ site, cta, headingLevel = 3 }: { site: Site; cta: Cta; headingLevel?: 2 | 3 | 4 }) {
+export function SiteCard({ site, cta, headingLevel = 3, children }: { site: Site; cta: Cta; headingLevel?: 2 | 3 | 4; children?: ReactNode }) {
   const H = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3'
   return (
     <article className={card} data-testid='site-card' data-slug={site.slug}>
@@ -53,6 +54,7 @@ export function SiteCard({ site, cta, headingLevel = 3 }: { site: Site; cta: Cta
         <dd data-testid='waiting-count'>{plural(site.waiting_list_count, 'person', 'people')}</dd>
       </dl>
       {cta.promo && <p className='promo'>{cta.promo}</p>}
+      {children}
       <p className='actions'>
         <Link href={cta.href} className={buttonPrimary} aria-label={`${cta.label}: ${site.location}`}>{cta.label}</Link>
       </p>

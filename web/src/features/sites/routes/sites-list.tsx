@@ -35,12 +35,13 @@ function SitesList({ withPlaces }: { withPlaces: boolean }) {
       <ul className={siteGrid}>
         {shown.map((s) => (
           <li key={s.slug}>
-            <SiteCard site={s} cta={resolveCta(s, ctaSettings)} headingLevel={2} />
-            {s.gmap_link && (
-              <p className='map'>
-                <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
-              </p>
-            )}
+            <SiteCard site={s} cta={resolveCta(s, ctaSettings)} headingLevel={2}>
+              {s.gmap_link && (
+                <p className='map'>
+                  <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
+                </p>
+              )}
+            </SiteCard>
           </li>
         ))}
       </ul>
