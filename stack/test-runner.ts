@@ -133,8 +133,14 @@ async function vitest(args: string[], env: Record<string, string>, report: strin
   await Deno.remove(outFile).catch(() => {})
   const { code } = await exec(BIN('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`], env)
   if (!existsSync(outFile)) return { passed: 0, failed: 1 }
-  const r = JSON.parse(await Deno.readTextFile(outFile)) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }
-  const failed = r.numFailedTests + r.numFailedTestSuites
+  const r = JSON.parse(await Deno.readTextFile(outFile)) as {
+    numPassedTests: number
+    numFailedTests: number
+    testResults: { status: string; assertionResults: { status: string }[] }[]
+  }
+  // A file that failed without a failing test (it did not load, or a hook threw) counts once.
+  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length
+  const failed = r.numFailedTests + brokenFiles
   return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed }
 }
 
