@@ -86,6 +86,12 @@ export const paths = {
   adminToolsConsolidator: definePath('/admin/waiting-list/tools/consolidator'),
   adminToolsLocationMigrator: definePath('/admin/waiting-list/tools/location-migrator'),
   adminToolsAcSync: definePath('/admin/waiting-list/tools/ac-sync'),
+  adminComms: definePath('/admin/waiting-list/comms'),
+  adminCommsCreate: definePath('/admin/waiting-list/comms/create'),
+  adminCommsTemplates: definePath('/admin/waiting-list/comms/templates'),
+  adminCommsTemplate: definePath('/admin/waiting-list/comms/:id'),
+  adminCommsTemplateEdit: definePath('/admin/waiting-list/comms/:id/edit'),
+  adminCommunications: definePath('/admin/waiting-list/communications'),
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

@@ -18,6 +18,9 @@ import { AdminLocationsRoute } from '@/features/admin-locations/routes/locations
 import { AdminManageCategoriesRoute } from '@/features/admin-waiting-list/routes/manage-categories'
 import { AdminProcessRoute } from '@/features/admin-waiting-list/routes/process'
 import { AdminAcSyncRoute, AdminConsolidatorRoute, AdminLocationMigratorRoute, AdminToolsRoute } from '@/features/admin-tools/routes/tools'
+import { AdminCommsCreateRoute, AdminCommsEditRoute, AdminCommsRoute } from '@/features/admin-comms/routes/comms'
+import { AdminCommunicationsRoute } from '@/features/admin-comms/routes/communications'
+import { AdminCommsSendRoute } from '@/features/admin-comms/routes/template-send'
 import { AdminPatchManagersRoute } from '@/features/admin-users/routes/patch-managers'
 import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
@@ -65,6 +68,12 @@ export default function AdminApp() {
           <Route path={rel(paths.adminToolsConsolidator.path)}><AdminConsolidatorRoute /></Route>
           <Route path={rel(paths.adminToolsLocationMigrator.path)}><AdminLocationMigratorRoute /></Route>
           <Route path={rel(paths.adminToolsAcSync.path)}><AdminAcSyncRoute /></Route>
+          <Route path={rel(paths.adminComms.path)}><AdminCommsRoute /></Route>
+          <Route path={rel(paths.adminCommsTemplates.path)}><AdminCommsRoute /></Route>
+          <Route path={rel(paths.adminCommsCreate.path)}><AdminCommsCreateRoute /></Route>
+          <Route path={rel(paths.adminCommsTemplateEdit.path)}>{(p: { id: string }) => <AdminCommsEditRoute id={p.id} />}</Route>
+          <Route path={rel(paths.adminCommsTemplate.path)}>{(p: { id: string }) => <AdminCommsSendRoute id={p.id} />}</Route>
+          <Route path={rel(paths.adminCommunications.path)}><AdminCommunicationsRoute /></Route>
           <Route path={rel(paths.adminUsers.path)}><UsersPage /></Route>
           <Route path={rel(paths.adminPatchManagers.path)}><AdminPatchManagersRoute /></Route>
           <Route><NotFoundRoute /></Route>

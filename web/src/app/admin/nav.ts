@@ -10,6 +10,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Waiting list', href: paths.adminWaitingList.getHref() },
   { label: 'Process offers', href: paths.adminWaitingListProcess.getHref(), tree: true },
   { label: 'Categories', href: paths.adminWaitingListCategories.getHref(), tree: true },
+  { label: 'Communications', href: paths.adminComms.getHref(), tree: true },
+  { label: 'Message log', href: paths.adminCommunications.getHref() },
   { label: 'Tools', href: paths.adminTools.getHref(), tree: true },
   { label: 'Users', href: paths.adminUsers.getHref() },
   { label: 'Patch managers', href: paths.adminPatchManagers.getHref() },

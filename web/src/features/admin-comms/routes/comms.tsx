@@ -1,0 +1,113 @@
+// /admin/waiting-list/comms (and /templates): the message templates, to edit or send from.
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { paths } from '@/config/paths'
+import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { toast } from '@/lib/toast'
+import { useDeleteTemplate } from '../api/delete-template'
+import { type Template, useTemplates } from '../api/get-templates'
+import { emptyTemplate } from '../api/template-schema'
+import { useSaveTemplate } from '../api/save-template'
+import { TemplateForm } from '../components/TemplateForm'
+
+const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
+
+export function AdminCommsRoute() {
+  useTitle('Communications')
+  const templates = useTemplates()
+  const remove = useDeleteTemplate()
+  const [deleting, setDeleting] = useState<Template | null>(null)
+  return (
+    <>
+      <PageHeader title='Communications'>
+        <Link href={`~${paths.adminCommsCreate.getHref()}`} className={buttonPrimary}>New template</Link>
+        <Link href={`~${paths.adminCommunications.getHref()}`} className={buttonSecondary}>Message log</Link>
+      </PageHeader>
+      {templates.isPending && <Status>Loading templates…</Status>}
+      {templates.isError && <ErrorNotice title='The templates could not be loaded' message={templates.error.message} />}
+      {templates.data && templates.data.length === 0 && <EmptyState>No templates yet. Write the first one.</EmptyState>}
+      {templates.data && templates.data.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <thead><tr><th scope='col'>Template</th><th scope='col'>Sent as</th><th scope='col'>Subject</th><th scope='col'>Changed</th><th scope='col'>Actions</th></tr></thead>
+            <tbody>
+              {templates.data.map((t) => (
+                <tr key={t.id}>
+                  <td><Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link></td>
+                  <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
+                  <td>{t.subject ?? '—'}</td>
+                  <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
+                    <Link href={`~${paths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
+                    <button type='button' className='link' style={{ background: 'none', border: 0, padding: 0, font: 'inherit', color: 'var(--roots-primary)', textDecoration: 'underline', cursor: 'pointer' }} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {deleting && (
+        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, {
+            onSuccess: () => { toast.success('Template deleted'); setDeleting(null) },
+            onError: (e) => { toast.error(e.message); setDeleting(null) },
+          })}>
+          <p>The message log keeps what was sent with it.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
+
+export function AdminCommsCreateRoute() {
+  useTitle('New template')
+  const [, navigate] = useLocation()
+  const save = useSaveTemplate()
+  return (
+    <>
+      <PageHeader title='New template' />
+      <TemplateForm initial={emptyTemplate()} submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)}
+        onSave={async (values) => {
+          try {
+            const t = await save.mutateAsync({ id: null, values })
+            toast.success('Template saved')
+            navigate(`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
+            return null
+          } catch (e) {
+            return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
+          }
+        }} />
+    </>
+  )
+}
+
+export function AdminCommsEditRoute({ id }: { id: string }) {
+  useTitle('Edit template')
+  const [, navigate] = useLocation()
+  const templates = useTemplates()
+  const save = useSaveTemplate()
+  const t = templates.data?.find((x) => x.id === Number(id))
+  if (templates.isPending) return <Status>Loading the template…</Status>
+  if (templates.isError) return <ErrorNotice message={templates.error.message} />
+  if (!t) return <><PageHeader title='Edit template' /><EmptyState>There is no template {id}.</EmptyState></>
+  return (
+    <>
+      <PageHeader title={`Edit ${t.name}`} />
+      <TemplateForm key={t.id} initial={{ name: t.name, channel: t.channel, subject: t.subject ?? '', body: t.body, body_text: t.body_text ?? '' }}
+        submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)}
+        onSave={async (values) => {
+          try {
+            await save.mutateAsync({ id: t.id, values })
+            toast.success('Template saved')
+            navigate(`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
+            return null
+          } catch (e) {
+            return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
+          }
+        }} />
+    </>
+  )
+}

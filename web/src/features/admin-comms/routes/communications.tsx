@@ -1,0 +1,66 @@
+// /admin/waiting-list/communications: the log of messages sent, by site and status.
+import { useEffect, useState } from 'react'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonSecondary } from '@/components/styles'
+import { useCommsSites } from '../api/get-sites'
+import { type MessageFilters, MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages'
+
+export function AdminCommunicationsRoute() {
+  const sites = useCommsSites()
+  const [filters, setFilters] = useState<MessageFilters>({ siteId: '', status: '' })
+  const [page, setPage] = useState(0)
+  const messages = useMessages(filters, page)
+  useEffect(() => { document.title = 'Message log | Roots Allotments' }, [])
+  useEffect(() => setPage(0), [filters])
+  const total = messages.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE))
+  const siteName = new Map((sites.data ?? []).map((s) => [s.id, s.location]))
+  return (
+    <>
+      <PageHeader title='Message log' />
+      <div className={toolbar}>
+        <Field label='Site'>
+          <select value={filters.siteId} onChange={(e) => setFilters((f) => ({ ...f, siteId: e.target.value }))}>
+            <option value=''>All sites</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+          </select>
+        </Field>
+        <Field label='Status'>
+          <select value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value }))}>
+            <option value=''>Any status</option><option value='sent'>Sent</option><option value='queued'>Queued</option><option value='failed'>Failed</option>
+          </select>
+        </Field>
+      </div>
+      {messages.isPending && <Status>Loading the log…</Status>}
+      {messages.isError && <ErrorNotice title='The message log could not be loaded' message={messages.error.message} />}
+      {messages.data && messages.data.rows.length === 0 && <EmptyState>No messages match.</EmptyState>}
+      {messages.data && messages.data.rows.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{total} {total === 1 ? 'message' : 'messages'}</caption>
+            <thead><tr><th scope='col'>When</th><th scope='col'>To</th><th scope='col'>Subject</th><th scope='col'>Template</th><th scope='col'>Site</th><th scope='col'>Status</th></tr></thead>
+            <tbody>
+              {messages.data.rows.map((m) => (
+                <tr key={m.id}>
+                  <td>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</td>
+                  <td style={{ wordBreak: 'break-all' }}>{m.recipient}</td>
+                  <td>{m.subject ?? '—'}</td>
+                  <td>{m.template?.name ?? '—'}</td>
+                  <td>{m.site_id ? siteName.get(m.site_id) ?? m.site_id : '—'}</td>
+                  <td>{m.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' }}>
+          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
+          <span>Page {page + 1} of {pages}</span>
+          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
+        </nav>
+      )}
+    </>
+  )
+}
