@@ -73,7 +73,8 @@ try {
     case 'test:load':
     case 'test:faults': {
       const { runTests } = await import('./test-runner.ts')
-      Deno.exit(await runTests([cmd === 'test:load' ? '--only=load' : '--only=faults', '--full', ...rest]))
+      const file = cmd === 'test:load' ? 'stack/tests/quality/load.test.ts' : 'stack/tests/quality/faults.test.ts'
+      Deno.exit(await runTests(['--only=deno', `--deno=${file}`, '--full', ...rest]))
       break
     }
     default:

@@ -85,7 +85,7 @@ const suites: Suite[] = [
     present: async () => (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length + (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
     async run(_stack, env) {
       const dirs = (denoPaths ?? ['stack/tests', 'supabase/functions']).filter((d) => existsSync(join(ROOT, d)))
-      const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--quiet', '--no-check', ...dirs], { ...env, NO_COLOR: '1' })
+      const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--no-check', ...dirs], { ...env, NO_COLOR: '1' })
       const m = /(\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed(?: \((\d+) steps?\))?/.exec(out)
       if (!m) return { passed: 0, failed: 1 }
       const failed = Number(m[3])
