@@ -38,7 +38,7 @@ const PAGES: [path: string, title: string][] = [
   ['/gift-vouchers', 'Gift vouchers'],
   ['/gift-vouchers/success', 'Thank you'],
   ['/checkout', 'Checkout'],
-  ['/checkout/new', 'Checkout'],
+  ['/checkout/new', 'Shop'],
   ['/checkout/success', 'Payment received'],
   ['/deposit-checkout', 'Pay a deposit'],
   ['/become-member', 'Become a member'],

@@ -65,6 +65,34 @@ describe('gift vouchers', () => {
   })
 })
 
+describe('the shop', () => {
+  it('buys the £29.99 starter bundle, showing the CTA offer', async () => {
+    const context = await newContext(browser)
+    await configureApp(context)
+    const page = await context.newPage()
+    await openApp(page, '/checkout/new')
+    await dismissConsent(page)
+    await page.getByRole('heading', { name: 'Starter Bundle · £29.99' }).waitFor()
+    await page.getByText('FREE £29.99 Starter Bundle When You Join This February').waitFor()
+    const email = uniqueEmail('shop')
+    await page.getByLabel('E-mail address').fill(email)
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await page.getByText('Choose at least one item.').first().waitFor()
+    await page.getByLabel('Quantity of Starter Bundle').fill('1')
+    await page.getByText('Total £29.99').waitFor()
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor()
+    await page.getByLabel('Card number').fill('4242424242424242')
+    await page.getByRole('button', { name: 'Pay £29.99' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
+    expect(await page.getByTestId('checkout-status').textContent()).toContain('£29.99 paid')
+    const orders = await serviceRest<{ status: string; total_pence: number }[]>(`orders?select=status,total_pence&email=eq.${encodeURIComponent(email)}`)
+    expect(orders).toEqual([{ status: 'paid', total_pence: 2999 }])
+    await context.close()
+  })
+})
+
 describe('welcome slots', () => {
   it('books a slot at a site, and the places left go down', async () => {
     const context = await newContext(browser)

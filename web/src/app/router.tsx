@@ -32,6 +32,7 @@ const GiftVouchersSuccessRoute = named(() => import('@/features/vouchers/routes/
 const CheckoutRoute = lazy(() => import('@/features/checkout/routes/checkout'))
 const CheckoutSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'CheckoutSuccessRoute')
 const DepositCheckoutRoute = named(() => import('@/features/checkout/routes/checkout'), 'DepositCheckoutRoute')
+const CheckoutNewRoute = lazy(() => import('@/features/checkout/routes/checkout-new'))
 const WelcomeSlotRoute = lazy(() => import('@/features/welcome-slots/routes/welcome-slot'))
 const WelcomeSlotSuccessRoute = named(() => import('@/features/welcome-slots/routes/welcome-slot'), 'WelcomeSlotSuccessRoute')
 const GuidedTourRoute = lazy(() => import('@/features/guided-tours/routes/guided-tour'))
@@ -76,7 +77,7 @@ export const routes: AppRoute[] = [
   { path: paths.giftVouchers.path, layout: 'default', component: GiftVouchersRoute },
   { path: paths.giftVouchersSuccess.path, layout: 'default', component: GiftVouchersSuccessRoute },
   { path: paths.checkout.path, layout: 'checkout', component: CheckoutRoute },
-  { path: paths.checkoutNew.path, layout: 'checkout', component: CheckoutRoute },
+  { path: paths.checkoutNew.path, layout: 'checkout', component: CheckoutNewRoute },
   { path: paths.checkoutSuccess.path, layout: 'checkout', component: CheckoutSuccessRoute },
   { path: paths.depositCheckout.path, layout: 'checkout', component: DepositCheckoutRoute },
   { path: paths.welcomeSlot.path, layout: 'default', component: WelcomeSlotRoute },

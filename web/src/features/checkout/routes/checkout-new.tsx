@@ -1,0 +1,107 @@
+// /checkout/new: the shop. The starter bundle (£29.99) leads, with the CTA setting's offer text;
+// pick quantities, give an e-mail, pay on the hosted checkout page.
+import { type FormEvent, useRef, useState } from 'react'
+import { css } from 'goober'
+import { TextField } from '@/components/form/Field'
+import { buttonPrimary } from '@/components/styles'
+import { FunctionError } from '@/lib/call-function'
+import { check, type FieldErrors, focusFirstError } from '@/lib/forms'
+import { usePageMeta } from '@/lib/page-meta'
+import { useLocations } from '@/lib/sites/locations-store'
+import { toast } from '@/lib/toast'
+import { useProducts } from '../api/get-products'
+import { shopSchema, useStartShopCheckout } from '../api/start-shop-checkout'
+import { pounds } from './checkout'
+
+const page = css`
+  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
+  form { max-width: 44rem; }
+  ul { list-style: none; padding: 0; display: grid; gap: 0.75rem; }
+  li { background: var(--roots-surface); border-radius: 0.75rem; padding: 1rem; display: grid; grid-template-columns: 1fr 7rem; gap: 0.5rem 1rem; align-items: center; }
+  li[data-featured='true'] { border: 3px solid var(--roots-primary); }
+  li h2 { margin: 0; font-size: 1.1rem; }
+  li p { margin: 0; }
+  .offer { color: #5c3b00; background: #fff3d6; border-radius: 0.35rem; padding: 0.2rem 0.5rem; font-weight: 700; justify-self: start; }
+  .total { font-size: 1.2rem; font-weight: 800; }
+  .error { color: var(--roots-error); font-weight: 600; }
+  @media (max-width: 30rem) { li { grid-template-columns: 1fr; } }
+`
+
+const newKey = () => `shop-${crypto.randomUUID()}`
+
+export default function CheckoutNewRoute() {
+  usePageMeta('Shop')
+  const products = useProducts()
+  const { ctaSettings } = useLocations()
+  const offer = ctaSettings.find((c) => c.promo?.includes('Starter Bundle'))?.promo ?? null
+  const start = useStartShopCheckout()
+  const ref = useRef<HTMLFormElement>(null)
+  const busy = useRef(false)
+  const key = useRef(newKey())
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [qty, setQty] = useState<Record<number, string>>({})
+  const list = [...(products.data ?? [])].sort((a, b) => Number(b.slug === 'starter-bundle') - Number(a.slug === 'starter-bundle'))
+  const total = list.reduce((sum, p) => sum + (Number(qty[p.id]) > 0 ? Math.floor(Number(qty[p.id])) * p.price_pence : 0), 0)
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (busy.current) return
+    const email = String(new FormData(e.currentTarget).get('email') ?? '')
+    const items = list.map((p) => ({ product_id: p.id, quantity: qty[p.id] === undefined || qty[p.id] === '' ? 0 : Number(qty[p.id]) }))
+    const checked = check(shopSchema, { email, items })
+    if (!checked.ok) {
+      const errs = { ...checked.errors }
+      for (const k of Object.keys(errs)) {
+        const m = k.match(/^items\.(\d+)\.quantity$/)
+        if (m) errs[`qty-${list[Number(m[1])].id}`] = errs[k]
+      }
+      setErrors(errs)
+      toast.error(errs.items ?? 'Some details need attention: see the highlighted fields.')
+      focusFirstError(ref.current, errs)
+      return
+    }
+    setErrors({})
+    busy.current = true
+    try {
+      const started = await start.mutateAsync({ input: checked.data, key: key.current })
+      globalThis.location.assign(started.url)
+    } catch (err) {
+      const fe = err instanceof FunctionError ? err : null
+      setErrors({ _form: fe?.message ?? 'Something went wrong. Please try again.' })
+      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
+      if (fe && fe.status >= 400 && fe.status < 500) key.current = newKey()
+      busy.current = false
+    }
+  }
+
+  return (
+    <div className={page}>
+      <h1>Shop</h1>
+      <p>Everything for your first season, delivered to your plot.</p>
+      {products.isPending && <p role='status'>Loading products…</p>}
+      {products.isError && <p role='alert'>We could not load the shop just now.</p>}
+      {products.data && (
+        <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Shop'>
+          <ul>
+            {list.map((p) => (
+              <li key={p.id} data-featured={p.slug === 'starter-bundle'}>
+                <div>
+                  <h2>{p.name} · {pounds(p.price_pence)}</h2>
+                  {p.description && <p>{p.description}</p>}
+                  {p.slug === 'starter-bundle' && offer && <p className='offer'>{offer}</p>}
+                </div>
+                <TextField label={`Quantity of ${p.name}`} name={`qty-${p.id}`} type='number' min={0} max={20} inputMode='numeric'
+                  value={qty[p.id] ?? ''} onChange={(e) => setQty({ ...qty, [p.id]: e.target.value })} error={errors[`qty-${p.id}`]} />
+              </li>
+            ))}
+          </ul>
+          {errors.items && <p className='error' role='alert'>{errors.items}</p>}
+          <p className='total' aria-live='polite'>Total {pounds(total)}</p>
+          <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
+          {errors._form && <p className='error' role='alert'>{errors._form}</p>}
+          <button type='submit' className={buttonPrimary} disabled={start.isPending}>{start.isPending ? 'Opening checkout…' : 'Continue to payment'}</button>
+        </form>
+      )}
+    </div>
+  )
+}
