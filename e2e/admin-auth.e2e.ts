@@ -10,7 +10,7 @@ let browser: Browser
 beforeAll(async () => { browser = await launchChromium() })
 afterAll(async () => { await browser?.close() })
 
-const ADMIN_NAV = ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Categories', 'Communications', 'Message log', 'Tools', 'Users', 'Patch managers', 'Sign-in security']
+const ADMIN_NAV = ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Categories', 'Communications', 'Message log', 'Tools', 'Welcome slots', 'Users', 'Patch managers', 'Sign-in security']
 
 const LANDINGS = [
   { email: 'official@example.com', path: '/admin', nav: ADMIN_NAV },

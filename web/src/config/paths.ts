@@ -92,6 +92,10 @@ export const paths = {
   adminCommsTemplate: definePath('/admin/waiting-list/comms/:id'),
   adminCommsTemplateEdit: definePath('/admin/waiting-list/comms/:id/edit'),
   adminCommunications: definePath('/admin/waiting-list/communications'),
+  adminWelcomeSlots: definePath('/admin/welcome-slots'),
+  adminWelcomeSlotsCreate: definePath('/admin/welcome-slots/create'),
+  adminWelcomeSlot: definePath('/admin/welcome-slots/:id'),
+  adminWelcomeSlotEdit: definePath('/admin/welcome-slots/:id/edit'),
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

@@ -21,6 +21,7 @@ import { AdminAcSyncRoute, AdminConsolidatorRoute, AdminLocationMigratorRoute, A
 import { AdminCommsCreateRoute, AdminCommsEditRoute, AdminCommsRoute } from '@/features/admin-comms/routes/comms'
 import { AdminCommunicationsRoute } from '@/features/admin-comms/routes/communications'
 import { AdminCommsSendRoute } from '@/features/admin-comms/routes/template-send'
+import { AdminWelcomeSlotCreateRoute, AdminWelcomeSlotEditRoute, AdminWelcomeSlotRoute, AdminWelcomeSlotsRoute } from '@/features/admin-welcome-slots/routes/welcome-slots'
 import { AdminPatchManagersRoute } from '@/features/admin-users/routes/patch-managers'
 import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
@@ -74,6 +75,10 @@ export default function AdminApp() {
           <Route path={rel(paths.adminCommsTemplateEdit.path)}>{(p: { id: string }) => <AdminCommsEditRoute id={p.id} />}</Route>
           <Route path={rel(paths.adminCommsTemplate.path)}>{(p: { id: string }) => <AdminCommsSendRoute id={p.id} />}</Route>
           <Route path={rel(paths.adminCommunications.path)}><AdminCommunicationsRoute /></Route>
+          <Route path={rel(paths.adminWelcomeSlots.path)}><AdminWelcomeSlotsRoute /></Route>
+          <Route path={rel(paths.adminWelcomeSlotsCreate.path)}><AdminWelcomeSlotCreateRoute /></Route>
+          <Route path={rel(paths.adminWelcomeSlotEdit.path)}>{(p: { id: string }) => <AdminWelcomeSlotEditRoute id={p.id} />}</Route>
+          <Route path={rel(paths.adminWelcomeSlot.path)}>{(p: { id: string }) => <AdminWelcomeSlotRoute id={p.id} />}</Route>
           <Route path={rel(paths.adminUsers.path)}><UsersPage /></Route>
           <Route path={rel(paths.adminPatchManagers.path)}><AdminPatchManagersRoute /></Route>
           <Route><NotFoundRoute /></Route>

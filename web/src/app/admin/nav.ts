@@ -13,6 +13,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Communications', href: paths.adminComms.getHref(), tree: true },
   { label: 'Message log', href: paths.adminCommunications.getHref() },
   { label: 'Tools', href: paths.adminTools.getHref(), tree: true },
+  { label: 'Welcome slots', href: paths.adminWelcomeSlots.getHref(), tree: true },
   { label: 'Users', href: paths.adminUsers.getHref() },
   { label: 'Patch managers', href: paths.adminPatchManagers.getHref() },
   { label: 'Sign-in security', href: paths.adminSecurity.getHref() },

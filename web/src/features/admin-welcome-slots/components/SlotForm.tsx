@@ -1,0 +1,54 @@
+// The welcome-slot form; errors beside fields, nothing lost when saving fails.
+import { type FormEvent, useState } from 'react'
+import { Field, fieldErrors, formGrid } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { toast } from '@/lib/toast'
+import { useSlotSites } from '../api/get-sites'
+import { slotSchema, type SlotFormValues } from '../api/slot-schema'
+
+export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
+  initial: SlotFormValues; booked: number; submitLabel: string; onSave: (v: SlotFormValues) => Promise<string | null>; onCancel: () => void
+}) {
+  const sites = useSlotSites()
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const set = (k: keyof SlotFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = slotSchema(booked).safeParse(values)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      toast.error('The welcome slot was not saved: check the highlighted fields.')
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    const failure = await onSave(values).finally(() => setSaving(false))
+    setFormError(failure)
+    if (failure) toast.error(failure)
+  }
+  return (
+    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
+      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The welcome slot was not saved. {formError}</p>}
+      <div className={formGrid}>
+        <Field label='Site' error={errors.site_id}>
+          <select value={values.site_id} onChange={set('site_id')}>
+            <option value=''>Choose a site…</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
+          </select>
+        </Field>
+        <Field label='Date' error={errors.date}><input type='date' value={values.date} onChange={set('date')} /></Field>
+        <Field label='Start time' error={errors.time}><input type='time' value={values.time} onChange={set('time')} /></Field>
+        <Field label='Length (minutes)' error={errors.duration_minutes}><input inputMode='numeric' value={values.duration_minutes} onChange={set('duration_minutes')} /></Field>
+        <Field label='Places' error={errors.capacity} {...(booked ? { hint: `${booked} already booked.` } : {})}><input inputMode='numeric' value={values.capacity} onChange={set('capacity')} /></Field>
+        <Field label='Notes' error={errors.notes} className='wide'><textarea value={values.notes} onChange={set('notes')} /></Field>
+      </div>
+      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
+        <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,157 @@
+// /admin/welcome-slots (+ /create, /{id}, /{id}/edit): slots per site with places booked;
+// create and edit; a slot's bookings, each cancellable after a confirmation.
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { paths } from '@/config/paths'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { toast } from '@/lib/toast'
+import { type Booking, useSlot } from '../api/get-slot'
+import { useSlotSites } from '../api/get-sites'
+import { type SlotFilters, useSlots } from '../api/get-slots'
+import { useCancelBooking } from '../api/cancel-booking'
+import { useSaveSlot } from '../api/save-slot'
+import { emptySlot, slotToForm } from '../api/slot-schema'
+import { SlotForm } from '../components/SlotForm'
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
+
+export function AdminWelcomeSlotsRoute() {
+  useTitle('Welcome slots')
+  const sites = useSlotSites()
+  const [filters, setFilters] = useState<SlotFilters>({ siteId: '', when: 'upcoming' })
+  const slots = useSlots(filters)
+  return (
+    <>
+      <PageHeader title='Welcome slots'>
+        <Link href={`~${paths.adminWelcomeSlotsCreate.getHref()}`} className={buttonPrimary}>New welcome slot</Link>
+      </PageHeader>
+      <div className={toolbar}>
+        <Field label='Site'>
+          <select value={filters.siteId} onChange={(e) => setFilters((f) => ({ ...f, siteId: e.target.value }))}>
+            <option value=''>All sites</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+          </select>
+        </Field>
+        <Field label='When'>
+          <select value={filters.when} onChange={(e) => setFilters((f) => ({ ...f, when: e.target.value as SlotFilters['when'] }))}>
+            <option value='upcoming'>Upcoming</option><option value='past'>Past</option>
+          </select>
+        </Field>
+      </div>
+      {slots.isPending && <Status>Loading welcome slots…</Status>}
+      {slots.isError && <ErrorNotice title='The welcome slots could not be loaded' message={slots.error.message} />}
+      {slots.data && slots.data.length === 0 && <EmptyState>No {filters.when} welcome slots.</EmptyState>}
+      {slots.data && slots.data.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <thead><tr><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Booked</th><th scope='col' className='num'>Places</th><th scope='col'>Actions</th></tr></thead>
+            <tbody>
+              {slots.data.map((s) => (
+                <tr key={s.id}>
+                  <td>{when(s.starts_at)} ({s.duration_minutes} min)</td>
+                  <td>{s.site?.location ?? s.site_id}</td>
+                  <td className='num'>{s.booked_count}</td>
+                  <td className='num'>{s.capacity}</td>
+                  <td><Link href={`~${paths.adminWelcomeSlot.getHref({ id: String(s.id) })}`} aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}>Open</Link></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}
+
+export function AdminWelcomeSlotCreateRoute() {
+  useTitle('New welcome slot')
+  const [, navigate] = useLocation()
+  const save = useSaveSlot()
+  return (
+    <>
+      <PageHeader title='New welcome slot' />
+      <SlotForm initial={emptySlot()} booked={0} submitLabel='Create slot' onCancel={() => navigate(`~${paths.adminWelcomeSlots.getHref()}`)}
+        onSave={async (values) => {
+          try {
+            const id = await save.mutateAsync({ id: null, values, booked: 0 })
+            toast.success('Welcome slot created')
+            navigate(`~${paths.adminWelcomeSlot.getHref({ id: String(id) })}`)
+            return null
+          } catch (e) { return (e as Error).message }
+        }} />
+    </>
+  )
+}
+
+export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
+  useTitle('Edit welcome slot')
+  const [, navigate] = useLocation()
+  const slot = useSlot(Number(id))
+  const save = useSaveSlot()
+  if (slot.isPending) return <Status>Loading the slot…</Status>
+  if (slot.isError) return <ErrorNotice message={slot.error.message} />
+  const s = slot.data.slot
+  if (!s) return <EmptyState>There is no welcome slot {id}.</EmptyState>
+  const back = () => navigate(`~${paths.adminWelcomeSlot.getHref({ id })}`)
+  return (
+    <>
+      <PageHeader title='Edit welcome slot' />
+      <SlotForm initial={slotToForm(s)} booked={s.booked_count} submitLabel='Save slot' onCancel={back}
+        onSave={async (values) => {
+          try {
+            await save.mutateAsync({ id: s.id, values, booked: s.booked_count })
+            toast.success('Welcome slot saved')
+            back()
+            return null
+          } catch (e) { return (e as Error).message }
+        }} />
+    </>
+  )
+}
+
+export function AdminWelcomeSlotRoute({ id }: { id: string }) {
+  const slot = useSlot(Number(id))
+  const cancel = useCancelBooking()
+  const [cancelling, setCancelling] = useState<Booking | null>(null)
+  useTitle('Welcome slot')
+  if (slot.isPending) return <Status>Loading the slot…</Status>
+  if (slot.isError) return <ErrorNotice title='The slot could not be loaded' message={slot.error.message} />
+  const s = slot.data.slot
+  if (!s) return <><PageHeader title='Welcome slot' /><EmptyState>There is no welcome slot {id}.</EmptyState></>
+  const bookings = slot.data.bookings
+  return (
+    <>
+      <PageHeader title={`${s.site?.location ?? 'Site'}: ${when(s.starts_at)}`}>
+        <Link href={`~${paths.adminWelcomeSlotEdit.getHref({ id })}`} className={buttonSecondary}>Edit slot</Link>
+      </PageHeader>
+      <p>{s.booked_count} of {s.capacity} places booked · {s.duration_minutes} minutes{s.notes ? ` · ${s.notes}` : ''}</p>
+      <h2>Bookings</h2>
+      {bookings.length === 0 ? <EmptyState>No bookings yet.</EmptyState> : (
+        <div className={tableWrap}>
+          <table>
+            <thead><tr><th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Phone</th><th scope='col'>Status</th><th scope='col'>Actions</th></tr></thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.id}>
+                  <td>{b.name}</td><td style={{ wordBreak: 'break-all' }}>{b.email}</td><td>{b.phone ?? '—'}</td><td>{b.status}</td>
+                  <td>{b.status === 'booked' && <button type='button' className={buttonSecondary} aria-label={`Cancel the booking of ${b.name}`} onClick={() => setCancelling(b)}>Cancel booking</button>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cancelling && (
+        <ConfirmDialog title={`Cancel ${cancelling.name}’s booking?`} confirmLabel='Cancel booking' busy={cancel.isPending} onCancel={() => setCancelling(null)}
+          onConfirm={() => cancel.mutate(cancelling.id, {
+            onSuccess: () => { toast.success('Booking cancelled: let the guest know'); setCancelling(null) },
+            onError: (e) => { toast.error(e.message); setCancelling(null) },
+          })}>
+          <p>The place frees up for someone else. No e-mail is sent from here: tell {cancelling.name} at {cancelling.email}.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
