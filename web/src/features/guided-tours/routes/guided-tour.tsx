@@ -11,6 +11,8 @@ import { check, detailErrors, type FieldErrors, focusFirstError, formValues } fr
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { paramString } from '@/lib/sites/route-params'
+import { BUILT_IN_SITES } from '@/lib/sites/catalogue'
+import { findSiteByName } from '@/lib/sites/rules'
 import { toast } from '@/lib/toast'
 import { guidedTourSchema, useBookGuidedTour } from '../api/book-guided-tour'
 import { useGuidedTours } from '../api/get-guided-tours'
@@ -29,8 +31,10 @@ export default function GuidedTourRoute() {
   const [path, navigate] = useLocation()
   const query = useSearch()
   const search = new URLSearchParams(query)
-  const { sites } = useLocations()
-  const site = paramString(params.location) || search.get('site') || ''
+  const { sites, storedSites } = useLocations()
+  // /guided-tour/{location} takes a slug or a name ("Tuckers Meadow", "bath"): spec 5's lookup.
+  const asked = decodeURIComponent(paramString(params.location) || search.get('site') || '')
+  const site = asked ? (findSiteByName(asked, storedSites, BUILT_IN_SITES) ?? findSiteByName(asked.replace(/[-_]+/g, ' '), storedSites, BUILT_IN_SITES))?.slug ?? asked : ''
   const tours = useGuidedTours(site)
   const book = useBookGuidedTour(site)
   const ref = useRef<HTMLFormElement>(null)

@@ -73,7 +73,7 @@ export default function MembersRoute() {
           <section className='card' aria-labelledby='pay-title'>
             <h2 id='pay-title'>Payments</h2>
             {data.orders.length === 0 ? <p>No payments yet.</p> : (
-              <div className='scroll'>
+              <div className='scroll' tabIndex={0} role='region' aria-label='Your payments'>
                 <table>
                   <thead><tr><th scope='col'>Date</th><th scope='col'>For</th><th scope='col'>Amount</th><th scope='col'>Status</th></tr></thead>
                   <tbody>
