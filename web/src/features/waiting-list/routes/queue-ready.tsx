@@ -22,6 +22,7 @@ import { forgetReference, references, saveReference } from '../stores/references
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 1rem; }
   .card { background: var(--roots-surface); border-radius: 0.9rem; padding: clamp(1rem, 4vw, 2rem); margin-bottom: 1.25rem; }
+  .card > h2:first-child { margin-top: 0; }
   .place { margin: 0; color: var(--roots-muted); font-weight: 600; }
   .big { font-size: clamp(2.5rem, 10vw, 4.5rem); font-weight: 800; line-height: 1; color: var(--roots-primary); margin: 0.25rem 0; }
   .stats { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr)); margin: 1.25rem 0 0; }

@@ -1,0 +1,114 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { references } from '../stores/references-store'
+import QueueReadyRoute from './queue-ready'
+
+const REF = 'abcdef0123456789abcdef0123456789'
+
+const position = (over: Record<string, unknown> = {}) => ({
+  kind: 'waiting_list', reference: REF, location: 'Tuckers Meadow', site_id: 1, status: 'waiting', joined_at: '2025-07-18T10:00:00Z',
+  queue_position: 8, list_length: 22, moved_last_year: 6, estimated_wait_months: '16.0', offer_respond_by: null, has_open_offer: false, offer_token: null,
+  ...over,
+})
+
+beforeAll(() => {
+  globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
+})
+
+let entry: Record<string, unknown> | null
+let fetchMock: ReturnType<typeof vi.fn>
+beforeEach(() => {
+  references.saved = []
+  entry = position()
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const u = String(url)
+    if (u.includes('/functions/v1/waiting-list') && init?.method === 'POST') {
+      entry = { ...entry, status: 'withdrawn', queue_position: null }
+      return Promise.resolve(new Response(JSON.stringify({ withdrawn: true })))
+    }
+    if (u.includes('/functions/v1/waiting-list?reference=')) {
+      return Promise.resolve(entry ? new Response(JSON.stringify(entry)) : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No entry has that reference.' } }), { status: 404 }))
+    }
+    if (u.includes('/rest/v1/rpc/respond_to_plot_offer')) return Promise.resolve(new Response(JSON.stringify('accepted')))
+    return Promise.resolve(new Response('[]'))
+  })
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function renderAt(path: string, search = '') {
+  const loc = memoryLocation({ path, searchPath: search, record: true })
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(<QueryClientProvider client={qc}><Router hook={loc.hook} searchHook={loc.searchHook}><QueueReadyRoute /></Router></QueryClientProvider>)
+  return loc
+}
+
+describe('your place in the queue', () => {
+  it('reads the reference from the e-mail link, saves it, and takes it out of the address', async () => {
+    const loc = renderAt('/queue/ready', `reference=${REF}`)
+    await screen.findByTestId('queue-position')
+    expect(loc.history.at(-1)).toBe('/queue/ready')
+    expect(references.saved.map((r) => r.reference)).toEqual([REF])
+  })
+
+  it('shows the position, list length, people ahead and the estimated wait', async () => {
+    references.saved = [{ reference: REF, location: 'Tuckers Meadow', kind: 'waiting_list', savedAt: '' }]
+    renderAt('/queue/ready')
+    await screen.findByRole('heading', { name: '8th' })
+    expect(screen.getByText(/of 22 people waiting, with 7 ahead of you/)).toBeTruthy()
+    expect(screen.getByTestId('position').textContent).toBe('8')
+    expect(screen.getByTestId('list-length').textContent).toBe('22')
+    expect(screen.getByTestId('estimated-wait').textContent).toBe('about 1 year and 4 months')
+    expect(screen.getByRole('img', { name: /68% of the way to the front/ })).toBeTruthy()
+  })
+
+  it('says so when the list has not moved enough to estimate', async () => {
+    entry = position({ estimated_wait_months: null, moved_last_year: 0, queue_position: 1, list_length: 1 })
+    renderAt('/queue/ready', `reference=${REF}`)
+    await screen.findByTestId('queue-position')
+    expect(screen.getByTestId('estimated-wait').textContent).toBe('Not enough movement yet')
+    expect(screen.getByText(/you are next/)).toBeTruthy()
+  })
+
+  it('offers accept and decline when a plot is offered', async () => {
+    entry = position({ status: 'offered', queue_position: null, has_open_offer: true, offer_token: 'tok123456', offer_respond_by: '2026-12-01T00:00:00Z' })
+    renderAt('/queue/ready', `reference=${REF}`)
+    await screen.findByRole('heading', { name: 'A plot is yours if you want it' })
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the plot' }))
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('respond_to_plot_offer'))).toBe(true))
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('respond_to_plot_offer'))!
+    expect(JSON.parse(call[1].body)).toEqual({ p_token: 'tok123456', p_accept: true })
+  })
+
+  it('withdraws only after confirming', async () => {
+    renderAt('/queue/ready', `reference=${REF}`)
+    await screen.findByTestId('queue-position')
+    fireEvent.click(screen.getByRole('button', { name: 'Leave this waiting list' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.textContent).toContain('You will lose your place (8th)')
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my place' }))
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Leave this waiting list' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, leave the list' }))
+    await screen.findByRole('heading', { name: 'This entry is withdrawn' })
+    const post = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!
+    expect(JSON.parse(post[1].body)).toEqual({ action: 'withdraw', reference: REF })
+  })
+
+  it('rejects a malformed reference and explains an unknown one', async () => {
+    entry = null
+    renderAt('/queue/ready')
+    fireEvent.change(screen.getByLabelText('Your private reference'), { target: { value: 'not valid!' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'Find your place' }))
+    await screen.findByText(/Enter the reference from your confirmation e-mail/)
+    fireEvent.change(screen.getByLabelText('Your private reference'), { target: { value: 'ffffffffffffffff' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'Find your place' }))
+    await screen.findByText(/No entry has the reference/)
+  })
+})
