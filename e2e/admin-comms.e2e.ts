@@ -3,16 +3,14 @@
 // the message log and the local outbox.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newContext, seriousViolations } from './support/browser'
-import { apiUrl, asService, signIn, waitForPath } from './admin-support'
+import { launchChromium, seriousViolations } from './support/browser'
+import { apiUrl, asService, signedInPage, waitForPath } from './admin-support'
 
 let browser: Browser
 let page: Page
 beforeAll(async () => {
   browser = await launchChromium()
-  page = await (await newContext(browser)).newPage()
-  await signIn(page, 'founder@example.com')
-  await waitForPath(page, '/admin')
+  page = await signedInPage(browser, 'founder@example.com', '/admin')
 })
 afterAll(async () => { await browser?.close() })
 

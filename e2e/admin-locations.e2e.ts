@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
-import { asService, signIn, waitForPath } from './admin-support'
+import { asService, signedInPage, waitForPath } from './admin-support'
 
 const SITE = { id: 13, location: 'Loxley Meadow', city: 'sheffield', slug: 'loxley-meadow' } // active: its site page is live
 
@@ -11,10 +11,7 @@ let browser: Browser
 let page: Page
 beforeAll(async () => {
   browser = await launchChromium()
-  const context = await newContext(browser)
-  page = await context.newPage()
-  await signIn(page, 'official@example.com')
-  await waitForPath(page, '/admin')
+  page = await signedInPage(browser, 'official@example.com', '/admin')
 })
 afterAll(async () => { await browser?.close() })
 

@@ -3,8 +3,8 @@
 // token gets nothing of another site from the API (RLS), whatever the UI shows.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
-import { accessToken, apiUrl, asService, asUser, signIn, waitForPath } from './admin-support'
+import { launchChromium, seriousViolations, webUrl } from './support/browser'
+import { accessToken, apiUrl, asService, asUser, signedInPage, waitForPath } from './admin-support'
 
 const OWN_SITE = 1 // Tuckers Meadow, Bath: managed by patch@example.com
 const OTHER_SITE = 3 // Leigh Woods Meadows, Bristol: not theirs
@@ -13,10 +13,7 @@ let browser: Browser
 let page: Page
 beforeAll(async () => {
   browser = await launchChromium()
-  const context = await newContext(browser)
-  page = await context.newPage()
-  await signIn(page, 'patch@example.com')
-  await waitForPath(page, '/admin/waiting-list')
+  page = await signedInPage(browser, 'patch@example.com', '/admin/waiting-list')
 })
 afterAll(async () => { await browser?.close() })
 

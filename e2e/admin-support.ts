@@ -1,8 +1,8 @@
 // Helpers for the admin journeys: sign-in through the real form, the API with a user's own
 // token or the service key (setup only), and RFC 6238 TOTP codes computed from the secret.
 import { createHmac } from 'node:crypto'
-import type { Page } from 'playwright-core'
-import { webUrl } from './support/browser'
+import type { Browser, Page } from 'playwright-core'
+import { newContext, webUrl } from './support/browser'
 
 export const PASSWORD = 'allotments-demo'
 
@@ -54,6 +54,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Email or phone number').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** A new browser context signed in as `email`, settled where the guard sends them. */
+export async function signedInPage(browser: Browser, email: string, landing: string): Promise<Page> {
+  const page = await (await newContext(browser)).newPage()
+  await signIn(page, email)
+  await waitForPath(page, landing)
+  return page
 }
 
 /** Waits until the app has settled on a path (the guard redirects client-side). */

@@ -2,16 +2,14 @@
 // missing choices are named beside their fields; patch managers cannot open the tools.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newContext, seriousViolations } from './support/browser'
-import { asService, signIn, waitForPath } from './admin-support'
+import { launchChromium, seriousViolations } from './support/browser'
+import { asService, signedInPage, waitForPath } from './admin-support'
 
 let browser: Browser
 let page: Page
 beforeAll(async () => {
   browser = await launchChromium()
-  page = await (await newContext(browser)).newPage()
-  await signIn(page, 'team@example.com')
-  await waitForPath(page, '/admin')
+  page = await signedInPage(browser, 'team@example.com', '/admin')
 })
 afterAll(async () => { await browser?.close() })
 

@@ -1,9 +1,10 @@
 // Building blocks the admin screens share: labelled fields with their error beside them, a
 // page header, a refusal/error notice, an empty state, a confirmation dialog and table styles.
-import { cloneElement, type ReactElement, type ReactNode, useId } from 'react'
+import { cloneElement, type ReactElement, type ReactNode, useId, useState } from 'react'
 import { css } from 'goober'
 import { Modal } from '@/components/Modal'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { toast } from '@/lib/toast'
 
 export const formGrid = css`
   display: grid; gap: 0 1.25rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
@@ -144,4 +145,40 @@ export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<string |
     if (!(key in out)) out[key] = issue.message
   }
   return out
+}
+
+/** Previous / next paging with the page number; nothing when everything fits on one page. */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null
+  return (
+    <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem', flexWrap: 'wrap' }}>
+      <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => onPage(page - 1)}>Previous</button>
+      <span>Page {page + 1} of {pages}</span>
+      <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>Next</button>
+    </nav>
+  )
+}
+
+/**
+ * The submit flow every admin form shares: check with the schema (errors beside the fields and a
+ * toast), then save; a failed save's message stays on the form, which keeps everything typed.
+ */
+export function useFormSave<V>(schema: { safeParse: (v: V) => { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message: string }> } } }, what: string) {
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const submit = async (values: V, save: (v: V) => Promise<string | null>) => {
+    const parsed = schema.safeParse(values)
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      toast.error(`The ${what} was not saved: check the highlighted fields.`)
+      return
+    }
+    setErrors({})
+    setSaving(true)
+    const failure = await save(values).finally(() => setSaving(false))
+    setFormError(failure)
+    if (failure) toast.error(failure)
+  }
+  return { errors, formError, saving, submit }
 }

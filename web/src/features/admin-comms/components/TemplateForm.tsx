@@ -2,9 +2,8 @@
 // for a text message), with the merge fields listed. Errors beside fields; nothing lost on failure.
 import { type FormEvent, useState } from 'react'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
-import { Field, fieldErrors } from '@/components/admin/ui'
+import { Field, useFormSave } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { toast } from '@/lib/toast'
 import { MERGE_FIELDS, templateSchema, type TemplateFormValues } from '../api/template-schema'
 
 export interface TemplateFormProps {
@@ -16,22 +15,10 @@ export interface TemplateFormProps {
 
 export function TemplateForm({ initial, submitLabel, onSave, onCancel }: TemplateFormProps) {
   const [values, setValues] = useState<TemplateFormValues>(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-  const submit = async (e: FormEvent) => {
+  const { errors, formError, saving, submit: save } = useFormSave<TemplateFormValues>(templateSchema, 'template')
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    const parsed = templateSchema.safeParse(values)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues))
-      toast.error('The template was not saved: check the highlighted fields.')
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    const failure = await onSave(values).finally(() => setSaving(false))
-    setFormError(failure)
-    if (failure) toast.error(failure)
+    void save(values, onSave)
   }
   return (
     <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>

@@ -1,7 +1,6 @@
 // /admin/waiting-list/communications: the log of messages sent, by site and status.
 import { useEffect, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
-import { buttonSecondary } from '@/components/styles'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
 import { useCommsSites } from '../api/get-sites'
 import { type MessageFilters, MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages'
 
@@ -54,13 +53,7 @@ export function AdminCommunicationsRoute() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' }}>
-          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
-          <span>Page {page + 1} of {pages}</span>
-          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </>
   )
 }

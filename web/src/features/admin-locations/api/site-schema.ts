@@ -2,6 +2,7 @@
 // the update and insert send. Mirrors the table's own constraints so errors appear beside the
 // field, not as a database refusal.
 import { z } from 'zod'
+import type { Site as SharedSite } from '@/lib/sites/types'
 
 export const SITE_STATUSES = ['upcoming', 'active', 'open'] as const
 export const DIRECTION_MODES = [
@@ -12,42 +13,10 @@ export const DIRECTION_MODES = [
 export type DirectionMode = (typeof DIRECTION_MODES)[number]['key']
 export const DISTANCE_ICONS = ['bike', 'car', 'train', 'bus', 'walk'] as const
 
-export interface Site {
-  id: number
-  city: string
-  city_slug: string
-  location: string
-  slug: string
-  key: string | null
-  status: (typeof SITE_STATUSES)[number] | null
-  booked: boolean
-  allotments: number | null
+/** A stored global_sites row as the admin reads it (the shared shape of lib/sites). */
+export type Site = Omit<SharedSite, 'waiting_list_count' | 'builtin' | 'site_size'> & {
+  /** numeric(8,2): may arrive as text. */
   site_size: number | string | null
-  joined: string | null
-  ac_id: string | null
-  coordinates: string | null
-  gmap_embed: string | null
-  gmap_link: string | null
-  stripe_deposit_link: string | null
-  form_link: string | null
-  promo: string | null
-  cta: string | null
-  cta_link: string | null
-  cta_setting_id: number | null
-  offer_id: number | null
-  launchmode: string | null
-  description_title: string | null
-  description: string | null
-  landing_page_description: string | null
-  nearby_attractions: string | null
-  food_drinks: string | null
-  directions: Partial<Record<DirectionMode, { minutes: number; text?: string }>> | null
-  distance_points: Array<{ icon: string; text: string }> | null
-  pm_name: string | null
-  pm_message: string | null
-  pm_photo_1: string | null
-  pm_photo_2: string | null
-  social_media: { phone_number?: string | null; pm_phone_number?: string | null; pm_email?: string | null } | null
   created_at?: string
   updated_at?: string
   /** Added on load from get_waiting_list_counts; never stored. */

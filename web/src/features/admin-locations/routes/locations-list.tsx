@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
+import { buttonPrimary } from '@/components/styles'
 import { useSites } from '../api/get-sites'
 import { SITE_STATUSES, type Site } from '../api/site-schema'
 
@@ -75,13 +75,7 @@ export function AdminLocationsRoute() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' }}>
-          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
-          <span>Page {page + 1} of {pages}</span>
-          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </>
   )
 }

@@ -1,7 +1,6 @@
 // /admin/users: staff and members; admins give or take away staff roles (with a confirmation).
 import { useEffect, useState } from 'react'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
-import { buttonSecondary } from '@/components/styles'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
 import { toast } from '@/lib/toast'
 import { useRoles } from '../api/get-roles'
 import { type UserFilters, type UserRow, USERS_PAGE_SIZE, useUsers } from '../api/get-users'
@@ -71,13 +70,7 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem' }}>
-          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
-          <span>Page {page + 1} of {pages}</span>
-          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
       {change && (
         <ConfirmDialog
           title={change.roleId === null ? 'Remove staff role?' : 'Change staff role?'}

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { categoriesFor, useCategories } from '../api/get-categories'
@@ -140,13 +140,7 @@ export function AdminWaitingListRoute() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem', flexWrap: 'wrap' }}>
-          <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
-          <span>Page {page + 1} of {pages}</span>
-          <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>Next</button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
       {editing && <EntryForm entry={editing} categories={categoriesFor(categories.data ?? [], editing.site_id)} onClose={() => setEditing(null)} />}
     </>
   )

@@ -1,8 +1,7 @@
 // The welcome-slot form; errors beside fields, nothing lost when saving fails.
 import { type FormEvent, useState } from 'react'
-import { Field, fieldErrors, formGrid } from '@/components/admin/ui'
+import { Field, formGrid, useFormSave } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { toast } from '@/lib/toast'
 import { useSlotSites } from '../api/get-sites'
 import { slotSchema, type SlotFormValues } from '../api/slot-schema'
 
@@ -11,23 +10,11 @@ export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
 }) {
   const sites = useSlotSites()
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [formError, setFormError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { errors, formError, saving, submit: save } = useFormSave<SlotFormValues>(slotSchema(booked), 'welcome slot')
   const set = (k: keyof SlotFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    const parsed = slotSchema(booked).safeParse(values)
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues))
-      toast.error('The welcome slot was not saved: check the highlighted fields.')
-      return
-    }
-    setErrors({})
-    setSaving(true)
-    const failure = await onSave(values).finally(() => setSaving(false))
-    setFormError(failure)
-    if (failure) toast.error(failure)
+    void save(values, onSave)
   }
   return (
     <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
