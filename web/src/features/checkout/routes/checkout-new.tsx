@@ -1,14 +1,12 @@
 // /checkout/new: the shop. The starter bundle (£29.99) leads, with the CTA setting's offer text;
 // pick quantities, give an e-mail, pay on the hosted checkout page.
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'goober'
 import { TextField } from '@/components/form/Field'
 import { buttonPrimary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
-import { check, type FieldErrors, focusFirstError } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
-import { toast } from '@/lib/toast'
+import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { useProducts } from '../api/get-products'
 import { shopSchema, useStartShopCheckout } from '../api/start-shop-checkout'
 import { pounds } from './checkout'
@@ -27,51 +25,35 @@ const page = css`
   @media (max-width: 30rem) { li { grid-template-columns: 1fr; } }
 `
 
-const newKey = () => `shop-${crypto.randomUUID()}`
-
 export default function CheckoutNewRoute() {
   usePageMeta('Shop')
   const products = useProducts()
   const { ctaSettings } = useLocations()
   const offer = ctaSettings.find((c) => c.promo?.includes('Starter Bundle'))?.promo ?? null
   const start = useStartShopCheckout()
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const key = useRef(newKey())
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const key = useIdempotencyKey('shop')
   const [qty, setQty] = useState<Record<number, string>>({})
   const list = [...(products.data ?? [])].sort((a, b) => Number(b.slug === 'starter-bundle') - Number(a.slug === 'starter-bundle'))
   const total = list.reduce((sum, p) => sum + (Number(qty[p.id]) > 0 ? Math.floor(Number(qty[p.id])) * p.price_pence : 0), 0)
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const email = String(new FormData(e.currentTarget).get('email') ?? '')
-    const items = list.map((p) => ({ product_id: p.id, quantity: qty[p.id] === undefined || qty[p.id] === '' ? 0 : Number(qty[p.id]) }))
-    const checked = check(shopSchema, { email, items })
-    if (!checked.ok) {
-      const errs = { ...checked.errors }
-      for (const k of Object.keys(errs)) {
-        const m = k.match(/^items\.(\d+)\.quantity$/)
-        if (m) errs[`qty-${list[Number(m[1])].id}`] = errs[k]
+  const { ref, errors: raw, onSubmit, pending } = useZodSubmit(shopSchema, {
+    read: (form) => ({
+      email: String(new FormData(form).get('email') ?? ''),
+      items: list.map((p) => ({ product_id: p.id, quantity: qty[p.id] === undefined || qty[p.id] === '' ? 0 : Number(qty[p.id]) })),
+    }),
+    send: async (input) => {
+      try {
+        globalThis.location.assign((await start.mutateAsync({ input, key: key.get() })).url)
+      } catch (err) {
+        key.afterFailure(err)
+        throw err
       }
-      setErrors(errs)
-      toast.error(errs.items ?? 'Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, errs)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const started = await start.mutateAsync({ input: checked.data, key: key.current })
-      globalThis.location.assign(started.url)
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      setErrors({ _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-      if (fe && fe.status >= 400 && fe.status < 500) key.current = newKey()
-      busy.current = false
-    }
+    },
+  })
+  // items.N.quantity → the quantity field of product N.
+  const errors = { ...raw }
+  for (const [k, v] of Object.entries(raw)) {
+    const m = k.match(/^items\.(\d+)\.quantity$/)
+    if (m && list[Number(m[1])]) errors[`qty-${list[Number(m[1])].id}`] = v
   }
 
   return (
@@ -99,7 +81,7 @@ export default function CheckoutNewRoute() {
           <p className='total' aria-live='polite'>Total {pounds(total)}</p>
           <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
           {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-          <button type='submit' className={buttonPrimary} disabled={start.isPending}>{start.isPending ? 'Opening checkout…' : 'Continue to payment'}</button>
+          <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Opening checkout…' : 'Continue to payment'}</button>
         </form>
       )}
     </div>

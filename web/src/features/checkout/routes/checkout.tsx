@@ -1,17 +1,14 @@
 // /checkout (where a cancelled payment returns), /checkout/success (the order's status after the
 // hosted checkout) and /deposit-checkout (pay a site's deposit).
-import { type FormEvent, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
 import { SelectField, TextField } from '@/components/form/Field'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
-import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { isActive, statusOf } from '@/lib/sites/rules'
-import { toast } from '@/lib/toast'
+import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { useCheckoutStatus } from '../api/get-checkout-status'
 import { depositSchema, useStartDepositCheckout } from '../api/start-deposit-checkout'
 
@@ -74,44 +71,24 @@ export function CheckoutSuccessRoute() {
   )
 }
 
-const newKey = () => `dep-${crypto.randomUUID()}`
-
 export function DepositCheckoutRoute() {
   usePageMeta('Pay a deposit')
   const { sites } = useLocations()
   const search = useSearch()
   const preselect = new URLSearchParams(search).get('site') ?? ''
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const key = useRef(newKey())
-  const [errors, setErrors] = useState<FieldErrors>({})
   const start = useStartDepositCheckout()
+  const key = useIdempotencyKey('dep')
   const bookable = sites.filter((s) => isActive(s) || statusOf(s) === 'open')
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(depositSchema, formValues(e.currentTarget))
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const started = await start.mutateAsync({ input: checked.data, key: key.current })
-      globalThis.location.assign(started.url)
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      const fields = fe ? detailErrors(fe.details) : {}
-      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-      if (fe && fe.status >= 400 && fe.status < 500) key.current = newKey()
-      busy.current = false
-    }
-  }
+  const { ref, errors, onSubmit, pending } = useZodSubmit(depositSchema, {
+    send: async (input) => {
+      try {
+        globalThis.location.assign((await start.mutateAsync({ input, key: key.get() })).url)
+      } catch (err) {
+        key.afterFailure(err)
+        throw err
+      }
+    },
+  })
 
   return (
     <div className={page}>
@@ -124,7 +101,7 @@ export function DepositCheckoutRoute() {
         </SelectField>
         <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
         {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-        <button type='submit' className={buttonPrimary} disabled={start.isPending}>{start.isPending ? 'Opening checkout…' : 'Continue to payment'}</button>
+        <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Opening checkout…' : 'Continue to payment'}</button>
       </form>
     </div>
   )

@@ -1,19 +1,16 @@
 // /guided-tour and /guided-tour/{location}: book a guided tour of a site; /guided-tour/thank-you
 // and /guided-tour/become-member follow it.
-import { type FormEvent, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useParams, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
 import { CheckboxField, SelectField, TextField } from '@/components/form/Field'
 import { buttonPrimary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
-import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { paramString } from '@/lib/sites/route-params'
 import { BUILT_IN_SITES } from '@/lib/sites/catalogue'
 import { findSiteByName } from '@/lib/sites/rules'
-import { toast } from '@/lib/toast'
+import { useZodSubmit } from '@/lib/use-zod-submit'
 import { guidedTourSchema, useBookGuidedTour } from '../api/book-guided-tour'
 import { useGuidedTours } from '../api/get-guided-tours'
 
@@ -37,34 +34,12 @@ export default function GuidedTourRoute() {
   const site = asked ? (findSiteByName(asked, storedSites, BUILT_IN_SITES) ?? findSiteByName(asked.replace(/[-_]+/g, ' '), storedSites, BUILT_IN_SITES))?.slug ?? asked : ''
   const tours = useGuidedTours(site)
   const book = useBookGuidedTour(site)
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(guidedTourSchema, formValues(e.currentTarget))
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      await book.mutateAsync(checked.data)
-      navigate(checked.data.wants_membership ? paths.guidedTourBecomeMember.getHref() : paths.guidedTourThankYou.getHref())
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      const fields = fe ? detailErrors(fe.details) : {}
-      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-    } finally {
-      busy.current = false
-    }
-  }
+  const { ref, errors, onSubmit } = useZodSubmit(guidedTourSchema, {
+    send: async (tour) => {
+      await book.mutateAsync(tour)
+      navigate(tour.wants_membership ? paths.guidedTourBecomeMember.getHref() : paths.guidedTourThankYou.getHref())
+    },
+  })
 
   return (
     <div className={page}>

@@ -1,14 +1,14 @@
 // /members: a member's own page (membership, site, payments), signed in; /members/cancellation:
 // ask to cancel with a reason, then a confirmation.
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { SelectField, TextAreaField } from '@/components/form/Field'
 import { buttonLink, buttonPrimary } from '@/components/styles'
-import { check, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
+import { useZodSubmit } from '@/lib/use-zod-submit'
 import { useMyAccount } from '../api/get-my-membership'
 import { cancellationSchema, useRequestCancellation } from '../api/request-cancellation'
 import { signOut, useSession } from '../api/use-session'
@@ -96,39 +96,17 @@ export function MembersCancellationRoute() {
   usePageMeta('Cancel your membership')
   const { session, ready, account } = useSignedInAccount()
   const cancel = useRequestCancellation()
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [done, setDone] = useState<string | null>(null)
+  const active = account.data?.memberships.filter((m) => m.status === 'active') ?? []
+  const { ref, errors, onSubmit } = useZodSubmit(cancellationSchema, {
+    send: async (request) => {
+      await cancel.mutateAsync(request)
+      setDone(active.find((x) => x.id === request.membership_id)?.site?.location ?? 'your site')
+      toast.success('Your cancellation request is in.')
+    },
+  })
   if (!ready) return <p role='status'>Loading…</p>
   if (!session) return <SignInGate title='Cancel your membership' />
-  const active = account.data?.memberships.filter((m) => m.status === 'active') ?? []
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(cancellationSchema, formValues(e.currentTarget))
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      await cancel.mutateAsync(checked.data)
-      const m = active.find((x) => x.id === checked.data.membership_id)
-      setDone(m?.site?.location ?? 'your site')
-      toast.success('Your cancellation request is in.')
-    } catch (err) {
-      const message = err instanceof Error ? err.message : 'Something went wrong. Please try again.'
-      setErrors({ _form: message })
-      toast.error(message)
-    } finally {
-      busy.current = false
-    }
-  }
 
   if (done) {
     return (

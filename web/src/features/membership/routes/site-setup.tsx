@@ -1,19 +1,17 @@
 // /sites/{cityslug}/{slug}/setup (and /setup/old, checkout layout): choose a plan and join, or
 // pay the site's deposit (its own deposit link where it has one).
-import { type FormEvent, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useParams } from 'wouter'
 import { paths } from '@/config/paths'
 import { TextField } from '@/components/form/Field'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
 import { HttpError } from '@/lib/errors/http-error'
-import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
+import { formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
 import { safeLinkHref } from '@/lib/rich-text/rules'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
-import { toast } from '@/lib/toast'
+import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { usePlans } from '../api/get-plans'
 import { membershipCheckoutSchema, useStartMembershipCheckout } from '../api/start-membership-checkout'
 import { useSession } from '../api/use-session'
@@ -32,8 +30,6 @@ const page = css`
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 `
 
-const newKey = () => `mem-${crypto.randomUUID()}`
-
 export default function SiteSetupRoute() {
   const params = useParams<{ cityslug: string; slug: string }>()
   const [path] = useLocation()
@@ -46,10 +42,18 @@ export default function SiteSetupRoute() {
   const plans = usePlans()
   const { session, ready } = useSession()
   const start = useStartMembershipCheckout(slug)
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const key = useRef(newKey())
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const key = useIdempotencyKey('mem')
+  const { ref, errors, onSubmit, pending } = useZodSubmit(membershipCheckoutSchema, {
+    read: (form) => ({ plan_id: '', ...formValues(form) }),
+    send: async (input) => {
+      try {
+        globalThis.location.assign((await start.mutateAsync({ input, key: key.get() })).url)
+      } catch (err) {
+        key.afterFailure(err)
+        throw err
+      }
+    },
+  })
 
   if (!site) {
     if (!settled) return <p role='status'>Loading…</p>
@@ -57,31 +61,6 @@ export default function SiteSetupRoute() {
   }
   const deposit = safeLinkHref(site.stripe_deposit_link)
   const setting = ctaSettings.find((c) => c.id === site.cta_setting_id)
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(membershipCheckoutSchema, { plan_id: '', ...formValues(e.currentTarget) })
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const started = await start.mutateAsync({ input: checked.data, key: key.current })
-      globalThis.location.assign(started.url)
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      const fields = fe ? detailErrors(fe.details) : {}
-      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-      if (fe && fe.status >= 400 && fe.status < 500) key.current = newKey()
-      busy.current = false
-    }
-  }
 
   return (
     <div className={page}>
@@ -122,7 +101,7 @@ export default function SiteSetupRoute() {
             <TextField label='Last name' name='last_name' autoComplete='family-name' error={errors.last_name} />
             <TextField label='Phone (optional)' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
             {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-            <button type='submit' className={buttonPrimary} disabled={start.isPending}>{start.isPending ? 'Opening checkout…' : 'Continue to payment'}</button>
+            <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Opening checkout…' : 'Continue to payment'}</button>
           </form>
         )}
       </section>

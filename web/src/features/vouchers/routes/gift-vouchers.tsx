@@ -1,15 +1,14 @@
 // /gift-vouchers: choose a value, say who it is for and add a message, then pay on the hosted
 // checkout page. The voucher (with its code) is e-mailed once the payment is confirmed.
-import { type FormEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { TextAreaField, TextField } from '@/components/form/Field'
 import { buttonPrimary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
-import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
+import { formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
-import { toast } from '@/lib/toast'
+import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { giftVoucherSchema, useBuyGiftVoucher, VOUCHER_VALUES } from '../api/buy-gift-voucher'
 
 const page = css`
@@ -24,51 +23,32 @@ const page = css`
   .error { color: var(--roots-error); font-weight: 600; margin: 0.35rem 0 0; }
 `
 
-const newKey = () => `gv-${crypto.randomUUID()}`
-
 export default function GiftVouchersRoute() {
   usePageMeta('Gift vouchers')
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const key = useRef(newKey())
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [choice, setChoice] = useState<string>('25')
   const buy = useBuyGiftVoucher()
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const values = formValues(e.currentTarget)
-    const value = values.value_choice === 'other' ? values.value_other : values.value_choice
-    const checked = check(giftVoucherSchema, { ...values, value_pounds: value })
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, { ...checked.errors, value_other: checked.errors.value_pounds ?? '' })
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const started = await buy.mutateAsync({ input: checked.data, key: key.current })
-      globalThis.location.assign(started.url)
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      const fields = fe ? detailErrors(fe.details) : {}
-      if (fields.value_pence) fields.value_pounds = fields.value_pence
-      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-      // A definite refusal means the next attempt is a new order; a network failure keeps the key.
-      if (fe && fe.status >= 400 && fe.status < 500) key.current = newKey()
-      busy.current = false
-    }
-  }
+  const key = useIdempotencyKey('gv')
+  const { ref, errors, onSubmit, pending } = useZodSubmit(giftVoucherSchema, {
+    read: (form) => {
+      const values = formValues(form)
+      return { ...values, value_pounds: values.value_choice === 'other' ? values.value_other : values.value_choice }
+    },
+    send: async (input) => {
+      try {
+        globalThis.location.assign((await buy.mutateAsync({ input, key: key.get() })).url)
+      } catch (err) {
+        key.afterFailure(err)
+        throw err
+      }
+    },
+    renameFields: { value_pence: 'value_pounds' },
+  })
 
   return (
     <div className={page}>
       <h1>Gift vouchers</h1>
       <p>Give someone a season of growing. Vouchers are e-mailed with a code they can use at checkout.</p>
-      <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Buy a gift voucher' aria-busy={buy.isPending}>
+      <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Buy a gift voucher' aria-busy={pending}>
         <fieldset aria-describedby={errors.value_pounds ? 'value-error' : undefined}>
           <legend>Voucher value</legend>
           <div className='values'>
@@ -91,7 +71,7 @@ export default function GiftVouchersRoute() {
         <TextField label="Recipient's e-mail (optional)" name='recipient_email' type='email' error={errors.recipient_email} hint='We e-mail the voucher here once paid.' />
         <TextAreaField label='Message (optional)' name='message' rows={4} maxLength={1000} error={errors.message} />
         {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-        <button type='submit' className={buttonPrimary} disabled={buy.isPending}>{buy.isPending ? 'Opening checkout…' : 'Continue to payment'}</button>
+        <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Opening checkout…' : 'Continue to payment'}</button>
       </form>
       <p>Already have a voucher? Use its code at <Link href={paths.checkout.getHref()}>checkout</Link>.</p>
     </div>

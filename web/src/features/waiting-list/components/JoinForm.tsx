@@ -2,13 +2,10 @@
 // place. Checked with zod before sending (errors beside each field and as a toast); inputs are
 // uncontrolled so a failed submit keeps everything typed; one request per submit, however many
 // clicks.
-import { type FormEvent, useRef, useState } from 'react'
 import { css } from 'goober'
 import { CheckboxField, TextField } from '@/components/form/Field'
 import { buttonPrimary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
-import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
-import { toast } from '@/lib/toast'
+import { useZodSubmit } from '@/lib/use-zod-submit'
 import { type JoinResult, type JoinTarget, personSchema, useJoinWaitingList } from '../api/join-waiting-list'
 
 const form = css`
@@ -25,38 +22,10 @@ export interface JoinFormProps {
 }
 
 export function JoinForm({ target, placeName, submitLabel, onJoined }: JoinFormProps) {
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const join = useJoinWaitingList()
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(personSchema, formValues(e.currentTarget))
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const result = await join.mutateAsync({ ...target, ...checked.data })
-      onJoined(result)
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      const fields = fe ? detailErrors(fe.details) : {}
-      setErrors(Object.keys(fields).length ? fields : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-      focusFirstError(ref.current, fields)
-    } finally {
-      busy.current = false
-    }
-  }
-
-  const pending = join.isPending
+  const { ref, errors, onSubmit, pending } = useZodSubmit(personSchema, {
+    send: async (person) => onJoined(await join.mutateAsync({ ...target, ...person })),
+  })
   return (
     <form ref={ref} className={form} onSubmit={onSubmit} noValidate aria-label={`${submitLabel}: ${placeName}`} aria-busy={pending}>
       <div className='row'>

@@ -1,45 +1,19 @@
 // Changing one's contact details on the queue page. Blank fields stay as they are.
-import { type FormEvent, useRef, useState } from 'react'
 import { TextField } from '@/components/form/Field'
 import { buttonSecondary } from '@/components/styles'
-import { check, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
 import { toast } from '@/lib/toast'
+import { useZodSubmit } from '@/lib/use-zod-submit'
 import { updateDetailsSchema, useUpdateWaitingListEntry } from '../api/update-waiting-list-entry'
 
 export function UpdateDetailsForm({ reference }: { reference: string }) {
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const update = useUpdateWaitingListEntry(reference)
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(updateDetailsSchema, formValues(e.currentTarget))
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error(checked.errors._form ?? 'Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const ok = await update.mutateAsync(checked.data)
-      if (ok) {
-        toast.success('Your details are updated.')
-        ref.current?.reset()
-      } else {
-        toast.error('This entry can no longer be changed.')
-      }
-    } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.'
-      setErrors({ _form: message })
-      toast.error(message)
-    } finally {
-      busy.current = false
-    }
-  }
+  const { ref, errors, onSubmit } = useZodSubmit(updateDetailsSchema, {
+    send: async (details) => {
+      if (!(await update.mutateAsync(details))) throw new Error('This entry can no longer be changed.')
+      toast.success('Your details are updated.')
+      ref.current?.reset()
+    },
+  })
 
   return (
     <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Update your details'>

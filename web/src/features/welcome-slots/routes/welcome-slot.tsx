@@ -1,6 +1,5 @@
 // /welcome-slot: pick your site, then one of its upcoming welcome slots (places left shown), and
 // book it. /welcome-slot/success confirms.
-import { type FormEvent, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useSnapshot } from 'valtio'
@@ -8,11 +7,12 @@ import { paths } from '@/config/paths'
 import { SelectField, TextField } from '@/components/form/Field'
 import { buttonPrimary } from '@/components/styles'
 import { FunctionError } from '@/lib/call-function'
-import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
+import { formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { statusOf } from '@/lib/sites/rules'
 import { toast } from '@/lib/toast'
+import { useZodSubmit } from '@/lib/use-zod-submit'
 import { useBookWelcomeSlot, welcomeSlotSchema } from '../api/book-welcome-slot'
 import { useWelcomeSlots, type WelcomeSlot } from '../api/get-welcome-slots'
 import { lastBooking, rememberBooking } from '../stores/last-booking'
@@ -60,40 +60,23 @@ export default function WelcomeSlotRoute() {
   const site = new URLSearchParams(search).get('site') ?? ''
   const slots = useWelcomeSlots(site)
   const book = useBookWelcomeSlot(site)
-  const ref = useRef<HTMLFormElement>(null)
-  const busy = useRef(false)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const choices = sites.filter((s) => statusOf(s) !== 'upcoming')
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (busy.current) return
-    const checked = check(welcomeSlotSchema, { slot_id: '', ...formValues(e.currentTarget) })
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      toast.error('Some details need attention: see the highlighted fields.')
-      focusFirstError(ref.current, checked.errors)
-      return
-    }
-    setErrors({})
-    busy.current = true
-    try {
-      const result = await book.mutateAsync(checked.data)
+  const { ref, errors, onSubmit } = useZodSubmit(welcomeSlotSchema, {
+    read: (form) => ({ slot_id: '', ...formValues(form) }),
+    send: async (slot) => {
+      const result = await book.mutateAsync(slot).catch((err: unknown) => {
+        // The slot filled meanwhile: say so beside the slots.
+        if (err instanceof FunctionError && err.status === 409) throw new FunctionError(409, err.code, err.message, [{ path: 'slot_id', message: err.message }])
+        throw err
+      })
       if (!result.created) {
         toast.info('You already have this slot booked. We have e-mailed the details again.')
         return
       }
       rememberBooking(result)
       navigate(paths.welcomeSlotSuccess.getHref())
-    } catch (err) {
-      const fe = err instanceof FunctionError ? err : null
-      const fields = fe ? detailErrors(fe.details) : {}
-      setErrors(Object.keys(fields).length ? fields : fe?.status === 409 ? { slot_id: fe.message } : { _form: fe?.message ?? 'Something went wrong. Please try again.' })
-      toast.error(fe?.message ?? 'Something went wrong. Please try again.')
-    } finally {
-      busy.current = false
-    }
-  }
+    },
+  })
 
   return (
     <div className={page}>
