@@ -7,7 +7,8 @@ import { DbError } from '@/lib/admin/db-error'
 
 export interface Dashboard {
   sitesByStatus: Record<string, number>
-  waiting: Array<{ siteId: number; location: string; count: number }>
+  /** Live length now, and the last 30 days' movement: joined and offered a plot. */
+  waiting: Array<{ siteId: number; location: string; count: number; joined30: number; offered30: number }>
   offersPending: number
   offersExpiringSoon: number
   slotsToday: Array<{ id: number; location: string; startsAt: string; capacity: number; booked: number }>
@@ -24,25 +25,36 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
   if (role.error) throw new DbError(role.error)
   if (role.data === null || role.data === 'patch_manager') throw new DbError({ code: '42501' })
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  const [sites, offers, slots, audit] = await Promise.all([
+  const since = new Date(now.getTime() - 30 * DAY).toISOString()
+  const [sites, offers, slots, audit, moves] = await Promise.all([
     db.from('global_sites').select('id, location, status').order('id'),
     db.from('plot_offers').select('id, respond_by').eq('status', 'offered'),
     db.from('welcome_slots').select('id, site_id, starts_at, capacity, booked_count')
       .gte('starts_at', start.toISOString()).lt('starts_at', new Date(start.getTime() + DAY).toISOString()).order('starts_at'),
     db.from('audit_log').select('id, created_at, actor_role, table_name, action, row_id').order('created_at', { ascending: false }).limit(10),
+    db.from('waiting_list_status_history').select('location_key, from_status, to_status').gte('changed_at', since).in('to_status', ['waiting', 'offered']).limit(20_000),
   ])
-  for (const r of [sites, offers, slots, audit]) if (r.error) throw new DbError(r.error, 'The dashboard could not be loaded.')
+  for (const r of [sites, offers, slots, audit, moves]) if (r.error) throw new DbError(r.error, 'The dashboard could not be loaded.')
   const siteRows = sites.data ?? []
   const counts = await db.rpc('get_waiting_list_counts', { location_names: siteRows.map((s) => s.location) })
   if (counts.error) throw new DbError(counts.error)
   const byName = new Map((counts.data as Array<{ location: string; count: number }>).map((c) => [c.location, Number(c.count)]))
   const sitesByStatus: Record<string, number> = {}
   for (const s of siteRows) sitesByStatus[s.status ?? 'upcoming'] = (sitesByStatus[s.status ?? 'upcoming'] ?? 0) + 1
+  const joined = new Map<string, number>()
+  const offered = new Map<string, number>()
+  for (const m of moves.data ?? []) {
+    const bucket = m.to_status === 'offered' ? offered : m.from_status === null ? joined : null
+    bucket?.set(m.location_key, (bucket.get(m.location_key) ?? 0) + 1)
+  }
   const soon = now.getTime() + 2 * DAY
   const names = new Map(siteRows.map((s) => [s.id, s.location]))
   return {
     sitesByStatus,
-    waiting: siteRows.map((s) => ({ siteId: s.id, location: s.location, count: byName.get(s.location) ?? 0 })).sort((a, b) => b.count - a.count),
+    waiting: siteRows.map((s) => {
+      const key = s.location.trim().toLowerCase()
+      return { siteId: s.id, location: s.location, count: byName.get(s.location) ?? 0, joined30: joined.get(key) ?? 0, offered30: offered.get(key) ?? 0 }
+    }).sort((a, b) => b.count - a.count),
     offersPending: offers.data?.length ?? 0,
     offersExpiringSoon: (offers.data ?? []).filter((o) => new Date(o.respond_by).getTime() <= soon).length,
     slotsToday: (slots.data ?? []).map((s) => ({ id: s.id, location: names.get(s.site_id) ?? `Site ${s.site_id}`, startsAt: s.starts_at, capacity: s.capacity, booked: s.booked_count })),

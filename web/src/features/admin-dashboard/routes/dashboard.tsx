@@ -40,8 +40,14 @@ export function AdminDashboardRoute() {
               <h2 id='dash-waiting'>Waiting lists</h2>
               <div className={tableWrap}>
                 <table>
-                  <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Waiting</th></tr></thead>
-                  <tbody>{d.data.waiting.slice(0, 12).map((w) => <tr key={w.siteId}><td>{w.location}</td><td className='num'>{w.count}</td></tr>)}</tbody>
+                  <caption>Trend over the last 30 days</caption>
+                  <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Waiting</th><th scope='col' className='num'>Joined</th><th scope='col' className='num'>Offered</th><th scope='col'>Trend</th></tr></thead>
+                  <tbody>{d.data.waiting.slice(0, 12).map((w) => (
+                    <tr key={w.siteId}>
+                      <td>{w.location}</td><td className='num'>{w.count}</td><td className='num'>{w.joined30}</td><td className='num'>{w.offered30}</td>
+                      <td>{w.joined30 > w.offered30 ? '↑ growing' : w.joined30 < w.offered30 ? '↓ shrinking' : '→ steady'}</td>
+                    </tr>
+                  ))}</tbody>
                 </table>
               </div>
             </section>
