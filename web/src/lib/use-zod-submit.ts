@@ -69,8 +69,14 @@ export function useIdempotencyKey(prefix: string) {
   const key = useRef(make())
   return {
     get: () => key.current,
-    afterFailure: (err: unknown) => {
-      if (err instanceof FunctionError && err.status >= 400 && err.status < 500) key.current = make()
+    /** Runs one attempt with the current key, renewing it after a definite refusal. */
+    async withKey<T>(attempt: (key: string) => Promise<T>): Promise<T> {
+      try {
+        return await attempt(key.current)
+      } catch (err) {
+        if (err instanceof FunctionError && err.status >= 400 && err.status < 500) key.current = make()
+        throw err
+      }
     },
   }
 }

@@ -40,14 +40,7 @@ export default function CheckoutNewRoute() {
       email: String(new FormData(form).get('email') ?? ''),
       items: list.map((p) => ({ product_id: p.id, quantity: qty[p.id] === undefined || qty[p.id] === '' ? 0 : Number(qty[p.id]) })),
     }),
-    send: async (input) => {
-      try {
-        globalThis.location.assign((await start.mutateAsync({ input, key: key.get() })).url)
-      } catch (err) {
-        key.afterFailure(err)
-        throw err
-      }
-    },
+    send: async (input) => globalThis.location.assign((await key.withKey((k) => start.mutateAsync({ input, key: k }))).url),
   })
   // items.N.quantity → the quantity field of product N.
   const errors = { ...raw }

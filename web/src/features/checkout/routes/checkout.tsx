@@ -80,14 +80,7 @@ export function DepositCheckoutRoute() {
   const key = useIdempotencyKey('dep')
   const bookable = sites.filter((s) => isActive(s) || statusOf(s) === 'open')
   const { ref, errors, onSubmit, pending } = useZodSubmit(depositSchema, {
-    send: async (input) => {
-      try {
-        globalThis.location.assign((await start.mutateAsync({ input, key: key.get() })).url)
-      } catch (err) {
-        key.afterFailure(err)
-        throw err
-      }
-    },
+    send: async (input) => globalThis.location.assign((await key.withKey((k) => start.mutateAsync({ input, key: k }))).url),
   })
 
   return (

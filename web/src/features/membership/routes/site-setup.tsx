@@ -45,14 +45,7 @@ export default function SiteSetupRoute() {
   const key = useIdempotencyKey('mem')
   const { ref, errors, onSubmit, pending } = useZodSubmit(membershipCheckoutSchema, {
     read: (form) => ({ plan_id: '', ...formValues(form) }),
-    send: async (input) => {
-      try {
-        globalThis.location.assign((await start.mutateAsync({ input, key: key.get() })).url)
-      } catch (err) {
-        key.afterFailure(err)
-        throw err
-      }
-    },
+    send: async (input) => globalThis.location.assign((await key.withKey((k) => start.mutateAsync({ input, key: k }))).url),
   })
 
   if (!site) {

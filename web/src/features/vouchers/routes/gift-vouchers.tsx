@@ -33,14 +33,7 @@ export default function GiftVouchersRoute() {
       const values = formValues(form)
       return { ...values, value_pounds: values.value_choice === 'other' ? values.value_other : values.value_choice }
     },
-    send: async (input) => {
-      try {
-        globalThis.location.assign((await buy.mutateAsync({ input, key: key.get() })).url)
-      } catch (err) {
-        key.afterFailure(err)
-        throw err
-      }
-    },
+    send: async (input) => globalThis.location.assign((await key.withKey((k) => buy.mutateAsync({ input, key: k }))).url),
     renameFields: { value_pence: 'value_pounds' },
   })
 
