@@ -127,9 +127,11 @@ describe('welcome slots', () => {
   })
 
   it('a full slot is shown as full and cannot be chosen', async () => {
+    // A duration no other slot has, to find this one among any others.
+    const minutes = 100 + Math.floor(Math.random() * 800)
     const [slot] = await serviceRest<{ id: number }[]>('welcome_slots', {
       method: 'POST',
-      body: JSON.stringify({ site_id: 9, starts_at: new Date(Date.now() + 2 * 86400_000).toISOString(), duration_minutes: 45, capacity: 1 }),
+      body: JSON.stringify({ site_id: 9, starts_at: new Date(Date.now() + 2 * 86400_000).toISOString(), duration_minutes: minutes, capacity: 1 }),
     })
     await serviceRest('welcome_slot_bookings', { method: 'POST', body: JSON.stringify({ slot_id: slot.id, name: 'Early Bird', email: uniqueEmail('full') }) })
     const context = await newContext(browser, 360)
@@ -138,8 +140,9 @@ describe('welcome slots', () => {
     await openApp(page, '/welcome-slot?site=galleywood-meadow')
     await dismissConsent(page)
     await page.getByRole('form', { name: 'Book a welcome slot' }).waitFor()
-    const full = page.locator('label.slot[data-full="true"]')
+    const full = page.locator('label.slot').filter({ hasText: `${minutes} minutes` })
     expect(await full.count()).toBe(1)
+    expect(await full.getAttribute('data-full')).toBe('true')
     expect(await full.locator('small').textContent()).toBe('Full')
     expect(await full.locator('input').isDisabled()).toBe(true)
     expect(await noSidewaysScroll(page)).toBe(true)
