@@ -60,6 +60,28 @@ describe('patch manager', () => {
     expect(await seriousViolations(page)).toEqual([])
   })
 
+  it('withdraws an offer made in error (the applicant keeps their place) and re-offers the plot', async () => {
+    const offers = page.getByRole('region', { name: 'Offers at Tuckers Meadow' })
+    const live = async () => (await (await asService(`/rest/v1/plot_offers?site_id=eq.${OWN_SITE}&status=eq.offered&select=id,entry_id&order=id`)).json()) as Array<{ id: number; entry_id: number }>
+    const before = await live()
+    const target = before[before.length - 1]!
+    const entry = (await (await asService(`/rest/v1/waiting_list_entries?id=eq.${target.entry_id}&select=first_name,last_name`)).json() as Array<{ first_name: string; last_name: string }>)[0]!
+    const who = `${entry.first_name} ${entry.last_name}`
+    await offers.getByRole('button', { name: `Withdraw the offer to ${who}` }).click()
+    await page.getByRole('dialog', { name: 'Withdraw this offer?' }).getByRole('button', { name: 'Withdraw offer' }).click()
+    await page.getByText('Offer withdrawn; the applicant keeps their place in the queue').waitFor()
+    const status = await (await asService(`/rest/v1/waiting_list_entries?id=eq.${target.entry_id}&select=status`)).json()
+    expect(status).toEqual([{ status: 'waiting' }])
+    expect((await live()).map((o) => o.id)).not.toContain(target.id)
+    await offers.getByRole('button', { name: `Re-offer the plot withdrawn from ${who}` }).click()
+    await page.getByText('Plot re-offered to the next in line').waitFor()
+    await expect.poll(async () => (await live()).length).toBe(before.length)
+    // The same re-offer again changes nothing: one freed plot, one new offer.
+    await offers.getByRole('button', { name: `Re-offer the plot withdrawn from ${who}` }).click()
+    await page.getByText('This plot was already re-offered').waitFor()
+    expect((await live()).length).toBe(before.length)
+  })
+
   it.each(['/admin', '/admin/locations', '/admin/locations/edit/3', '/admin/waiting-list/comms', '/admin/security'])(
     'is sent from %s back to the waiting list',
     async (path) => {

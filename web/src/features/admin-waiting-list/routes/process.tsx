@@ -10,6 +10,7 @@ import { useNextApplicants } from '../api/get-next-applicants'
 import { useSiteOffers, type SiteOffer } from '../api/get-site-offers'
 import { useSiteOptions } from '../api/get-site-options'
 import { makeOffersSchema, useMakeOffers } from '../api/make-offers'
+import { useWithdrawOffer } from '../api/withdraw-offer'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const newKey = () => globalThis.crypto.randomUUID()
@@ -35,6 +36,8 @@ export function AdminProcessRoute() {
   const offers = useSiteOffers(site)
   const make = useMakeOffers()
   const expire = useExpireOffers()
+  const withdraw = useWithdrawOffer()
+  const [withdrawing, setWithdrawing] = useState<SiteOffer | null>(null)
   const summary = useMemo(() => offerSummary(offers.data ?? []), [offers.data])
   const siteName = sites.data?.sites.find((s) => s.id === site)?.location ?? ''
   useEffect(() => {
@@ -138,7 +141,7 @@ export function AdminProcessRoute() {
           {offers.data && offers.data.length > 0 && (
             <div className={tableWrap}>
               <table>
-                <thead><tr><th scope='col'>Applicant</th><th scope='col'>Status</th><th scope='col'>Offered</th><th scope='col'>Reply by</th><th scope='col'>Replied</th></tr></thead>
+                <thead><tr><th scope='col'>Applicant</th><th scope='col'>Status</th><th scope='col'>Offered</th><th scope='col'>Reply by</th><th scope='col'>Replied</th><th scope='col'>Actions</th></tr></thead>
                 <tbody>
                   {offers.data.map((o) => (
                     <tr key={o.id}>
@@ -147,6 +150,23 @@ export function AdminProcessRoute() {
                       <td>{when(o.offered_at)}</td>
                       <td>{when(o.respond_by)}</td>
                       <td>{o.responded_at ? when(o.responded_at) : '—'}</td>
+                      <td>
+                        {o.status === 'offered' && (
+                          <button type='button' className={buttonSecondary} aria-label={`Withdraw the offer to ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`} onClick={() => setWithdrawing(o)}>Withdraw</button>
+                        )}
+                        {o.status === 'withdrawn' && site !== null && (
+                          <button type='button' className={buttonSecondary} disabled={make.isPending}
+                            aria-label={`Re-offer the plot withdrawn from ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`}
+                            onClick={() => make.mutate({ siteId: site, count: 1, respondDays: Number(respondDays) || 7, key: `reoffer-${o.id}` }, {
+                              onSuccess: ({ offers: made, repeated }) => (made.length === 0
+                                ? toast.warning('Nobody is waiting: the plot was not re-offered.')
+                                : toast.success(repeated ? 'This plot was already re-offered' : 'Plot re-offered to the next in line')),
+                              onError: (e) => toast.error(e.message),
+                            })}>
+                            Re-offer
+                          </button>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -156,6 +176,15 @@ export function AdminProcessRoute() {
         </section>
       )}
 
+      {withdrawing && (
+        <ConfirmDialog title='Withdraw this offer?' confirmLabel='Withdraw offer' busy={withdraw.isPending} onCancel={() => setWithdrawing(null)}
+          onConfirm={() => withdraw.mutate(withdrawing.id, {
+            onSuccess: () => { toast.success('Offer withdrawn; the applicant keeps their place in the queue'); setWithdrawing(null) },
+            onError: (e) => { toast.error(e.message); setWithdrawing(null) },
+          })}>
+          <p>{withdrawing.entry ? `${withdrawing.entry.first_name} ${withdrawing.entry.last_name}` : 'The applicant'} goes back to waiting with their original place. You can then re-offer the plot.</p>
+        </ConfirmDialog>
+      )}
       {confirming && preview && (
         <ConfirmDialog title='Make these offers?' confirmLabel='Make offers' busy={make.isPending} onCancel={() => setConfirming(false)} onConfirm={confirmOffers}>
           <p>{next.data?.length ?? preview.count} {next.data?.length === 1 ? 'applicant' : 'applicants'} at {siteName} will be offered a plot, with {respondDays} days to reply. This cannot be undone.</p>
