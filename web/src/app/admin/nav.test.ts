@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { isCurrent, NAV_ITEMS, navFor } from './nav'
+
+describe('admin navigation', () => {
+  it('admins see every entry; a patch manager only their three places', () => {
+    for (const role of ['roots_official', 'roots_team', 'founder'] as const) expect(navFor(role)).toEqual(NAV_ITEMS)
+    expect(navFor('patch_manager').map((i) => i.href)).toEqual([
+      '/admin/waiting-list', '/admin/waiting-list/process', '/admin/waiting-list/manage-categories',
+    ])
+  })
+  it('marks the current entry, and a tree entry for paths under it', () => {
+    const locations = NAV_ITEMS.find((i) => i.label === 'Locations')!
+    const waiting = NAV_ITEMS.find((i) => i.label === 'Waiting list')!
+    expect(isCurrent(locations, '/admin/locations/edit/3')).toBe(true)
+    expect(isCurrent(waiting, '/admin/waiting-list')).toBe(true)
+    expect(isCurrent(waiting, '/admin/waiting-list/process')).toBe(false)
+  })
+})
