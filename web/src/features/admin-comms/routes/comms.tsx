@@ -7,7 +7,7 @@ import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useDeleteTemplate } from '../api/delete-template'
 import { type Template, useTemplates } from '../api/get-templates'
-import { emptyTemplate } from '../api/template-schema'
+import { emptyTemplate, type TemplateFormValues } from '../api/template-schema'
 import { useSaveTemplate } from '../api/save-template'
 import { TemplateForm } from '../components/TemplateForm'
 
@@ -62,24 +62,30 @@ export function AdminCommsRoute() {
   )
 }
 
+/** Saves the template and opens it; a failure comes back as the form's message. */
+function useSaveAndOpen(id: number | null) {
+  const [, navigate] = useLocation()
+  const save = useSaveTemplate()
+  return async (values: TemplateFormValues): Promise<string | null> => {
+    try {
+      const t = await save.mutateAsync({ id, values })
+      toast.success('Template saved')
+      navigate(`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
+      return null
+    } catch (e) {
+      return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
+    }
+  }
+}
+
 export function AdminCommsCreateRoute() {
   useTitle('New template')
   const [, navigate] = useLocation()
-  const save = useSaveTemplate()
+  const saveAndOpen = useSaveAndOpen(null)
   return (
     <>
       <PageHeader title='New template' />
-      <TemplateForm initial={emptyTemplate()} submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)}
-        onSave={async (values) => {
-          try {
-            const t = await save.mutateAsync({ id: null, values })
-            toast.success('Template saved')
-            navigate(`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
-            return null
-          } catch (e) {
-            return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
-          }
-        }} />
+      <TemplateForm initial={emptyTemplate()} submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)} onSave={saveAndOpen} />
     </>
   )
 }
@@ -88,7 +94,7 @@ export function AdminCommsEditRoute({ id }: { id: string }) {
   useTitle('Edit template')
   const [, navigate] = useLocation()
   const templates = useTemplates()
-  const save = useSaveTemplate()
+  const saveAndOpen = useSaveAndOpen(Number(id))
   const t = templates.data?.find((x) => x.id === Number(id))
   if (templates.isPending) return <Status>Loading the template…</Status>
   if (templates.isError) return <ErrorNotice message={templates.error.message} />
@@ -97,17 +103,7 @@ export function AdminCommsEditRoute({ id }: { id: string }) {
     <>
       <PageHeader title={`Edit ${t.name}`} />
       <TemplateForm key={t.id} initial={{ name: t.name, channel: t.channel, subject: t.subject ?? '', body: t.body, body_text: t.body_text ?? '' }}
-        submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)}
-        onSave={async (values) => {
-          try {
-            await save.mutateAsync({ id: t.id, values })
-            toast.success('Template saved')
-            navigate(`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
-            return null
-          } catch (e) {
-            return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
-          }
-        }} />
+        submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)} onSave={saveAndOpen} />
     </>
   )
 }
