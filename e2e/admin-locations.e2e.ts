@@ -71,4 +71,30 @@ describe('locations', () => {
     await visitor.getByText(title).waitFor()
     await visitor.context().close()
   })
+
+  it('adds a site, which joins the list (removed again afterwards)', async () => {
+    const slug = `e2e-field-${Date.now()}`
+    try {
+      await page.getByRole('link', { name: 'Add a site' }).click()
+      await waitForPath(page, '/admin/locations/add')
+      await page.getByRole('button', { name: 'Add site' }).click()
+      await page.getByText('Enter the site name.').first().waitFor()
+      await page.getByLabel('Site name').fill('E2E Field')
+      await page.getByLabel('Slug', { exact: true }).fill(slug)
+      await page.getByLabel('City', { exact: true }).fill('Testford')
+      await page.getByLabel('City slug').fill('testford')
+      await page.getByLabel('Status').selectOption('upcoming')
+      await page.getByLabel('Coordinates').fill('52.1,-1.2')
+      await page.getByRole('button', { name: 'Add site' }).click()
+      await waitForPath(page, '/admin/locations')
+      await page.getByText('E2E Field added').waitFor()
+      // Sites are listed by id, 20 a page: the new one is found by searching.
+      await page.getByLabel('Search sites').fill(slug)
+      await page.getByRole('link', { name: 'Edit E2E Field' }).waitFor()
+      const stored = await (await asService(`/rest/v1/global_sites?slug=eq.${slug}&select=location,status,coordinates`)).json()
+      expect(stored).toEqual([{ location: 'E2E Field', status: 'upcoming', coordinates: '52.1,-1.2' }])
+    } finally {
+      await asService(`/rest/v1/global_sites?slug=eq.${slug}`, { method: 'DELETE' })
+    }
+  })
 })
