@@ -64,3 +64,18 @@ describe('locations store', () => {
 function resetLocationsLoadedOnly() {
   locations.loaded = false
 }
+
+describe('locations store timing', () => {
+  it('is settled once the sites are in, before the counts answer', async () => {
+    resetLocations()
+    let answer: (rows: { location: string; count: number }[]) => void = () => {}
+    const pending = loadLocations(source({ counts: () => new Promise((resolve) => { answer = resolve }) }))
+    await vi.waitFor(() => expect(locations.settled).toBe(true))
+    expect(locations.loaded).toBe(false)
+    expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.status).toBe('active')
+    answer([{ location: 'Tuckers Meadow', count: 5 }])
+    await pending
+    expect(locations.loaded).toBe(true)
+    expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.waiting_list_count).toBe(5)
+  })
+})

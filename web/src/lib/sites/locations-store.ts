@@ -71,6 +71,8 @@ export async function loadLocations(source: LocationsSource = restSource): Promi
     locations.offersLoaded = true
   }
   if (ctas.status === 'fulfilled' && Array.isArray(ctas.value) && ctas.value.length > 0) locations.ctaSettings = ctas.value
+  // Route rules need the sites, not the counts: judge (and render) as soon as the sites are in.
+  locations.settled = true
   try {
     const names = [...new Set([...locations.sites.map((s) => s.location), ...locations.places.map((p) => p.location)])]
     const counts = await source.counts(names)
@@ -81,7 +83,6 @@ export async function loadLocations(source: LocationsSource = restSource): Promi
   } catch {
     // Spec §8: a failed count call leaves the locations as they were.
   }
-  locations.settled = true
 }
 
 /** Starts the first load once; later callers share it. */

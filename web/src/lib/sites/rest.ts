@@ -4,6 +4,9 @@ import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
 
+/** A read that hangs counts as failed (spec §8: the page renders from what it has). */
+export const READ_TIMEOUT_MS = 10_000
+
 export class RestError extends Error {
   constructor(readonly status: number, message: string) {
     super(message)
@@ -26,6 +29,7 @@ async function json<T>(res: Response): Promise<T> {
 export async function restSelect<T>(table: string, query: string): Promise<T[]> {
   const res = await fetchWithRetry(`${env().supabaseUrl}/rest/v1/${table}?${query}`, {
     headers: { ...anonHeaders(), accept: 'application/json' },
+    signal: AbortSignal.timeout(READ_TIMEOUT_MS),
   })
   return await json<T[]>(res)
 }
@@ -36,6 +40,7 @@ export async function restRpc<T>(name: string, args: Record<string, unknown>): P
     method: 'POST',
     headers: { ...anonHeaders(), 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(args),
+    signal: AbortSignal.timeout(READ_TIMEOUT_MS),
   })
   return await json<T>(res)
 }
