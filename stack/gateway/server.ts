@@ -39,7 +39,36 @@ function preflight(req: Request): Response {
   })
 }
 
+let guardInstalled = false
+
+/**
+ * When Postgres goes away, postgres.js (under Deno's Node sockets) can throw from a write it had
+ * queued on a socket that is already gone. Nobody can catch that error, and it would end the
+ * gateway. Only that known fault is absorbed here: the pool reconnects by itself, and the
+ * request that owned the connection has already been answered with 503.
+ */
+function installConnectionCrashGuard() {
+  if (guardInstalled) return
+  guardInstalled = true
+  const isPoolFault = (e: unknown) =>
+    e instanceof Error && /node_modules\/postgres\/src\/connection\.js/.test(e.stack ?? '') &&
+    (e instanceof TypeError || (e as { code?: string }).code === 'CONNECTION_CLOSED' || (e as { code?: string }).code === 'CONNECTION_ENDED')
+  globalThis.addEventListener('error', (ev) => {
+    if (isPoolFault(ev.error)) {
+      ev.preventDefault()
+      console.error('[gateway] database connection lost:', (ev.error as Error).message)
+    }
+  })
+  globalThis.addEventListener('unhandledrejection', (ev) => {
+    if (isPoolFault(ev.reason)) {
+      ev.preventDefault()
+      console.error('[gateway] database connection lost:', (ev.reason as Error).message)
+    }
+  })
+}
+
 export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = {}): Gateway {
+  installConnectionCrashGuard()
   const pools = createPools(config)
   const ctx: GatewayContext = { config, ...pools }
   const rest = createRestGateway(ctx)

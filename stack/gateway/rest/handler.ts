@@ -79,6 +79,53 @@ export function setupStatement(cache: SchemaCache, caller: Caller, req: Request,
 type Rows = postgres.RowList<postgres.Row[]>
 
 /**
+ * How long a transaction's queries may take before the connection counts as lost. Postgres
+ * cancels any statement at 8 s (the authenticator's statement_timeout, which SET ROLE keeps), so
+ * only a connection that died under its queries reaches this: postgres.js then neither sends nor
+ * rejects them, and without a bound the request would hang.
+ */
+const QUERY_DEADLINE_MS = Number(Deno.env.get('GATEWAY_QUERY_DEADLINE_MS') ?? 10_000)
+
+async function settleOrLose<T>(p: Promise<T>, onLost: () => void): Promise<T> {
+  let timer: number | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onLost()
+      reject(new ApiError(503, 'PGRST001', 'Database client error. Retrying the connection.', 'The connection to the database was lost during the request.'))
+    }, QUERY_DEADLINE_MS) as unknown as number
+  })
+  try {
+    return await Promise.race([p, deadline])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** PostgREST's db-pool-acquisition-timeout (its default is 10 s; ours is shorter and settable). */
+const POOL_ACQUISITION_TIMEOUT_MS = Number(Deno.env.get('GATEWAY_POOL_ACQUISITION_TIMEOUT_MS') ?? 5000)
+
+/**
+ * A connection from the pool, or 504 PGRST003 as PostgREST answers when none comes in time.
+ * postgres.js can leave a reservation queued forever when Postgres dies under it; the bound
+ * keeps such a request from hanging, and a connection that arrives late goes straight back.
+ */
+async function acquire(sql: postgres.Sql): Promise<postgres.ReservedSql> {
+  const pending = sql.reserve()
+  let timer: number | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.')), POOL_ACQUISITION_TIMEOUT_MS) as unknown as number
+  })
+  try {
+    return await Promise.race([pending, timeout])
+  } catch (e) {
+    pending.then((late) => late.release(), () => {})
+    throw e
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
  * Runs a request's statement in one transaction, as PostgREST does: BEGIN, the set_config
  * statement, the statement, COMMIT. They are queued on one reserved connection in the same
  * tick, so postgres.js sends them in one write and Postgres answers in one round trip. The
@@ -89,8 +136,9 @@ type Rows = postgres.RowList<postgres.Row[]>
  */
 async function transact(c: Ctx, readOnly: boolean, text: string | ((tx: Tx) => Promise<string>), p: Params, check?: (r: Rows) => void): Promise<Rows> {
   const setup = setupStatement(c.cache, c.caller, c.req, `/rest/v1${c.info.path}`)
-  const conn = await c.env.sql.reserve()
+  const conn = await acquire(c.env.sql)
   let end: Promise<unknown> | null = null
+  let lost = false
   try {
     const begin = conn.unsafe(readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed').execute()
     const settings = conn.unsafe(setup.text, setup.values, { prepare: true }).execute()
@@ -103,7 +151,7 @@ async function transact(c: Ctx, readOnly: boolean, text: string | ((tx: Tx) => P
       for (const r of ready) if (r.status === 'rejected') throw r.reason
       main = conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true }).execute() as unknown as Promise<Rows>
     }
-    const results = await Promise.allSettled([begin, settings, main])
+    const results = await settleOrLose(Promise.allSettled([begin, settings, main]), () => { lost = true })
     for (const r of results) if (r.status === 'rejected') throw r.reason
     const rows = (results[2] as PromiseFulfilledResult<Rows>).value
     check?.(rows)
@@ -113,11 +161,13 @@ async function transact(c: Ctx, readOnly: boolean, text: string | ((tx: Tx) => P
     }
     return rows
   } catch (e) {
-    if (!end) await conn.unsafe('rollback').catch(() => {})
+    if (!end && !lost) await settleOrLose(conn.unsafe('rollback').catch(() => {}), () => { lost = true })
     throw e
   } finally {
-    await end?.catch(() => {})
-    conn.release()
+    if (end && !lost) await settleOrLose(end.catch(() => {}), () => { lost = true })
+    // A connection whose queries never settle is dead: it is not handed to anyone else.
+    if (lost) console.error('[rest] a database connection stopped answering; it is set aside')
+    else conn.release()
   }
 }
 
