@@ -74,5 +74,6 @@ Deno.test('preflight is answered without running the route', async () => {
   assert.equal(res.status, 200)
   assert.equal(ran, false)
   assert.match(res.headers.get('access-control-allow-headers') ?? '', /authorization/)
+  assert.match(res.headers.get('access-control-allow-headers') ?? '', /idempotency-key/, 'browsers may send Idempotency-Key')
   await res.body?.cancel()
 })
