@@ -16,9 +16,14 @@ const stale = !existsSync(stamp) || !existsSync(deno) ||
   (existsSync(lock) && statSync(lock).mtimeMs > statSync(stamp).mtimeMs + 1000)
 if (stale) {
   console.log('[setup] installing npm packages…')
-  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']
-  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit' })
-  if (r.status !== 0) process.exit(r.status ?? 1)
+  const install = (cmd) => spawnSync('npm', [cmd, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' }).status
+  // `npm ci` installs exactly the lock; if the registry cannot serve it, `npm install` resolves.
+  let status = existsSync(lock) ? install('ci') : install('install')
+  if (status !== 0 && existsSync(lock)) {
+    console.log('[setup] npm ci failed; trying npm install…')
+    status = install('install')
+  }
+  if (status !== 0) process.exit(status ?? 1)
 }
 JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
