@@ -16,6 +16,8 @@ interface SuiteResult {
 
 interface Suite {
   name: string
+  /** Browser journeys assume the seeded data: they get a freshly seeded stack of their own. */
+  freshStack?: boolean
   /** Runs when the suite's files exist. */
   present(): boolean | Promise<boolean>
   run(stack: RunningStack, env: Record<string, string>): Promise<SuiteResult>
@@ -120,6 +122,7 @@ const suites: Suite[] = [
   },
   {
     name: 'e2e',
+    freshStack: true,
     present: async () => (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).length > 0,
     async run(_stack, env) {
       return await vitest(['--config', 'e2e/vitest.config.ts'], env, 'e2e.json')
@@ -154,20 +157,25 @@ export async function runTests(args: string[]): Promise<number> {
   const needsWeb = chosen.some((s) => s.name === 'e2e' || s.name === 'bundle')
   if (needsWeb) await buildWeb()
   if (chosen.some((s) => s.name === 'e2e') && !existsSync('/usr/bin/chromium')) await aptInstall(['chromium'])
-  const dir = join(paths.stackDir, `test-${Deno.pid}`)
-  const ports = { api: freePort(), db: freePort(), web: freePort() }
-  console.log(`[test] throwaway stack: api ${ports.api}, db ${ports.db}, web ${ports.web}`)
-  const stack = await startStack({ ports, dir, ephemeral: true, reset: true, web: needsWeb, quiet: true, env: testGatewayEnv })
-  const env: Record<string, string> = {
-    SUPABASE_URL: stack.apiUrl,
+  let generation = 0
+  const launch = async () => {
+    const ports = { api: freePort(), db: freePort(), web: freePort() }
+    console.log(`[test] throwaway stack: api ${ports.api}, db ${ports.db}, web ${ports.web}`)
+    const dir = join(paths.stackDir, `test-${Deno.pid}-${generation++}`)
+    return await startStack({ ports, dir, ephemeral: true, reset: true, web: needsWeb, quiet: true, env: testGatewayEnv })
+  }
+  const envOf = (s: RunningStack): Record<string, string> => ({
+    SUPABASE_URL: s.apiUrl,
     SUPABASE_ANON_KEY: ANON_KEY,
     SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
-    SUPABASE_DB_URL: stack.dbUrl,
-    WEB_URL: stack.webUrl,
-    DB_PORT: String(ports.db),
+    SUPABASE_DB_URL: s.dbUrl,
+    WEB_URL: s.webUrl,
+    DB_PORT: String(s.ports.db),
     TEST_FULL: args.includes('--full') ? '1' : '',
     DENO_NO_UPDATE_CHECK: '1',
-  }
+  })
+  let stack = await launch()
+  let used = false
   const totals: Record<string, SuiteResult> = {}
   const stop = () => stack.stop()
   const onSignal = () => { stop().finally(() => Deno.exit(130)) }
@@ -177,8 +185,13 @@ export async function runTests(args: string[]): Promise<number> {
     for (const suite of chosen) {
       if (!(await suite.present())) continue
       console.log(`\n━━ ${suite.name} ━━`)
+      if (suite.freshStack && used) {
+        await stack.stop()
+        stack = await launch()
+      }
+      used = true
       try {
-        totals[suite.name] = await suite.run(stack, env)
+        totals[suite.name] = await suite.run(stack, envOf(stack))
       } catch (e) {
         console.error(`[test] suite ${suite.name} crashed:`, e)
         totals[suite.name] = { passed: 0, failed: 1 }
