@@ -60,8 +60,10 @@ export async function aptInstall(packages: string[]): Promise<void> {
 export interface ClusterOptions {
   dir: string
   port: number
-  /** Throwaway clusters trade durability for speed. */
+  /** Throwaway clusters trade durability for speed (fsync and synchronous commit off)... */
   ephemeral?: boolean
+  /** ...unless they must keep every acknowledged commit across a crash (fault tests). */
+  durable?: boolean
 }
 
 export class PostgresCluster {
@@ -106,7 +108,7 @@ export class PostgresCluster {
       `timezone = 'UTC'`,
       `log_timezone = 'UTC'`,
       `shared_preload_libraries = ''`,
-      ...(this.opts.ephemeral ? [`fsync = off`, `synchronous_commit = off`, `full_page_writes = off`] : []),
+      ...(this.opts.ephemeral && !this.opts.durable ? [`fsync = off`, `synchronous_commit = off`, `full_page_writes = off`] : []),
     ].join('\n')
     await Deno.writeTextFile(join(this.dataDir, 'postgresql.auto.conf'), conf + '\n', { append: true })
   }

@@ -12,6 +12,8 @@ export interface StackOptions {
   /** Folder for the cluster; defaults to .stack/ */
   dir?: string
   ephemeral?: boolean
+  /** Keep every acknowledged commit across a crash even when ephemeral. */
+  durable?: boolean
   /** Rebuild the database from scratch first. */
   reset?: boolean
   web?: boolean
@@ -34,7 +36,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const log = (s: string) => { if (!opts.quiet) console.log(s) }
   await ensurePostgresInstalled()
   const dir = opts.dir ?? join(paths.stackDir, 'db')
-  const cluster = new PostgresCluster({ dir, port: opts.ports.db, ephemeral: opts.ephemeral })
+  const cluster = new PostgresCluster({ dir, port: opts.ports.db, ephemeral: opts.ephemeral, durable: opts.durable })
   if (opts.reset) await cluster.destroy()
   await cluster.start()
   log(`[postgres] ${dbUrl(opts.ports.db)}`)
