@@ -23,10 +23,13 @@ export function anonClient(): SupabaseClient {
   return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
 }
 
-let admin: SupabaseClient | null = null
+// One admin client per API URL and key: a process that serves a new gateway (a restarted local
+// stack) must not keep talking to the old one.
+let admin: { key: string; client: SupabaseClient } | null = null
 export function adminClient(): SupabaseClient {
-  admin ??= createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options)
-  return admin
+  const key = `${env('SUPABASE_URL')} ${env('SUPABASE_SERVICE_ROLE_KEY')}`
+  if (admin?.key !== key) admin = { key, client: createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options) }
+  return admin.client
 }
 
 export type StaffRole = 'roots_official' | 'roots_team' | 'founder' | 'patch_manager'
