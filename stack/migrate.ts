@@ -1,9 +1,11 @@
 // Applies the platform bootstrap, then supabase/migrations in filename order, each in its own
 // transaction and recorded in supabase_migrations.schema_migrations as the Supabase CLI does,
-// then supabase/seed.sql on a fresh database.
+// then the seed files of supabase/config.toml ([db.seed] sql_paths, globs allowed, as the
+// Supabase CLI reads them) on a fresh database.
 import postgres from 'postgres'
-import { basename, join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { existsSync } from 'node:fs'
+import { parse as parseToml } from 'smol-toml'
 import { paths, ROOT } from './config.ts'
 
 export class MigrationError extends Error {
@@ -47,6 +49,29 @@ export async function listMigrations(dir = paths.migrations): Promise<string[]> 
   return names.sort()
 }
 
+/** The seed files config.toml names, in order; a `*` in a file name matches within its folder. */
+export function seedFiles(configToml = paths.configToml): string[] {
+  const base = dirname(configToml)
+  const toml = existsSync(configToml) ? parseToml(Deno.readTextFileSync(configToml)) as { db?: { seed?: { enabled?: boolean; sql_paths?: string[] } } } : {}
+  const seed = toml.db?.seed
+  if (seed?.enabled === false) return []
+  const files: string[] = []
+  for (const pattern of seed?.sql_paths ?? ['./seed.sql']) {
+    const full = join(base, pattern)
+    if (!basename(full).includes('*')) {
+      if (existsSync(full) && !files.includes(full)) files.push(full)
+      continue
+    }
+    const dir = dirname(full)
+    if (!existsSync(dir)) continue
+    const re = new RegExp(`^${basename(full).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`)
+    const matched: string[] = []
+    for (const e of Deno.readDirSync(dir)) if (e.isFile && re.test(e.name)) matched.push(join(dir, e.name))
+    for (const f of matched.sort()) if (!files.includes(f)) files.push(f)
+  }
+  return files
+}
+
 export interface MigrateResult {
   applied: string[]
   seeded: boolean
@@ -63,7 +88,7 @@ export interface MigrateOptions {
 export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): Promise<MigrateResult> {
   const log = opts.log ?? ((s: string) => console.log(s))
   const migrationsDir = opts.migrationsDir ?? paths.migrations
-  const seedFile = opts.seedFile ?? paths.seed
+  const seeds = opts.seedFile ? [opts.seedFile].filter(existsSync) : seedFiles()
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   try {
     await runFile(sql, 'stack/bootstrap.sql', await Deno.readTextFile(paths.bootstrapSql))
@@ -85,14 +110,17 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
       log(`[migrate] applied ${name}`)
     }
     let seeded = false
-    if ((opts.seed ?? true) && fresh && existsSync(seedFile)) {
-      const text = await Deno.readTextFile(seedFile)
-      await runFile(sql, 'supabase/seed.sql', text)
-      const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
-        .map((b) => b.toString(16).padStart(2, '0')).join('')
-      await sql`insert into supabase_migrations.seed_files (path, hash) values (${basename(seedFile)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
-      seeded = true
-      log('[migrate] seeded supabase/seed.sql')
+    if ((opts.seed ?? true) && fresh) {
+      for (const seedFile of seeds) {
+        const text = await Deno.readTextFile(seedFile)
+        const name = relative(ROOT, seedFile)
+        await runFile(sql, name, text)
+        const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
+          .map((b) => b.toString(16).padStart(2, '0')).join('')
+        await sql`insert into supabase_migrations.seed_files (path, hash) values (${relative(join(ROOT, 'supabase'), seedFile)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
+        seeded = true
+        log(`[migrate] seeded ${name}`)
+      }
     }
     await sql`select pg_notify('pgrst', 'reload schema')`
     return { applied, seeded }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { migrate, MigrationError } from '../../migrate.ts'
+import { migrate, MigrationError, seedFiles } from '../../migrate.ts'
 import { scratchDatabase } from './helpers.ts'
 
 async function tempDir(files: Record<string, string>): Promise<string> {
@@ -93,4 +93,14 @@ Deno.test('the bootstrap gives Supabase roles, auth helpers and pgcrypto compati
     await sql.end()
     await db.drop()
   }
+})
+
+Deno.test('seed files come from config.toml in order, globs sorted, disabled means none', async () => {
+  const dir = await tempDir({ 'seed.sql': '', 'config.toml': '[db.seed]\nenabled = true\nsql_paths = ["./seed.sql", "./seeds/*.sql", "./missing.sql"]\n' })
+  await Deno.mkdir(join(dir, 'seeds'))
+  for (const name of ['20_b.sql', '10_a.sql', 'notes.txt']) await Deno.writeTextFile(join(dir, 'seeds', name), '')
+  assert.deepEqual(seedFiles(join(dir, 'config.toml')), [join(dir, 'seed.sql'), join(dir, 'seeds', '10_a.sql'), join(dir, 'seeds', '20_b.sql')])
+  await Deno.writeTextFile(join(dir, 'config.toml'), '[db.seed]\nenabled = false\nsql_paths = ["./seed.sql"]\n')
+  assert.deepEqual(seedFiles(join(dir, 'config.toml')), [])
+  assert.deepEqual(seedFiles(join(dir, 'absent.toml')), [join(dir, 'seed.sql')], 'the CLI default is ./seed.sql')
 })

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths'
 import { HomeRoute } from '@/features/home/routes/home'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
 import { type LayoutName, layouts } from './layouts/layouts'
+import { contentRoutes } from './routes-content'
 
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 
@@ -93,6 +94,7 @@ export const routes: AppRoute[] = [
   { path: paths.membersCancellation.path, layout: 'default', component: MembersCancellationRoute },
   { path: paths.siteSetup.path, layout: 'checkout', component: SiteSetupRoute },
   { path: paths.siteSetupOld.path, layout: 'checkout', component: SiteSetupRoute },
+  ...contentRoutes,
 ]
 
 function Loading() {

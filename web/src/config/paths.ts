@@ -1,28 +1,12 @@
 // The one table of route paths. The router registers `path`; links and redirects call
 // `getHref`, so renaming a route cannot leave a dead link behind.
 
-type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name | keyof Params<`/${Rest}`>]: string }
-  : P extends `${string}:${infer Name}*` ? { [K in Name]: string }
-  : P extends `${string}:${infer Name}` ? { [K in Name]: string }
-  : Record<never, never>
+import { definePath } from './define-path'
+import { contentPaths } from './paths-content'
+import { adminCommercePaths } from './paths-admin-commerce'
+import { adminOperationsPaths } from './paths-admin-operations'
 
-export interface PathEntry<P extends string> {
-  /** The wouter pattern, e.g. `/sites/:cityslug/:slug`. */
-  path: P
-  /** The concrete URL; every parameter is percent-encoded (a `*` wildcard keeps its slashes). */
-  getHref: keyof Params<P> extends never ? () => string : (params: Params<P>) => string
-}
-
-export function definePath<P extends string>(path: P): PathEntry<P> {
-  const getHref = (params: Record<string, string> = {}) =>
-    path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\*)?/g, (_m, name: string, wild?: string) => {
-      const value = params[name]
-      if (value === undefined || value === '') throw new Error(`getHref(${path}): missing parameter ${name}`)
-      return wild ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value)
-    })
-  return { path, getHref } as PathEntry<P>
-}
+export { definePath, type PathEntry } from './define-path'
 
 export const paths = {
   home: definePath('/'),
@@ -96,6 +80,10 @@ export const paths = {
   adminWelcomeSlotsCreate: definePath('/admin/welcome-slots/create'),
   adminWelcomeSlot: definePath('/admin/welcome-slots/:id'),
   adminWelcomeSlotEdit: definePath('/admin/welcome-slots/:id/edit'),
+  // Public website, part 2 (issue 8) and admin area, part 2 (issue 9), kept in their own files.
+  ...contentPaths,
+  ...adminCommercePaths,
+  ...adminOperationsPaths,
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

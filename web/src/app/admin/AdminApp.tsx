@@ -27,12 +27,12 @@ import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
 import { useAdminSession } from '@/features/admin-auth/components/AdminGuard'
 import { AdminLayout } from './AdminLayout'
+import { adminCommerceRoutes } from './routes-commerce'
+import { adminOperationsRoutes } from './routes-operations'
 
-const ADMIN_BASE = paths.admin.path
-/** '/admin/locations/edit/:id' → '/locations/edit/:id' inside the nested router. */
-export const rel = (path: string) => path.slice(ADMIN_BASE.length) || '/'
-/** The full path of a location inside the nested router: '/' → '/admin'. */
-export const full = (location: string) => (location === '/' ? ADMIN_BASE : `${ADMIN_BASE}${location}`)
+import { full, rel } from './admin-paths'
+
+export { full, rel } from './admin-paths'
 
 function UsersPage() {
   return <AdminUsersRoute currentUserId={useAdminSession().session.user.id} />
@@ -81,6 +81,8 @@ export default function AdminApp() {
           <Route path={rel(paths.adminWelcomeSlot.path)}>{(p: { id: string }) => <AdminWelcomeSlotRoute id={p.id} />}</Route>
           <Route path={rel(paths.adminUsers.path)}><UsersPage /></Route>
           <Route path={rel(paths.adminPatchManagers.path)}><AdminPatchManagersRoute /></Route>
+          {adminCommerceRoutes()}
+          {adminOperationsRoutes()}
           <Route><NotFoundRoute /></Route>
         </Switch>
       </AdminLayout>

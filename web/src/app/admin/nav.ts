@@ -2,7 +2,11 @@
 import { paths } from '@/config/paths'
 import { type AdminRole, canVisit } from '@/features/admin-auth/guard'
 
-export interface NavItem { label: string; href: string; /** Also current for paths under it. */ tree?: boolean }
+import type { NavItem } from './nav-types'
+import { adminCommerceNav } from './routes-commerce'
+import { adminOperationsNav } from './routes-operations'
+
+export type { NavItem } from './nav-types'
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: paths.admin.getHref() },
@@ -16,6 +20,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Welcome slots', href: paths.adminWelcomeSlots.getHref(), tree: true },
   { label: 'Users', href: paths.adminUsers.getHref() },
   { label: 'Patch managers', href: paths.adminPatchManagers.getHref() },
+  ...adminCommerceNav,
+  ...adminOperationsNav,
   { label: 'Sign-in security', href: paths.adminSecurity.getHref() },
 ]
 

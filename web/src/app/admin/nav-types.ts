@@ -1,0 +1,1 @@
+export interface NavItem { label: string; href: string; /** Also current for paths under it. */ tree?: boolean }
