@@ -22,7 +22,7 @@ export async function buildWeb(force = false): Promise<void> {
     if (built >= src) return
   }
   console.log('[web] building the production bundle…')
-  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), { args: ['build', '--logLevel', 'warn'], cwd: join(ROOT, 'web'), stdout: 'inherit', stderr: 'inherit' }).output()
+  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), { args: ['build', '--logLevel', 'warn', '--outDir', paths.webDist, '--emptyOutDir'], cwd: join(ROOT, 'web'), stdout: 'inherit', stderr: 'inherit' }).output()
   if (out.code !== 0) throw new Error('vite build failed')
 }
 
