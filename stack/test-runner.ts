@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
-import { aptInstall } from './postgres.ts'
+import { aptInstall, PostgresCluster } from './postgres.ts'
 import { buildWeb } from './web-build.ts'
 import { testGatewayEnv } from './tests/env.ts'
 
@@ -74,7 +74,7 @@ const suites: Suite[] = [
     name: 'pgtap',
     present: async () => (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
     async run(stack) {
-      const files = await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
+      const files = fileFilters.pgtap ?? await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
       const { code, out } = await exec('pg_prove', ['--verbose', '-h', '127.0.0.1', '-p', String(stack.ports.db), '-U', 'postgres', '-d', 'postgres', ...files], { PGPASSWORD: 'postgres' })
       const passed = (out.match(/^\s*ok \d+/gm) ?? []).length
       const failed = (out.match(/^\s*not ok \d+/gm) ?? []).length
@@ -98,7 +98,7 @@ const suites: Suite[] = [
     name: 'vitest',
     present: async () => (await filesUnder(join(ROOT, 'web', 'src'), /\.test\.tsx?$/)).length > 0,
     async run(_stack, env) {
-      return await vitest(['--root', 'web'], env, 'vitest.json')
+      return await vitest(['--root', 'web', ...(fileFilters.vitest ?? [])], env, 'vitest.json')
     },
   },
   {
@@ -125,15 +125,23 @@ const suites: Suite[] = [
     freshStack: true,
     present: async () => (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).length > 0,
     async run(_stack, env) {
-      return await vitest(['--config', 'e2e/vitest.config.ts'], env, 'e2e.json')
+      return await vitest(['--config', 'e2e/vitest.config.ts', ...(fileFilters.e2e ?? [])], env, 'e2e.json')
     },
   },
 ]
 
 async function vitest(args: string[], env: Record<string, string>, report: string): Promise<SuiteResult> {
-  const outFile = join(paths.stackDir, 'test-results', report)
+  const outFile = join(paths.stackDir, 'test-results', `${Deno.pid}-${report}`)
   await Deno.mkdir(join(paths.stackDir, 'test-results'), { recursive: true })
   await Deno.remove(outFile).catch(() => {})
+  try {
+    return await readVitest(args, env, outFile)
+  } finally {
+    await Deno.remove(outFile).catch(() => {})
+  }
+}
+
+async function readVitest(args: string[], env: Record<string, string>, outFile: string): Promise<SuiteResult> {
   const { code } = await exec(BIN('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`], env)
   if (!existsSync(outFile)) return { passed: 0, failed: 1 }
   const r = JSON.parse(await Deno.readTextFile(outFile)) as {
@@ -149,10 +157,28 @@ async function vitest(args: string[], env: Record<string, string>, report: strin
 
 /** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
 let denoPaths: string[] | null = null
+/** `--e2e=public-blog`, `--vitest=src/features/x`, `--pgtap=supabase/tests/database/x.test.sql` narrow those suites. */
+const fileFilters: Partial<Record<'e2e' | 'vitest' | 'pgtap', string[]>> = {}
+
+/** Throwaway clusters of runs that were killed before they could clean up: stop and remove them. */
+async function sweepStaleClusters() {
+  if (!existsSync(paths.stackDir)) return
+  for await (const e of Deno.readDir(paths.stackDir)) {
+    const m = /^(?:test|bench|faults)-(\d+)(?:-\d+)?$/.exec(e.name)
+    if (!e.isDirectory || !m || existsSync(`/proc/${m[1]}`)) continue
+    console.log(`[test] removing the stale throwaway cluster .stack/${e.name}`)
+    await new PostgresCluster({ dir: join(paths.stackDir, e.name), port: 0 }).destroy().catch(() => {})
+  }
+}
 
 export async function runTests(args: string[]): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
   denoPaths = args.find((a) => a.startsWith('--deno='))?.slice(7).split(',') ?? null
+  for (const name of ['e2e', 'vitest', 'pgtap'] as const) {
+    const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+    if (value) fileFilters[name] = value.split(',')
+  }
+  await sweepStaleClusters()
   const chosen = suites.filter((s) => !only || only.includes(s.name))
   const needsWeb = chosen.some((s) => s.name === 'e2e' || s.name === 'bundle')
   if (needsWeb) await buildWeb()

@@ -13,7 +13,7 @@ import { percentile } from './stats.ts'
 const full = Deno.env.get('TEST_FULL') === '1'
 const PHASE_MS = full ? 5000 : 1200
 const HANG_GUARD_MS = 60_000 // a harness guard against hung requests, not a speed assertion
-const run = crypto.randomUUID().slice(0, 8)
+const run = Deno.pid // named by pid so a later run can sweep it if this one is killed
 const RUNTIME_VARS = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SB_SITE_URL']
 
 interface Outcome { status: number; ms: number; email: string; reference?: string; hung?: boolean; phase: string; startedAt: number; endedAt: number }
