@@ -7,6 +7,7 @@ import { HomeRoute } from '@/features/home/routes/home'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
 import { type LayoutName, layouts } from './layouts/layouts'
 import { contentRoutes } from './routes-content'
+import { communityRoutes } from './routes-community'
 
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 
@@ -95,6 +96,7 @@ export const routes: AppRoute[] = [
   { path: paths.siteSetup.path, layout: 'checkout', component: SiteSetupRoute },
   { path: paths.siteSetupOld.path, layout: 'checkout', component: SiteSetupRoute },
   ...contentRoutes,
+  ...communityRoutes,
 ]
 
 function Loading() {

@@ -3,6 +3,7 @@
 
 import { definePath } from './define-path'
 import { contentPaths } from './paths-content'
+import { communityPaths } from './paths-community'
 import { adminCommercePaths } from './paths-admin-commerce'
 import { adminOperationsPaths } from './paths-admin-operations'
 
@@ -82,6 +83,7 @@ export const paths = {
   adminWelcomeSlotEdit: definePath('/admin/welcome-slots/:id/edit'),
   // Public website, part 2 (issue 8) and admin area, part 2 (issue 9), kept in their own files.
   ...contentPaths,
+  ...communityPaths,
   ...adminCommercePaths,
   ...adminOperationsPaths,
 } as const
