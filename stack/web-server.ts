@@ -44,8 +44,9 @@ export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Reco
   }
 }
 
-export function runtimeConfigScript(apiUrl: string, anonKey: string): string {
-  return `window.__ROOTS_CONFIG__=${JSON.stringify({ supabaseUrl: apiUrl, supabaseAnonKey: anonKey })};\n`
+/** `ROOTS_MAP_TILE_URL` (optional) gives the maps a tile source; without it they draw an outline. */
+export function runtimeConfigScript(apiUrl: string, anonKey: string, mapTileUrl = Deno.env.get('ROOTS_MAP_TILE_URL')): string {
+  return `window.__ROOTS_CONFIG__=${JSON.stringify({ supabaseUrl: apiUrl, supabaseAnonKey: anonKey, ...(mapTileUrl ? { mapTileUrl } : {}) })};\n`
 }
 
 export function startWebServer(opts: WebServerOptions) {

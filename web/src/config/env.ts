@@ -20,6 +20,8 @@ const envSchema = z
     sentryDsn: optionalText,
     /** The chat / pop-up marketing script, loaded only with marketing consent. */
     marketingScriptUrl: optionalText,
+    /** Map tile URL template (`https://…/{z}/{x}/{y}.png`); maps draw a plain outline without it. */
+    mapTileUrl: optionalText,
     /** Cookies that script sets, deleted when marketing consent is withdrawn. */
     marketingCookieIds: z
       .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
@@ -59,6 +61,7 @@ export function readEnv(runtime: Source | undefined, build: Record<string, unkno
     posthogHost: pick('posthogHost', 'VITE_POSTHOG_HOST'),
     sentryDsn: pick('sentryDsn', 'VITE_SENTRY_DSN'),
     marketingScriptUrl: pick('marketingScriptUrl', 'VITE_MARKETING_SCRIPT_URL'),
+    mapTileUrl: pick('mapTileUrl', 'VITE_MAP_TILE_URL'),
     marketingCookieIds: Array.isArray(runtime?.marketingCookieIds) ? runtime.marketingCookieIds : pick('marketingCookieIds', 'VITE_MARKETING_COOKIE_IDS'),
   })
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message)
