@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { ConfigError, env } from '@/config/env'
 import { applyTheme } from '@/config/theme'
 import { App } from '@/app/App'
+import { preloadRouteTable } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { startPlatform } from '@/app/platform'
 
@@ -17,6 +18,7 @@ try {
       <App platform={platform} />
     </StrictMode>,
   )
+  preloadRouteTable()
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e
   // Spec §8: a missing backend URL or key names what is missing.

@@ -9,7 +9,11 @@ import { HttpError } from '@/lib/errors/http-error'
 import { defaultConsentEntries } from '@/features/consent/consent-entries'
 import type { ConsentEffects } from '@/features/consent/consent-effects'
 import { initConsent } from '@/features/consent/stores/consent-store'
+import { useQueryClient } from '@tanstack/react-query'
+import { Suspense } from 'react'
+import { toast } from '@/lib/toast'
 import { App } from './App'
+import { type QueryBox, QueryBoxContext, QueryScope } from './query-scope'
 import { ErrorBoundary } from './ErrorBoundary'
 import { NavigationEffects } from './NavigationEffects'
 import { RedirectGate } from './RedirectGate'
@@ -56,7 +60,7 @@ describe('the app shell', () => {
   it('shows page-not-found with the full path for an unmatched route', async () => {
     const loc = memoryLocation({ path: '/no/such/page', searchPath: 'a=1' })
     render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Page Not Found')
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Page Not Found')
     expect(screen.getByTestId('not-found-path').textContent).toBe('/no/such/page?a=1')
   })
 
@@ -66,6 +70,37 @@ describe('the app shell', () => {
     await waitFor(() => expect(loc.history.at(-1)).toBe('/'))
     expect(screen.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' })).toBeTruthy()
     expect(screen.queryByText('Page Not Found')).toBeNull()
+  })
+})
+
+describe('what the first paint leaves out', () => {
+  it('mounts the toaster only once a toast is asked for, and then shows it', async () => {
+    const loc = memoryLocation({ path: '/' })
+    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    expect(document.querySelector('[data-rht-toaster]')).toBeNull()
+    act(() => { toast.success('Saved for later') })
+    expect(await screen.findByText('Saved for later')).toBeTruthy()
+    expect(document.querySelector('[data-rht-toaster]')).not.toBeNull()
+  })
+
+  it('gives every page under a query scope the one query client of its app', async () => {
+    const seen: unknown[] = []
+    function Probe() {
+      seen.push(useQueryClient())
+      return <p>probe</p>
+    }
+    const box: QueryBox = {}
+    render(
+      <QueryBoxContext.Provider value={box}>
+        <Suspense fallback={<p>loading</p>}>
+          <QueryScope><Probe /></QueryScope>
+          <QueryScope><Probe /></QueryScope>
+        </Suspense>
+      </QueryBoxContext.Provider>,
+    )
+    expect(await screen.findAllByText('probe')).toHaveLength(2)
+    expect(box.client).toBeDefined()
+    expect(seen.every((c) => c === box.client)).toBe(true)
   })
 })
 
@@ -115,39 +150,39 @@ describe('error boundary and error pages', () => {
     return () => { console.error = orig }
   }
 
-  it('shows the general variant with Internal Server Error for an error without a status, and reports it', () => {
+  it('shows the general variant with Internal Server Error for an error without a status, and reports it', async () => {
     const restore = quiet()
     render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0'><Thrower error={new Error('boom')} /></ErrorBoundary>)
+    const section = await screen.findByRole('region')
     restore()
-    const section = screen.getByRole('region')
     expect(section.getAttribute('data-variant')).toBe('general')
     expect(section.textContent).toContain('500')
     expect(section.textContent).toContain('Internal Server Error')
     expect(errors.reported).toEqual([{ message: 'boom', status: 500, context: { source: 'route', path: '/x', status: 500 } }])
   })
 
-  it('shows the not-found variant for a 404 and does not report it', () => {
+  it('shows the not-found variant for a 404 and does not report it', async () => {
     const restore = quiet()
     render(<ErrorBoundary path='/prereg/nowhere' userAgent='Mozilla/5.0'><Thrower error={new HttpError(404, 'Page not found')} /></ErrorBoundary>)
+    const section = await screen.findByRole('region')
     restore()
-    const section = screen.getByRole('region')
     expect(section.getAttribute('data-variant')).toBe('not-found')
     expect(section.textContent).toContain('Page not found')
     expect(screen.getByTestId('not-found-path').textContent).toBe('/prereg/nowhere')
     expect(errors.reported).toEqual([])
   })
 
-  it('shows custom status message and description of a general error; 3xx and 4xx are not reported, 5xx are', () => {
+  it('shows custom status message and description of a general error; 3xx and 4xx are not reported, 5xx are', async () => {
     const restore = quiet()
     render(<ErrorBoundary path='/a' userAgent='Mozilla/5.0'><Thrower error={new HttpError(503, 'Service Unavailable', 'Back soon.')} /></ErrorBoundary>)
-    expect(screen.getByRole('region').textContent).toContain('Service Unavailable')
+    expect((await screen.findByRole('region')).textContent).toContain('Service Unavailable')
     expect(screen.getByRole('region').textContent).toContain('Back soon.')
     cleanup()
     render(<ErrorBoundary path='/b' userAgent='Mozilla/5.0'><Thrower error={new HttpError(403)} /></ErrorBoundary>)
     cleanup()
     render(<ErrorBoundary path='/c' userAgent='Mozilla/5.0'><Thrower error={new HttpError(301)} /></ErrorBoundary>)
+    expect((await screen.findByRole('region')).textContent).toContain('Internal Server Error')
     restore()
-    expect(screen.getByRole('region').textContent).toContain('Internal Server Error')
     expect(errors.reported.map((r) => r.status)).toEqual([503])
   })
 
@@ -165,7 +200,7 @@ describe('error boundary and error pages', () => {
     })
   }
 
-  it('reloads (guarded) instead of showing an error when a chunk of an old build is gone', () => {
+  it('reloads (guarded) instead of showing an error when a chunk of an old build is gone', async () => {
     const restore = quiet()
     let reloads = 0
     const missing = new TypeError('Failed to fetch dynamically imported module: http://x/assets/page-abc.js')
@@ -175,9 +210,9 @@ describe('error boundary and error pages', () => {
     cleanup()
     // The guard refused (a reload just happened): report it and show the error page.
     render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => false}><Thrower error={missing} /></ErrorBoundary>)
+    expect((await screen.findByRole('region')).getAttribute('data-variant')).toBe('general')
     restore()
     expect(errors.reported.map((r) => r.status)).toEqual([500])
-    expect(screen.getByRole('region').getAttribute('data-variant')).toBe('general')
   })
 
   it('clears the error when the path changes', () => {
@@ -287,7 +322,7 @@ describe('consent UI', () => {
     initConsent(defaultConsentEntries(), { isModalForced: true }, silentEffects())
     const loc = memoryLocation({ path: '/' })
     render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
-    expect(screen.getByRole('dialog')).toBeTruthy()
+    expect(await screen.findByRole('dialog')).toBeTruthy()
     expect(screen.queryByTestId('consent-banner')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Close cookie settings' })).toBeNull()
     fireEvent.keyDown(document, { key: 'Escape' })

@@ -1,26 +1,25 @@
-// Providers and the app shell: query client, router (browser location unless given one),
-// redirect gate, error boundary, routes, toasts and the consent UI.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+// Providers and the app shell: router (browser location unless given one), redirect gate,
+// error boundary, routes, toasts and the consent UI. What the first paint does not need stays
+// out of this chunk: the query client (query-scope.tsx, loaded with the first page that uses
+// it), the toaster (mounted with the first toast) and the consent settings (with the modal).
+import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react'
 import { type BaseLocationHook, Router, useLocation, useSearch } from 'wouter'
 import { ConsentBanner } from '@/features/consent/components/ConsentBanner'
-import { ConsentModal } from '@/features/consent/components/ConsentModal'
 import { ConsentReopenButton } from '@/features/consent/components/ConsentReopenButton'
+import { LazyConsentModal } from '@/features/consent/components/LazyConsentModal'
+import { isToasterWanted, subscribeToaster } from '@/lib/toaster-signal'
 import { ErrorBoundary } from './ErrorBoundary'
 import { NavigationEffects } from './NavigationEffects'
 import type { Platform } from './platform'
+import { type QueryBox, QueryBoxContext } from './query-scope'
 import { RedirectGate } from './RedirectGate'
-import { AppRoutes } from './router'
-import { Toaster } from './Toaster'
+import { AppRoutes } from './app-routes'
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The fetch layer already retries network failures and 502/503/504, and nothing else.
-      queries: { retry: false, staleTime: 60_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  })
+const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })))
+
+function LazyToaster() {
+  const wanted = useSyncExternalStore(subscribeToaster, isToasterWanted, isToasterWanted)
+  return wanted ? <Suspense fallback={null}><Toaster /></Suspense> : null
 }
 
 function RoutedContent({ children }: { children: ReactNode }) {
@@ -36,9 +35,9 @@ export interface AppProps {
 }
 
 export function App({ platform, locationHook, searchHook }: AppProps) {
-  const [queryClient] = useState(createQueryClient)
+  const [queries] = useState<QueryBox>(() => ({}))
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryBoxContext.Provider value={queries}>
       <Router hook={locationHook} searchHook={searchHook}>
         <NavigationEffects builds={platform.builds} />
         <RedirectGate cache={platform.redirects}>
@@ -46,11 +45,11 @@ export function App({ platform, locationHook, searchHook }: AppProps) {
             <AppRoutes />
           </RoutedContent>
         </RedirectGate>
-        <Toaster />
+        <LazyToaster />
         <ConsentBanner />
-        <ConsentModal />
+        <LazyConsentModal />
         <ConsentReopenButton />
       </Router>
-    </QueryClientProvider>
+    </QueryBoxContext.Provider>
   )
 }

@@ -1,7 +1,7 @@
 // Route errors: reported (unless 300–499), then the error page. Bot-like user agents skip the
 // error page; their error is only reported. Navigating elsewhere clears the error.
 import { Component, type ReactNode } from 'react'
-import { ErrorPage } from '@/features/errors/components/ErrorPage'
+import { LazyErrorPage as ErrorPage } from '@/features/errors/components/LazyErrorPage'
 import { HttpError, isBotUserAgent, statusOf } from '@/lib/errors/http-error'
 import { reportError } from '@/lib/errors/error-reporter'
 import { isChunkLoadError } from '@/lib/errors/chunk-error'

@@ -2,9 +2,10 @@
 // (gated on consent), cookie consent, the redirect table and new-build detection.
 import { subscribeKey } from 'valtio/utils'
 import { env, type Env } from '@/config/env'
+import { afterFirstPaint } from '@/lib/after-first-paint'
 import { analytics, LocalAnalyticsRecorder, setAnalytics } from '@/lib/analytics/analytics'
 import { PosthogAnalytics } from '@/lib/analytics/posthog'
-import { BuildWatcher } from '@/lib/build-watcher'
+import type { BuildWatcher } from '@/lib/build-watcher'
 import { errorReporter, LocalErrorRecorder, reportError, SentryReporter, setErrorReporter } from '@/lib/errors/error-reporter'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
 import { guardedReload } from '@/lib/reload-guard'
@@ -15,7 +16,8 @@ import { consent, initConsent } from '@/features/consent/stores/consent-store'
 
 export interface Platform {
   redirects: RedirectCache
-  builds: BuildWatcher | null
+  /** Whether a newer build has been published (null on the dev server). */
+  builds: Pick<BuildWatcher, 'newBuildAvailable'> | null
 }
 
 let platform: Platform | null = null
@@ -48,8 +50,10 @@ declare global {
 }
 
 export function startPlatform(config: Env = env()): Platform {
-  // Errors
-  if (config.sentryDsn) setErrorReporter(new SentryReporter(config.sentryDsn, undefined, __BUILD_ID__))
+  // Errors: Sentry (with a DSN) downloads after the first paint; reports until then are queued.
+  if (config.sentryDsn) {
+    setErrorReporter(new SentryReporter(config.sentryDsn, () => afterFirstPaint().then(() => import('@sentry/react')), __BUILD_ID__))
+  }
   globalThis.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
   globalThis.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
 
@@ -58,8 +62,12 @@ export function startPlatform(config: Env = env()): Platform {
     if (guardedReload()) e.preventDefault()
   })
 
-  // Analytics: PostHog with a key and host, else the local recorder; started only with consent.
-  if (config.posthogKey && config.posthogHost) setAnalytics(new PosthogAnalytics(config.posthogKey, config.posthogHost))
+  // Analytics: PostHog with a key and host, else the local recorder; started only with consent,
+  // and its code downloads after the first paint (events until then are queued).
+  if (config.posthogKey && config.posthogHost) {
+    const loadPosthog = () => afterFirstPaint().then(() => import('posthog-js')).then((m) => m.default)
+    setAnalytics(new PosthogAnalytics(config.posthogKey, config.posthogHost, loadPosthog))
+  }
   const recorders: Recorders = {}
   if (analytics() instanceof LocalAnalyticsRecorder) recorders.analytics = analytics() as LocalAnalyticsRecorder
   if (errorReporter() instanceof LocalErrorRecorder) recorders.errors = errorReporter() as LocalErrorRecorder
@@ -83,11 +91,16 @@ export function startPlatform(config: Env = env()): Platform {
   })
   void redirects.refresh()
 
-  // New builds (not on the dev server, which has no builds/latest.json).
-  let builds: BuildWatcher | null = null
+  // New builds (not on the dev server, which has no builds/latest.json): the watcher polls
+  // every few minutes, so it starts after the first paint.
+  let builds: Platform['builds'] = null
   if (__BUILD_ID__ !== 'dev') {
-    builds = new BuildWatcher({ currentBuildId: __BUILD_ID__ })
-    builds.start()
+    let watcher: BuildWatcher | null = null
+    builds = { get newBuildAvailable() { return watcher?.newBuildAvailable ?? false } }
+    void afterFirstPaint().then(() => import('@/lib/build-watcher')).then(({ BuildWatcher }) => {
+      watcher = new BuildWatcher({ currentBuildId: __BUILD_ID__ })
+      watcher.start()
+    })
   }
 
   platform = { redirects, builds }

@@ -1,11 +1,14 @@
 // The route table: each public route with its layout; the admin area as one lazy nested
-// router; everything else is page-not-found with the full path.
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+// router; everything else is page-not-found with the full path. This module is itself a lazy
+// chunk (app-routes.tsx renders the home page without it).
+import { type ComponentType, lazy, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { paths } from '@/config/paths'
 import { HomeRoute } from '@/features/home/routes/home'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
-import { type LayoutName, layouts } from './layouts/layouts'
+import type { LayoutName } from './layouts/layouts'
+import { QueryScope } from './query-scope'
+import { Loading, WithLayout } from './with-layout'
 import { contentRoutes } from './routes-content'
 import { communityRoutes } from './routes-community'
 
@@ -51,11 +54,13 @@ export interface AppRoute {
   path: string
   layout: LayoutName
   component: ComponentType
+  /** Renders without the query client, so the page's first load does not fetch its chunk. */
+  bare?: boolean
 }
 
 export const routes: AppRoute[] = [
-  { path: paths.home.path, layout: 'default', component: HomeRoute },
-  { path: paths.notFound.path, layout: 'default', component: NotFoundRoute },
+  { path: paths.home.path, layout: 'default', component: HomeRoute, bare: true },
+  { path: paths.notFound.path, layout: 'default', component: NotFoundRoute, bare: true },
   // Public website, part 1 (issue 6): static paths before the parameterised ones they overlap.
   { path: paths.sites.path, layout: 'default', component: SitesRoute },
   { path: paths.locations.path, layout: 'default', component: LocationsRoute },
@@ -99,28 +104,19 @@ export const routes: AppRoute[] = [
   ...communityRoutes,
 ]
 
-function Loading() {
-  return <p role='status' style={{ padding: '2rem 1rem' }}>Loading…</p>
-}
-
-function WithLayout({ name, children }: { name: LayoutName; children: ReactNode }) {
-  const Layout = layouts[name]
-  return <Layout><Suspense fallback={<Loading />}>{children}</Suspense></Layout>
-}
-
-export function AppRoutes() {
+export function RouteTable() {
   return (
     <Switch>
-      {routes.map(({ path, layout, component: Page }) => (
+      {routes.map(({ path, layout, bare, component: Page }) => (
         <Route key={path} path={path}>
-          <WithLayout name={layout}><Page /></WithLayout>
+          <WithLayout name={layout} bare={bare}><Page /></WithLayout>
         </Route>
       ))}
       <Route path={paths.admin.path} nest>
-        <Suspense fallback={<Loading />}><AdminApp /></Suspense>
+        <Suspense fallback={<Loading />}><QueryScope><AdminApp /></QueryScope></Suspense>
       </Route>
       <Route>
-        <WithLayout name='default'><NotFoundRoute /></WithLayout>
+        <WithLayout name='default' bare><NotFoundRoute /></WithLayout>
       </Route>
     </Switch>
   )

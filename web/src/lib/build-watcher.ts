@@ -2,13 +2,18 @@
 // ({ buildId, builtAt }); the client polls it with a timestamp query every 5 minutes and when
 // the tab regains focus. Once a different build is seen, the next route change reloads the page
 // (through the 10 s reload guard).
-import { z } from 'zod'
+import { isNonEmptyString, isRecord } from './shape'
 
 export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000
 export const LATEST_BUILD_PATH = '/builds/latest.json'
 
-const latestSchema = z.object({ buildId: z.string().min(1), builtAt: z.string() })
-export type BuildInfo = z.infer<typeof latestSchema>
+export interface BuildInfo {
+  buildId: string
+  builtAt: string
+}
+
+const asBuildInfo = (v: unknown): BuildInfo | null =>
+  isRecord(v) && isNonEmptyString(v.buildId) && typeof v.builtAt === 'string' ? { buildId: v.buildId, builtAt: v.builtAt } : null
 
 export interface BuildWatcherOptions {
   currentBuildId: string
@@ -34,10 +39,10 @@ export class BuildWatcher {
     try {
       const res = await (this.opts.fetch ?? fetch)(url, { cache: 'no-store' })
       if (!res.ok) return this.newBuildAvailable
-      const parsed = latestSchema.safeParse(await res.json())
-      if (!parsed.success) return this.newBuildAvailable
-      this.latest = parsed.data
-      if (parsed.data.buildId !== this.opts.currentBuildId) this.newBuildAvailable = true
+      const info = asBuildInfo(await res.json())
+      if (!info) return this.newBuildAvailable
+      this.latest = info
+      if (info.buildId !== this.opts.currentBuildId) this.newBuildAvailable = true
     } catch { /* offline: try again later */ }
     return this.newBuildAvailable
   }

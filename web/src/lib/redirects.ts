@@ -1,7 +1,7 @@
 // Redirects on navigation (spec §2 route rules): the redirect table from the `redirect-lookup`
 // edge function, kept in localStorage and refreshed in the background with its ETag, so every
 // navigation is checked synchronously and never waits on the network once warm.
-import { z } from 'zod'
+import { isIntegerIn, isNonEmptyString, isRecord } from './shape'
 
 export interface RedirectRule {
   from: string
@@ -15,9 +15,24 @@ export interface RedirectHit {
   external: boolean
 }
 
-const ruleSchema = z.object({ from: z.string().min(1), to: z.string().min(1), status: z.number().int().min(300).max(399) })
-const responseSchema = z.object({ redirects: z.array(z.unknown()) })
-const storedSchema = z.object({ etag: z.string().nullable(), fetchedAt: z.number(), redirects: z.array(ruleSchema) })
+/** A well-formed rule (a 3xx with a source and a target), else null. */
+export function asRule(v: unknown): RedirectRule | null {
+  if (!isRecord(v) || !isNonEmptyString(v.from) || !isNonEmptyString(v.to) || !isIntegerIn(v.status, 300, 399)) return null
+  return { from: v.from, to: v.to, status: v.status }
+}
+
+interface StoredTable {
+  etag: string | null
+  fetchedAt: number
+  redirects: RedirectRule[]
+}
+
+function asStoredTable(v: unknown): StoredTable | null {
+  if (!isRecord(v) || !(v.etag === null || typeof v.etag === 'string') || typeof v.fetchedAt !== 'number') return null
+  if (!Array.isArray(v.redirects)) return null
+  const redirects = v.redirects.map(asRule)
+  return redirects.every((r) => r !== null) ? { etag: v.etag, fetchedAt: v.fetchedAt, redirects: redirects as RedirectRule[] } : null
+}
 
 export const STORAGE_KEY = 'roots:redirects:v1'
 /** Background refresh at most this often (and on every app start). */
@@ -63,7 +78,8 @@ export class RedirectCache {
     const raw = this.opts.storage?.getItem(STORAGE_KEY)
     if (raw) {
       try {
-        const s = storedSchema.parse(JSON.parse(raw))
+        const s = asStoredTable(JSON.parse(raw))
+        if (!s) throw new Error('corrupt redirect table')
         this.replace(s.redirects)
         this.etag = s.etag
         this.fetchedAt = s.fetchedAt
@@ -163,12 +179,8 @@ export class RedirectCache {
     } catch {
       return
     }
-    const parsed = responseSchema.safeParse(body)
-    if (!parsed.success) return
-    const rules = parsed.data.redirects.flatMap((r) => {
-      const ok = ruleSchema.safeParse(r)
-      return ok.success ? [ok.data] : []
-    })
+    if (!isRecord(body) || !Array.isArray(body.redirects)) return
+    const rules = body.redirects.map(asRule).filter((r): r is RedirectRule => r !== null)
     this.replace(rules)
     this.etag = res.headers.get('etag')
     this.fetchedAt = now

@@ -1,6 +1,6 @@
 // Unmatched routes: page-not-found with the full path (query and hash included).
 import { useLocation, useSearch } from 'wouter'
-import { ErrorPage } from '../components/ErrorPage'
+import { LazyErrorPage as ErrorPage } from '../components/LazyErrorPage'
 
 export function NotFoundRoute() {
   const [location] = useLocation()
