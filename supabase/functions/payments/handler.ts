@@ -9,13 +9,24 @@
 //     { kind: 'membership', site, plan_id, first_name, last_name, phone? }   signed-in users only;
 //                                                         plan price + the active joining fee
 //     { kind: 'gift_voucher', email, value_pence, recipient_name?, recipient_email?, message? }
-//     { kind: 'shop', email, items: [{ product_id, quantity }] }   prices and stock from the database
+//     { kind: 'shop', email, items: [{ product_id, quantity }], voucher_code? }   prices and stock from
+//                                                         the database; a gift voucher pays part or all
+//                                                         (→ total_pence, discount_pence; all: paid at
+//                                                         once, url is the success page)
 //     → 201 { order_id, session_id, url }  (order, items and what it pays for written pending)
 //     → 200 { …, repeated: true } for a repeated key; 200 { external: true, url } for a deposit link
 //   POST /payments/webhook    Stripe-Signature verified, else 400. The only path that changes
 //                             orders, payments, vouchers, deposits and memberships (one
 //                             transaction, apply_payment_event); a redelivered event changes nothing.
 //   GET  /payments/status?session_id=…   → { status, kind, total_pence }
+//   POST /payments/voucher    { code, items }   what a gift voucher would take off (nothing spent):
+//                             → { code, balance_pence, discount_pence, subtotal_pence, total_pence, expires_at };
+//                             409 voucher_not_usable with the reason beside voucher_code
+//   POST /payments/refund     { order_id, reason }   admins (role from the database): a full refund
+//                             through the provider → 202 { status: 'refunded', refund_id, … }
+//   POST /payments/checkout-link   header Idempotency-Key; { email, name, items, send_email }
+//                             admins: a shop order for a person (phone sale) → 201 { order_id, url, … }
+//   The webhook also takes refund.* and charge.refunded events (payment and order refunded once).
 //   GET|POST /payments/local-checkout/<session>   the local provider's hosted checkout page: takes
 //                             Stripe's test cards (4242 4242 4242 4242 pays; 4000 0000 0000 0002
 //                             declines, …9995 insufficient funds, …0069 expired, …0127 bad CVC)
@@ -32,10 +43,12 @@ import {
   functionsUrl, LOCAL_WEBHOOK_SECRET, type LineItem, localSession, paymentProvider, SignatureError, signPayload,
 } from '../_shared/providers/payments.ts'
 import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
+import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.ts'
+import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf, voucherCode } from './shop.ts'
+import { checkoutLink } from './staff.ts'
 
 export const DEPOSIT_PENCE = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
 
-const email = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address.')
 const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
 const name = z.string().trim().min(1, 'Required.').max(100)
 
@@ -46,8 +59,7 @@ export const checkoutSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gift_voucher'), email, value_pence: z.number().int().min(1000, 'At least £10.').max(50000, 'At most £500.')
     .refine((v) => v % 100 === 0, 'Whole pounds only.'), recipient_name: name.nullish(), recipient_email: email.nullish(),
     message: z.string().trim().max(1000).nullish() }).strict(),
-  z.object({ kind: z.literal('shop'), email, items: z.array(z.object({ product_id: z.number().int().positive(), quantity: z.number().int().min(1).max(20) }).strict())
-    .min(1).max(20).refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, 'List each product once.') }).strict(),
+  z.object({ kind: z.literal('shop'), email, items: shopItems, voucher_code: voucherCode.nullish() }).strict(),
 ])
 type Checkout = z.infer<typeof checkoutSchema>
 
@@ -81,7 +93,8 @@ async function price(req: Request, b: Checkout, user: { id: string; email: strin
       if ((site.status ?? 'upcoming') === 'upcoming') throw new HttpError(409, 'site_not_open', 'This site is not open yet: pre-register instead.')
       const plan = must(await db.from('plans').select('id, name, price_pence').eq('id', b.plan_id).eq('active', true).maybeSingle()) as { id: number; name: string; price_pence: number } | null
       if (!plan) throw notFound('Unknown plan.')
-      const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).maybeSingle()) as { amount_pence: number } | null
+      // The joining fee applies to memberships started on or after its effective date.
+      const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle()) as { amount_pence: number } | null
       const items: Priced['items'] = [{ name: `${plan.name}: ${site.location}`, amount_pence: plan.price_pence, quantity: 1, plan_id: plan.id }]
       if (fee && fee.amount_pence > 0) items.push({ name: 'Joining fee', amount_pence: fee.amount_pence, quantity: 1 })
       return { email: user.email, siteId: site.id, planId: plan.id, items, member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null } }
@@ -91,17 +104,8 @@ async function price(req: Request, b: Checkout, user: { id: string; email: strin
         email: b.email, items: [{ name: `Gift voucher £${b.value_pence / 100}`, amount_pence: b.value_pence, quantity: 1 }],
         voucher: { recipient_name: b.recipient_name ?? null, recipient_email: b.recipient_email ?? null, message: b.message ?? null },
       }
-    case 'shop': {
-      const ids = b.items.map((i) => i.product_id)
-      const products = must(await db.from('products').select('id, name, price_pence, stock').in('id', ids).eq('active', true)) as
-        { id: number; name: string; price_pence: number; stock: number | null }[]
-      const byId = new Map(products.map((p) => [Number(p.id), p]))
-      const missing = ids.filter((i) => !byId.has(i))
-      if (missing.length) throw new HttpError(404, 'not_found', 'Unknown product.', { product_ids: missing })
-      const short = b.items.filter((i) => { const s = byId.get(i.product_id)!.stock; return s !== null && i.quantity > s })
-      if (short.length) throw new HttpError(409, 'out_of_stock', 'Not enough in stock.', { product_ids: short.map((i) => i.product_id) })
-      return { email: b.email, items: b.items.map((i) => { const p = byId.get(i.product_id)!; return { name: p.name, amount_pence: p.price_pence, quantity: i.quantity, product_id: p.id } }) }
-    }
+    case 'shop':
+      return { email: b.email, items: await priceItems(db, b.items) }
   }
 }
 
@@ -113,6 +117,10 @@ async function checkout(req: Request): Promise<Response> {
   }
   const key = keyHeader ?? crypto.randomUUID()
   const user = await authUser(req)
+  if (b.kind === 'shop') {
+    const order = await placeShopOrder({ key, email: b.email, userId: user?.id ?? null, createdBy: null, items: await priceItems(userClient(req), b.items), voucher: b.voucher_code ?? undefined })
+    return json(order, { status: order.repeated ? 200 : 201 })
+  }
   const priced = await price(req, b, user)
   if ('external' in priced) return json({ kind: b.kind, external: true, url: priced.external, order_id: null })
   const total = priced.items.reduce((s, i) => s + i.amount_pence * i.quantity, 0)
@@ -154,6 +162,10 @@ async function webhook(req: Request): Promise<Response> {
     if (e instanceof SignatureError) throw new HttpError(400, 'invalid_signature', 'The webhook signature could not be verified.', { reason: e.message })
     throw e
   }
+  if (isRefundEventType(event.type)) {
+    const r = refundEvent(raw)
+    return json({ received: true, outcome: r ? await applyRefund(r) : 'ignored: not a refund of a payment' })
+  }
   if (!event.sessionId) return json({ received: true, outcome: 'ignored: not a checkout session' })
   // A session completed with a payment method that settles later (bank debits) is paid only
   // when async_payment_succeeded arrives; async_payment_failed releases it.
@@ -182,6 +194,15 @@ async function receipt(sessionId: string) {
     if (v) lines.push(`Your gift voucher code is ${v.code}, valid until ${new Date(v.expires_at).toUTCString().slice(0, 16)}.`)
   }
   await sendAndLog({ to: o.email, subject: 'Your Roots Allotments receipt', ...simpleEmail(lines), tag: 'receipt', idempotencyKey: `receipt-${o.id}` })
+}
+
+export const voucherSchema = z.object({ code: voucherCode, items: shopItems }).strict()
+
+async function voucher(req: Request): Promise<Response> {
+  const b = await readJson(req, voucherSchema)
+  const items = await priceItems(userClient(req), b.items)
+  const subtotal = subtotalOf(items)
+  return json({ ...(await quoteVoucher(b.code, subtotal)), subtotal_pence: subtotal })
 }
 
 async function status(url: URL): Promise<Response> {
@@ -275,5 +296,8 @@ export const handler = serve(async (req, url) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   if (route === 'checkout') return await checkout(req)
   if (route === 'webhook') return await webhook(req)
+  if (route === 'voucher') return await voucher(req)
+  if (route === 'refund') return await refund(req)
+  if (route === 'checkout-link') return await checkoutLink(req)
   throw notFound()
 })

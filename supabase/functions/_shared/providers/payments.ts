@@ -38,9 +38,25 @@ export interface PaymentEvent {
   paymentStatus: string | null
 }
 
+export interface RefundRequest {
+  idempotencyKey: string
+  /** The payment's provider reference (a PaymentIntent id). */
+  paymentRef: string
+  amountPence: number
+  metadata: Record<string, string>
+}
+
+/** The provider's answer: its refund id and status (succeeded, pending, failed, canceled). */
+export interface RefundResult {
+  id: string
+  status: string
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local'
   createCheckout(r: CheckoutRequest): Promise<CheckoutSession>
+  /** A full refund of one payment; the same idempotency key gives the same refund. */
+  refund(r: RefundRequest): Promise<RefundResult>
   /** Throws SignatureError unless the body is signed with the webhook secret. */
   verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>
 }
@@ -142,6 +158,20 @@ export class StripePayments implements PaymentProvider {
     return { id: body.id, url: body.url }
   }
 
+  async refund(r: RefundRequest): Promise<RefundResult> {
+    const body = await providerFetch('The payment provider (Stripe)', `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${this.opts.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': r.idempotencyKey,
+        'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+      },
+      body: formEncode({ payment_intent: r.paymentRef, amount: r.amountPence, metadata: r.metadata }).toString(),
+    }) as { id: string; status: string }
+    return { id: body.id, status: body.status }
+  }
+
   async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
     await verifySignature(this.opts.webhookSecret, rawBody, headers.get('stripe-signature'))
     return parseEvent(rawBody)
@@ -165,6 +195,18 @@ export class LocalPayments implements PaymentProvider {
       line_items: r.lineItems, success_url: r.successUrl, cancel_url: r.cancelUrl, metadata: r.metadata,
     })
     return { id, url: this.pageUrl(id) }
+  }
+
+  /** Records the refund it would ask for; it always succeeds, and a repeated key gets the same refund. */
+  async refund(r: RefundRequest): Promise<RefundResult> {
+    const { data, error } = await adminClient().rpc('local_provider_call', { p_operation: 'refund.create', p_key: r.idempotencyKey })
+    if (error) throw new Error(error.message)
+    if (data) return { id: (data as { id: string }).id, status: 'succeeded' }
+    const id = `re_local_${crypto.randomUUID().replaceAll('-', '')}`
+    await recordCall('payments', 'refund.create', {
+      id, idempotency_key: r.idempotencyKey, payment_intent: r.paymentRef, amount: r.amountPence, currency: 'gbp', metadata: r.metadata,
+    })
+    return { id, status: 'succeeded' }
   }
 
   /** The page the buyer opens: FUNCTIONS_PUBLIC_URL when the functions' own SUPABASE_URL is
