@@ -1,0 +1,146 @@
+// /admin/orders (status, kind and date filters, search, paging) and /admin/orders/{id} (lines,
+// gift voucher, payments; a full refund through the payment provider after confirming).
+import { type FormEvent, useState } from 'react'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { formatPence } from '@/lib/admin/money'
+import { usePageMeta } from '@/lib/page-meta'
+import { toast } from '@/lib/toast'
+import { useOrder } from '../api/get-order'
+import { emptyOrderFilters, ORDER_KINDS, ORDER_STATUSES, type OrderFilters, ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders'
+import { refundSchema, useRefundOrder } from '../api/refund-order'
+
+export const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const KIND_LABEL: Record<string, string> = { shop: 'Shop', membership: 'Membership', deposit: 'Deposit', gift_voucher: 'Gift voucher' }
+const orderHref = (id: number) => `~${paths.adminOrder.getHref({ id: String(id) })}`
+
+export function AdminOrdersRoute() {
+  usePageMeta('Orders')
+  const [filters, setFilters] = useState<OrderFilters>(emptyOrderFilters)
+  const orders = useOrders(filters)
+  const set = (k: Exclude<keyof OrderFilters, 'page'>) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value, page: 0 }))
+  const pages = Math.ceil((orders.data?.total ?? 0) / ORDERS_PAGE_SIZE)
+  const filtered = Object.entries(filters).some(([k, v]) => k !== 'page' && v !== '')
+  return (
+    <>
+      <PageHeader title='Orders'>
+        {filtered && <button type='button' className={buttonSecondary} onClick={() => setFilters(emptyOrderFilters())}>Clear filters</button>}
+      </PageHeader>
+      <div className={toolbar} role='search'>
+        <Field label='Search'><input type='search' value={filters.search} onChange={set('search')} placeholder='E-mail or order number' /></Field>
+        <Field label='Status'>
+          <select value={filters.status} onChange={set('status')}>
+            <option value=''>All statuses</option>
+            {ORDER_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </Field>
+        <Field label='Kind'>
+          <select value={filters.kind} onChange={set('kind')}>
+            <option value=''>All kinds</option>
+            {ORDER_KINDS.map((k) => <option key={k} value={k}>{KIND_LABEL[k]}</option>)}
+          </select>
+        </Field>
+        <Field label='From'><input type='date' value={filters.from} onChange={set('from')} /></Field>
+        <Field label='To'><input type='date' value={filters.to} onChange={set('to')} /></Field>
+      </div>
+      {orders.isPending && <Status>Loading orders…</Status>}
+      {orders.isError && <ErrorNotice title='The orders could not be loaded' message={orders.error.message} />}
+      {orders.data && orders.data.rows.length === 0 && <EmptyState>{filtered ? 'No orders match these filters.' : 'No orders yet.'}</EmptyState>}
+      {orders.data && orders.data.rows.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{orders.data.total} order{orders.data.total === 1 ? '' : 's'}</caption>
+            <thead><tr><th scope='col'>Order</th><th scope='col'>When</th><th scope='col'>E-mail</th><th scope='col'>Kind</th><th scope='col'>Status</th><th scope='col' className='num'>Total</th></tr></thead>
+            <tbody>
+              {orders.data.rows.map((o) => (
+                <tr key={o.id}>
+                  <td><Link href={orderHref(o.id)} aria-label={`Order ${o.id}`}>#{o.id}</Link></td>
+                  <td>{when(o.created_at)}</td>
+                  <td style={{ wordBreak: 'break-all' }}>{o.email}</td>
+                  <td>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff link)' : ''}</td>
+                  <td data-testid={`order-status-${o.id}`}>{o.status}</td>
+                  <td className='num'>{formatPence(o.total_pence)}{o.discount_pence > 0 ? ` (+${formatPence(o.discount_pence)} voucher)` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+    </>
+  )
+}
+
+function RefundDialog({ orderId, amount, onClose }: { orderId: number; amount: number; onClose: () => void }) {
+  const refund = useRefundOrder()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const confirm = (e?: FormEvent) => {
+    e?.preventDefault()
+    const parsed = refundSchema.safeParse({ reason })
+    if (!parsed.success) { setError(fieldErrors(parsed.error.issues).reason); toast.error('Give the reason for the refund.'); return }
+    setError(undefined)
+    refund.mutate({ orderId, reason }, {
+      onSuccess: (r) => { toast.success(r.repeated ? 'This order was already refunded' : `Refunded ${formatPence(r.amount_pence)}`); onClose() },
+      onError: (err) => { setError(err.message); toast.error(err.message) },
+    })
+  }
+  return (
+    <ConfirmDialog title={`Refund order #${orderId}?`} confirmLabel={`Refund ${formatPence(amount)}`} busy={refund.isPending} onCancel={onClose} onConfirm={() => confirm()}>
+      <form onSubmit={confirm} noValidate>
+        <p>The payment provider returns {formatPence(amount)} to the buyer. This cannot be undone.</p>
+        <Field label='Reason for the refund' error={error}><textarea value={reason} onChange={(e) => setReason(e.target.value)} /></Field>
+      </form>
+    </ConfirmDialog>
+  )
+}
+
+export function AdminOrderRoute({ id }: { id: string }) {
+  usePageMeta(`Order ${id}`)
+  const order = useOrder(/^\d+$/.test(id) ? Number(id) : -1)
+  const [refunding, setRefunding] = useState(false)
+  if (order.isPending) return <Status>Loading the order…</Status>
+  if (order.isError) return <ErrorNotice title='The order could not be loaded' message={order.error.message} />
+  const o = order.data
+  if (!o) return <><PageHeader title='Order' /><EmptyState>There is no order {id}, or you may not see it.</EmptyState></>
+  return (
+    <>
+      <PageHeader title={`Order #${o.id}`}>
+        <Link href={`~${paths.adminOrders.getHref()}`} className={buttonSecondary}>All orders</Link>
+        {o.status === 'paid' && <button type='button' className={buttonPrimary} onClick={() => setRefunding(true)}>Refund order</button>}
+      </PageHeader>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
+        <dt>Status</dt><dd data-testid='order-status' style={{ margin: 0, fontWeight: 700 }}>{o.status}</dd>
+        <dt>Kind</dt><dd style={{ margin: 0 }}>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff checkout link)' : ''}</dd>
+        <dt>E-mail</dt><dd style={{ margin: 0, wordBreak: 'break-all' }}>{o.email}</dd>
+        <dt>Placed</dt><dd style={{ margin: 0 }}>{when(o.created_at)}</dd>
+        {o.subtotal_pence !== null && <><dt>Subtotal</dt><dd style={{ margin: 0 }}>{formatPence(o.subtotal_pence)}</dd></>}
+        {o.discount_pence > 0 && <><dt>Gift voucher</dt><dd style={{ margin: 0 }}>−{formatPence(o.discount_pence)}{o.redeemed_voucher ? ` (${o.redeemed_voucher.code})` : ''}</dd></>}
+        <dt>Charged</dt><dd style={{ margin: 0 }}>{formatPence(o.total_pence)}</dd>
+        {o.refund_reason && <><dt>Refund reason</dt><dd style={{ margin: 0 }}>{o.refund_reason}</dd></>}
+        {o.refunded_at && <><dt>Refunded</dt><dd style={{ margin: 0 }}>{when(o.refunded_at)}</dd></>}
+      </dl>
+      <h2>Items</h2>
+      {o.order_items.length === 0 ? <EmptyState>No items.</EmptyState> : (
+        <div className={tableWrap}>
+          <table>
+            <thead><tr><th scope='col'>Item</th><th scope='col' className='num'>Quantity</th><th scope='col' className='num'>Price</th><th scope='col' className='num'>Line total</th></tr></thead>
+            <tbody>{o.order_items.map((i) => <tr key={i.id}><td>{i.description}</td><td className='num'>{i.quantity}</td><td className='num'>{formatPence(i.unit_price_pence)}</td><td className='num'>{formatPence(i.unit_price_pence * i.quantity)}</td></tr>)}</tbody>
+          </table>
+        </div>
+      )}
+      <h2>Payments</h2>
+      {o.payments.length === 0 ? <EmptyState>No payment recorded{o.total_pence === 0 && o.status === 'paid' ? ': a gift voucher paid for everything' : ''}.</EmptyState> : (
+        <div className={tableWrap}>
+          <table>
+            <thead><tr><th scope='col'>Provider</th><th scope='col'>Reference</th><th scope='col'>Status</th><th scope='col' className='num'>Amount</th><th scope='col'>Refund</th></tr></thead>
+            <tbody>{o.payments.map((p) => <tr key={p.id}><td>{p.provider}</td><td style={{ wordBreak: 'break-all' }}>{p.provider_ref}</td><td data-testid='payment-status'>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td><td style={{ wordBreak: 'break-all' }}>{p.refund_ref ?? '—'}</td></tr>)}</tbody>
+          </table>
+        </div>
+      )}
+      {refunding && <RefundDialog orderId={o.id} amount={o.total_pence} onClose={() => setRefunding(false)} />}
+    </>
+  )
+}

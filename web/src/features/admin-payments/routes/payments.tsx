@@ -1,0 +1,86 @@
+// /admin/payments: provider references, amounts and statuses; filter by status and provider,
+// search by reference; the failed checkouts alongside.
+import { useState } from 'react'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { formatPence } from '@/lib/admin/money'
+import { usePageMeta } from '@/lib/page-meta'
+import { PAYMENT_STATUSES, type PaymentFilters, PAYMENTS_PAGE_SIZE, useFailedCheckouts, usePayments } from '../api/get-payments'
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const orderLink = (id: number | null) => (id === null ? '—' : <Link href={`~${paths.adminOrder.getHref({ id: String(id) })}`}>#{id}</Link>)
+
+export function AdminPaymentsRoute() {
+  usePageMeta('Payments')
+  const [f, setF] = useState<PaymentFilters>({ view: 'payments', status: '', provider: '', search: '', page: 0 })
+  const payments = usePayments(f)
+  const failed = useFailedCheckouts(f)
+  const current = f.view === 'payments' ? payments : failed
+  const set = (k: 'view' | 'status' | 'provider' | 'search') => (e: { target: { value: string } }) => setF((s) => ({ ...s, [k]: e.target.value, page: 0 }))
+  const pages = Math.ceil((current.data?.total ?? 0) / PAYMENTS_PAGE_SIZE)
+  return (
+    <>
+      <PageHeader title='Payments' />
+      <div className={toolbar} role='search'>
+        <Field label='Show'>
+          <select value={f.view} onChange={set('view')}>
+            <option value='payments'>Payments</option><option value='failed'>Failed checkouts</option>
+          </select>
+        </Field>
+        <Field label={f.view === 'payments' ? 'Provider reference' : 'E-mail'}><input type='search' value={f.search} onChange={set('search')} /></Field>
+        {f.view === 'payments' && (
+          <>
+            <Field label='Status'>
+              <select value={f.status} onChange={set('status')}>
+                <option value=''>All statuses</option>
+                {PAYMENT_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+              </select>
+            </Field>
+            <Field label='Provider'>
+              <select value={f.provider} onChange={set('provider')}>
+                <option value=''>All providers</option><option value='stripe'>Stripe</option><option value='local'>Local (test)</option>
+              </select>
+            </Field>
+          </>
+        )}
+      </div>
+      {current.isPending && <Status>Loading…</Status>}
+      {current.isError && <ErrorNotice title='The payments could not be loaded' message={current.error.message} />}
+      {f.view === 'payments' && payments.data && (payments.data.rows.length === 0 ? <EmptyState>No payments match.</EmptyState> : (
+        <div className={tableWrap}>
+          <table>
+            <caption>{payments.data.total} payment{payments.data.total === 1 ? '' : 's'}</caption>
+            <thead><tr><th scope='col'>When</th><th scope='col'>Order</th><th scope='col'>Provider</th><th scope='col'>Reference</th><th scope='col'>Status</th><th scope='col' className='num'>Amount</th></tr></thead>
+            <tbody>
+              {payments.data.rows.map((p) => (
+                <tr key={p.id}>
+                  <td>{when(p.created_at)}</td><td>{orderLink(p.order_id)}</td><td>{p.provider}</td>
+                  <td style={{ wordBreak: 'break-all' }}>{p.provider_ref}{p.refund_ref ? ` (refund ${p.refund_ref})` : ''}</td>
+                  <td>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      {f.view === 'failed' && failed.data && (failed.data.rows.length === 0 ? <EmptyState>No failed checkouts.</EmptyState> : (
+        <div className={tableWrap}>
+          <table>
+            <caption>{failed.data.total} failed checkout{failed.data.total === 1 ? '' : 's'}</caption>
+            <thead><tr><th scope='col'>When</th><th scope='col'>Order</th><th scope='col'>E-mail</th><th scope='col'>Session</th><th scope='col' className='num'>Amount</th></tr></thead>
+            <tbody>
+              {failed.data.rows.map((o) => (
+                <tr key={o.id}>
+                  <td>{when(o.updated_at)}</td><td>{orderLink(o.id)}</td><td style={{ wordBreak: 'break-all' }}>{o.email}</td>
+                  <td style={{ wordBreak: 'break-all' }}>{o.checkout_session_id ?? '—'}</td><td className='num'>{formatPence(o.total_pence)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+      <Pager page={f.page} pages={pages} onPage={(page) => setF((s) => ({ ...s, page }))} />
+    </>
+  )
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, salesCsv, toCsv } from './csv'
+
+describe('sales CSV', () => {
+  it('quotes cells that need it and defuses formulas', () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"')
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)")
+    expect(csvCell(-5)).toBe('-5')
+    expect(toCsv([['a', 1], ['b', 2]])).toBe('a,1\r\nb,2\r\n')
+  })
+
+  it('writes one line per period in pounds, then the totals', () => {
+    const csv = salesCsv([
+      { period: '2026-11-01', orders: 2, sales_pence: 3898, voucher_pence: 1000, refunded_orders: 0, refunded_pence: 0 },
+      { period: '2026-11-02', orders: 0, sales_pence: 0, voucher_pence: 0, refunded_orders: 1, refunded_pence: 899 },
+    ])
+    expect(csv.split('\r\n')).toEqual([
+      'Period starting,Paid orders,Charged (GBP),Paid by gift voucher (GBP),Refunded orders,Refunded (GBP)',
+      '2026-11-01,2,38.98,10.00,0,0.00',
+      '2026-11-02,0,0.00,0.00,1,8.99',
+      'Total,2,38.98,10.00,1,8.99',
+      '',
+    ])
+  })
+
+  it('has a header and a zero total for an empty report', () => {
+    expect(salesCsv([]).split('\r\n')).toHaveLength(3)
+  })
+})
