@@ -1,0 +1,108 @@
+-- Community pages: votes for new sites (one per e-mail per place, tallies without voters), land
+-- offers (anyone sends once per submission key, only admins read), and experts who manage only
+-- their own courses and lessons while staff alone publish them.
+begin;
+select plan(34);
+
+select tests.create_actors();
+select tests.create_user('expert_a');
+select tests.create_user('expert_b');
+insert into public.growing_experts (id, slug, name, published, user_id) values
+  (92001, 'test-expert-a', 'Expert A', true, tests.uid('expert_a')),
+  (92002, 'test-expert-b', 'Expert B', true, tests.uid('expert_b'));
+insert into public.courses (id, slug, title, expert_id, published) values
+  (92101, 'test-course-a', 'Course A', 92001, false),
+  (92102, 'test-course-b', 'Course B', 92002, false),
+  (92103, 'test-course-a-live', 'Course A live', 92001, true);
+insert into public.course_contents (course_id, position, title) values (92102, 0, 'Lesson B');
+delete from public.site_votes;
+
+-- ============================================================================
+-- anon: votes for a place
+-- ============================================================================
+select tests.authenticate_as_anon();
+select lives_ok($$insert into public.site_votes (location_name, email) values ('Test Town', 'voter@example.com')$$,
+  'anyone votes for a place');
+select throws_ok($$insert into public.site_votes (location_name, email) values ('test town', ' Voter@Example.com ')$$,
+  '23505', null, 'a second vote for the same place with the same e-mail (any case or spaces) is refused');
+select lives_ok($$insert into public.site_votes (location_name, email) values ('Other Town', 'voter@example.com')$$,
+  'the same e-mail may vote for another place');
+select lives_ok($$insert into public.site_votes (location_name, email) values ('TEST TOWN', 'second@example.com')$$,
+  'another e-mail may vote for the same place');
+select throws_ok($$insert into public.site_votes (location_name, email) values ('Test Town', 'not-an-email')$$,
+  '23514', null, 'a malformed e-mail is refused');
+select throws_ok($$insert into public.site_votes (location_name, email) values ('<b>Town</b>', 'x@example.com')$$,
+  '23514', null, 'markup in a place name is refused');
+select throws_ok($$insert into public.site_votes (location_name, email) values ('   ', 'y@example.com')$$,
+  '42501', null, 'an empty place is refused');
+select throws_ok($$select 1 from public.site_votes$$, '42501', 'permission denied for table site_votes',
+  'anon cannot read who voted');
+select results_eq($$select location_name, votes from public.get_site_vote_tallies()$$,
+  $$values ('Test Town'::text, 2::bigint), ('Other Town', 1)$$,
+  'tallies count votes per place (compared without case), most votes first');
+select is((select array_agg(a.attname::text order by a.attnum) from pg_proc p
+    cross join lateral unnest(p.proargnames) a (attname) where p.proname = 'get_site_vote_tallies'), array['location_name', 'votes'],
+  'the tallies name no voter');
+select tests.clear_authentication();
+
+-- ============================================================================
+-- anon: offers land
+-- ============================================================================
+select tests.authenticate_as_anon();
+select lives_ok($$insert into public.land_offers (name, email, phone, location, acreage, description, submission_key)
+  values ('Land Owner', 'owner@example.com', '+44 1632 960000', 'Near Testford', 4.5, 'Flat field.', '11111111-1111-4111-8111-111111111111')$$,
+  'anyone offers land');
+select throws_ok($$insert into public.land_offers (name, email, location, submission_key)
+  values ('Land Owner', 'owner@example.com', 'Near Testford', '11111111-1111-4111-8111-111111111111')$$,
+  '23505', null, 'the same submission sent twice is one offer');
+select throws_ok($$insert into public.land_offers (name, email, phone, location) values ('Land Owner', 'owner@example.com', 'call me', 'Testford')$$,
+  '23514', null, 'a phone number that is not one is refused');
+select throws_ok($$insert into public.land_offers (name, email, location, acreage) values ('Land Owner', 'owner@example.com', 'Testford', 0)$$,
+  '23514', null, 'a size of nothing is refused');
+select throws_ok($$insert into public.land_offers (name, email, location, acreage) values ('Land Owner', 'owner@example.com', 'Testford', 50000)$$,
+  '23514', null, 'an implausible size is refused');
+select throws_ok($$insert into public.land_offers (name, email, location, status) values ('Land Owner', 'owner@example.com', 'Testford', 'accepted')$$,
+  '42501', 'permission denied for table land_offers', 'anon cannot set the status');
+select throws_ok($$select 1 from public.land_offers$$, '42501', 'permission denied for table land_offers',
+  'anon cannot read land offers');
+select tests.clear_authentication();
+select is(tests.count_as('member', 'select 1 from public.land_offers'), 0::bigint, 'a member reads no land offers');
+select is(tests.count_as('expert_a', 'select 1 from public.land_offers'), 0::bigint, 'an expert reads no land offers');
+select is(tests.count_as('team', $$select 1 from public.land_offers where email = 'owner@example.com'$$), 1::bigint,
+  'staff read the offer');
+
+-- ============================================================================
+-- experts: their own courses only
+-- ============================================================================
+select is(tests.count_as('expert_a', 'select 1 from public.courses where id in (92101, 92102, 92103)'), 2::bigint,
+  'an expert reads their own draft and the published course, not another expert''s draft');
+select is(tests.count_as('member', 'select 1 from public.courses where id in (92101, 92102, 92103)'), 1::bigint,
+  'a member reads only the published course');
+select is(tests.attempt('expert_a', $$insert into public.courses (slug, title, expert_id) values ('test-new-a', 'New', 92001)$$),
+  'ok:1', 'an expert creates a course of their own');
+select is(tests.attempt('expert_a', $$insert into public.courses (slug, title, expert_id) values ('test-new-b', 'New', 92002)$$),
+  'error:new row violates row-level security policy for table "courses"', 'an expert cannot create a course for another expert');
+select is(tests.attempt('member', $$insert into public.courses (slug, title, expert_id) values ('test-new-m', 'New', 92001)$$),
+  'error:new row violates row-level security policy for table "courses"', 'a member who is no expert cannot create a course');
+select is(tests.attempt('expert_a', $$update public.courses set title = 'Renamed' where id in (92101, 92102)$$),
+  'ok:1', 'an expert edits their own course and not another''s');
+select is(tests.attempt('expert_a', $$update public.courses set expert_id = 92002 where id = 92101$$),
+  'error:new row violates row-level security policy for table "courses"', 'an expert cannot hand a course to another expert');
+select is(tests.attempt('expert_a', $$update public.courses set published = true where id = 92101$$),
+  'error:Only Roots staff can publish courses', 'an expert cannot publish');
+select is(tests.attempt('expert_a', $$insert into public.course_contents (course_id, position, title, content)
+  values (92101, 0, 'Lesson', '{"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Hi"}]}]}')$$),
+  'ok:1', 'an expert adds a lesson to their own course');
+select is(tests.attempt('expert_a', $$insert into public.course_contents (course_id, position, title) values (92102, 5, 'Lesson')$$),
+  'error:new row violates row-level security policy for table "course_contents"', 'an expert cannot add a lesson to another''s course');
+select is(tests.attempt('expert_a', $$update public.course_contents set title = 'Mine now' where course_id = 92102$$),
+  'ok:0', 'an expert cannot edit another expert''s lessons');
+select is(tests.attempt('expert_a', 'delete from public.courses where id in (92101, 92102, 92103)'),
+  'ok:1', 'an expert deletes their own draft course only (not a published one, not another''s)');
+select is(tests.attempt('expert_a', $$update public.growing_experts set user_id = null where id = 92001$$),
+  'ok:0', 'an expert cannot unlink or relink expert sign-ins');
+select is(tests.attempt('team', $$update public.courses set published = true where id = 92101$$),
+  'ok:1', 'staff publish an expert''s course');
+
+select * from finish();
+rollback;

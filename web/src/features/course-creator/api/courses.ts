@@ -1,0 +1,106 @@
+// An expert's own courses: list, read one with its lessons, create, edit. RLS lets an expert
+// read and write only their own courses; publishing is for staff (the database refuses it).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { DbError } from '@/lib/admin/db-error'
+import { FunctionError } from '@/lib/call-function'
+import type { RichTextNode } from '@/lib/rich-text/render-html'
+import { slugify } from '@/lib/sites/catalogue'
+import { supabase } from '@/lib/supabase'
+import type { MyExpert } from './get-my-expert'
+
+export interface MyCourse {
+  id: number
+  slug: string
+  title: string
+  summary: string | null
+  expert_id: number
+  published: boolean
+}
+
+export interface MyLesson {
+  id: number
+  course_id: number
+  position: number
+  title: string
+  content: RichTextNode
+  published: boolean
+}
+
+const COURSE_COLUMNS = 'id, slug, title, summary, expert_id, published'
+const LESSON_COLUMNS = 'id, course_id, position, title, content, published'
+
+export const courseSchema = z.object({
+  title: z.string().trim().min(1, 'Give the course a title.').max(200, 'Use at most 200 characters.'),
+  summary: z.string().trim().max(1000, 'Use at most 1,000 characters.').transform((v) => (v === '' ? null : v)),
+})
+export type CourseInput = z.infer<typeof courseSchema>
+
+export const DUPLICATE_TITLE = 'You already have a course with this title. Choose another.'
+
+/** The course's address: its title, then the expert's slug, so two experts may share a title. */
+export const courseSlug = (title: string, expertSlug: string) =>
+  `${slugify(title).slice(0, 80).replace(/-+$/, '') || 'course'}-${expertSlug}`
+
+const fail = (error: { code?: string } | null, fallback: string): never => {
+  if (error?.code === '23505') throw new FunctionError(409, 'duplicate', DUPLICATE_TITLE, [{ path: 'title', message: DUPLICATE_TITLE }])
+  throw new DbError(error, fallback)
+}
+
+export const myCoursesQueryKey = (expertId: number) => ['course-creator', 'courses', expertId] as const
+export const courseQueryKey = (courseId: number) => ['course-creator', 'course', courseId] as const
+
+export async function getMyCourses(expertId: number): Promise<MyCourse[]> {
+  const { data, error } = await supabase().from('courses').select(COURSE_COLUMNS).eq('expert_id', expertId).order('created_at', { ascending: false })
+  if (error) fail(error, 'We could not load your courses just now.')
+  return data as MyCourse[]
+}
+
+export const useMyCourses = (expertId: number) =>
+  useQuery(queryOptions({ queryKey: myCoursesQueryKey(expertId), queryFn: () => getMyCourses(expertId) }))
+
+/** The expert's own course with its lessons, or null (no such course, or another expert's). */
+export async function getMyCourse(courseId: number, expertId: number): Promise<{ course: MyCourse; lessons: MyLesson[] } | null> {
+  const { data: course, error } = await supabase().from('courses').select(COURSE_COLUMNS).eq('id', courseId).eq('expert_id', expertId).maybeSingle()
+  if (error) fail(error, 'We could not load this course just now.')
+  if (!course) return null
+  const { data: lessons, error: lessonError } = await supabase().from('course_contents').select(LESSON_COLUMNS).eq('course_id', courseId).order('position')
+  if (lessonError) fail(lessonError, 'We could not load the lessons just now.')
+  return { course: course as MyCourse, lessons: lessons as MyLesson[] }
+}
+
+export const useMyCourse = (courseId: number, expertId: number) =>
+  useQuery(queryOptions({ queryKey: courseQueryKey(courseId), queryFn: () => getMyCourse(courseId, expertId), enabled: Number.isSafeInteger(courseId) && courseId > 0 }))
+
+export async function createCourse(input: CourseInput, expert: MyExpert): Promise<MyCourse> {
+  const { data, error } = await supabase().from('courses')
+    .insert({ slug: courseSlug(input.title, expert.slug), title: input.title, summary: input.summary, expert_id: expert.id })
+    .select(COURSE_COLUMNS).single()
+  if (error) fail(error, 'We could not create the course. Please try again.')
+  return data as MyCourse
+}
+
+export function useCreateCourse(expert: MyExpert) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CourseInput) => createCourse(input, expert),
+    onSettled: () => qc.invalidateQueries({ queryKey: myCoursesQueryKey(expert.id) }),
+  })
+}
+
+export async function updateCourse(courseId: number, input: CourseInput): Promise<void> {
+  const { data, error } = await supabase().from('courses').update({ title: input.title, summary: input.summary }).eq('id', courseId).select('id')
+  if (error) fail(error, 'We could not save the course. Please try again.')
+  if (!data?.length) throw new DbError({ code: 'PGRST116' })
+}
+
+export function useUpdateCourse(courseId: number, expertId: number) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: CourseInput) => updateCourse(courseId, input),
+    onSettled: () => Promise.all([
+      qc.invalidateQueries({ queryKey: courseQueryKey(courseId) }),
+      qc.invalidateQueries({ queryKey: myCoursesQueryKey(expertId) }),
+    ]),
+  })
+}

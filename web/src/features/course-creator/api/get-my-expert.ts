@@ -1,0 +1,26 @@
+// Who is using the course tools: nobody signed in, a signed-in member who is no expert, or an
+// expert (a growing_experts row linked to their sign-in by staff; RLS lets them read it).
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { DbError } from '@/lib/admin/db-error'
+import { supabase } from '@/lib/supabase'
+
+export interface MyExpert {
+  id: number
+  slug: string
+  name: string
+}
+
+export type Author = { kind: 'signed-out' } | { kind: 'not-expert'; email: string } | { kind: 'expert'; expert: MyExpert }
+
+export const myExpertQueryKey = ['course-creator', 'me'] as const
+
+export async function getMyExpert(): Promise<Author> {
+  const { data } = await supabase().auth.getSession()
+  const user = data.session?.user
+  if (!user) return { kind: 'signed-out' }
+  const { data: expert, error } = await supabase().from('growing_experts').select('id, slug, name').eq('user_id', user.id).maybeSingle()
+  if (error) throw new DbError(error, 'We could not check your expert profile just now.')
+  return expert ? { kind: 'expert', expert: expert as MyExpert } : { kind: 'not-expert', email: user.email ?? '' }
+}
+
+export const useMyExpert = () => useQuery(queryOptions({ queryKey: myExpertQueryKey, queryFn: getMyExpert, staleTime: 30_000 }))

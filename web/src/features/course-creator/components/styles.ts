@@ -1,0 +1,13 @@
+import { css } from 'goober'
+
+export const coursePage = css`
+  max-width: 52rem;
+  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
+  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.5rem); margin-bottom: 1.25rem; }
+  .error { color: var(--roots-error); font-weight: 600; }
+  .courses { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
+  .courses li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.5rem; border-bottom: 1px solid var(--roots-border); padding: 0.5rem 0; }
+  .badge { font-size: 0.85rem; font-weight: 700; border-radius: 1rem; padding: 0.1rem 0.6rem; background: #eef0ee; color: var(--roots-text); }
+  .badge[data-published='true'] { background: #dfeae2; color: var(--roots-primary); }
+  .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.75rem; }
+`
