@@ -1,6 +1,6 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
-import { call, errorCode, sql, test, uniqueEmail } from '../_shared/testing.ts'
+import { call, errorCode, sql, staff, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
 
 async function slot(capacity: number, startsIn = '7 days') {
   const [s] = await sql()`insert into public.welcome_slots (site_id, starts_at, capacity) values (3, now() + ${startsIn}::interval, ${capacity}) returning id`
@@ -80,4 +80,105 @@ test('past slots, unknown slots and tours, and bad bodies', async () => {
   }
   assert.equal((await call('bookings', { query: { site: 'nowhere-x' } })).status, 404)
   assert.equal((await call('bookings', { query: { site: 'Bad Slug' } })).status, 400)
+})
+
+// ── staff cancellations ─────────────────────────────────────────────────────────────────────
+const cancellationMails = (email: string) =>
+  sql()`select request from private.provider_calls where provider = 'email' and request ->> 'to' = ${email} and request ->> 'tag' = 'welcome-slot-cancellation'`
+
+test('an admin cancels a slot: every booked guest is told once, places freed, audited, closed to new bookings', async () => {
+  const id = await slot(5)
+  const [a, b, self] = [uniqueEmail('guest-a'), uniqueEmail('guest-b'), uniqueEmail('guest-self')]
+  for (const email of [a, b, self]) assert.equal((await book({ type: 'welcome_slot', slot_id: id, name: 'Guest', email })).status, 201)
+  const [{ reference }] = await sql()`select reference from public.welcome_slot_bookings where email = ${self}`
+  assert.equal((await book({ action: 'cancel', type: 'welcome_slot', reference })).status, 200)
+  const token = await tokenFor(staff.official)
+
+  const r = await call('bookings', { token, body: { action: 'cancel_slot', slot_id: id, reason: 'The site is flooded.' } })
+  assert.equal(r.status, 200, r.text)
+  assert.deepEqual(r.json, { cancelled: true, bookings_cancelled: 2, notified: 2 })
+  for (const email of [a, b]) {
+    const mails = await cancellationMails(email)
+    assert.equal(mails.length, 1, email)
+    assert.match(mails[0].request.text, /has been cancelled/)
+    assert.match(mails[0].request.text, /The reason: The site is flooded\./)
+    assert.ok(mails[0].request.text.includes('/welcome-slot'))
+  }
+  assert.equal((await cancellationMails(self)).length, 0, 'a guest who cancelled themselves is not told again')
+  const [s] = await sql()`select booked_count, cancelled_at, cancel_reason from public.welcome_slots where id = ${id}`
+  assert.equal(s.booked_count, 0)
+  assert.ok(s.cancelled_at)
+  assert.equal(s.cancel_reason, 'The site is flooded.')
+  const rows = await sql()`select email, status, cancelled_by from public.welcome_slot_bookings where slot_id = ${id} order by email`
+  assert.deepEqual(rows.map((x) => [x.email, x.status, x.cancelled_by]).sort(), [[a, 'cancelled', 'staff'], [b, 'cancelled', 'staff'], [self, 'cancelled', 'guest']].sort())
+  const audit = await sql()`select actor_role, after ->> 'cancelled_at' as cancelled_at from public.audit_log
+    where table_name = 'welcome_slots' and row_id = ${String(id)} and action = 'update' and after ->> 'cancelled_at' is not null`
+  assert.equal(audit.length, 1)
+  assert.equal(audit[0].actor_role, 'roots_official')
+
+  const again = await call('bookings', { token, body: { action: 'cancel_slot', slot_id: id } })
+  assert.equal(again.status, 200, again.text)
+  assert.deepEqual(again.json, { cancelled: false, bookings_cancelled: 0, notified: 0 })
+  for (const email of [a, b]) assert.equal((await cancellationMails(email)).length, 1, 'cancelling twice tells each guest once')
+
+  const list = await call('bookings', { query: { site: 'leigh-woods-meadows' } })
+  assert.equal(list.json.welcome_slots.some((x: any) => Number(x.id) === id), false, 'a cancelled slot is not offered')
+  const late = await book({ type: 'welcome_slot', slot_id: id, name: 'Late', email: uniqueEmail() })
+  assert.equal(late.status, 409)
+  assert.equal(late.json.error.message, 'This welcome slot has been cancelled')
+})
+
+test('an admin cancels one booking: that guest is told, once; the place frees up', async () => {
+  const id = await slot(2)
+  const [a, b] = [uniqueEmail('one-a'), uniqueEmail('one-b')]
+  for (const email of [a, b]) assert.equal((await book({ type: 'welcome_slot', slot_id: id, name: 'Guest', email })).status, 201)
+  const [{ id: bookingId }] = await sql()`select id from public.welcome_slot_bookings where email = ${a}`
+  const token = await tokenFor(staff.team)
+  const r = await call('bookings', { token, body: { action: 'cancel_booking', booking_id: Number(bookingId) } })
+  assert.equal(r.status, 200, r.text)
+  assert.deepEqual(r.json, { cancelled: true, notified: 1 })
+  const [mail] = await cancellationMails(a)
+  assert.match(mail.request.text, /cancelled by our team/)
+  assert.equal((await cancellationMails(b)).length, 0)
+  assert.equal((await sql()`select booked_count from public.welcome_slots where id = ${id}`)[0].booked_count, 1)
+  const again = await call('bookings', { token, body: { action: 'cancel_booking', booking_id: Number(bookingId) } })
+  assert.deepEqual(again.json, { cancelled: false, notified: 0 })
+  assert.equal((await cancellationMails(a)).length, 1)
+  assert.equal((await call('bookings', { token, body: { action: 'cancel_booking', booking_id: 99999999 } })).status, 404)
+})
+
+test('only admins cancel: patch managers and members 403, no session 401; nothing changes', async () => {
+  const id = await slot(3)
+  const email = uniqueEmail('kept')
+  await book({ type: 'welcome_slot', slot_id: id, name: 'Kept', email })
+  const [{ id: bookingId }] = await sql()`select id from public.welcome_slot_bookings where email = ${email}`
+  for (const [who, status] of [[staff.patch, 403], [staff.member, 403]] as const) {
+    const token = await tokenFor(who)
+    for (const body of [{ action: 'cancel_slot', slot_id: id }, { action: 'cancel_booking', booking_id: Number(bookingId) }]) {
+      const r = await call('bookings', { token, body })
+      assert.equal(r.status, status, `${who}: ${r.text}`)
+      assert.equal(errorCode(r), 'forbidden')
+    }
+  }
+  const anon = await call('bookings', { body: { action: 'cancel_slot', slot_id: id } })
+  assert.equal(anon.status, 401)
+  assert.equal(errorCode(anon), 'unauthorized')
+  const [s] = await sql()`select booked_count, cancelled_at from public.welcome_slots where id = ${id}`
+  assert.equal(s.booked_count, 1)
+  assert.equal(s.cancelled_at, null)
+  assert.equal((await cancellationMails(email)).length, 0)
+})
+
+test('cancelling an unknown or past slot, and bad bodies', async () => {
+  const token = await tokenFor(staff.founder)
+  assert.equal((await call('bookings', { token, body: { action: 'cancel_slot', slot_id: 99999999 } })).status, 404)
+  const past = await slot(5, '-1 day')
+  const p = await call('bookings', { token, body: { action: 'cancel_slot', slot_id: past } })
+  assert.equal(p.status, 409)
+  assert.equal(p.json.error.message, 'This welcome slot has already taken place')
+  for (const body of [{ action: 'cancel_slot', slot_id: past, reason: 'x'.repeat(501) }, { action: 'cancel_slot', slot_id: 'one' }, { action: 'cancel_booking' }]) {
+    const r = await call('bookings', { token, body })
+    assert.equal(r.status, 400, JSON.stringify(body))
+    assert.equal(errorCode(r), 'validation_failed')
+  }
 })

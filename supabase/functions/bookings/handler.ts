@@ -1,7 +1,8 @@
 // /functions/v1/bookings: welcome slots and guided tours.
 //
 //   GET  ?site=<slug>            → { welcome_slots: [{ id, starts_at, duration_minutes, capacity, places_left }],
-//                                    guided_tours: [{ id, starts_at, capacity, guide_name }] }   upcoming only
+//                                    guided_tours: [{ id, starts_at, capacity, guide_name }] }   upcoming only,
+//                                    cancelled slots left out
 //   POST { type: 'welcome_slot', slot_id, name, email, phone? }
 //   POST { type: 'guided_tour', tour_id, name, email, phone?, party_size (1–10), wants_membership? }
 //     → 201 { created: true, reference, starts_at, location, confirmation_sent }
@@ -10,14 +11,24 @@
 //       The same person booking the same welcome slot again → 200 { created: false } and their
 //       reference is e-mailed again (not returned: it cancels the booking).
 //   POST { action: 'cancel', type, reference } → 200 { cancelled: true } | 404
-// Unknown slot, tour or site → 404; bad body → 400; database outage → 502.
+// Admins (signed in; patch managers and members → 403, no session → 401):
+//   POST { action: 'cancel_slot', slot_id, reason? (≤ 500) }
+//     → 200 { cancelled, bookings_cancelled, notified }   The slot and every live booking on it
+//       are cancelled and each guest is e-mailed why, with a link to book another time. Again
+//       → cancelled: false and nobody is told twice (the notices are an outbox; a failed send
+//       is retried by the next cancel of that slot or booking).
+//   POST { action: 'cancel_booking', booking_id } → 200 { cancelled, notified }   One booking;
+//       that guest is e-mailed.
+//   Both run the RPCs as the caller, so the audit log names who cancelled. A past slot → 409.
+// Unknown slot, tour, booking or site → 404; bad body → 400; database outage → 502.
 import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
+import { adminClient, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
 const name = z.string().trim().min(1, 'Required.').max(200)
 const email = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address.')
@@ -28,7 +39,11 @@ export const bodySchema = z.union([
   z.object({ type: z.literal('welcome_slot'), slot_id: id, name, email, phone }).strict(),
   z.object({ type: z.literal('guided_tour'), tour_id: id, name, email, phone, party_size: z.number().int().min(1).max(10).default(1), wants_membership: z.boolean().default(false) }).strict(),
   z.object({ action: z.literal('cancel'), type: z.enum(['welcome_slot', 'guided_tour']), reference: z.string().regex(/^[0-9a-f]{32}$/, 'Not a reference.') }).strict(),
+  z.object({ action: z.literal('cancel_slot'), slot_id: id, reason: z.string().trim().max(500, 'At most 500 characters.').nullish() }).strict(),
+  z.object({ action: z.literal('cancel_booking'), booking_id: id }).strict(),
 ])
+
+const ADMINS = ['roots_official', 'roots_team', 'founder'] as const
 
 const when = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' GMT')
 
@@ -38,7 +53,7 @@ async function list(req: Request, slug: string): Promise<Response> {
   if (!site) throw notFound('Page not found')
   const now = new Date().toISOString()
   const [slots, tours] = await Promise.all([
-    db.from('welcome_slots').select('id, starts_at, duration_minutes, capacity, booked_count').eq('site_id', site.id).gt('starts_at', now).order('starts_at'),
+    db.from('welcome_slots').select('id, starts_at, duration_minutes, capacity, booked_count').eq('site_id', site.id).gt('starts_at', now).is('cancelled_at', null).order('starts_at'),
     db.from('guided_tours').select('id, starts_at, capacity, guide_name').eq('site_id', site.id).gt('starts_at', now).order('starts_at'),
   ])
   const welcome = must(slots) as { id: number; starts_at: string; duration_minutes: number; capacity: number; booked_count: number }[]
@@ -46,6 +61,49 @@ async function list(req: Request, slug: string): Promise<Response> {
     welcome_slots: welcome.map(({ booked_count, ...s }) => ({ ...s, places_left: s.capacity - booked_count })),
     guided_tours: must(tours),
   }, { headers: { 'cache-control': 'no-store' } })
+}
+
+interface Notice { booking_id: number; name: string; email: string; starts_at: string; location: string; site_id: number; slot_cancelled: boolean; cancel_reason: string | null }
+
+/** The cancellation outbox of one slot: claims the bookings staff cancelled that nobody has told
+ *  yet, e-mails each guest, and records which went (failures are released for the next run). */
+async function notifyCancellations(db: SupabaseClient, slotId: number, actor: string | null): Promise<number> {
+  const rows = must(await db.rpc('claim_welcome_slot_cancellation_notices', { p_slot_id: slotId })) as Notice[]
+  const sent: number[] = []
+  const failed: number[] = []
+  for (const r of rows) {
+    const mail = simpleEmail([
+      `Hello ${r.name},`,
+      r.slot_cancelled
+        ? `We are sorry: the welcome session at ${r.location} on ${when(r.starts_at)} has been cancelled, so your place on it is cancelled too.`
+        : `We are sorry: your place on the welcome session at ${r.location} on ${when(r.starts_at)} has been cancelled by our team.`,
+      ...(r.slot_cancelled && r.cancel_reason ? [`The reason: ${r.cancel_reason}`] : []),
+      'You can book another time at the link below. Reply to this e-mail if you have any questions.',
+    ], { text: 'Book another welcome session', href: `${siteUrl()}/welcome-slot` })
+    const res = await sendAndLog(
+      { to: r.email, subject: `Your welcome session at ${r.location} is cancelled`, ...mail, tag: 'welcome-slot-cancellation', idempotencyKey: `welcome-slot-cancel-${r.booking_id}` },
+      { site_id: r.site_id, sent_by: actor },
+    )
+    ;(res.sent ? sent : failed).push(Number(r.booking_id))
+  }
+  if (rows.length > 0) must(await adminClient().rpc('finish_welcome_slot_cancellation_notices', { p_sent: sent, p_failed: failed }))
+  return sent.length
+}
+
+/** Staff cancellations: an admin, then the RPC as the caller (the audit log names them). */
+async function staffCancel(req: Request, b: { action: 'cancel_slot'; slot_id: number; reason?: string | null } | { action: 'cancel_booking'; booking_id: number }): Promise<Response> {
+  await requireStaff(req, [...ADMINS])
+  const db = userClient(req)
+  const actor = (await authUser(req))?.id ?? null
+  if (b.action === 'cancel_slot') {
+    const [r] = must(await db.rpc('cancel_welcome_slot', { p_slot_id: b.slot_id, p_reason: b.reason ?? null })) as { cancelled: boolean; bookings_cancelled: number }[]
+    const notified = await notifyCancellations(db, b.slot_id, actor)
+    return json({ cancelled: r!.cancelled, bookings_cancelled: r!.bookings_cancelled, notified })
+  }
+  const cancelled = must(await db.rpc('cancel_welcome_slot_booking_as_staff', { p_booking_id: b.booking_id })) as boolean
+  const booking = must(await db.from('welcome_slot_bookings').select('slot_id').eq('id', b.booking_id).single()) as { slot_id: number }
+  const notified = await notifyCancellations(db, booking.slot_id, actor)
+  return json({ cancelled, notified })
 }
 
 export const handler = serve(async (req, url) => {
@@ -56,6 +114,7 @@ export const handler = serve(async (req, url) => {
   }
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
   const b = await readJson(req, bodySchema)
+  if ('action' in b && b.action !== 'cancel') return await staffCancel(req, b)
   const admin = adminClient()
   if ('action' in b) {
     const fn = b.type === 'welcome_slot' ? 'cancel_welcome_slot_booking' : 'cancel_guided_tour_booking'
