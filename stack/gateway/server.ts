@@ -10,8 +10,28 @@ import { createAuthGateway } from './auth/mod.ts'
 export interface Gateway {
   ctx: GatewayContext
   rest: SubGateway & { reloadSchema(): Promise<void> }
-  close(): Promise<void>
+  /**
+   * Bounded shutdown: stops accepting at once, lets in-flight requests finish for `graceMs`
+   * (GATEWAY_SHUTDOWN_GRACE_MS, default 500), answers the rest 503 and closes the pools.
+   */
+  close(opts?: { graceMs?: number }): Promise<void>
   finished: Promise<void>
+}
+
+/** How long in-flight requests may run on after close() before they are answered 503. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 500
+
+/**
+ * The answer for a request the gateway will not finish because it is shutting down: a clean,
+ * retryable 503 (the web client retries 502/503/504), in the shape of the API it was sent to.
+ * Its transaction, if any, is rolled back when the pools close, so nothing half-done remains.
+ */
+export function shuttingDown(pathname: string): Response {
+  const message = 'The API is restarting: try again in a moment.'
+  const body = pathname.startsWith('/rest/v1')
+    ? { code: 'PGRST000', message, details: 'The gateway is shutting down.', hint: null }
+    : { code: 'service_unavailable', message }
+  return withCors(Response.json(body, { status: 503, headers: { 'retry-after': '1', connection: 'close' } }))
 }
 
 const CORS_HEADERS = {
@@ -101,22 +121,47 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     }
   }
 
+  // Deno.serve's own shutdown waits for every in-flight handler, however long. To keep a restart
+  // within the clients' retries, each request races the end of the grace period.
+  let draining = false
+  let graceOver: () => void = () => {}
+  const cutOff = new Promise<void>((resolve) => graceOver = resolve)
+  const bounded = (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
+    const pathname = new URL(req.url).pathname
+    if (draining) return Promise.resolve(shuttingDown(pathname))
+    return Promise.race([handler(req, info), cutOff.then(() => shuttingDown(pathname))])
+  }
+
   const server = Deno.serve({
     hostname: '127.0.0.1',
     port: config.apiPort,
     onListen: () => {
       if (!opts.quiet) console.log(`[gateway] API on ${config.apiUrl}`)
     },
-  }, handler)
+  }, bounded)
+
+  let closing: Promise<void> | null = null
+  const close = async (graceMs: number) => {
+    draining = true
+    const drained = server.shutdown()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([drained, new Promise((resolve) => timer = setTimeout(resolve, graceMs))])
+    clearTimeout(timer)
+    graceOver()
+    await drained
+    await Promise.allSettled([rest.close?.(), auth.close?.(), functions.close?.()])
+    // Requests still running were answered 503: end their connections (rolling back their
+    // transactions) rather than wait for them.
+    await Promise.allSettled([pools.authenticator.end({ timeout: 0.2 }), pools.authAdmin.end({ timeout: 0.2 })])
+  }
 
   return {
     ctx,
     rest,
     finished: server.finished,
-    async close() {
-      await server.shutdown()
-      await Promise.allSettled([rest.close?.(), auth.close?.(), functions.close?.()])
-      await Promise.allSettled([pools.authenticator.end({ timeout: 2 }), pools.authAdmin.end({ timeout: 2 })])
+    close(o = {}) {
+      closing ??= close(o.graceMs ?? Number(config.env.GATEWAY_SHUTDOWN_GRACE_MS ?? DEFAULT_SHUTDOWN_GRACE_MS))
+      return closing
     },
   }
 }

@@ -5,8 +5,11 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { ANON_KEY, paths } from '../../config.ts'
+import { ANON_KEY, JWT_SECRET, paths, SERVICE_ROLE_KEY } from '../../config.ts'
+import { type GatewayConfig } from '../../gateway/context.ts'
+import { type Gateway, startGateway } from '../../gateway/server.ts'
 import { freePort, startStack } from '../../stack.ts'
+import { createFetchWithRetry, MAX_RETRIES, retryDelay } from '../../../web/src/lib/fetch-with-retry.ts'
 import { testGatewayEnv } from '../env.ts'
 import { percentile } from './stats.ts'
 
@@ -15,6 +18,8 @@ const PHASE_MS = full ? 5000 : 1200
 const HANG_GUARD_MS = 60_000 // a harness guard against hung requests, not a speed assertion
 const run = Deno.pid // named by pid so a later run can sweep it if this one is killed
 const RUNTIME_VARS = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SB_SITE_URL']
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface Outcome { status: number; ms: number; email: string; reference?: string; hung?: boolean; phase: string; startedAt: number; endedAt: number }
 
@@ -47,7 +52,6 @@ Deno.test('faults: Postgres stops mid-load and returns; nothing hangs, the gatew
     }
   }
   const loop = async (doFetch: () => typeof fetch) => { while (running) await joinOnce(doFetch()) }
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
   const t0 = performance.now()
   const mark = (what: string) => { if (Deno.env.get('FAULTS_DEBUG')) console.log(`[faults] ${((performance.now() - t0) / 1000).toFixed(1)}s ${what}`) }
 
@@ -116,5 +120,176 @@ Deno.test('faults: Postgres stops mid-load and returns; nothing hangs, the gatew
     await sql.end({ timeout: 2 }).catch(() => {})
     await stack.stop().catch(() => {})
     for (const [k, v] of Object.entries(savedEnv)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
+  }
+})
+
+// ------------------------------------------------------------------ gateway restarts
+// A gateway of our own on the test database, restarted on the same port as a deploy would.
+// While it runs, the functions call it (SUPABASE_URL), as on a single-gateway deployment.
+
+const env = (name: string) => {
+  const v = Deno.env.get(name)
+  if (!v) throw new Error(`${name} is not set: run through \`npm test\``)
+  return v
+}
+
+async function withOwnGateway(fn: (g: { url: string; config: GatewayConfig; current: () => Gateway; restart: () => Promise<number> }) => Promise<void>) {
+  const savedEnv = Object.fromEntries(RUNTIME_VARS.map((k) => [k, Deno.env.get(k)]))
+  const apiPort = freePort()
+  const url = `http://127.0.0.1:${apiPort}`
+  const config: GatewayConfig = {
+    apiPort, dbPort: Number(env('DB_PORT')), apiUrl: url, siteUrl: env('WEB_URL'), jwtSecret: JWT_SECRET,
+    anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY, dbUrl: env('SUPABASE_DB_URL'), env: testGatewayEnv,
+  }
+  let gateway = startGateway(config, { quiet: true })
+  await gateway.rest.reloadSchema()
+  /** Closes the gateway and starts a new one on the same port; resolves with the downtime in ms. */
+  const restart = async () => {
+    const t = performance.now()
+    await gateway.close()
+    gateway = startGateway(config, { quiet: true })
+    await gateway.rest.reloadSchema()
+    return performance.now() - t
+  }
+  try {
+    await fn({ url, config, current: () => gateway, restart })
+  } finally {
+    await gateway.close()
+    for (const [k, v] of Object.entries(savedEnv)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
+  }
+}
+
+Deno.test('faults: closing the gateway is bounded: a request stuck on a lock is answered 503 and its transaction ends', async () => {
+  const sql = postgres(env('SUPABASE_DB_URL'), { max: 2, onnotice: () => {} })
+  try {
+    await withOwnGateway(async ({ url, current }) => {
+      // A superuser transaction holds global_sites, so a REST read of it cannot finish.
+      const lock = await sql.reserve()
+      await lock`begin`
+      await lock`lock table public.global_sites in access exclusive mode`
+      try {
+        const stuck = fetch(`${url}/rest/v1/global_sites?select=id`, { headers: { apikey: ANON_KEY }, signal: AbortSignal.timeout(HANG_GUARD_MS) })
+        for (;;) {
+          const [{ n }] = await sql`select count(*)::int as n from pg_stat_activity where usename = 'authenticator' and wait_event_type = 'Lock'`
+          if (n > 0) break
+          await sleep(20)
+        }
+        const started = performance.now()
+        let guard: ReturnType<typeof setTimeout> | undefined
+        const closed = await Promise.race([current().close({ graceMs: 300 }).then(() => true), new Promise<boolean>((r) => guard = setTimeout(() => r(false), HANG_GUARD_MS))])
+        clearTimeout(guard)
+        const closeMs = performance.now() - started
+        assert.ok(closed, 'close() returned while a request was stuck behind the lock')
+        const res = await stuck
+        const body = await res.json()
+        console.log(`[faults] close with a request stuck on a lock took ${closeMs.toFixed(0)} ms (grace 300 ms)`)
+        // The lock is still held here: close() returned without waiting for the request.
+        assert.equal(res.status, 503)
+        assert.equal(res.headers.get('retry-after'), '1')
+        assert.deepEqual(Object.keys(body).sort(), ['code', 'details', 'hint', 'message'], 'PostgREST error shape')
+        // Its backend notices the closed connection (client_connection_check_interval) and ends
+        // the transaction, though the lock is still held: the pipelined COMMIT never runs.
+        const ended = performance.now()
+        while (performance.now() - ended < HANG_GUARD_MS) {
+          const [{ n }] = await sql`select count(*)::int as n from pg_stat_activity where usename = 'authenticator' and wait_event_type = 'Lock'`
+          if (n === 0) break
+          await sleep(50)
+        }
+        const [{ n }] = await sql`select count(*)::int as n from pg_stat_activity where usename = 'authenticator' and wait_event_type = 'Lock'`
+        assert.equal(n, 0, 'the stuck transaction was ended with its connection')
+        await assert.rejects(fetch(`${url}/rest/v1/global_sites?select=id`, { headers: { apikey: ANON_KEY } }), 'a closed gateway accepts nothing')
+      } finally {
+        await lock`rollback`
+        lock.release()
+      }
+    })
+  } finally {
+    await sql.end({ timeout: 2 })
+  }
+})
+
+interface RetriedOutcome { email: string; status: number; error?: string; attempts: number[]; startedAt: number; endedAt: number; reference?: string }
+
+Deno.test('faults: the gateway restarts under load; in-flight requests fail cleanly and the client\'s retries complete them', async () => {
+  const restarts = full ? 3 : 1
+  const clients = 10
+  const sql = postgres(env('SUPABASE_DB_URL'), { max: 1, onnotice: () => {} })
+  const tag = `restart-${crypto.randomUUID().slice(0, 8)}`
+  const outcomes: RetriedOutcome[] = []
+  const windows: { from: number; to: number }[] = []
+  let running = true
+  let n = 0
+  try {
+    await withOwnGateway(async ({ url, restart }) => {
+      const client = async () => {
+        while (running) {
+          const email = `${tag}-${n++}@example.com`
+          const attempts: number[] = []
+          // The web app's own retrying fetch, counting what each attempt saw (0: no answer).
+          const retrying = createFetchWithRetry({
+            fetch: async (input, init) => {
+              try {
+                const res = await fetch(input, init)
+                attempts.push(res.status)
+                return res
+              } catch (e) {
+                attempts.push(0)
+                throw e
+              }
+            },
+          })
+          const startedAt = performance.now()
+          try {
+            const res = await retrying(`${url}/functions/v1/waiting-list`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${ANON_KEY}`, apikey: ANON_KEY },
+              body: JSON.stringify({ kind: 'waiting_list', site: 'darenth-fields', first_name: 'Restart', last_name: 'Tester', email, consent_privacy: true }),
+              signal: AbortSignal.timeout(HANG_GUARD_MS),
+            })
+            const body = await res.json()
+            outcomes.push({ email, status: res.status, attempts, startedAt, endedAt: performance.now(), reference: res.status === 201 ? body.reference : undefined })
+          } catch (e) {
+            outcomes.push({ email, status: 0, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e), attempts, startedAt, endedAt: performance.now() })
+          }
+        }
+      }
+      const loops = Array.from({ length: clients }, client)
+      for (let i = 0; i < restarts; i++) {
+        await sleep(PHASE_MS)
+        const from = performance.now()
+        const downtime = await restart()
+        windows.push({ from, to: from + downtime })
+      }
+      await sleep(PHASE_MS)
+      running = false
+      await Promise.all(loops)
+    })
+
+    const budget = Array.from({ length: MAX_RETRIES }, (_, i) => retryDelay(i)).reduce((a, b) => a + b, 0)
+    const retried = outcomes.filter((o) => o.attempts.length > 1)
+    const failed = outcomes.filter((o) => o.status < 200 || o.status >= 300)
+    const seen = Object.groupBy(outcomes.flatMap((o) => o.attempts), (s) => String(s))
+    console.log(`[faults] ${restarts} restart(s) under ${clients} clients: downtime ${windows.map((w) => `${(w.to - w.from).toFixed(0)} ms`).join(', ')} (the client retries for ${budget} ms); ${outcomes.length} joins, ${retried.length} retried, ${failed.length} failed in the end; attempts saw ${JSON.stringify(Object.fromEntries(Object.entries(seen).map(([k, v]) => [k, v!.length])))}`)
+
+    assert.ok(outcomes.length > clients, 'the clients kept joining')
+    assert.deepEqual(outcomes.filter((o) => o.error?.includes('TimeoutError')).map((o) => o.email), [], 'no request hung')
+    for (const o of outcomes) for (const s of o.attempts) assert.ok([0, 200, 201, 502, 503, 504].includes(s), `${o.email}: an attempt answered ${s}; only successes and clean, retryable failures are allowed`)
+    assert.ok(retried.length > 0, 'the restart was seen by in-flight clients')
+    assert.deepEqual(failed.map((o) => `${o.email}: ${o.status || o.error} after ${JSON.stringify(o.attempts)}`), [], 'every request caught by the restart completed on a retry')
+
+    // No accepted write is lost and none is doubled: a retry of a join that had committed is
+    // answered 200 (already on the list).
+    const rows = await sql`select reference, email from public.waiting_list_entries where email like ${`${tag}-%`}`
+    const refs = new Set(rows.map((r) => r.reference))
+    const emails = new Set(rows.map((r) => r.email))
+    for (const o of outcomes) {
+      if (o.status === 201) assert.ok(refs.has(o.reference), `accepted ${o.email} is stored`)
+      if (o.status === 200) assert.ok(emails.has(o.email), `confirmed ${o.email} is stored`)
+    }
+    assert.equal(emails.size, rows.length, 'nobody joined twice')
+    assert.equal(rows.length, outcomes.length, 'every join is exactly one row')
+  } finally {
+    running = false
+    await sql.end({ timeout: 2 })
   }
 })
