@@ -1,0 +1,124 @@
+// Auth rate limits at their production values, read from supabase/config.toml (the test stack
+// relaxes them in stack/tests/env.ts; each test here starts a gateway of its own without that).
+// Shown on the sign-in paths the app uses: password sign-in and email one-time codes share the
+// per-IP sign-in budget; guessing a code stops at the verification budget, even for the right
+// code; one email per address per max_frequency and email_sent per hour.
+import assert from 'node:assert/strict'
+import { parse as parseToml } from 'smol-toml'
+import { paths } from '../../config.ts'
+import { adminClient, client, db, env, outbox, ownGateway, PASSWORD, uniqueEmail } from './helpers.ts'
+
+const opts = { sanitizeOps: false, sanitizeResources: false }
+
+interface AuthToml {
+  auth: {
+    rate_limit: { email_sent: number; sign_in_sign_ups: number; token_verifications: number }
+    email: { max_frequency: string }
+  }
+}
+const production = (parseToml(Deno.readTextFileSync(paths.configToml)) as unknown as AuthToml).auth
+const seconds = (d: string) => [...d.matchAll(/(\d+)([hms])/g)].reduce((s, [, n, u]) => s + Number(n) * ({ h: 3600, m: 60, s: 1 } as Record<string, number>)[u], 0)
+
+/** A raw Auth call; `modern` sends X-Supabase-Api-Version as supabase-js does. */
+async function post(base: string, path: string, body: unknown, modern = true) {
+  const res = await fetch(`${base}/auth/v1${path}`, {
+    method: 'POST',
+    headers: { apikey: env('SUPABASE_ANON_KEY'), 'content-type': 'application/json', ...(modern ? { 'x-supabase-api-version': '2024-01-01' } : {}) },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: await res.json().catch(() => null) }
+}
+
+async function confirmedUser(tag: string) {
+  const email = uniqueEmail(tag)
+  const { data, error } = await adminClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
+  if (error) throw error
+  return { email, id: data.user!.id }
+}
+
+const sessionsOf = async (id: string) => (await db()`select count(*)::int as n from auth.sessions where user_id = ${id}`)[0].n as number
+
+Deno.test('the production values are the ones config.toml sets for Supabase', () => {
+  // Guards the tests below against a config.toml that stopped limiting anything.
+  assert.ok(production.rate_limit.sign_in_sign_ups > 0 && production.rate_limit.sign_in_sign_ups <= 100)
+  assert.ok(production.rate_limit.token_verifications > 0 && production.rate_limit.token_verifications <= 100)
+  assert.ok(production.rate_limit.email_sent > 0 && production.rate_limit.email_sent <= 100)
+  assert.ok(seconds(production.email.max_frequency) >= 30)
+})
+
+Deno.test('password sign-in and email codes share the per-IP sign-in budget; over it, even the right password gets 429', opts, async () => {
+  const { url, gateway } = ownGateway()
+  try {
+    const user = await confirmedUser('rl-signin')
+    const limit = production.rate_limit.sign_in_sign_ups
+    for (let i = 0; i < limit; i++) {
+      // Alternate a wrong-password guess and an email code for an unknown address (no email sent).
+      const r = i % 2 === 0
+        ? await post(url, '/token?grant_type=password', { email: user.email, password: `guess-${i}` })
+        : await post(url, '/otp', { email: uniqueEmail('rl-nobody'), create_user: false })
+      assert.deepEqual([r.status, r.body.code], i % 2 === 0 ? [400, 'invalid_credentials'] : [422, 'otp_disabled'], `attempt ${i + 1} of ${limit} is judged normally`)
+    }
+    const right = await post(url, '/token?grant_type=password', { email: user.email, password: PASSWORD })
+    assert.equal(right.status, 429)
+    assert.deepEqual(right.body, { code: 'over_request_rate_limit', message: 'Request rate limit reached' })
+    const otpOver = await post(url, '/otp', { email: user.email })
+    assert.deepEqual([otpOver.status, otpOver.body.code], [429, 'over_request_rate_limit'])
+    // Clients without the API version header get the older shape.
+    const old = await post(url, '/token?grant_type=password', { email: user.email, password: PASSWORD }, false)
+    assert.deepEqual(old, { status: 429, body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' } })
+    // supabase-js reports it as an AuthApiError with that code.
+    const viaJs = await client(url).auth.signInWithPassword({ email: user.email, password: PASSWORD })
+    assert.deepEqual([viaJs.error?.status, viaJs.error?.code], [429, 'over_request_rate_limit'])
+    assert.equal(await sessionsOf(user.id), 0, 'no sign-in got through')
+    assert.deepEqual(await outbox(user.email, url), [], 'no code was sent over the limit')
+  } finally {
+    await gateway.close()
+  }
+})
+
+Deno.test('guessing an emailed sign-in code stops at the verification budget, and then the right code is refused too', opts, async () => {
+  const { url, gateway } = ownGateway()
+  try {
+    const user = await confirmedUser('rl-code')
+    assert.equal((await post(url, '/otp', { email: user.email, create_user: false })).status, 200)
+    const [message] = await outbox(user.email, url)
+    const code = String(message.meta.code)
+    assert.match(code, /^\d{6}$/)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < production.rate_limit.token_verifications; i++) {
+      const r = await post(url, '/verify', { type: 'email', email: user.email, token: wrong })
+      assert.deepEqual([r.status, r.body.code], [403, 'otp_expired'], `guess ${i + 1}`)
+    }
+    const right = await post(url, '/verify', { type: 'email', email: user.email, token: code })
+    assert.deepEqual([right.status, right.body.code], [429, 'over_request_rate_limit'])
+    assert.equal(await sessionsOf(user.id), 0, 'the code did not sign anyone in over the limit')
+  } finally {
+    await gateway.close()
+  }
+})
+
+Deno.test('email codes: one per address per max_frequency, and email_sent per hour across addresses', opts, async () => {
+  const { url, gateway } = ownGateway()
+  try {
+    const users = []
+    for (let i = 0; i <= production.rate_limit.email_sent; i++) users.push(await confirmedUser(`rl-mail-${i}`))
+    const c = client(url)
+    assert.equal((await c.auth.signInWithOtp({ email: users[0].email, options: { shouldCreateUser: false } })).error, null)
+    const again = await c.auth.signInWithOtp({ email: users[0].email, options: { shouldCreateUser: false } })
+    assert.deepEqual([again.error?.status, again.error?.code], [429, 'over_email_send_rate_limit'])
+    const wait = Number(/after (\d+) seconds/.exec(again.error!.message)?.[1])
+    assert.ok(wait > 0 && wait <= seconds(production.email.max_frequency), `tells how long to wait: ${again.error!.message}`)
+    assert.equal((await outbox(users[0].email, url)).length, 1, 'one email to that address')
+
+    // The hourly cap counts every address: the first `email_sent` go out, the next is refused.
+    for (let i = 1; i < production.rate_limit.email_sent; i++) {
+      assert.equal((await c.auth.signInWithOtp({ email: users[i].email, options: { shouldCreateUser: false } })).error, null)
+    }
+    const last = users[production.rate_limit.email_sent]
+    const capped = await c.auth.signInWithOtp({ email: last.email, options: { shouldCreateUser: false } })
+    assert.deepEqual([capped.error?.status, capped.error?.code], [429, 'over_email_send_rate_limit'])
+    assert.deepEqual(await outbox(last.email, url), [], 'nothing sent over the hourly cap')
+  } finally {
+    await gateway.close()
+  }
+})
