@@ -1,23 +1,21 @@
-// Cancels a booking (the place frees up: a trigger keeps the slot's count). Admins may update
-// bookings; the bookings function has no staff cancellation with an e-mail yet, so the guest
-// is not notified from here (the screen says so).
+// Cancels one booking through the bookings function (action 'cancel_booking'): the place frees
+// up and the guest is e-mailed (once). Admins only; the database refuses anyone else.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { invokeFunction } from '@/lib/admin/invoke-function'
 import { slotQueryKey } from './get-slot'
 import { slotsQueryKey } from './get-slots'
 
-export async function cancelBooking(id: number): Promise<void> {
-  const { data, error } = await supabase().from('welcome_slot_bookings').update({ status: 'cancelled' }).eq('id', id).eq('status', 'booked').select('id')
-  if (error) throw new DbError(error, 'The booking was not cancelled.')
-  if (!data || data.length === 0) throw new DbError({ code: '42501' })
+export interface CancelBookingResult { cancelled: boolean; notified: number }
+
+export async function cancelBooking(id: number): Promise<CancelBookingResult> {
+  return await invokeFunction<CancelBookingResult>('bookings', { action: 'cancel_booking', booking_id: id }, { fallback: 'The booking was not cancelled.' })
 }
 
 export function useCancelBooking() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: cancelBooking,
-    onSuccess: async () => {
+    onSettled: async () => {
       await qc.invalidateQueries({ queryKey: slotQueryKey })
       await qc.invalidateQueries({ queryKey: slotsQueryKey })
     },

@@ -3,10 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface Slot { id: number; site_id: number; starts_at: string; duration_minutes: number; capacity: number; booked_count: number; notes: string | null; site: { location: string; city: string } | null }
+export interface Slot { id: number; site_id: number; starts_at: string; duration_minutes: number; capacity: number; booked_count: number; notes: string | null; cancelled_at: string | null; cancel_reason: string | null; site: { location: string; city: string } | null }
 export interface SlotFilters { siteId: string; when: 'upcoming' | 'past' }
 
-export const SLOT_COLUMNS = 'id, site_id, starts_at, duration_minutes, capacity, booked_count, notes, site:global_sites(location, city)'
+export const SLOT_COLUMNS = 'id, site_id, starts_at, duration_minutes, capacity, booked_count, notes, cancelled_at, cancel_reason, site:global_sites(location, city)'
 
 export async function getSlots(f: SlotFilters): Promise<Slot[]> {
   let q = supabase().from('welcome_slots').select(SLOT_COLUMNS)

@@ -1,5 +1,6 @@
 // /admin/welcome-slots (+ /create, /{id}, /{id}/edit): slots per site with places booked;
-// create and edit; a slot's bookings, each cancellable after a confirmation.
+// create and edit; a slot's bookings, each cancellable after a confirmation; cancelling the
+// whole slot e-mails every booked guest (through the bookings function).
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
@@ -10,6 +11,7 @@ import { type Booking, useSlot } from '../api/get-slot'
 import { useSlotSites } from '../api/get-sites'
 import { type SlotFilters, useSlots } from '../api/get-slots'
 import { useCancelBooking } from '../api/cancel-booking'
+import { CancelSlotDialog } from '../components/CancelSlotDialog'
 import { useSaveSlot } from '../api/save-slot'
 import { emptySlot, slotToForm } from '../api/slot-schema'
 import { SlotForm } from '../components/SlotForm'
@@ -46,7 +48,7 @@ export function AdminWelcomeSlotsRoute() {
       {slots.data && slots.data.length > 0 && (
         <div className={tableWrap}>
           <table>
-            <thead><tr><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Booked</th><th scope='col' className='num'>Places</th><th scope='col'>Actions</th></tr></thead>
+            <thead><tr><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Booked</th><th scope='col' className='num'>Places</th><th scope='col'>Status</th><th scope='col'>Actions</th></tr></thead>
             <tbody>
               {slots.data.map((s) => (
                 <tr key={s.id}>
@@ -54,6 +56,7 @@ export function AdminWelcomeSlotsRoute() {
                   <td>{s.site?.location ?? s.site_id}</td>
                   <td className='num'>{s.booked_count}</td>
                   <td className='num'>{s.capacity}</td>
+                  <td>{s.cancelled_at ? 'Cancelled' : 'Open'}</td>
                   <td><Link href={`~${paths.adminWelcomeSlot.getHref({ id: String(s.id) })}`} aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}>Open</Link></td>
                 </tr>
               ))}
@@ -95,6 +98,14 @@ export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
   const s = slot.data.slot
   if (!s) return <EmptyState>There is no welcome slot {id}.</EmptyState>
   const back = () => navigate(`~${paths.adminWelcomeSlot.getHref({ id })}`)
+  if (s.cancelled_at) {
+    return (
+      <>
+        <PageHeader title='Edit welcome slot' />
+        <EmptyState>This welcome slot was cancelled and cannot be changed. <Link href={`~${paths.adminWelcomeSlot.getHref({ id })}`}>Back to the slot</Link></EmptyState>
+      </>
+    )
+  }
   return (
     <>
       <PageHeader title='Edit welcome slot' />
@@ -115,17 +126,26 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
   const slot = useSlot(Number(id))
   const cancel = useCancelBooking()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
+  const [cancellingSlot, setCancellingSlot] = useState(false)
   useTitle('Welcome slot')
   if (slot.isPending) return <Status>Loading the slot…</Status>
   if (slot.isError) return <ErrorNotice title='The slot could not be loaded' message={slot.error.message} />
   const s = slot.data.slot
   if (!s) return <><PageHeader title='Welcome slot' /><EmptyState>There is no welcome slot {id}.</EmptyState></>
   const bookings = slot.data.bookings
+  const title = `${s.site?.location ?? 'Site'}: ${when(s.starts_at)}`
+  const open = !s.cancelled_at && new Date(s.starts_at).getTime() > Date.now()
   return (
     <>
-      <PageHeader title={`${s.site?.location ?? 'Site'}: ${when(s.starts_at)}`}>
-        <Link href={`~${paths.adminWelcomeSlotEdit.getHref({ id })}`} className={buttonSecondary}>Edit slot</Link>
+      <PageHeader title={title}>
+        {!s.cancelled_at && <Link href={`~${paths.adminWelcomeSlotEdit.getHref({ id })}`} className={buttonSecondary}>Edit slot</Link>}
+        {open && <button type='button' className={buttonSecondary} onClick={() => setCancellingSlot(true)}>Cancel slot</button>}
       </PageHeader>
+      {s.cancelled_at && (
+        <p role='status' data-testid='slot-cancelled'>
+          <strong>Cancelled</strong> on {when(s.cancelled_at)}{s.cancel_reason ? `: ${s.cancel_reason}` : ''}. Its guests were e-mailed.
+        </p>
+      )}
       <p>{s.booked_count} of {s.capacity} places booked · {s.duration_minutes} minutes{s.notes ? ` · ${s.notes}` : ''}</p>
       <h2>Bookings</h2>
       {bookings.length === 0 ? <EmptyState>No bookings yet.</EmptyState> : (
@@ -146,12 +166,18 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
       {cancelling && (
         <ConfirmDialog title={`Cancel ${cancelling.name}’s booking?`} confirmLabel='Cancel booking' busy={cancel.isPending} onCancel={() => setCancelling(null)}
           onConfirm={() => cancel.mutate(cancelling.id, {
-            onSuccess: () => { toast.success('Booking cancelled: let the guest know'); setCancelling(null) },
+            onSuccess: (r) => {
+              if (!r.cancelled) toast.info('That booking was already cancelled')
+              else if (r.notified > 0) toast.success(`Booking cancelled: ${cancelling.name} e-mailed`)
+              else toast.warning(`Booking cancelled, but the e-mail failed: tell ${cancelling.name} at ${cancelling.email}`)
+              setCancelling(null)
+            },
             onError: (e) => { toast.error(e.message); setCancelling(null) },
           })}>
-          <p>The place frees up for someone else. No e-mail is sent from here: tell {cancelling.name} at {cancelling.email}.</p>
+          <p>The place frees up for someone else, and {cancelling.name} is e-mailed at {cancelling.email} that their booking is cancelled.</p>
         </ConfirmDialog>
       )}
+      {cancellingSlot && <CancelSlotDialog slotId={s.id} title={title} booked={s.booked_count} onClose={() => setCancellingSlot(false)} />}
     </>
   )
 }
