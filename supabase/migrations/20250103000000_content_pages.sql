@@ -114,10 +114,12 @@ create policy "Admins can delete career applications" on public.career_applicati
 -- ============================================================================
 -- policies: sowing reminder sign-ups
 -- ============================================================================
+-- Consent is the check constraint's job, so a sign-up without it is refused with that
+-- constraint's name (the form's consent field), not as an RLS refusal.
 create policy "Anyone can sign up for sowing reminders" on public.sowing_reminder_signups
-  for insert to anon with check (consent and unsubscribed_at is null);
+  for insert to anon with check (unsubscribed_at is null);
 create policy "Signed-in users can sign up for sowing reminders" on public.sowing_reminder_signups
-  for insert to authenticated with check (consent and unsubscribed_at is null);
+  for insert to authenticated with check (unsubscribed_at is null);
 create policy "Admins can read sowing reminder sign-ups" on public.sowing_reminder_signups
   for select to authenticated using ((select private.is_admin()));
 create policy "Admins can update sowing reminder sign-ups" on public.sowing_reminder_signups
