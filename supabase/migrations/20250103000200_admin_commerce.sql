@@ -94,7 +94,8 @@ alter table public.joining_fees
 -- ============================================================================
 -- functions: gift vouchers at checkout
 -- ============================================================================
--- Why a voucher cannot be spent, or null when it can.
+-- Why a voucher cannot be spent, or null when it can. Codes are matched as printed (ABCD-1234-EF56),
+-- whatever the case, spaces or dashes typed.
 create or replace function private.voucher_problem(v public.gift_vouchers)
 returns text
 language sql
@@ -117,7 +118,10 @@ returns text
 language sql
 immutable
 set search_path = ''
-as $$ select upper(regexp_replace(coalesce(p_code, ''), '\s', '', 'g')) $$;
+as $$
+  select case when length(c) = 12 then substr(c, 1, 4) || '-' || substr(c, 5, 4) || '-' || substr(c, 9, 4) else c end
+  from (select upper(regexp_replace(coalesce(p_code, ''), '[\s-]', '', 'g')) as c) n
+$$;
 revoke all on function private.normal_voucher_code(text) from public;
 
 -- What a voucher would take off a total, without spending it (the checkout form's preview).

@@ -17,6 +17,6 @@ describe('sales chart', () => {
     ]} />)
     const img = screen.getByRole('img', { name: /Charged per day/ })
     expect(img.querySelectorAll('rect')).toHaveLength(2)
-    expect(screen.getByText('2 periods, £89.97 in all; highest £59.98 in the period starting 2026-11-02.')).toBeTruthy()
+    expect(screen.getByText('2 periods, £89.97 in all; highest £59.98 in the period starting 2026-11-02.', { selector: 'figcaption' })).toBeTruthy()
   })
 })

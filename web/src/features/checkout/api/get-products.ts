@@ -9,10 +9,11 @@ export interface Product {
   description: string | null
   price_pence: number
   stock: number | null
+  image_url?: string | null
 }
 
 export const getProducts = () =>
-  restSelect<Product>('products', 'select=id,name,slug,description,price_pence,stock&active=eq.true&order=id.asc')
+  restSelect<Product>('products', 'select=id,name,slug,description,price_pence,stock,image_url&active=eq.true&order=id.asc')
 
 export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000 })
 

@@ -1,8 +1,10 @@
 // Buying from the shop (the £29.99 starter bundle and friends): prices and stock are the
-// database's; the client sends product ids and quantities. One idempotency key per filled form.
+// database's; the client sends product ids, quantities and an optional gift voucher code (the
+// function spends it). One idempotency key per filled form.
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { callFunction } from '@/lib/call-function'
+import { voucherCodeField } from './quote-voucher'
 import type { CheckoutStarted } from './start-deposit-checkout'
 
 export const shopSchema = z.object({
@@ -11,11 +13,15 @@ export const shopSchema = z.object({
     product_id: z.number().int().positive(),
     quantity: z.number({ invalid_type_error: 'Enter a number.' }).int('Whole numbers only.').min(0, 'Not below 0.').max(20, 'At most 20 of each.'),
   })).transform((items) => items.filter((i) => i.quantity > 0)).refine((items) => items.length > 0, 'Choose at least one item.'),
+  voucher_code: voucherCodeField,
 })
 export type ShopInput = z.infer<typeof shopSchema>
 
-export function startShopCheckout(input: ShopInput, idempotencyKey: string): Promise<CheckoutStarted> {
-  return callFunction<CheckoutStarted>('payments/checkout', { body: { kind: 'shop', ...input }, headers: { 'idempotency-key': idempotencyKey } })
+export interface ShopCheckoutStarted extends CheckoutStarted { total_pence: number; discount_pence: number; status: string }
+
+export function startShopCheckout(input: ShopInput, idempotencyKey: string): Promise<ShopCheckoutStarted> {
+  const { voucher_code, ...rest } = input
+  return callFunction<ShopCheckoutStarted>('payments/checkout', { body: { kind: 'shop', ...rest, ...(voucher_code ? { voucher_code } : {}) }, headers: { 'idempotency-key': idempotencyKey } })
 }
 
 export function useStartShopCheckout() {

@@ -59,7 +59,7 @@ export function CheckoutSuccessRoute() {
         {status.isError && <p className='error'>We could not check this payment just now. If you paid, you will get an e-mail receipt.</p>}
         {order?.status === 'paid' && (
           <>
-            <p><strong>{pounds(order.total_pence)}</strong> paid.</p>
+            <p>{order.total_pence === 0 ? 'Paid in full with your gift voucher.' : <><strong>{pounds(order.total_pence)}</strong> paid.</>}</p>
             <p>{KIND_TEXT[order.kind] ?? 'Your payment is complete.'}</p>
           </>
         )}

@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+vi.mock('@/lib/supabase', () => ({
+  supabase: () => ({ from: () => ({ select: () => ({ order: () => Promise.resolve({ data: [{ id: 3, name: 'Tools', slug: 'tools' }], error: null }) }) }) }),
+}))
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
+
+const { ProductForm } = await import('./ProductForm')
+const { emptyProduct } = await import('../api/product-schema')
+const { toast } = await import('@/lib/toast')
+
+afterEach(() => { cleanup(); vi.clearAllMocks() })
+
+function renderForm(onSave = vi.fn(async () => null as string | null)) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ProductForm initial={emptyProduct()} submitLabel='Create product' onSave={onSave} onCancel={() => {}} />
+    </QueryClientProvider>,
+  )
+  return onSave
+}
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])
+
+describe('ProductForm', () => {
+  it('names each problem beside its field, toasts, and does not save', async () => {
+    const onSave = renderForm()
+    fireEvent.change(field('Price (£)'), { target: { value: '12.345' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }))
+    expect(await screen.findByText('Enter the product name.')).toBeTruthy()
+    expect(screen.getByText('Enter a price in pounds, like 29.99.')).toBeTruthy()
+    expect(field('Price (£)').getAttribute('aria-invalid')).toBe('true')
+    expect(toast.error).toHaveBeenCalledWith('The product was not saved: check the highlighted fields.')
+    expect(onSave).not.toHaveBeenCalled()
+  })
+
+  it('fills the slug from the name and saves a valid product once, in pence', async () => {
+    const onSave = renderForm()
+    fireEvent.change(field('Name'), { target: { value: 'Rain Butt 200L' } })
+    expect(field('Slug').value).toBe('rain-butt-200l')
+    fireEvent.change(field('Price (£)'), { target: { value: '45' } })
+    await screen.findByRole('option', { name: 'Tools' })
+    fireEvent.change(field('Category'), { target: { value: '3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }))
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ name: 'Rain Butt 200L', price: '45', category_id: '3' })
+  })
+
+  it('keeps what was typed and shows the reason when saving fails', async () => {
+    renderForm(vi.fn(async () => 'Another product already uses that slug: choose another.'))
+    fireEvent.change(field('Name'), { target: { value: 'Trowel' } })
+    fireEvent.change(field('Price (£)'), { target: { value: '9.99' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create product' }))
+    expect(await screen.findByText(/Another product already uses that slug/)).toBeTruthy()
+    expect(field('Name').value).toBe('Trowel')
+    expect(field('Price (£)').value).toBe('9.99')
+  })
+
+  it('takes a png image and refuses an svg, keeping the image it had', async () => {
+    renderForm()
+    fireEvent.change(field('Image'), { target: { files: [new File([PNG], 'leaf.png', { type: 'image/png' })] } })
+    const img = await screen.findByRole('img', { name: 'Product image' })
+    expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
+    fireEvent.change(field('Image'), { target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] } })
+    expect(await screen.findByText('Choose a PNG, GIF, JPEG, BMP or icon (.ico) image.')).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Product image' }).getAttribute('src')).toMatch(/^data:image\/png/)
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image' }))
+    expect(screen.queryByRole('img')).toBeNull()
+  })
+})
