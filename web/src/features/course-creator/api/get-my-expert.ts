@@ -1,6 +1,7 @@
 // Who is using the course tools: nobody signed in, a signed-in member who is no expert, or an
 // expert (a growing_experts row linked to their sign-in by staff; RLS lets them read it).
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { DbError } from '@/lib/admin/db-error'
 import { supabase } from '@/lib/supabase'
 
@@ -23,4 +24,14 @@ export async function getMyExpert(): Promise<Author> {
   return expert ? { kind: 'expert', expert: expert as MyExpert } : { kind: 'not-expert', email: user.email ?? '' }
 }
 
-export const useMyExpert = () => useQuery(queryOptions({ queryKey: myExpertQueryKey, queryFn: getMyExpert, staleTime: 30_000 }))
+/** Always checked afresh on a visit, and again whenever someone signs in or out. */
+export function useMyExpert() {
+  const qc = useQueryClient()
+  useEffect(() => {
+    const { data } = supabase().auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') void qc.invalidateQueries({ queryKey: myExpertQueryKey })
+    })
+    return () => data.subscription.unsubscribe()
+  }, [qc])
+  return useQuery(queryOptions({ queryKey: myExpertQueryKey, queryFn: getMyExpert, staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: false }))
+}

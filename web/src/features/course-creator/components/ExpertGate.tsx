@@ -11,13 +11,14 @@ export const NOT_EXPERT_MESSAGE =
 export function ExpertGate({ title, children }: { title: string; children: (expert: MyExpert) => ReactNode }) {
   const me = useMyExpert()
   const [location, navigate] = useLocation()
-  const signedOut = me.data?.kind === 'signed-out'
+  // A remembered "signed out" is only trusted once the fresh check is done.
+  const signedOut = me.data?.kind === 'signed-out' && !me.isFetching
   useEffect(() => {
     if (signedOut) navigate(`${paths.login.getHref()}?next=${encodeURIComponent(location)}`, { replace: true })
   }, [signedOut, location, navigate])
 
   if (me.isError) return <><h1>{title}</h1><p className='error' role='alert'>{me.error.message}</p></>
-  if (!me.data || me.data.kind === 'signed-out') return <p role='status'>Checking your sign-in…</p>
+  if (!me.data || me.data.kind === 'signed-out' || me.isFetching && me.data.kind !== 'expert') return <p role='status'>Checking your sign-in…</p>
   if (me.data.kind === 'not-expert') {
     return (
       <>

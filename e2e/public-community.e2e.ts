@@ -1,0 +1,292 @@
+// Community pages: a visitor votes for a place (and a second vote is refused kindly), a
+// landowner offers land (which anon cannot read back), the location map shows the seeded sites
+// offline and with tiles, a member signs in at /login (password and magic link) and lands on
+// /members, and a growing expert creates a course with a lesson. Axe on every page, 360 px too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { configureApp, launchChromium, newContext, openApp, type RuntimeConfigOverrides, webUrl } from './support/browser'
+import { anonKey, apiUrl, PASSWORD, waitForPath } from './admin-support'
+import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function visit(path: string, width = 1280, extra: RuntimeConfigOverrides = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, width)
+  await configureApp(context, extra)
+  const page = await context.newPage()
+  await openApp(page, path)
+  await dismissConsent(page)
+  return { context, page }
+}
+
+async function checkPage(page: Page, title: string) {
+  await expect.poll(() => page.title()).toBe(`${title} | Roots Allotments`)
+  await expectAccessible(page)
+  expect(await noSidewaysScroll(page)).toBe(true)
+}
+
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
+
+describe('vote for a new site', () => {
+  for (const width of [1280, 360]) {
+    it(`counts one vote per e-mail per place at ${width} px`, async () => {
+      const { context, page } = await visit('/vote', width)
+      await page.getByRole('heading', { level: 1, name: 'Where should we grow next?' }).waitFor()
+      await page.getByRole('list', { name: 'Votes per place' }).getByText('Exeter').waitFor()
+      await checkPage(page, 'Vote for a new site')
+
+      // Bad input: errors beside the fields, nothing sent, nothing typed lost.
+      await page.getByLabel('E-mail address').fill('nope')
+      await page.getByRole('button', { name: 'Vote' }).click()
+      await page.getByText('Enter the town or area you would like a site in.').waitFor()
+      await page.getByText('Enter a valid e-mail address, like name@example.com.').waitFor()
+      expect(await page.getByLabel('E-mail address').inputValue()).toBe('nope')
+      await expectAccessible(page)
+
+      // A vote, double-clicked: one row, and the tally shows it.
+      const place = `Testbury ${tag()}`
+      const email = uniqueEmail(`vote${width}`)
+      await page.getByLabel('Town or area').fill(place)
+      await page.getByLabel('E-mail address').fill(email)
+      await page.getByRole('button', { name: 'Vote' }).dblclick()
+      await page.getByRole('status').filter({ hasText: `Your vote for ${place} is counted` }).first().waitFor()
+      const rows = () => serviceRest<unknown[]>(`site_votes?select=id&email_normalised=eq.${encodeURIComponent(email)}`)
+      expect(await rows()).toHaveLength(1)
+      const tally = page.getByRole('list', { name: 'Votes per place' }).getByRole('listitem').filter({ hasText: place })
+      await expect.poll(() => tally.textContent()).toBe(`${place}1 vote`)
+
+      // The same e-mail and place again (other case): a friendly message, still one vote.
+      await page.getByLabel('Town or area').fill(place.toUpperCase())
+      await page.getByLabel('E-mail address').fill(email.toUpperCase())
+      await page.getByRole('button', { name: 'Vote' }).click()
+      await page.getByRole('status').filter({ hasText: 'You have already voted for' }).first().waitFor()
+      expect(await rows()).toHaveLength(1)
+      expect(await page.getByRole('heading', { level: 1, name: 'Where should we grow next?' }).isVisible()).toBe(true)
+      await expectAccessible(page)
+      await context.close()
+    })
+  }
+})
+
+describe('offer land', () => {
+  it('stores the offer once, for staff only', async () => {
+    const { context, page } = await visit('/land', 360)
+    await page.getByRole('heading', { level: 1, name: 'Offer your land' }).waitFor()
+    await checkPage(page, 'Offer your land')
+
+    await page.getByLabel('Size in acres (optional)').fill('lots')
+    await page.getByRole('button', { name: 'Send my offer' }).click()
+    await page.getByText('Enter the size in acres as a number, like 4.5.').waitFor()
+    await page.getByText('Tell us where the land is: a town, village or postcode.').waitFor()
+    await expectAccessible(page)
+
+    const email = uniqueEmail('land')
+    await page.getByLabel('Where is it?').fill('Near Testford, Somerset')
+    await page.getByLabel('Size in acres (optional)').fill('5.25')
+    await page.getByLabel('Tell us about it (optional)').fill('Flat pasture with a lane and water.')
+    await page.getByLabel('Your name or organisation').fill('Testford Farm')
+    await page.getByLabel('E-mail address').fill(email)
+    await page.getByLabel('Phone (optional)').fill('01632 960123')
+    await page.getByRole('button', { name: 'Send my offer' }).dblclick()
+    await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor()
+    await checkPage(page, 'Offer your land')
+
+    const stored = await serviceRest<Array<{ location: string; acreage: number; status: string }>>(
+      `land_offers?select=location,acreage,status&email=eq.${encodeURIComponent(email)}`)
+    expect(stored).toEqual([{ location: 'Near Testford, Somerset', acreage: 5.25, status: 'new' }])
+
+    // A hand-made REST call as anon reads nothing back.
+    const res = await fetch(`${apiUrl()}/rest/v1/land_offers?select=email&email=eq.${encodeURIComponent(email)}`, {
+      headers: { apikey: anonKey(), authorization: `Bearer ${anonKey()}` },
+    })
+    const text = await res.text()
+    expect(res.ok).toBe(false)
+    expect([401, 403]).toContain(res.status)
+    expect(text).not.toContain(email)
+    await context.close()
+  })
+})
+
+describe('the location map', () => {
+  for (const width of [1280, 360]) {
+    it(`shows the seeded sites sized by demand, offline, at ${width} px`, async () => {
+      const { context, page } = await visit('/maps/test', width)
+      const map = page.getByRole('group', { name: 'Map of Roots sites and waiting-list demand' })
+      await map.waitFor()
+      expect(await map.getAttribute('data-map')).toBe('outline')
+      // Once the counts are in, the seeded sites are markers named with their demand.
+      await page.getByText('Loading waiting-list numbers…').waitFor({ state: 'detached' })
+      const tuckers = map.getByRole('link', { name: /^Tuckers Meadow, Bath: \d+ (people|person) waiting$/ })
+      await tuckers.waitFor()
+      expect(await map.getByRole('link').count()).toBeGreaterThanOrEqual(10)
+      const table = page.getByRole('table', { name: 'People waiting by site and place' })
+      await table.getByRole('rowheader', { name: 'Tuckers Meadow, Bath' }).waitFor()
+      // A busier list draws a bigger marker than an empty one.
+      const radii = await map.locator('a circle, g circle').evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('r'))))
+      expect(Math.max(...radii)).toBeGreaterThan(Math.min(...radii))
+      await checkPage(page, 'Location map')
+
+      // Keyboard: the marker is focusable and follows its link.
+      await tuckers.focus()
+      await page.keyboard.press('Enter')
+      await page.waitForURL((u) => u.pathname !== '/maps/test')
+      expect(new URL(page.url()).pathname).toMatch(/tuckers-meadow/)
+      await context.close()
+    })
+  }
+
+  it('draws Leaflet tiles from the configured tile source, on /business-insights/location-map', async () => {
+    const tiles: string[] = []
+    const context = await newContext(browser, 1280)
+    await configureApp(context, { mapTileUrl: `${webUrl()}/e2e-tiles/{z}/{x}/{y}.png` } as RuntimeConfigOverrides)
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    await context.route(`${webUrl()}/e2e-tiles/**`, (route) => {
+      tiles.push(route.request().url())
+      return route.fulfill({ contentType: 'image/png', body: png })
+    })
+    const page = await context.newPage()
+    await openApp(page, '/business-insights/location-map')
+    await dismissConsent(page)
+    const map = page.getByRole('region', { name: 'Map of Roots sites and waiting-list demand' })
+    await map.waitFor()
+    expect(await map.getAttribute('data-map')).toBe('tiles')
+    await map.getByRole('link', { name: /^Tuckers Meadow, Bath: / }).waitFor()
+    await expect.poll(() => tiles.length).toBeGreaterThan(0)
+    await checkPage(page, 'Location map')
+    await context.close()
+  })
+})
+
+describe('member sign-in', () => {
+  it('signs in with a password and lands on /members', async () => {
+    const { context, page } = await visit('/login', 360)
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor()
+    await checkPage(page, 'Sign in')
+    const form = page.getByRole('form', { name: 'With your password' })
+    await form.getByLabel('E-mail address').fill('member@example.com')
+    await form.getByLabel('Password').fill('not-the-password')
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await form.getByRole('alert').filter({ hasText: 'do not match a member account' }).waitFor()
+    expect(await form.getByLabel('E-mail address').inputValue()).toBe('member@example.com')
+    await expectAccessible(page)
+
+    await form.getByLabel('Password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await waitForPath(page, '/members')
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Sign in' }).waitFor()
+    expect(await page.getByRole('form', { name: 'Sign in' }).count()).toBe(0)
+    // Signed in already: /login goes straight on.
+    await page.goto(`${webUrl()}/login`)
+    await waitForPath(page, '/members')
+    await context.close()
+  })
+
+  it('signs in with a magic link from the outbox and lands on /members', async () => {
+    const { context, page } = await visit('/login')
+    const since = new Date().toISOString()
+    const form = page.getByRole('form', { name: 'With a link by e-mail' })
+    await form.getByLabel('E-mail address').fill('member@example.com')
+    await form.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await form.getByRole('status').filter({ hasText: 'a sign-in link is on its way' }).waitFor()
+    await expectAccessible(page)
+
+    let link = ''
+    await expect.poll(async () => {
+      const { messages } = await (await fetch(`${apiUrl()}/_outbox/messages?to=member%40example.com`)).json() as {
+        messages: Array<{ created_at?: string; meta?: { link?: string } }>
+      }
+      // Newest first.
+      link = messages.find((m) => m.meta?.link && (!m.created_at || m.created_at >= since))?.meta?.link ?? ''
+      return link
+    }).not.toBe('')
+    await page.goto(link)
+    await waitForPath(page, '/members')
+    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Members' }).waitFor()
+    expect(await page.getByRole('form', { name: 'Sign in' }).count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('growing experts and their courses', () => {
+  it('lists experts, shows a profile and 404s an unknown one', async () => {
+    const { context, page } = await visit('/growing-experts', 360)
+    await page.getByRole('heading', { level: 1, name: 'Growing experts' }).waitFor()
+    await checkPage(page, 'Growing experts')
+    await page.getByRole('link', { name: 'Alex Green' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Alex Green' }).waitFor()
+    await page.getByRole('heading', { name: 'No-dig in a weekend' }).waitFor()
+    // The expert's draft is not public.
+    expect(await page.getByText('Winter salads').count()).toBe(0)
+    await checkPage(page, 'Alex Green')
+    await openApp(page, '/growing-experts/no-such-expert')
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor()
+    await context.close()
+  })
+
+  it('sends a signed-out visitor to /login, tells a member they are no expert, and lets an expert create a course', async () => {
+    const { context, page } = await visit('/course-creator', 360)
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/course-creator')
+    const form = page.getByRole('form', { name: 'With your password' })
+    await form.getByLabel('E-mail address').fill('member@example.com')
+    await form.getByLabel('Password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await waitForPath(page, '/course-creator')
+    await page.getByRole('alert').filter({ hasText: 'not linked to an expert profile' }).waitFor()
+    await checkPage(page, 'Course creator')
+    await page.evaluate(() => localStorage.clear())
+
+    await openApp(page, '/course-creator')
+    await page.waitForURL((u) => u.pathname === '/login')
+    await form.getByLabel('E-mail address').fill('expert@example.com')
+    await form.getByLabel('Password').fill(PASSWORD)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    await waitForPath(page, '/course-creator')
+    await page.getByRole('heading', { level: 1, name: 'Your courses' }).waitFor()
+    await page.getByRole('link', { name: 'Winter salads' }).waitFor()
+    await checkPage(page, 'Course creator')
+
+    // A new course, double-clicked: one course, then its settings page.
+    const title = `Seed saving basics ${tag()}`
+    await page.getByRole('button', { name: 'Create course' }).click()
+    await page.getByText('Give the course a title.').waitFor()
+    await page.getByLabel('Course title').fill(title)
+    await page.getByLabel('Summary (optional)').fill('Save your own seed, year after year.')
+    await page.getByRole('button', { name: 'Create course' }).dblclick()
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    const courseId = new URL(page.url()).pathname.split('/').at(-1)!
+    expect(new URL(page.url()).pathname).toBe(`/settings/${courseId}`)
+    const [alex] = await serviceRest<Array<{ id: number }>>('growing_experts?select=id&slug=eq.alex-green')
+    const courses = await serviceRest<Array<{ id: number; published: boolean; expert_id: number }>>(
+      `courses?select=id,published,expert_id&title=eq.${encodeURIComponent(title)}`)
+    expect(courses).toEqual([{ id: Number(courseId), published: false, expert_id: alex!.id }])
+
+    // A lesson with rich text.
+    await page.getByLabel('New lesson title').fill('Choosing parent plants')
+    await page.getByRole('button', { name: 'Add lesson' }).click()
+    await page.getByRole('heading', { name: 'Lesson 1: Choosing parent plants' }).waitFor()
+    const editor = page.getByRole('textbox', { name: 'Content of lesson 1' })
+    await editor.click()
+    await page.keyboard.type('Pick the healthiest plants to save seed from.')
+    await page.getByRole('button', { name: 'Save lesson' }).click()
+    await page.getByText('Lesson “Choosing parent plants” saved.').first().waitFor()
+    const lessons = await serviceRest<Array<{ title: string; content: unknown }>>(`course_contents?select=title,content&course_id=eq.${courseId}`)
+    expect(lessons).toHaveLength(1)
+    expect(JSON.stringify(lessons[0]!.content)).toContain('Pick the healthiest plants to save seed from.')
+    await checkPage(page, `${title} settings`)
+
+    // Another expert's course, or none, is a 404 here.
+    const others = (await serviceRest<Array<{ id: number; expert_id: number | null }>>('courses?select=id,expert_id'))
+      .filter((c) => c.expert_id !== alex!.id).slice(0, 1)
+    for (const path of ['/settings/999999999', ...others.map((c) => `/settings/${c.id}`)]) {
+      await openApp(page, path)
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor()
+    }
+    await context.close()
+  })
+})
