@@ -31,4 +31,4 @@ insert into public.course_contents (course_id, position, title, content, publish
 select c.id, 0, 'Choosing a tree',
   '{"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Start with a self-fertile apple on a dwarfing rootstock."}]}]}', false
 from public.courses c where c.slug = 'fruit-trees-for-beginners'
-on conflict do nothing;
+  and not exists (select 1 from public.course_contents x where x.course_id = c.id);

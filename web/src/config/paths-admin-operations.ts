@@ -1,4 +1,16 @@
 // Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map.
+import { definePath } from './define-path'
 
 export const adminOperationsPaths = {
+  adminPromoBars: definePath('/admin/promo-bars'),
+  adminMarketing: definePath('/admin/marketing'),
+  adminMarketingExpenses: definePath('/admin/marketing/expenses'),
+  adminEvents: definePath('/admin/events'),
+  adminEventsCreate: definePath('/admin/events/create'),
+  adminEvent: definePath('/admin/events/:id'),
+  adminTasks: definePath('/admin/tasks'),
+  adminTasksDashboard: definePath('/admin/tasks/dashboard'),
+  adminCourseManager: definePath('/admin/course-manager'),
+  adminCourseBuilder: definePath('/admin/course-manager/course-builder'),
+  adminLocationMap: definePath('/admin/location-map'),
 } as const

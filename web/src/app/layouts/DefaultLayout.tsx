@@ -6,6 +6,7 @@ import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { buttonLink } from '@/components/styles'
 import { openModal } from '@/features/consent/stores/consent-store'
+import { PromoBar } from '@/components/promo-bar/PromoBar'
 
 const skip = css`
   position: absolute; left: 0.5rem; top: -4rem; z-index: 1100; padding: 0.5rem 1rem; border-radius: 0.5rem;
@@ -38,6 +39,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className={shell}>
       <a href='#main' className={skip}>Skip to content</a>
+      <PromoBar />
       <header className={header}>
         <div className='inner'>
           <Link href={paths.home.getHref()} className='brand'>Roots Allotments</Link>

@@ -1,0 +1,88 @@
+// /admin/course-manager: every course with its lessons and published state; search, filter and
+// page; publish or withdraw, open in the builder, delete after confirming.
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonLink, buttonPrimary } from '@/components/styles'
+import { usePageMeta } from '@/lib/page-meta'
+import { toast } from '@/lib/toast'
+import { type Course, useCourses } from '../api/get-courses'
+import { useDeleteCourse, useSetCoursePublished } from '../api/save-course'
+
+export const PAGE_SIZE = 20
+export const builderHref = (id: number) => `${paths.adminCourseBuilder.getHref()}?id=${id}`
+
+export function filterCourses(courses: readonly Course[], search: string, state: string): Course[] {
+  const q = search.trim().toLowerCase()
+  return courses.filter((c) => (state === '' || (state === 'published') === c.published)
+    && (q === '' || `${c.title} ${c.summary ?? ''} ${c.slug}`.toLowerCase().includes(q)))
+}
+
+export function AdminCourseManagerRoute() {
+  usePageMeta('Course manager')
+  const courses = useCourses()
+  const publish = useSetCoursePublished()
+  const remove = useDeleteCourse()
+  const [search, setSearch] = useState('')
+  const [state, setState] = useState('')
+  const [page, setPage] = useState(0)
+  const [deleting, setDeleting] = useState<Course | null>(null)
+  useEffect(() => setPage(0), [search, state])
+  const filtered = useMemo(() => filterCourses(courses.data ?? [], search, state), [courses.data, search, state])
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
+  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const toggle = (c: Course) => publish.mutate({ id: c.id, published: !c.published }, {
+    onSuccess: () => toast.success(c.published ? `${c.title} withdrawn` : `${c.title} published`),
+    onError: (e) => toast.error(e.message),
+  })
+  return (
+    <>
+      <PageHeader title='Course manager'>
+        <Link href={`~${paths.adminCourseBuilder.getHref()}`} className={buttonPrimary}>New course</Link>
+      </PageHeader>
+      <div className={toolbar} role='search'>
+        <Field label='Search courses'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} /></Field>
+        <Field label='State'>
+          <select value={state} onChange={(e) => setState(e.target.value)}>
+            <option value=''>Published and drafts</option><option value='published'>Published</option><option value='draft'>Drafts</option>
+          </select>
+        </Field>
+      </div>
+      {courses.isPending && <Status>Loading courses…</Status>}
+      {courses.isError && <ErrorNotice title='The courses could not be loaded' message={courses.error.message} />}
+      {courses.data && filtered.length === 0 && <EmptyState>{courses.data.length === 0 ? 'No courses yet. Build the first one.' : 'No course matches this search.'}</EmptyState>}
+      {shown.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{filtered.length} {filtered.length === 1 ? 'course' : 'courses'}</caption>
+            <thead><tr><th scope='col'>Course</th><th scope='col' className='num'>Lessons</th><th scope='col'>State</th><th scope='col'>Actions</th></tr></thead>
+            <tbody>
+              {shown.map((c) => (
+                <tr key={c.id}>
+                  <td><Link href={`~${builderHref(c.id)}`}>{c.title}</Link>{c.summary && <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.summary}</span></>}</td>
+                  <td className='num'>{c.lessons.length}</td>
+                  <td>{c.published ? 'Published' : 'Draft'}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <button type='button' className={buttonLink} disabled={publish.isPending} aria-label={`${c.published ? 'Withdraw' : 'Publish'} ${c.title}`} onClick={() => toggle(c)}>{c.published ? 'Withdraw' : 'Publish'}</button>{' · '}
+                    <button type='button' className={buttonLink} aria-label={`Delete ${c.title}`} onClick={() => setDeleting(c)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
+      {deleting && (
+        <ConfirmDialog title={`Delete ${deleting.title}?`} confirmLabel='Delete course' busy={remove.isPending} onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, {
+            onSuccess: () => { toast.success('Course deleted'); setDeleting(null) },
+            onError: (e) => { toast.error(e.message); setDeleting(null) },
+          })}>
+          <p>The course and its {deleting.lessons.length} {deleting.lessons.length === 1 ? 'lesson' : 'lessons'} are deleted for good.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,56 @@
+// The event form; the description in the rich-text editor; errors beside the fields, nothing
+// typed is lost when saving fails.
+import { type FormEvent, useState } from 'react'
+import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
+import { Field, formGrid, useFormSave } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { eventSchema, type EventFormValues, slugify } from '../api/event-schema'
+import { useEventSites } from '../api/get-events'
+
+export function EventForm({ initial, submitLabel, onSave, onCancel }: {
+  initial: EventFormValues; submitLabel: string; onSave: (v: EventFormValues) => Promise<string | null>; onCancel: () => void
+}) {
+  const sites = useEventSites()
+  const [values, setValues] = useState(initial)
+  const { errors, formError, saving, submit: save } = useFormSave<EventFormValues>(eventSchema, 'event')
+  const set = (k: 'title' | 'slug' | 'site_id' | 'location' | 'starts_at' | 'ends_at' | 'capacity') => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }))
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!saving) void save(values, onSave)
+  }
+  return (
+    <form onSubmit={submit} noValidate style={{ maxWidth: '52rem' }}>
+      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The event was not saved. {formError}</p>}
+      <div className={formGrid}>
+        <Field label='Title' error={errors.title}><input value={values.title} onChange={set('title')} /></Field>
+        <Field label='Slug' error={errors.slug} hint={values.slug === '' && values.title ? `Left empty: ${slugify(values.title)}` : 'Lower-case words joined by hyphens.'}>
+          <input value={values.slug} onChange={set('slug')} spellCheck={false} />
+        </Field>
+        <Field label='Site' error={errors.site_id}>
+          <select value={values.site_id} onChange={set('site_id')}>
+            <option value=''>No site (online or elsewhere)</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
+          </select>
+        </Field>
+        <Field label='Place (optional)' error={errors.location}><input value={values.location} onChange={set('location')} /></Field>
+        <Field label='Starts' error={errors.starts_at}><input type='datetime-local' value={values.starts_at} onChange={set('starts_at')} /></Field>
+        <Field label='Ends (optional)' error={errors.ends_at}><input type='datetime-local' value={values.ends_at} onChange={set('ends_at')} /></Field>
+        <Field label='Places' error={errors.capacity} hint='Empty for no limit.'><input inputMode='numeric' value={values.capacity} onChange={set('capacity')} /></Field>
+        <Field label='Published on the public site' checkbox error={errors.published}>
+          <input type='checkbox' checked={values.published} onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))} />
+        </Field>
+      </div>
+      <div style={{ marginBottom: '1rem' }}>
+        <p style={{ fontWeight: 600, margin: '0 0 0.25rem' }}>Description</p>
+        <LazyRichTextEditor label='Description' preset='essential' value={values.description} onChange={(description) => setValues((v) => ({ ...v, description }))}
+          {...(errors.description ? { describedBy: 'event-description-error' } : {})} />
+        {errors.description && <p id='event-description-error' style={{ color: 'var(--roots-error)', fontWeight: 600, margin: '0.25rem 0 0' }}>{errors.description}</p>}
+      </div>
+      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
+        <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,158 @@
+// /admin/events (+ /create, /{id}): events per site with their places and published state;
+// filter, search and page; create, edit, publish or withdraw, and delete after confirming.
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import { paths } from '@/config/paths'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { usePageMeta } from '@/lib/page-meta'
+import { toast } from '@/lib/toast'
+import { emptyEvent, type EventFormValues } from '../api/event-schema'
+import { type AdminEvent, type EventFilters, useEvent, useEvents, useEventSites } from '../api/get-events'
+import { useDeleteEvent, useSaveEvent } from '../api/save-event'
+import { EventForm } from '../components/EventForm'
+
+export const PAGE_SIZE = 20
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const pad = (n: number) => String(n).padStart(2, '0')
+const local = (iso: string | null) => {
+  if (!iso) return ''
+  const d = new Date(iso)
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+}
+
+export const eventToForm = (e: AdminEvent): EventFormValues => ({
+  title: e.title, slug: e.slug, site_id: e.site_id === null ? '' : String(e.site_id), location: e.location ?? '',
+  starts_at: local(e.starts_at), ends_at: local(e.ends_at), capacity: e.capacity === null ? '' : String(e.capacity), published: e.published,
+  description: e.description ?? { type: 'doc', content: [] },
+})
+
+const errorOf = (e: unknown) => ((e as { code?: string }).code === '23505' ? 'Another event already uses this slug.' : (e as Error).message)
+
+export function AdminEventsRoute() {
+  usePageMeta('Events')
+  const sites = useEventSites()
+  const [filters, setFilters] = useState<EventFilters>({ siteId: '', published: '', when: 'upcoming' })
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(0)
+  const events = useEvents(filters)
+  useEffect(() => setPage(0), [filters, search])
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase()
+    return (events.data ?? []).filter((e) => q === '' || `${e.title} ${e.location ?? ''} ${e.site?.location ?? ''}`.toLowerCase().includes(q))
+  }, [events.data, search])
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
+  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  return (
+    <>
+      <PageHeader title='Events'>
+        <Link href={`~${paths.adminEventsCreate.getHref()}`} className={buttonPrimary}>New event</Link>
+      </PageHeader>
+      <div className={toolbar} role='search'>
+        <Field label='Search events'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} /></Field>
+        <Field label='Site'>
+          <select value={filters.siteId} onChange={(e) => setFilters((f) => ({ ...f, siteId: e.target.value }))}>
+            <option value=''>All sites</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+          </select>
+        </Field>
+        <Field label='Published'>
+          <select value={filters.published} onChange={(e) => setFilters((f) => ({ ...f, published: e.target.value as EventFilters['published'] }))}>
+            <option value=''>Published and drafts</option><option value='published'>Published</option><option value='draft'>Drafts</option>
+          </select>
+        </Field>
+        <Field label='When'>
+          <select value={filters.when} onChange={(e) => setFilters((f) => ({ ...f, when: e.target.value as EventFilters['when'] }))}>
+            <option value='upcoming'>Upcoming</option><option value='past'>Past</option>
+          </select>
+        </Field>
+      </div>
+      {events.isPending && <Status>Loading events…</Status>}
+      {events.isError && <ErrorNotice title='The events could not be loaded' message={events.error.message} />}
+      {events.data && filtered.length === 0 && <EmptyState>No {filters.when} events{search ? ' match this search' : ''}.</EmptyState>}
+      {shown.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{filtered.length} {filtered.length === 1 ? 'event' : 'events'}</caption>
+            <thead><tr><th scope='col'>Event</th><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Places</th><th scope='col'>State</th></tr></thead>
+            <tbody>
+              {shown.map((e) => (
+                <tr key={e.id}>
+                  <td><Link href={`~${paths.adminEvent.getHref({ id: String(e.id) })}`}>{e.title}</Link></td>
+                  <td>{when(e.starts_at)}</td>
+                  <td>{e.site?.location ?? e.location ?? '—'}</td>
+                  <td className='num'>{e.capacity ?? 'No limit'}</td>
+                  <td>{e.published ? 'Published' : 'Draft'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
+    </>
+  )
+}
+
+export function AdminEventCreateRoute() {
+  usePageMeta('New event')
+  const [, navigate] = useLocation()
+  const save = useSaveEvent()
+  return (
+    <>
+      <PageHeader title='New event' />
+      <EventForm initial={emptyEvent()} submitLabel='Create event' onCancel={() => navigate(`~${paths.adminEvents.getHref()}`)}
+        onSave={async (values) => {
+          try {
+            const id = await save.mutateAsync({ id: null, values })
+            toast.success('Event created')
+            navigate(`~${paths.adminEvent.getHref({ id: String(id) })}`)
+            return null
+          } catch (e) { return errorOf(e) }
+        }} />
+    </>
+  )
+}
+
+export function AdminEventRoute({ id }: { id: string }) {
+  usePageMeta('Event')
+  const [, navigate] = useLocation()
+  const event = useEvent(Number(id))
+  const save = useSaveEvent()
+  const remove = useDeleteEvent()
+  const [deleting, setDeleting] = useState(false)
+  if (event.isPending) return <Status>Loading the event…</Status>
+  if (event.isError) return <ErrorNotice title='The event could not be loaded' message={event.error.message} />
+  const e = event.data
+  if (!e) return <><PageHeader title='Event' /><EmptyState>There is no event {id}.</EmptyState></>
+  const publish = () => save.mutate({ id: e.id, values: { ...eventToForm(e), published: !e.published } }, {
+    onSuccess: () => toast.success(e.published ? 'Event withdrawn from the public site' : 'Event published'),
+    onError: (err) => toast.error(errorOf(err)),
+  })
+  return (
+    <>
+      <PageHeader title={e.title}>
+        <button type='button' className={buttonSecondary} disabled={save.isPending} onClick={publish}>{e.published ? 'Withdraw' : 'Publish'}</button>
+        <button type='button' className={buttonSecondary} onClick={() => setDeleting(true)}>Delete event</button>
+      </PageHeader>
+      <p>{e.published ? 'Published' : 'Draft'} · {when(e.starts_at)} · {e.capacity === null ? 'no limit on places' : `${e.capacity} places`}</p>
+      <EventForm key={`${e.id}-${e.published}`} initial={eventToForm(e)} submitLabel='Save event' onCancel={() => navigate(`~${paths.adminEvents.getHref()}`)}
+        onSave={async (values) => {
+          try {
+            await save.mutateAsync({ id: e.id, values })
+            toast.success('Event saved')
+            return null
+          } catch (err) { return errorOf(err) }
+        }} />
+      {deleting && (
+        <ConfirmDialog title={`Delete ${e.title}?`} confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(false)}
+          onConfirm={() => remove.mutate(e.id, {
+            onSuccess: () => { toast.success('Event deleted'); navigate(`~${paths.adminEvents.getHref()}`) },
+            onError: (err) => { toast.error(err.message); setDeleting(false) },
+          })}>
+          <p>The event disappears from the public site and cannot be brought back.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}

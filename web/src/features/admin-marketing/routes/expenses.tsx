@@ -1,0 +1,117 @@
+// /admin/marketing/expenses: spend by site, campaign and date; search, page; add, edit and delete
+// (after confirming).
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
+import { usePageMeta } from '@/lib/page-meta'
+import { toast } from '@/lib/toast'
+import { emptyExpense, type ExpenseFormValues, pounds } from '../api/expense-schema'
+import { type Expense, type ExpenseFilters, useExpenses, useMarketingSites } from '../api/get-expenses'
+import { useDeleteExpense, useSaveExpense } from '../api/save-expense'
+import { ExpenseForm } from '../components/ExpenseForm'
+
+export const PAGE_SIZE = 25
+
+export function searchExpenses(rows: readonly Expense[], search: string): Expense[] {
+  const q = search.trim().toLowerCase()
+  return q === '' ? [...rows] : rows.filter((r) => [r.campaign, r.channel, r.description ?? ''].some((f) => f.toLowerCase().includes(q)))
+}
+
+const toForm = (e: Expense): ExpenseFormValues => ({
+  campaign: e.campaign, channel: e.channel, description: e.description ?? '', amount: (e.amount_pence / 100).toFixed(2), spent_on: e.spent_on,
+  site_id: e.site_id === null ? '' : String(e.site_id),
+})
+
+export function AdminMarketingExpensesRoute() {
+  usePageMeta('Marketing expenses')
+  const sites = useMarketingSites()
+  const [filters, setFilters] = useState<ExpenseFilters>({ siteId: '', from: '', to: '' })
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(0)
+  const [editing, setEditing] = useState<Expense | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Expense | null>(null)
+  const expenses = useExpenses(filters)
+  const save = useSaveExpense()
+  const remove = useDeleteExpense()
+  useEffect(() => setPage(0), [filters, search])
+  const filtered = useMemo(() => searchExpenses(expenses.data ?? [], search), [expenses.data, search])
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
+  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const total = filtered.reduce((s, e) => s + e.amount_pence, 0)
+  const setFilter = (k: keyof ExpenseFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }))
+
+  const onSave = async (values: ExpenseFormValues): Promise<string | null> => {
+    try {
+      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, values })
+      toast.success(editing === 'new' ? 'Expense added' : 'Expense saved')
+      setEditing(null)
+      return null
+    } catch (e) { return (e as Error).message }
+  }
+
+  return (
+    <>
+      <PageHeader title='Marketing expenses'>
+        {editing === null && <button type='button' className={buttonPrimary} onClick={() => setEditing('new')}>Add an expense</button>}
+        <Link href={`~${paths.adminMarketing.getHref()}`} className={buttonSecondary}>Marketing</Link>
+      </PageHeader>
+      {editing !== null && (
+        <section aria-labelledby='expense-form-title' style={{ marginBottom: '2rem' }}>
+          <h2 id='expense-form-title'>{editing === 'new' ? 'New expense' : 'Edit expense'}</h2>
+          <ExpenseForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? emptyExpense() : toForm(editing)}
+            submitLabel={editing === 'new' ? 'Add expense' : 'Save expense'} onSave={onSave} onCancel={() => setEditing(null)} />
+        </section>
+      )}
+      <div className={toolbar} role='search'>
+        <Field label='Search'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} placeholder='Campaign, channel or description' /></Field>
+        <Field label='Site'>
+          <select value={filters.siteId} onChange={setFilter('siteId')}>
+            <option value=''>Any site</option>
+            <option value='all'>Every site (not site-specific)</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+          </select>
+        </Field>
+        <Field label='From'><input type='date' value={filters.from} onChange={setFilter('from')} /></Field>
+        <Field label='To'><input type='date' value={filters.to} onChange={setFilter('to')} /></Field>
+      </div>
+      {expenses.isPending && <Status>Loading expenses…</Status>}
+      {expenses.isError && <ErrorNotice title='The expenses could not be loaded' message={expenses.error.message} />}
+      {expenses.data && filtered.length === 0 && <EmptyState>{expenses.data.length === 0 ? 'No expenses in these dates. Add the first one.' : 'No expense matches this search.'}</EmptyState>}
+      {shown.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{filtered.length} {filtered.length === 1 ? 'expense' : 'expenses'}, {pounds(total)} in all</caption>
+            <thead><tr><th scope='col'>Spent on</th><th scope='col'>Campaign</th><th scope='col'>Channel</th><th scope='col'>Site</th><th scope='col' className='num'>Amount</th><th scope='col'>Actions</th></tr></thead>
+            <tbody>
+              {shown.map((e) => (
+                <tr key={e.id}>
+                  <td>{new Date(`${e.spent_on}T00:00:00`).toLocaleDateString('en-GB')}</td>
+                  <td>{e.campaign}{e.description && <><br /><span style={{ color: 'var(--roots-muted)' }}>{e.description}</span></>}</td>
+                  <td>{e.channel}</td>
+                  <td>{e.site?.location ?? 'Every site'}</td>
+                  <td className='num'>{pounds(e.amount_pence)}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <button type='button' className={buttonLink} aria-label={`Edit the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setEditing(e)}>Edit</button>{' · '}
+                    <button type='button' className={buttonLink} aria-label={`Delete the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setDeleting(e)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
+      {deleting && (
+        <ConfirmDialog title='Delete this expense?' confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, {
+            onSuccess: () => { toast.success('Expense deleted'); setDeleting(null) },
+            onError: (err) => { toast.error(err.message); setDeleting(null) },
+          })}>
+          <p>{deleting.campaign}, {deleting.channel}: {pounds(deleting.amount_pence)} on {deleting.spent_on}.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,130 @@
+// /admin/promo-bars: the messages shown at the top of the public site, every page or one site's,
+// with start and end dates. Filter by state and site, search, page; add, edit, switch off and
+// delete (after confirming).
+import { useEffect, useMemo, useState } from 'react'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { buttonLink, buttonPrimary } from '@/components/styles'
+import { usePageMeta } from '@/lib/page-meta'
+import { toast } from '@/lib/toast'
+import { type PromoBar, useBarSites, usePromoBars } from '../api/get-promo-bars'
+import { barState, type BarState, emptyPromoBar, type PromoBarFormValues, toLocalInput } from '../api/promo-bar-schema'
+import { useDeletePromoBar, useSavePromoBar } from '../api/save-promo-bar'
+import { PromoBarForm } from '../components/PromoBarForm'
+
+export const PAGE_SIZE = 20
+const STATE_LABELS: Record<BarState, string> = { live: 'Live', scheduled: 'Scheduled', ended: 'Ended', off: 'Switched off' }
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : '—')
+
+export function filterBars(bars: readonly PromoBar[], f: { search: string; state: string; siteId: string }, now = Date.now()): PromoBar[] {
+  const q = f.search.trim().toLowerCase()
+  return bars.filter((b) =>
+    (f.state === '' || barState(b, now) === f.state)
+    && (f.siteId === '' || (f.siteId === 'all' ? b.site_id === null : b.site_id === Number(f.siteId)))
+    && (q === '' || b.text.toLowerCase().includes(q)))
+}
+
+const toForm = (b: PromoBar): PromoBarFormValues => ({
+  text: b.text, link: b.link ?? '', site_id: b.site_id === null ? '' : String(b.site_id), active: b.active,
+  starts_at: toLocalInput(b.starts_at), ends_at: toLocalInput(b.ends_at),
+})
+
+export function AdminPromoBarsRoute() {
+  usePageMeta('Promo bars')
+  const bars = usePromoBars()
+  const sites = useBarSites()
+  const save = useSavePromoBar()
+  const remove = useDeletePromoBar()
+  const [editing, setEditing] = useState<PromoBar | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<PromoBar | null>(null)
+  const [filters, setFilters] = useState({ search: '', state: '', siteId: '' })
+  const [page, setPage] = useState(0)
+  useEffect(() => setPage(0), [filters])
+  const filtered = useMemo(() => filterBars(bars.data ?? [], filters), [bars.data, filters])
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
+  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const setFilter = (k: keyof typeof filters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }))
+
+  const onSave = async (values: PromoBarFormValues): Promise<string | null> => {
+    try {
+      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, values })
+      toast.success(editing === 'new' ? 'Promo bar added' : 'Promo bar saved')
+      setEditing(null)
+      return null
+    } catch (e) { return (e as Error).message }
+  }
+  const toggle = (b: PromoBar) => save.mutate({ id: b.id, values: { ...toForm(b), active: !b.active } }, {
+    onSuccess: () => toast.success(b.active ? 'Promo bar switched off' : 'Promo bar switched on'),
+    onError: (e) => toast.error(e.message),
+  })
+
+  return (
+    <>
+      <PageHeader title='Promo bars'>
+        {editing === null && <button type='button' className={buttonPrimary} onClick={() => setEditing('new')}>New promo bar</button>}
+      </PageHeader>
+      <p>The live bar for a site shows on that site’s pages; otherwise the live bar for every page shows at the top of the public site.</p>
+      {editing !== null && (
+        <section aria-labelledby='promo-bar-form-title' style={{ marginBottom: '2rem' }}>
+          <h2 id='promo-bar-form-title'>{editing === 'new' ? 'New promo bar' : 'Edit promo bar'}</h2>
+          <PromoBarForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? emptyPromoBar() : toForm(editing)}
+            submitLabel={editing === 'new' ? 'Add promo bar' : 'Save promo bar'} onSave={onSave} onCancel={() => setEditing(null)} />
+        </section>
+      )}
+      <div className={toolbar} role='search'>
+        <Field label='Search messages'><input type='search' value={filters.search} onChange={setFilter('search')} /></Field>
+        <Field label='State'>
+          <select value={filters.state} onChange={setFilter('state')}>
+            <option value=''>Any state</option>
+            {(Object.keys(STATE_LABELS) as BarState[]).map((s) => <option key={s} value={s}>{STATE_LABELS[s]}</option>)}
+          </select>
+        </Field>
+        <Field label='Shown on'>
+          <select value={filters.siteId} onChange={setFilter('siteId')}>
+            <option value=''>Any pages</option>
+            <option value='all'>Every page</option>
+            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+          </select>
+        </Field>
+      </div>
+      {bars.isPending && <Status>Loading promo bars…</Status>}
+      {bars.isError && <ErrorNotice title='The promo bars could not be loaded' message={bars.error.message} />}
+      {bars.data && filtered.length === 0 && (
+        <EmptyState>{bars.data.length === 0 ? 'No promo bars yet. Add the first one.' : 'No promo bar matches these filters.'}</EmptyState>
+      )}
+      {shown.length > 0 && (
+        <div className={tableWrap}>
+          <table>
+            <caption>{filtered.length} {filtered.length === 1 ? 'promo bar' : 'promo bars'}</caption>
+            <thead><tr><th scope='col'>Message</th><th scope='col'>Shown on</th><th scope='col'>State</th><th scope='col'>Starts</th><th scope='col'>Ends</th><th scope='col'>Actions</th></tr></thead>
+            <tbody>
+              {shown.map((b) => (
+                <tr key={b.id}>
+                  <td>{b.text}{b.link && <><br /><span style={{ color: 'var(--roots-muted)', wordBreak: 'break-all' }}>{b.link}</span></>}</td>
+                  <td>{b.site?.location ?? 'Every page'}</td>
+                  <td>{STATE_LABELS[barState(b)]}</td>
+                  <td>{when(b.starts_at)}</td>
+                  <td>{when(b.ends_at)}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <button type='button' className={buttonLink} aria-label={`Edit “${b.text}”`} onClick={() => setEditing(b)}>Edit</button>{' · '}
+                    <button type='button' className={buttonLink} aria-label={`${b.active ? 'Switch off' : 'Switch on'} “${b.text}”`} disabled={save.isPending} onClick={() => toggle(b)}>{b.active ? 'Switch off' : 'Switch on'}</button>{' · '}
+                    <button type='button' className={buttonLink} aria-label={`Delete “${b.text}”`} onClick={() => setDeleting(b)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
+      {deleting && (
+        <ConfirmDialog title='Delete this promo bar?' confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, {
+            onSuccess: () => { toast.success('Promo bar deleted'); setDeleting(null) },
+            onError: (e) => { toast.error(e.message); setDeleting(null) },
+          })}>
+          <p>“{deleting.text}” disappears from the public site at once.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
