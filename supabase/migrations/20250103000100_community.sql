@@ -133,8 +133,8 @@ create policy "Experts can delete their own lessons" on public.course_contents
 -- ============================================================================
 -- functions: RPCs
 -- ============================================================================
--- Votes per place (places compared without case or surrounding spaces), most votes first.
--- Never says who voted.
+-- Votes per place (places compared without case or surrounding spaces, named as the first voter
+-- wrote it), most votes first. Never says who voted.
 create or replace function public.get_site_vote_tallies()
 returns table (location_name text, votes bigint)
 language sql
@@ -142,7 +142,7 @@ stable
 security definer
 set search_path = ''
 as $$
-  select mode() within group (order by trim(v.location_name)), count(*)::bigint
+  select (array_agg(trim(v.location_name) order by v.created_at, v.id))[1], count(*)::bigint
   from public.site_votes v
   group by lower(trim(v.location_name))
   order by 2 desc, 1
