@@ -49,6 +49,10 @@ alter table public.promo_bars
   add column site_id bigint references public.global_sites (id) on delete cascade;
 comment on column public.promo_bars.site_id is 'The site whose pages show the bar; null shows it on every public page.';
 create index promo_bars_site_id_idx on public.promo_bars (site_id);
+-- A link is a path on this site (never '//host', which browsers read as another site) or https.
+alter table public.promo_bars
+  add constraint promo_bars_link_safe check (link is null or link ~ '^(/([^/\\[:space:]][^[:space:]]*)?|https://[^/[:space:]]+[^[:space:]]*)$'),
+  add constraint promo_bars_text_not_blank check (length(trim(text)) > 0);
 
 alter table public.marketing_expenses
   add column site_id bigint references public.global_sites (id) on delete set null,

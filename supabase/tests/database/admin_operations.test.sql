@@ -2,7 +2,7 @@
 -- spend per site with cost per sign-up, event capacity, task assignees, rich-text link schemes,
 -- reordering and publishing courses, and the audit entries of staff changes.
 begin;
-select plan(40);
+select plan(42);
 
 select tests.create_actors();
 
@@ -37,6 +37,10 @@ select tests.authenticate_as('team');
 select is((select count(*)::int from public.promo_bars where id between 91001 and 91005), 5, 'an admin reads every bar');
 select lives_ok($$insert into public.promo_bars (id, text, active, site_id) values (91006, 'Team bar', true, 9002)$$,
   'an admin adds a promo bar for one site');
+select throws_ok($$insert into public.promo_bars (text, link) values ('Elsewhere', '//evil.example/offer')$$,
+  '23514', null, 'a promo link cannot point to another site with //');
+select throws_ok($$insert into public.promo_bars (text, link) values ('Plain', 'http://roots.example')$$,
+  '23514', null, 'a promo link is a path or https');
 select throws_ok($$insert into public.promo_bars (text, active, starts_at, ends_at) values ('Backwards', true, now(), now() - interval '1 day')$$,
   '23514', null, 'a bar cannot end before it starts');
 select tests.clear_authentication();
@@ -48,6 +52,7 @@ select is(
 -- ============================================================================
 -- tag-manager id (app_settings 'gtm_id')
 -- ============================================================================
+delete from public.app_settings where key = 'gtm_id';
 select tests.authenticate_as('founder');
 select throws_ok($$insert into public.app_settings (key, value) values ('gtm_id', '"GTM-ab12"')$$,
   '23514', 'This is not a valid GTM-ID', 'lower-case letters are refused');
