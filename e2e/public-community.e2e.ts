@@ -141,6 +141,24 @@ describe('the location map', () => {
     })
   }
 
+  it('adds nothing of the map or Leaflet to the home page', async () => {
+    const context = await newContext(browser, 1280)
+    await configureApp(context, { mapTileUrl: `${webUrl()}/e2e-tiles/{z}/{x}/{y}.png` } as RuntimeConfigOverrides)
+    const page = await context.newPage()
+    const scripts: Array<{ url: string; body: string }> = []
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.push({ url: res.url(), body }), () => {})
+    })
+    await openApp(page, '/')
+    await page.waitForLoadState('networkidle')
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const s of scripts) {
+      expect(s.url).not.toMatch(/LeafletMap|SiteMap|location-map/)
+      expect(s.body).not.toContain('leaflet-marker-icon')
+    }
+    await context.close()
+  })
+
   it('draws Leaflet tiles from the configured tile source, on /business-insights/location-map', async () => {
     const tiles: string[] = []
     const context = await newContext(browser, 1280)

@@ -1,0 +1,186 @@
+import { Component, type ReactNode } from 'react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { Route, Router, Switch } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { HttpError } from '@/lib/errors/http-error'
+import { courseSlug, DUPLICATE_TITLE } from '../api/courses'
+import { NOT_EXPERT_MESSAGE } from '../components/ExpertGate'
+import CourseCreatorRoute from './course-creator'
+import CourseSettingsRoute from './course-settings'
+
+beforeAll(() => {
+  globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
+})
+
+const USER = { id: 'u-expert', aud: 'authenticated', role: 'authenticated', email: 'expert@example.com', app_metadata: {}, user_metadata: {}, created_at: '2025-01-01T00:00:00Z' }
+const signIn = () => localStorage.setItem('sb-api-auth-token', JSON.stringify({
+  access_token: 'a.eyJzdWIiOiJ1LWV4cGVydCIsImV4cCI6NDEwMjQ0NDgwMH0.s', refresh_token: 'r', expires_in: 3600, expires_at: 4102444800, token_type: 'bearer', user: USER,
+}))
+const alex = { id: 1, slug: 'alex-green', name: 'Alex Green' }
+
+let expertRows: unknown[]
+let courseRows: Array<Record<string, unknown>>
+let lessonRows: Array<Record<string, unknown>>
+let insertAnswer: (body: Record<string, unknown>) => Response
+let fetchMock: ReturnType<typeof vi.fn>
+const reply = (rows: unknown[], init?: RequestInit) => {
+  const single = new Headers(init?.headers).get('accept')?.includes('vnd.pgrst.object')
+  if (single && rows.length !== 1) return new Response(JSON.stringify({ code: 'PGRST116', message: 'no rows' }), { status: 406 })
+  return new Response(JSON.stringify(single ? rows[0] : rows))
+}
+beforeEach(() => {
+  localStorage.clear()
+  expertRows = [alex]
+  courseRows = [{ id: 5, slug: 'winter-salads-alex-green', title: 'Winter salads', summary: null, expert_id: 1, published: false }]
+  lessonRows = []
+  insertAnswer = (body) => new Response(JSON.stringify({ id: 77, published: false, ...body }), { status: 201 })
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    const u = decodeURIComponent(String(url))
+    if (u.includes('/growing_experts')) return Promise.resolve(reply(expertRows, init))
+    if (u.includes('/rest/v1/courses') && init?.method === 'POST') return Promise.resolve(insertAnswer(JSON.parse(String(init.body))))
+    if (u.includes('/rest/v1/courses')) {
+      const id = /[?&]id=eq\.(\d+)/.exec(u)?.[1]
+      return Promise.resolve(reply(id ? courseRows.filter((c) => String(c.id) === id) : courseRows, init))
+    }
+    if (u.includes('/course_contents')) return Promise.resolve(reply(lessonRows, init))
+    return Promise.resolve(new Response('{}'))
+  })
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+class Catch extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown }
+  static getDerivedStateFromError(error: unknown) {
+    return { error }
+  }
+  override render() {
+    return this.state.error ? <p data-testid='caught'>{this.state.error instanceof HttpError ? this.state.error.status : 'other'}</p> : this.props.children
+  }
+}
+
+function renderAt(path: string) {
+  const loc = memoryLocation({ path, record: true })
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={qc}>
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <Catch>
+          <Switch>
+            <Route path='/course-creator'><CourseCreatorRoute /></Route>
+            <Route path='/settings/:course_id'><CourseSettingsRoute /></Route>
+            <Route>elsewhere</Route>
+          </Switch>
+        </Catch>
+      </Router>
+    </QueryClientProvider>,
+  )
+  return loc
+}
+const posts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'POST')
+
+describe('the expert gate', () => {
+  it('sends a signed-out visitor to /login and back', async () => {
+    const loc = renderAt('/course-creator')
+    await waitFor(() => expect(loc.history.at(-1)).toBe('/login?next=%2Fcourse-creator'))
+  })
+
+  it('tells a signed-in member who is no expert, plainly', async () => {
+    signIn()
+    expertRows = []
+    renderAt('/course-creator')
+    expect((await screen.findByRole('alert')).textContent).toBe(NOT_EXPERT_MESSAGE)
+    expect(screen.getByText(/signed in as expert@example.com/)).toBeTruthy()
+    expect(screen.queryByRole('form')).toBeNull()
+  })
+})
+
+describe('/course-creator', () => {
+  it('lists the expert\'s courses with their status', async () => {
+    signIn()
+    renderAt('/course-creator')
+    const list = await screen.findByRole('region', { name: 'Your courses' })
+    const link = await within(list).findByRole('link', { name: 'Winter salads' })
+    expect(link.getAttribute('href')).toBe('/settings/5')
+    expect(within(list).getByText('Draft')).toBeTruthy()
+    expect(document.title).toBe('Course creator | Roots Allotments')
+  })
+
+  it('says so when the expert has no courses yet', async () => {
+    signIn()
+    courseRows = []
+    renderAt('/course-creator')
+    expect(await screen.findByText('You have no courses yet. Start your first one below.')).toBeTruthy()
+  })
+
+  it('creates one course for the expert however often submit is pressed, then opens its settings', async () => {
+    signIn()
+    const loc = renderAt('/course-creator')
+    const form = await screen.findByRole('form', { name: 'Start a new course' })
+    fireEvent.change(within(form).getByLabelText('Course title'), { target: { value: ' Seed saving! ' } })
+    fireEvent.submit(form)
+    fireEvent.submit(form)
+    await waitFor(() => expect(loc.history.at(-1)).toBe('/settings/77'))
+    expect(posts()).toHaveLength(1)
+    expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({ slug: 'seed-saving-alex-green', title: 'Seed saving!', summary: null, expert_id: 1 })
+  })
+
+  it('puts a duplicate title beside the field and keeps the form', async () => {
+    signIn()
+    insertAnswer = () => new Response(JSON.stringify({ code: '23505', message: 'duplicate key value violates unique constraint "courses_slug_key"' }), { status: 409 })
+    renderAt('/course-creator')
+    const form = await screen.findByRole('form', { name: 'Start a new course' })
+    fireEvent.change(within(form).getByLabelText('Course title'), { target: { value: 'Winter salads' } })
+    fireEvent.submit(form)
+    expect(await within(form).findByText(DUPLICATE_TITLE)).toBeTruthy()
+    expect((within(form).getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads')
+    expect(within(form).getByLabelText('Course title').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('refuses an empty title before sending', async () => {
+    signIn()
+    renderAt('/course-creator')
+    const form = await screen.findByRole('form', { name: 'Start a new course' })
+    fireEvent.submit(form)
+    expect(await within(form).findByText('Give the course a title.')).toBeTruthy()
+    expect(posts()).toHaveLength(0)
+  })
+})
+
+describe('/settings/{course_id}', () => {
+  it('shows the course, its draft status and an empty lesson list', async () => {
+    signIn()
+    renderAt('/settings/5')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Winter salads' })).toBeTruthy()
+    expect(screen.getByText('No lessons yet. Add the first one below.')).toBeTruthy()
+    expect((screen.getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads')
+    await waitFor(() => expect(document.title).toBe('Winter salads settings | Roots Allotments'))
+    const read = fetchMock.mock.calls.map(([u]) => decodeURIComponent(String(u))).find((u) => u.includes('/rest/v1/courses') && u.includes('id=eq.5'))!
+    expect(read).toContain('expert_id=eq.1')
+  })
+
+  it('is a 404 for a course that is not the expert\'s', async () => {
+    signIn()
+    renderAt('/settings/6')
+    expect((await screen.findByTestId('caught')).textContent).toBe('404')
+  })
+
+  it('is a 404 for an id that is not one', async () => {
+    signIn()
+    renderAt('/settings/abc')
+    expect((await screen.findByTestId('caught')).textContent).toBe('404')
+  })
+})
+
+describe('courseSlug', () => {
+  it('is the title then the expert, so experts may share a title', () => {
+    expect(courseSlug('Winter Salads', 'alex-green')).toBe('winter-salads-alex-green')
+    expect(courseSlug('!!!', 'alex-green')).toBe('course-alex-green')
+    expect(courseSlug('a'.repeat(300), 'x').length).toBeLessThanOrEqual(82)
+  })
+})
