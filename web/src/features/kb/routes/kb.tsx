@@ -108,8 +108,8 @@ function KbHomeRoute({ q }: { q: string }) {
 export default function KbRoute() {
   const params = useParams<{ '*'?: string }>()
   const [path] = useLocation()
-  const link = kbLink(params['*'], path)
   const q = new URLSearchParams(useSearch()).get('q') ?? ''
+  const link = kbLink(params['*'], path)
   return (
     <div className={contentPage}>
       {link === '' ? <KbHomeRoute q={q.trim()} /> : <KbArticlePage key={link} link={link} />}
