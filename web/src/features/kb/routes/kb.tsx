@@ -108,7 +108,8 @@ function KbHomeRoute({ q }: { q: string }) {
 export default function KbRoute() {
   const params = useParams<{ '*'?: string }>()
   const [path] = useLocation()
-  const q = new URLSearchParams(useSearch()).get('q') ?? ''
+  const search = useSearch()
+  const q = new URLSearchParams(search).get('q') ?? ''
   const link = kbLink(params['*'], path)
   return (
     <div className={contentPage}>
