@@ -6,7 +6,7 @@ import { Route, Switch } from 'wouter'
 import { paths } from '@/config/paths'
 import { HomeRoute } from '@/features/home/routes/home'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
-import type { LayoutName } from './layouts/layouts'
+import type { PublicLayoutName } from './layouts/layouts'
 import { QueryScope } from './query-scope'
 import { Loading, WithLayout } from './with-layout'
 import { contentRoutes } from './routes-content'
@@ -52,7 +52,7 @@ const SiteSetupRoute = lazy(() => import('@/features/membership/routes/site-setu
 
 export interface AppRoute {
   path: string
-  layout: LayoutName
+  layout: PublicLayoutName
   component: ComponentType
   /** Renders without the query client, so the page's first load does not fetch its chunk. */
   bare?: boolean

@@ -1,14 +1,14 @@
 // A page inside its named layout, with the loading state while its chunk arrives and, unless
 // the page is bare, the app's query client.
 import { type ReactNode, Suspense } from 'react'
-import { type LayoutName, layouts } from './layouts/layouts'
+import { type PublicLayoutName, layouts } from './layouts/layouts'
 import { QueryScope } from './query-scope'
 
 export function Loading() {
   return <p role='status' style={{ padding: '2rem 1rem' }}>Loading…</p>
 }
 
-export function WithLayout({ name, bare, children }: { name: LayoutName; bare?: boolean; children: ReactNode }) {
+export function WithLayout({ name, bare, children }: { name: PublicLayoutName; bare?: boolean; children: ReactNode }) {
   const Layout = layouts[name]
   return <Layout><Suspense fallback={<Loading />}>{bare ? children : <QueryScope>{children}</QueryScope>}</Suspense></Layout>
 }

@@ -26,7 +26,8 @@ import { AdminPatchManagersRoute } from '@/features/admin-users/routes/patch-man
 import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
 import { useAdminSession } from '@/features/admin-auth/components/AdminGuard'
-import { AdminLayout } from './AdminLayout'
+import { adminLayoutFor } from './admin-layouts'
+import { adminLayouts } from './AdminLayout'
 import { adminCommerceRoutes } from './routes-commerce'
 import { adminOperationsRoutes } from './routes-operations'
 
@@ -53,9 +54,10 @@ export default function AdminApp() {
     </Switch>
   )
 
+  const Layout = adminLayouts[adminLayoutFor(path)]
   return (
     <AdminGuard path={path} redirect={go} open={open}>
-      <AdminLayout path={path}>
+      <Layout path={path}>
         <Switch>
           <Route path='/'><AdminDashboardRoute /></Route>
           <Route path={rel(paths.adminSecurity.path)}><AdminSecurityRoute /></Route>
@@ -85,7 +87,7 @@ export default function AdminApp() {
           {adminOperationsRoutes()}
           <Route><NotFoundRoute /></Route>
         </Switch>
-      </AdminLayout>
+      </Layout>
     </AdminGuard>
   )
 }
