@@ -30,7 +30,7 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
     db.from('global_sites').select('id, location, status').order('id'),
     db.from('plot_offers').select('id, respond_by').eq('status', 'offered'),
     db.from('welcome_slots').select('id, site_id, starts_at, capacity, booked_count')
-      .gte('starts_at', start.toISOString()).lt('starts_at', new Date(start.getTime() + DAY).toISOString()).order('starts_at'),
+      .gte('starts_at', start.toISOString()).lt('starts_at', new Date(start.getTime() + DAY).toISOString()).is('cancelled_at', null).order('starts_at'),
     db.from('audit_log').select('id, created_at, actor_role, table_name, action, row_id').order('created_at', { ascending: false }).limit(10),
     db.from('waiting_list_status_history').select('location_key, from_status, to_status').gte('changed_at', since).in('to_status', ['waiting', 'offered']).limit(20_000),
   ])
