@@ -1,0 +1,132 @@
+// The security headers of the production web server (stack/web-server.ts) on every kind of answer
+// — the app's HTML at any route, built JS, CSS and images, /config.js, 404, 400 and 405 — and a
+// Content-Security-Policy strict enough to matter (no inline or eval'd script, no plugins, no
+// framing, no foreign base or form targets) that still allows the real build: index.html loads
+// only same-origin files and has no inline script. That no page of the app trips the policy in a
+// browser is checked route by route in e2e/a11y-routes.e2e.ts.
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { ANON_KEY, paths } from '../../config.ts'
+import { freePort } from '../../stack.ts'
+import { buildWeb } from '../../web-build.ts'
+import { startWebServer } from '../../web-server.ts'
+
+const API = 'http://127.0.0.1:54321'
+const EXPECTED: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+}
+
+/** The policy as directive → sources. */
+function parseCsp(header: string): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const part of header.split(';').map((p) => p.trim()).filter(Boolean)) {
+    const [name, ...sources] = part.split(/\s+/)
+    assert.ok(!out.has(name), `directive ${name} appears once`)
+    out.set(name, sources)
+  }
+  return out
+}
+
+function assertSecurityHeaders(what: string, headers: Headers, connectSrc: string[] = []) {
+  for (const [k, v] of Object.entries(EXPECTED)) assert.equal(headers.get(k), v, `${what}: ${k}`)
+  const permissions = headers.get('permissions-policy') ?? ''
+  for (const feature of ['camera=()', 'microphone=()']) assert.ok(permissions.split(/,\s*/).includes(feature), `${what}: Permissions-Policy ${feature} (${permissions})`)
+  const csp = parseCsp(headers.get('content-security-policy') ?? '')
+  assert.deepEqual(csp.get('default-src'), [`'self'`], `${what}: default-src`)
+  assert.deepEqual(csp.get('script-src'), [`'self'`], `${what}: scripts only from the app's origin, none inline or eval'd`)
+  assert.deepEqual(csp.get('object-src'), [`'none'`], `${what}: object-src`)
+  assert.deepEqual(csp.get('base-uri'), [`'self'`], `${what}: base-uri`)
+  assert.deepEqual(csp.get('frame-ancestors'), [`'none'`], `${what}: frame-ancestors`)
+  assert.deepEqual(csp.get('connect-src'), [`'self'`, API, ...connectSrc], `${what}: connect-src is the app and its API`)
+  assert.deepEqual(csp.get('form-action'), [`'self'`, API], `${what}: form-action`)
+  for (const [name, sources] of csp) {
+    assert.ok(!sources.includes(`'unsafe-eval'`) && !sources.includes('*'), `${what}: ${name} allows neither eval nor any origin`)
+    if (name !== 'style-src') assert.ok(!sources.includes(`'unsafe-inline'`), `${what}: ${name} allows no inline code`)
+  }
+}
+
+async function withServer(distDir: string, fn: (base: string) => Promise<void>, connectSrc?: string[]) {
+  const port = freePort()
+  const server = startWebServer({ port, distDir, apiUrl: API, anonKey: ANON_KEY, connectSrc, quiet: true })
+  try {
+    await fn(`http://127.0.0.1:${port}`)
+  } finally {
+    await server.close()
+  }
+}
+
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(url, init)
+  await res.body?.cancel()
+  return res
+}
+
+Deno.test('every answer of the web server carries the security headers, on the real build', async () => {
+  await buildWeb()
+  const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
+  const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])
+  assert.ok(assets.some((a) => a.endsWith('.js')), 'index.html loads the built JavaScript')
+  const other = [...Deno.readDirSync(join(paths.webDist, 'assets'))].map((e) => `/assets/${e.name}`).filter((p) => /\.(css|svg|png|webp|woff2)$/.test(p)).slice(0, 3)
+  await withServer(paths.webDist, async (base) => {
+    const checks: [string, Response, RegExp][] = []
+    for (const route of ['/', '/sites', '/sites/dartford/darenth-fields', '/admin/login', '/admin/waiting-list', '/kb/getting-started/tools', '/no-such-page']) {
+      checks.push([`HTML ${route}`, await get(base + route), /^text\/html/])
+    }
+    for (const asset of [...assets, ...other]) checks.push([`asset ${asset}`, await get(base + asset), /./])
+    checks.push(['/config.js', await get(`${base}/config.js`), /^text\/javascript/])
+    checks.push(['HEAD /', await get(base + '/', { method: 'HEAD' }), /^text\/html/])
+    for (const [what, res, type] of checks) {
+      assert.equal(res.status, 200, what)
+      assert.match(res.headers.get('content-type') ?? '', type, `${what}: content type`)
+      assertSecurityHeaders(what, res.headers)
+    }
+    for (const [what, res, status] of [
+      ['missing asset', await get(`${base}/assets/nope-123.js`), 404],
+      ['bad escape', await get(`${base}/%E0%A4%A`), 400],
+      ['POST', await get(base + '/', { method: 'POST' }), 405],
+    ] as const) {
+      assert.equal(res.status, status, what)
+      assertSecurityHeaders(what, res.headers)
+    }
+  })
+})
+
+Deno.test('the real build fits the policy: same-origin files only, no inline script or handler', async () => {
+  await buildWeb()
+  const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
+  const scripts = [...index.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+  assert.ok(scripts.length > 0)
+  for (const [tag, attrs, body] of scripts) {
+    assert.match(attrs, /\ssrc="\/[^/"]/, `every script is a same-origin file: ${tag.slice(0, 120)}`)
+    assert.equal(body.trim(), '', `no inline script: ${tag.slice(0, 120)}`)
+  }
+  assert.doesNotMatch(index, /\son[a-z]+\s*=/i, 'no inline event handler')
+  for (const [, url] of index.matchAll(/(?:src|href)="([^"]+)"/g)) {
+    assert.ok(url.startsWith('/') && !url.startsWith('//'), `same-origin URL in index.html: ${url}`)
+  }
+  // The built code never evaluates strings (blocked by script-src 'self').
+  for (const e of Deno.readDirSync(join(paths.webDist, 'assets'))) {
+    if (!e.name.endsWith('.js')) continue
+    const code = await Deno.readTextFile(join(paths.webDist, 'assets', e.name))
+    assert.doesNotMatch(code, /\bnew Function\(\s*["'`]|\beval\(\s*["'`]/, `${e.name} evaluates no string`)
+  }
+})
+
+Deno.test('configured analytics and error-reporting origins are added to connect-src only', async () => {
+  const dist = await Deno.makeTempDir({ prefix: 'dist-' })
+  await Deno.writeTextFile(join(dist, 'index.html'), '<!doctype html><title>app</title>')
+  try {
+    const extra = ['https://eu.i.posthog.com', 'https://o1.ingest.sentry.io']
+    await withServer(dist, async (base) => {
+      const res = await get(base + '/')
+      assertSecurityHeaders('HTML with configured services', res.headers, extra)
+      const csp = parseCsp(res.headers.get('content-security-policy')!)
+      assert.deepEqual(csp.get('script-src'), [`'self'`], 'their scripts are still not allowed from elsewhere')
+    }, extra)
+  } finally {
+    await Deno.remove(dist, { recursive: true })
+  }
+})
