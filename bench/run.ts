@@ -7,6 +7,8 @@ import os from 'node:os'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from '../stack/config.ts'
 import { freePort, type RunningStack, startStack } from '../stack/stack.ts'
 import { testGatewayEnv } from '../stack/tests/env.ts'
+import { buildWeb } from '../stack/web-build.ts'
+import { aptInstall } from '../stack/postgres.ts'
 
 export interface BenchRow {
   /** What was measured, e.g. "GET /rest/v1/global_sites (50 conn)". */
@@ -35,6 +37,7 @@ export type Bench = (ctx: BenchContext) => Promise<BenchSection>
 
 function fmt(v: number | string): string {
   if (typeof v === 'string') return v
+  if (Number.isInteger(v)) return String(v)
   return Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)
 }
 
@@ -49,6 +52,32 @@ export function renderSection(s: BenchSection): string {
   return lines.join('\n')
 }
 
+async function version(cmd: string, args: string[]): Promise<string> {
+  try {
+    const out = await new Deno.Command(cmd, { args, stdout: 'piped', stderr: 'null' }).output()
+    return new TextDecoder().decode(out.stdout).trim().split('\n')[0]
+  } catch {
+    return 'not found'
+  }
+}
+
+/** The machine a run measured: CPU, cores, memory, OS, runtimes and the database. */
+async function describeMachine(stack: RunningStack): Promise<[string, string][]> {
+  const cpus = os.cpus()
+  const pg = await version('psql', [stack.dbUrl, '-tAc', 'show server_version'])
+  const osName = existsSync('/etc/os-release') ? /PRETTY_NAME="([^"]+)"/.exec(Deno.readTextFileSync('/etc/os-release'))?.[1] : undefined
+  return [
+    ['CPU', `${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores (shared with whatever else runs)`],
+    ['Memory', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`],
+    ['OS', `${osName ?? os.platform()}, kernel ${os.release()} (${os.arch()})`],
+    ['Node', await version('node', ['--version'])],
+    ['Deno', `${Deno.version.deno} (V8 ${Deno.version.v8})`],
+    ['Postgres', pg],
+    ['Chromium', await version('/usr/bin/chromium', ['--version'])],
+    ['Load average at start', os.loadavg().map((l) => l.toFixed(2)).join(', ')],
+  ]
+}
+
 export async function runBench(args: string[]): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
   const quick = args.includes('--quick')
@@ -56,27 +85,44 @@ export async function runBench(args: string[]): Promise<number> {
   for await (const e of Deno.readDir(join(ROOT, 'bench'))) if (e.name.endsWith('.bench.ts')) files.push(e.name)
   files.sort()
   const chosen = files.filter((f) => !only || only.includes(f.replace('.bench.ts', '')))
+  // Tools from Debian, as npm test installs Chromium: wrk for rest, Chromium for web.
+  const tools = [['rest.bench.ts', '/usr/bin/wrk', 'wrk'], ['web.bench.ts', '/usr/bin/chromium', 'chromium']]
+  const missing = tools.filter(([f, bin]) => chosen.includes(f) && !existsSync(bin)).map(([, , pkg]) => pkg)
+  if (missing.length) await aptInstall(missing)
+  if (chosen.includes('web.bench.ts')) await buildWeb()
   const ports = { api: freePort(), db: freePort(), web: freePort() }
   const stack = await startStack({
     ports, dir: join(paths.stackDir, `bench-${Deno.pid}`), ephemeral: true, reset: true, web: existsSync(join(paths.webDist, 'index.html')), quiet: true, env: testGatewayEnv,
   })
+  const machine = await describeMachine(stack)
   const env = { SUPABASE_URL: stack.apiUrl, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY, SUPABASE_DB_URL: stack.dbUrl, WEB_URL: stack.webUrl }
   const sections: string[] = []
+  let failed = 0
   try {
     for (const f of chosen) {
       console.log(`\n━━ bench ${f} ━━`)
-      const mod = await import(join(ROOT, 'bench', f))
-      const section = await (mod.default as Bench)({ stack, env, quick })
-      const text = renderSection(section)
+      let text: string
+      try {
+        const mod = await import(join(ROOT, 'bench', f))
+        text = renderSection(await (mod.default as Bench)({ stack, env, quick }))
+      } catch (e) {
+        // One broken benchmark must not cost the others' figures: the report says what failed.
+        failed++
+        text = `## ${f}\n\nThis benchmark failed in this run: ${e instanceof Error ? e.message : e}`
+      }
       console.log(text)
       sections.push(text)
     }
   } finally {
     await stack.stop()
   }
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Deno ${Deno.version.deno}`
-  const report = [`# Benchmark report`, '', `Run ${new Date().toISOString()} on ${machine}.`, 'Every ratio compares two figures measured in this same run.', '', ...sections.flatMap((s) => [s, ''])].join('\n')
+  const report = [
+    `# Benchmark report`, '',
+    `Run ${new Date().toISOString()} with \`npm run bench\`${quick ? ' --quick' : ''}. Every ratio compares two figures measured in this same run; benchmarks report, they never fail on a number.`, '',
+    '## Machine', '', ...machine.map(([k, v]) => `- ${k}: ${v}`), '',
+    ...sections.flatMap((s) => [s, '']),
+  ].join('\n')
   if (!only) await Deno.writeTextFile(join(ROOT, 'bench', 'report.md'), report)
-  console.log(`\n[bench] ${only ? 'partial run: report not written' : 'wrote bench/report.md'}`)
-  return 0
+  console.log(`\n[bench] ${only ? 'partial run: report not written' : 'wrote bench/report.md'}${failed ? `; ${failed} benchmark(s) failed` : ''}`)
+  return failed ? 1 : 0
 }

@@ -1,0 +1,156 @@
+// `web`: the production build in Debian Chromium. For `/`, `/sites`, a seeded site page and
+// `/admin/login`: the JavaScript a first visit loads (gzip, as a CDN would send it; the files
+// Chromium requested during the mobile Lighthouse run, compressed here from the build) against
+// the public goal of 90 KB, and Lighthouse 13 mobile and desktop performance and accessibility.
+// The baseline is a minimal static page served in the same run with the same security headers,
+// so its scores show what this machine and Lighthouse allow at best.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import * as chromeLauncher from 'chrome-launcher'
+import postgres from 'postgres'
+import type { Bench, BenchRow } from './run.ts'
+import { ANON_KEY, paths } from '../stack/config.ts'
+import { freePort } from '../stack/stack.ts'
+import { runtimeConfigScript, securityHeaders } from '../stack/web-server.ts'
+
+export const CHROMIUM = '/usr/bin/chromium'
+// The handbook's flags: nothing downloads, nothing phones home.
+export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export const PUBLIC_JS_GOAL_KB = 90
+export const MOBILE_GOAL = 95
+
+interface Audit { score: number | null; numericValue?: number; title: string; details?: { type: string; items?: Record<string, unknown>[]; overallSavingsMs?: number; debugData?: { networkStartTimeTs?: number } } }
+interface Lhr {
+  categories: Record<string, { score: number | null }>
+  audits: Record<string, Audit>
+  runtimeError?: { message: string }
+  lighthouseVersion: string
+  environment: { hostUserAgent: string }
+}
+
+interface Run { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; scripts: string[]; beforeLoad: string[]; opportunities: string[]; a11yFails: string[]; ua: string; version: string }
+
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP): run it again. */
+async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop', attempts = 3): Promise<Run> {
+  for (let i = 1; ; i++) {
+    try {
+      return await auditOnce(url, port, formFactor)
+    } catch (e) {
+      if (i >= attempts || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(e))) throw e
+      console.log(`[bench] ${String(e)}; again (${i + 1}/${attempts})`)
+    }
+  }
+}
+
+async function auditOnce(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<Run> {
+  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] }
+  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
+  const lhr = result?.lhr as unknown as Lhr | undefined
+  if (!lhr) throw new Error(`lighthouse gave no result for ${url}`)
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${url}, ${formFactor})`)
+  const a = lhr.audits
+  const num = (id: string) => a[id]?.numericValue ?? NaN
+  const requests = (a['network-requests']?.details?.items ?? []) as { url: string; resourceType?: string; rendererStartTime?: number }[]
+  const origin = new URL(url).origin
+  // The load event on the requests' clock (both are microsecond timestamps of the trace).
+  const loadTs = (a['metrics']?.details?.items?.[0] as { observedLoadTs?: number } | undefined)?.observedLoadTs ?? NaN
+  const loadAt = (loadTs - (a['network-requests']?.details?.debugData?.networkStartTimeTs ?? NaN)) / 1000
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(origin))
+  const opportunities = Object.values(a)
+    .filter((x) => x.details?.type === 'opportunity' && (x.details.overallSavingsMs ?? 0) >= 50)
+    .sort((x, y) => (y.details!.overallSavingsMs ?? 0) - (x.details!.overallSavingsMs ?? 0))
+    .slice(0, 3).map((x) => `${x.title} (~${Math.round(x.details!.overallSavingsMs ?? 0)} ms)`)
+  const a11yFails = Object.entries(a).filter(([id, x]) => x.score === 0 && !['network-requests'].includes(id) && x.details?.type === 'table' && /contrast|label|name|aria|alt|lang|heading|landmark|list|tabindex|role/i.test(id)).map(([id]) => id)
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), si: num('speed-index'),
+    scripts: scripts.map((r) => new URL(r.url).pathname),
+    beforeLoad: scripts.filter((r) => !(Number(r.rendererStartTime) > loadAt)).map((r) => new URL(r.url).pathname),
+    opportunities, a11yFails, ua: lhr.environment.hostUserAgent, version: lhr.lighthouseVersion,
+  }
+}
+
+/** gzip -6 (what a CDN sends) of each built file the page requested; /config.js is generated. */
+function jsSizes(scripts: string[], configJs: string): { gzip: number; raw: number; files: number } {
+  let gzip = 0
+  let raw = 0
+  const unique = [...new Set(scripts)]
+  for (const path of unique) {
+    const bytes = path === '/config.js' ? new TextEncoder().encode(configJs) : readFileSync(join(paths.webDist, path))
+    raw += bytes.length
+    gzip += gzipSync(bytes, { level: 6 }).length
+  }
+  return { gzip: gzip / 1024, raw: raw / 1024, files: unique.length }
+}
+
+const BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="Baseline page for the benchmark"><title>Baseline | Roots Allotments</title></head>
+<body><main><h1>Allotments</h1><p>A static page with no script: the best this machine and Lighthouse allow.</p></main></body></html>`
+
+const bench: Bench = async ({ stack, quick }) => {
+  const db = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
+  const [site] = await db<{ city_slug: string; slug: string }[]>`
+    select city_slug, slug from public.global_sites where status in ('open', 'active') and city_slug is not null order by id limit 1`
+  await db.end({ timeout: 2 })
+  const routes = [
+    { path: '/', public: true },
+    { path: '/sites', public: true },
+    { path: `/sites/${site.city_slug}/${site.slug}`, label: '/sites/:city/:slug', public: true },
+    { path: '/admin/login', public: false },
+  ]
+  const basePort = freePort()
+  const baseline = Deno.serve({ hostname: '127.0.0.1', port: basePort, onListen: () => {} }, () =>
+    new Response(BASELINE_HTML, { headers: { ...securityHeaders(stack.apiUrl), 'content-type': 'text/html; charset=utf-8' } }))
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
+  const rows: BenchRow[] = []
+  const notes: string[] = []
+  try {
+    const baseMobile = await audit(`http://127.0.0.1:${basePort}/`, chrome.port, 'mobile')
+    const baseDesktop = await audit(`http://127.0.0.1:${basePort}/`, chrome.port, 'desktop')
+    const lhFigures = (r: Run) => ({ performance: r.performance, accessibility: r.accessibility, 'FCP ms': r.fcp, 'LCP ms': r.lcp, 'TBT ms': r.tbt, CLS: r.cls.toFixed(3), 'SI ms': r.si })
+    const bundles: BenchRow[] = []
+    const scores: BenchRow[] = [
+      { name: 'Lighthouse mobile: baseline static page', figures: lhFigures(baseMobile), goal: 'baseline' },
+      { name: 'Lighthouse desktop: baseline static page', figures: lhFigures(baseDesktop), goal: 'baseline' },
+    ]
+    for (const route of routes) {
+      const url = `${stack.webUrl}${route.path}`
+      const label = route.label ?? route.path
+      const mobile = await audit(url, chrome.port, 'mobile')
+      const desktop = quick ? null : await audit(url, chrome.port, 'desktop')
+      const config = runtimeConfigScript(stack.apiUrl, ANON_KEY)
+      const first = jsSizes(mobile.beforeLoad, config)
+      const all = jsSizes(mobile.scripts, config)
+      bundles.push({
+        name: `first-load JS ${label}`,
+        figures: { 'gzip KB until load': first.gzip, 'files until load': first.files, 'gzip KB until idle': all.gzip, 'files until idle': all.files },
+        ratios: { 'vs 90 KB goal': first.gzip / PUBLIC_JS_GOAL_KB },
+        goal: route.public ? `≤ ${PUBLIC_JS_GOAL_KB} KB gzip` : 'admin: no goal',
+      })
+      scores.push({ name: `Lighthouse mobile ${label}`, figures: lhFigures(mobile), ratios: { 'perf vs baseline': mobile.performance / Math.max(1, baseMobile.performance) }, goal: route.public ? `performance ≥ ${MOBILE_GOAL}` : '' })
+      if (desktop) scores.push({ name: `Lighthouse desktop ${label}`, figures: lhFigures(desktop), ratios: { 'perf vs baseline': desktop.performance / Math.max(1, baseDesktop.performance) } })
+      notes.push(`- \`${label}\`: ${mobile.opportunities.length ? `mobile opportunities: ${mobile.opportunities.join('; ')}` : 'no mobile opportunity over 50 ms'}${mobile.a11yFails.length ? `; failing accessibility audits: ${mobile.a11yFails.join(', ')}` : ''}.`)
+    }
+    rows.push(...bundles, ...scores)
+    const publicJs = bundles.filter((_, i) => routes[i].public).map((b) => Number(b.figures['gzip KB until load']))
+    const mobilePublic = scores.filter((s) => s.name.startsWith('Lighthouse mobile /') && !s.name.includes('/admin')).map((s) => Number(s.figures.performance))
+    notes.unshift(
+      `Goals: public first-load JS ≤ ${PUBLIC_JS_GOAL_KB} KB gzip — ${publicJs.every((k) => k <= PUBLIC_JS_GOAL_KB) ? 'met' : 'NOT met'} (largest ${Math.max(...publicJs).toFixed(1)} KB); ` +
+        `Lighthouse mobile performance ≥ ${MOBILE_GOAL} on public pages — ${mobilePublic.every((s) => s >= MOBILE_GOAL) ? 'met' : 'NOT met'} (lowest ${Math.min(...mobilePublic)}).`,
+      `Lighthouse ${baseMobile.version} in ${baseMobile.ua.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} (${CHROMIUM}), default mobile settings (simulated slow 4G, 4× CPU slowdown) and the desktop preset; every run is a cold load with storage cleared.`,
+      'First-load JS: the same-origin scripts Chromium requested in the mobile run, gzip level 6 computed from the build, /config.js included. "Until load" counts those requested before the load event (the goal\'s measure: entry, preloads, the route\'s chunk); "until idle" adds what the page fetches after it (warm-ups, analytics, error reporting) until the network is quiet. The local web server sends files uncompressed, which Lighthouse counts against the pages.',
+      'Ratios: JS against the goal (≤ 1.00 meets it); performance against the baseline static page measured in this run.',
+      '',
+    )
+  } finally {
+    chrome.kill()
+    await baseline.shutdown()
+  }
+  return { title: 'Web: first-load JavaScript per route and Lighthouse scores (production build, Debian Chromium)', rows, notes }
+}
+
+export default bench
