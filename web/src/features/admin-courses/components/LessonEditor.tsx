@@ -21,6 +21,8 @@ export function LessonEditor({ initial, submitLabel, onSave, onCancel }: {
   const { errors, formError, saving, submit: save } = useFormSave<LessonFormValues>(lessonSchema, 'lesson')
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    // The editor's link dialog is a form in a portal: its submit bubbles here through React.
+    if (e.target !== e.currentTarget) return
     if (!saving) void save(values, onSave)
   }
   return (

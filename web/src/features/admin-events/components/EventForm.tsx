@@ -17,6 +17,8 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
     setValues((v) => ({ ...v, [k]: e.target.value }))
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    // The editor's link dialog is a form in a portal: its submit bubbles here through React.
+    if (e.target !== e.currentTarget) return
     if (!saving) void save(values, onSave)
   }
   return (
