@@ -9,11 +9,12 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info:
 
 const { ProductForm } = await import('./ProductForm')
 const { emptyProduct } = await import('../api/product-schema')
+type Values = ReturnType<typeof emptyProduct>
 const { toast } = await import('@/lib/toast')
 
 afterEach(() => { cleanup(); vi.clearAllMocks() })
 
-function renderForm(onSave = vi.fn(async () => null as string | null)) {
+function renderForm(onSave = vi.fn((_v: Values) => Promise.resolve(null as string | null))) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ProductForm initial={emptyProduct()} submitLabel='Create product' onSave={onSave} onCancel={() => {}} />
@@ -49,7 +50,7 @@ describe('ProductForm', () => {
   })
 
   it('keeps what was typed and shows the reason when saving fails', async () => {
-    renderForm(vi.fn(async () => 'Another product already uses that slug: choose another.'))
+    renderForm(vi.fn((_v: Values) => Promise.resolve<string | null>('Another product already uses that slug: choose another.')))
     fireEvent.change(field('Name'), { target: { value: 'Trowel' } })
     fireEvent.change(field('Price (£)'), { target: { value: '9.99' } })
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }))

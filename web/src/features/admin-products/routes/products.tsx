@@ -75,7 +75,8 @@ export function AdminProductsRoute() {
 
 export function AdminProductRoute({ id }: { id: string }) {
   const isNew = id === 'new'
-  usePageMeta(isNew ? 'New product' : 'Edit product')
+  const title = isNew ? 'New product' : 'Edit product'
+  usePageMeta(title)
   const [, navigate] = useLocation()
   const product = useAdminProduct(isNew ? 0 : Number(id))
   const save = useSaveProduct()
