@@ -1,11 +1,12 @@
 // /welcome-slot: pick your site, then one of its upcoming welcome slots (places left shown), and
-// book it. /welcome-slot/success confirms.
+// book it. /welcome-slot/success confirms; opened from the confirmation e-mail
+// (?reference=…) it lets the guest cancel their booking, after confirming.
 import { css } from 'goober'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useSnapshot } from 'valtio'
 import { paths } from '@/config/paths'
 import { SelectField, TextField } from '@/components/form/Field'
-import { buttonPrimary } from '@/components/styles'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { FunctionError } from '@/lib/call-function'
 import { formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
@@ -13,7 +14,9 @@ import { useLocations } from '@/lib/sites/locations-store'
 import { statusOf } from '@/lib/sites/rules'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
+import { useState } from 'react'
 import { useBookWelcomeSlot, welcomeSlotSchema } from '../api/book-welcome-slot'
+import { bookingReferenceSchema, useCancelWelcomeSlotBooking } from '../api/cancel-welcome-slot-booking'
 import { useWelcomeSlots, type WelcomeSlot } from '../api/get-welcome-slots'
 import { lastBooking, rememberBooking } from '../stores/last-booking'
 
@@ -29,6 +32,7 @@ const page = css`
   .slot input { width: 1.2rem; height: 1.2rem; accent-color: var(--roots-primary); }
   .slot small { grid-column: 2; color: var(--roots-muted); font-size: 0.92rem; }
   .error { color: var(--roots-error); font-weight: 600; }
+  .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 `
 
 export const slotTime = (iso: string) =>
@@ -105,9 +109,60 @@ export default function WelcomeSlotRoute() {
   )
 }
 
+/** Cancelling by the reference from the e-mail: ask, then cancel; say plainly what happened. */
+function CancelBooking({ reference }: { reference: string }) {
+  const cancel = useCancelWelcomeSlotBooking()
+  const [asking, setAsking] = useState(false)
+  const valid = bookingReferenceSchema.safeParse(reference)
+  if (!valid.success) return <p className='error' role='alert'>{valid.error.issues[0]!.message}</p>
+  if (cancel.isSuccess) {
+    return (
+      <div className='card' role='status'>
+        <p><strong>Your booking is cancelled.</strong> The place is free for someone else.</p>
+        <p><Link href={paths.welcomeSlot.getHref()}>Book another welcome slot</Link></p>
+      </div>
+    )
+  }
+  const gone = cancel.error instanceof FunctionError && cancel.error.status === 404
+  return (
+    <div className='card'>
+      <h2>Cannot come?</h2>
+      {gone
+        ? <p className='error' role='alert'>There is no live booking with this reference: it may be cancelled already.</p>
+        : (
+          <>
+            {cancel.isError && <p className='error' role='alert'>{cancel.error.message}</p>}
+            {!asking
+              ? <button type='button' className={buttonSecondary} onClick={() => setAsking(true)}>Cancel my booking</button>
+              : (
+                <div className='actions' role='group' aria-label='Cancel your booking?'>
+                  <p>Cancel your welcome slot? Your place goes to someone else.</p>
+                  <button type='button' className={buttonPrimary} disabled={cancel.isPending} onClick={() => cancel.mutate(reference, { onError: (e) => toast.error(e.message) })}>
+                    {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
+                  </button>
+                  <button type='button' className={buttonSecondary} onClick={() => setAsking(false)}>Keep my booking</button>
+                </div>
+              )}
+          </>
+        )}
+    </div>
+  )
+}
+
 export function WelcomeSlotSuccessRoute() {
-  usePageMeta('Welcome slot booked')
+  const reference = new URLSearchParams(useSearch()).get('reference')
+  usePageMeta(reference === null ? 'Welcome slot booked' : 'Your welcome slot')
   const booking = useSnapshot(lastBooking).value
+  if (reference !== null) {
+    return (
+      <div className={page}>
+        <h1>Your welcome slot</h1>
+        <p>You booked a welcome slot with Roots Allotments. The details are in your confirmation e-mail.</p>
+        <CancelBooking reference={reference} />
+        <p><Link href={paths.home.getHref()}>Back to Roots Allotments</Link></p>
+      </div>
+    )
+  }
   return (
     <div className={page}>
       <h1>Your welcome slot is booked</h1>
