@@ -23,7 +23,7 @@ export async function signInWithPassword(input: z.infer<typeof passwordSignInSch
 }
 
 /** Sends the link. An address with no account gets the same answer (no account discovery). */
-export async function sendMagicLink(input: z.infer<typeof magicLinkSchema>, next: string, origin = window.location.origin) {
+export async function sendMagicLink(input: z.infer<typeof magicLinkSchema>, next: string, origin = globalThis.location.origin) {
   const { error } = await supabase().auth.signInWithOtp({
     email: input.email,
     options: { shouldCreateUser: false, emailRedirectTo: `${origin}${safeNext(next)}` },

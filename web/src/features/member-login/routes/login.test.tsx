@@ -100,7 +100,7 @@ describe('/login', () => {
     fireEvent.submit(form)
     expect((await within(form).findByRole('status')).textContent).toBe(linkSentMessage('member@example.com'))
     const [url, init] = calls('/auth/v1/otp')[0]!
-    expect(String(url)).toContain(`redirect_to=${encodeURIComponent(`${window.location.origin}/members`)}`)
+    expect(String(url)).toContain(`redirect_to=${encodeURIComponent(`${globalThis.location.origin}/members`)}`)
     expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({ email: 'member@example.com', create_user: false })
   })
 
