@@ -1,23 +1,30 @@
-// Welcome slots by site, upcoming or past, with places booked.
+// Welcome slots by site, upcoming or past, open or cancelled, with places booked: one page at
+// a time (the database counts them all).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
 export interface Slot { id: number; site_id: number; starts_at: string; duration_minutes: number; capacity: number; booked_count: number; notes: string | null; cancelled_at: string | null; cancel_reason: string | null; site: { location: string; city: string } | null }
-export interface SlotFilters { siteId: string; when: 'upcoming' | 'past' }
+export interface SlotFilters { siteId: string; when: 'upcoming' | 'past'; status: 'all' | 'open' | 'cancelled' }
+export interface SlotPage { rows: Slot[]; total: number }
 
 export const SLOT_COLUMNS = 'id, site_id, starts_at, duration_minutes, capacity, booked_count, notes, cancelled_at, cancel_reason, site:global_sites(location, city)'
+export const SLOTS_PAGE_SIZE = 25
 
-export async function getSlots(f: SlotFilters): Promise<Slot[]> {
-  let q = supabase().from('welcome_slots').select(SLOT_COLUMNS)
+export async function getSlots(f: SlotFilters, page = 0): Promise<SlotPage> {
+  let q = supabase().from('welcome_slots').select(SLOT_COLUMNS, { count: 'exact' })
   if (f.siteId) q = q.eq('site_id', Number(f.siteId))
+  if (f.status === 'open') q = q.is('cancelled_at', null)
+  if (f.status === 'cancelled') q = q.not('cancelled_at', 'is', null)
   const now = new Date().toISOString()
   q = f.when === 'upcoming' ? q.gte('starts_at', now).order('starts_at') : q.lt('starts_at', now).order('starts_at', { ascending: false })
-  const { data, error } = await q.limit(200)
+  const from = page * SLOTS_PAGE_SIZE
+  const { data, error, count } = await q.order('id').range(from, from + SLOTS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The welcome slots could not be loaded.')
-  return (data ?? []) as unknown as Slot[]
+  return { rows: (data ?? []) as unknown as Slot[], total: count ?? 0 }
 }
 
 export const slotsQueryKey = ['admin-welcome-slots', 'slots'] as const
-export const slotsQueryOptions = (f: SlotFilters) => queryOptions({ queryKey: [...slotsQueryKey, f], queryFn: () => getSlots(f), placeholderData: keepPreviousData })
-export const useSlots = (f: SlotFilters) => useQuery(slotsQueryOptions(f))
+export const slotsQueryOptions = (f: SlotFilters, page = 0) =>
+  queryOptions({ queryKey: [...slotsQueryKey, f, page], queryFn: () => getSlots(f, page), placeholderData: keepPreviousData })
+export const useSlots = (f: SlotFilters, page = 0) => useQuery(slotsQueryOptions(f, page))

@@ -4,12 +4,12 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { type Booking, useSlot } from '../api/get-slot'
 import { useSlotSites } from '../api/get-sites'
-import { type SlotFilters, useSlots } from '../api/get-slots'
+import { type SlotFilters, SLOTS_PAGE_SIZE, useSlots } from '../api/get-slots'
 import { useCancelBooking } from '../api/cancel-booking'
 import { CancelSlotDialog } from '../components/CancelSlotDialog'
 import { useSaveSlot } from '../api/save-slot'
@@ -22,8 +22,11 @@ const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots
 export function AdminWelcomeSlotsRoute() {
   useTitle('Welcome slots')
   const sites = useSlotSites()
-  const [filters, setFilters] = useState<SlotFilters>({ siteId: '', when: 'upcoming' })
-  const slots = useSlots(filters)
+  const [filters, setFilters] = useState<SlotFilters>({ siteId: '', when: 'upcoming', status: 'all' })
+  const [page, setPage] = useState(0)
+  const filter = (change: Partial<SlotFilters>) => { setFilters((f) => ({ ...f, ...change })); setPage(0) }
+  const slots = useSlots(filters, page)
+  const rows = slots.data?.rows
   return (
     <>
       <PageHeader title='Welcome slots'>
@@ -31,26 +34,31 @@ export function AdminWelcomeSlotsRoute() {
       </PageHeader>
       <div className={toolbar}>
         <Field label='Site'>
-          <select value={filters.siteId} onChange={(e) => setFilters((f) => ({ ...f, siteId: e.target.value }))}>
+          <select value={filters.siteId} onChange={(e) => filter({ siteId: e.target.value })}>
             <option value=''>All sites</option>
             {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
           </select>
         </Field>
         <Field label='When'>
-          <select value={filters.when} onChange={(e) => setFilters((f) => ({ ...f, when: e.target.value as SlotFilters['when'] }))}>
+          <select value={filters.when} onChange={(e) => filter({ when: e.target.value as SlotFilters['when'] })}>
             <option value='upcoming'>Upcoming</option><option value='past'>Past</option>
+          </select>
+        </Field>
+        <Field label='Status'>
+          <select value={filters.status} onChange={(e) => filter({ status: e.target.value as SlotFilters['status'] })}>
+            <option value='all'>Open and cancelled</option><option value='open'>Open</option><option value='cancelled'>Cancelled</option>
           </select>
         </Field>
       </div>
       {slots.isPending && <Status>Loading welcome slots…</Status>}
       {slots.isError && <ErrorNotice title='The welcome slots could not be loaded' message={slots.error.message} />}
-      {slots.data && slots.data.length === 0 && <EmptyState>No {filters.when} welcome slots.</EmptyState>}
-      {slots.data && slots.data.length > 0 && (
+      {rows && rows.length === 0 && <EmptyState>No {filters.status === 'all' ? '' : `${filters.status} `}{filters.when} welcome slots.</EmptyState>}
+      {rows && rows.length > 0 && (
         <div className={tableWrap}>
           <table>
             <thead><tr><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Booked</th><th scope='col' className='num'>Places</th><th scope='col'>Status</th><th scope='col'>Actions</th></tr></thead>
             <tbody>
-              {slots.data.map((s) => (
+              {rows.map((s) => (
                 <tr key={s.id}>
                   <td>{when(s.starts_at)} ({s.duration_minutes} min)</td>
                   <td>{s.site?.location ?? s.site_id}</td>
@@ -64,6 +72,7 @@ export function AdminWelcomeSlotsRoute() {
           </table>
         </div>
       )}
+      {slots.data && <Pager page={page} pages={Math.max(1, Math.ceil(slots.data.total / SLOTS_PAGE_SIZE))} onPage={setPage} />}
     </>
   )
 }
