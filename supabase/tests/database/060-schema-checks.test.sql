@@ -66,7 +66,7 @@ select is(
 select results_eq(
   $$select u.email::text, r.name from auth.users u join public.profiles p on p.id = u.id left join public.roles r on r.id = p.role_id
     where u.email like '%@example.com' and u.encrypted_password = extensions.crypt('allotments-demo', u.encrypted_password) order by u.email$$,
-  $$values ('founder@example.com', 'founder'), ('member@example.com', null), ('official@example.com', 'roots_official'),
+  $$values ('expert@example.com', null), ('founder@example.com', 'founder'), ('member@example.com', null), ('official@example.com', 'roots_official'),
     ('patch@example.com', 'patch_manager'), ('team@example.com', 'roots_team')$$,
   'the demo users sign in with allotments-demo and have their roles'
 );
