@@ -18,7 +18,8 @@ import { ExpertGate } from '../components/ExpertGate'
 import { coursePage } from '../components/styles'
 import { statusLabel } from './course-creator'
 
-export const PUBLISHING_NOTE = 'The Roots team publishes courses once they have read them. Changes to a published course show straight away.'
+export const PUBLISHING_NOTE =
+  'The Roots team publishes courses, and lessons added to them later, once they have read them. Edits to what is already published show straight away.'
 
 function CourseDetails({ course, expertId }: { course: MyCourse; expertId: number }) {
   const update = useUpdateCourse(course.id, expertId)

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { NOT_ACCEPTED } from '../api/cast-vote'
-import VoteRoute, { alreadyVotedMessage, votedMessage } from './vote'
+import VoteRoute, { alreadyVotedMessage, TALLIES_SHOWN, votedMessage } from './vote'
 
 beforeAll(() => {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
@@ -41,6 +41,14 @@ describe('/vote', () => {
     const list = await screen.findByRole('list', { name: 'Votes per place' })
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Exeter3 votes', 'Norwich1 vote'])
     expect(document.title).toBe('Vote for a new site | Roots Allotments')
+  })
+
+  it('shows the busiest places and sums up the rest', async () => {
+    tallies = Array.from({ length: TALLIES_SHOWN + 2 }, (_, i) => ({ location_name: `Place ${i}`, votes: 100 - i }))
+    renderVote()
+    const list = await screen.findByRole('list', { name: 'Votes per place' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(TALLIES_SHOWN)
+    expect(screen.getByText(`And 2 more places with ${100 - TALLIES_SHOWN + 100 - TALLIES_SHOWN - 1} votes between them.`)).toBeTruthy()
   })
 
   it('says so when nobody has voted yet', async () => {

@@ -26,19 +26,28 @@ export const alreadyVotedMessage = (place: string) =>
   `You have already voted for ${place} with this e-mail address. Each address counts once per place: thank you for your support!`
 export const votedMessage = (place: string) => `Thank you! Your vote for ${place} is counted.`
 
+/** The places shown; the rest are summed up in one line. */
+export const TALLIES_SHOWN = 20
+
 export function VoteTallies({ tallies }: { tallies: readonly VoteTally[] }) {
   if (tallies.length === 0) return <p role='status'>No votes yet: be the first to tell us where to grow next.</p>
   const max = Math.max(...tallies.map((t) => t.votes))
+  const rest = tallies.slice(TALLIES_SHOWN)
   return (
-    <ol className='tallies' aria-label='Votes per place'>
-      {tallies.map((t) => (
-        <li key={t.location_name}>
-          <span>{t.location_name}</span>
-          <strong>{t.votes} {t.votes === 1 ? 'vote' : 'votes'}</strong>
-          <span className='bar' style={{ width: `${Math.round((t.votes / max) * 100)}%` }} aria-hidden='true' />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className='tallies' aria-label='Votes per place'>
+        {tallies.slice(0, TALLIES_SHOWN).map((t) => (
+          <li key={t.location_name}>
+            <span>{t.location_name}</span>
+            <strong>{t.votes} {t.votes === 1 ? 'vote' : 'votes'}</strong>
+            <span className='bar' style={{ width: `${Math.round((t.votes / max) * 100)}%` }} aria-hidden='true' />
+          </li>
+        ))}
+      </ol>
+      {rest.length > 0 && (
+        <p>And {rest.length} more {rest.length === 1 ? 'place' : 'places'} with {rest.reduce((n, t) => n + t.votes, 0)} votes between them.</p>
+      )}
+    </>
   )
 }
 
