@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { routeValidationError } from '@/lib/errors/http-error'
 import { toast } from '@/lib/toast'
 import { type Booking, useSlot } from '../api/get-slot'
 import { useSlotSites } from '../api/get-sites'
@@ -17,6 +18,12 @@ import { emptySlot, slotToForm } from '../api/slot-schema'
 import { SlotForm } from '../components/SlotForm'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+/** A slot id from the path; anything but a positive whole number is 404 'Page Not Found: {path}'. */
+export function slotIdParam(id: string, path: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) throw routeValidationError(path)
+  return Number(id)
+}
+
 const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
 
 export function AdminWelcomeSlotsRoute() {
@@ -98,9 +105,10 @@ export function AdminWelcomeSlotCreateRoute() {
 }
 
 export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
+  const slotId = slotIdParam(id, paths.adminWelcomeSlotEdit.getHref({ id }))
   useTitle('Edit welcome slot')
   const [, navigate] = useLocation()
-  const slot = useSlot(Number(id))
+  const slot = useSlot(slotId)
   const save = useSaveSlot()
   if (slot.isPending) return <Status>Loading the slot…</Status>
   if (slot.isError) return <ErrorNotice message={slot.error.message} />
@@ -132,7 +140,7 @@ export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
 }
 
 export function AdminWelcomeSlotRoute({ id }: { id: string }) {
-  const slot = useSlot(Number(id))
+  const slot = useSlot(slotIdParam(id, paths.adminWelcomeSlot.getHref({ id })))
   const cancel = useCancelBooking()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [cancellingSlot, setCancellingSlot] = useState(false)
