@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
 import { accessToken, apiUrl, anonKey, asUser, signedInPage, waitForPath } from './admin-support'
-import { dismissConsent, serviceRest, uniqueEmail } from './public-support'
+import { dismissConsent, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
@@ -67,6 +67,12 @@ describe('admin commerce', () => {
     expect(row!.image_url.startsWith('data:image/png;base64,iVBORw0KGgo')).toBe(true)
     const audit = await serviceRest<Array<{ actor_role: string }>>(`audit_log?select=actor_role&table_name=eq.products&action=eq.insert&after->>name=eq.${encodeURIComponent(name)}`)
     expect(audit).toEqual([{ actor_role: 'roots_official' }])
+
+    await admin.getByRole('link', { name: 'Products', exact: true }).click()
+    await waitForPath(admin, '/admin/products')
+    await admin.getByLabel('Search').fill(name.toUpperCase())
+    await admin.getByRole('link', { name }).waitFor()
+    expect(await admin.locator('caption').textContent()).toBe('1 product')
 
     const shop = await publicPage('/checkout/new')
     await shop.getByRole('heading', { name: `${name} · £12.50` }).waitFor()
@@ -176,6 +182,21 @@ describe('admin commerce', () => {
     await admin.locator('[role="status"]:has-text("Loading")').waitFor({ state: 'detached' })
     expect(await admin.title()).toBe(`${heading === 'Membership plans' ? 'Plans' : heading} | Roots Allotments`)
     await expectAxeClean(admin)
+  })
+
+  it('the store screens fit a 360 px phone without sideways scrolling', async () => {
+    await admin.setViewportSize({ width: 360, height: 800 })
+    try {
+      for (const path of ['/admin/store/dashboard', '/admin/products', '/admin/orders', '/admin/sales', '/admin/checkout', '/admin/plans']) {
+        await admin.goto(`${webUrl()}${path}`)
+        await admin.getByRole('heading', { level: 1 }).waitFor()
+        await admin.locator('[role="status"]:has-text("Loading")').waitFor({ state: 'detached' })
+        expect(await noSidewaysScroll(admin), path).toBe(true)
+      }
+      await expectAxeClean(admin)
+    } finally {
+      await admin.setViewportSize({ width: 1280, height: 800 })
+    }
   })
 
   it('the sales report exports the figures it shows as CSV', async () => {
