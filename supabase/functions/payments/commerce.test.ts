@@ -2,7 +2,7 @@
 // against the real stack.
 import assert from 'node:assert/strict'
 import { ANON_KEY, call, errorCode, SERVICE_KEY, sql, staff, SUPABASE_URL, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
-import { LOCAL_WEBHOOK_SECRET, signPayload } from '../_shared/providers/payments.ts'
+import { LOCAL_WEBHOOK_SECRET, signPayload, StripePayments } from '../_shared/providers/payments.ts'
 import { refundEvent } from './refunds.ts'
 import { providerLines } from './shop.ts'
 
@@ -219,4 +219,24 @@ test('unit: provider lines and refund events', () => {
   const charge = JSON.stringify({ id: 'evt_1', type: 'charge.refunded', data: { object: { id: 'ch_1', payment_intent: 'pi_1', amount: 900, amount_refunded: 900, refunded: true, refunds: { data: [{ id: 're_1' }] } } } })
   assert.deepEqual(refundEvent(charge), { eventId: 'evt_1', paymentRef: 'pi_1', refundRef: 're_1', amountPence: 900, status: 'succeeded' })
   assert.equal(refundEvent('{"id":"evt_2","type":"refund.created","data":{"object":{"id":"re_2"}}}'), null, 'no payment: nothing to apply')
+})
+
+test('the Stripe provider asks for a refund of the PaymentIntent with the idempotency key', async () => {
+  const seen: { path: string; key: string | null; auth: string | null; body: string }[] = []
+  const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (req) => {
+    seen.push({ path: new URL(req.url).pathname, key: req.headers.get('idempotency-key'), auth: req.headers.get('authorization'), body: await req.text() })
+    return Response.json({ id: 're_123', object: 'refund', status: 'succeeded' })
+  })
+  try {
+    const stripe = new StripePayments({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', baseUrl: `http://127.0.0.1:${server.addr.port}` })
+    const r = await stripe.refund({ idempotencyKey: 'refund-order-7', paymentRef: 'pi_7', amountPence: 1798, metadata: { order_id: '7' } })
+    assert.deepEqual(r, { id: 're_123', status: 'succeeded' })
+    assert.equal(seen.length, 1)
+    assert.equal(seen[0]!.path, '/v1/refunds')
+    assert.equal(seen[0]!.key, 'refund-order-7')
+    assert.equal(seen[0]!.auth, 'Bearer sk_test_x')
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(seen[0]!.body)), { payment_intent: 'pi_7', amount: '1798', 'metadata[order_id]': '7' })
+  } finally {
+    await server.shutdown()
+  }
 })
