@@ -75,6 +75,7 @@ describe('the app shell', () => {
 
 describe('what the first paint leaves out', () => {
   it('mounts the toaster only once a toast is asked for, and then shows it', async () => {
+    await import('./Toaster') // the module graph is warm, so the lazy toaster does not race a slow first import
     const loc = memoryLocation({ path: '/' })
     render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
     expect(document.querySelector('[data-rht-toaster]')).toBeNull()
