@@ -85,6 +85,7 @@ describe('what the first paint leaves out', () => {
   })
 
   it('gives every page under a query scope the one query client of its app', async () => {
+    await import('./QueryProvider') // warm, as above
     const seen: unknown[] = []
     function Probe() {
       seen.push(useQueryClient())
