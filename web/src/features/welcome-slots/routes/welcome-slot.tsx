@@ -150,9 +150,11 @@ function CancelBooking({ reference }: { reference: string }) {
 }
 
 export function WelcomeSlotSuccessRoute() {
-  const reference = new URLSearchParams(useSearch()).get('reference')
-  usePageMeta(reference === null ? 'Welcome slot booked' : 'Your welcome slot')
+  const search = useSearch()
   const booking = useSnapshot(lastBooking).value
+  const reference = new URLSearchParams(search).get('reference')
+  const title = reference === null ? 'Welcome slot booked' : 'Your welcome slot'
+  usePageMeta(title)
   if (reference !== null) {
     return (
       <div className={page}>
