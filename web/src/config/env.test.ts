@@ -29,4 +29,14 @@ describe('env', () => {
   it('rejects a URL that is not http(s)', () => {
     expect(() => readEnv({ supabaseUrl: 'ftp://a', supabaseAnonKey: 'k' }, {})).toThrow(/valid HTTP or HTTPS/)
   })
+
+  it('trims the optional settings, drops blank ones, and reads cookie ids from a list or a comma string', () => {
+    const base = { supabaseUrl: 'http://a', supabaseAnonKey: 'k' }
+    const e = readEnv({ ...base, posthogKey: '  ph  ', sentryDsn: '   ', marketingCookieIds: [' a ', '', 'b'] }, { VITE_MARKETING_COOKIE_IDS: 'x,y' })
+    expect(e.posthogKey).toBe('ph')
+    expect(e.sentryDsn).toBeUndefined()
+    expect(e.marketingCookieIds).toEqual(['a', 'b'])
+    expect(readEnv(base, { VITE_MARKETING_COOKIE_IDS: ' x , ,y ' }).marketingCookieIds).toEqual(['x', 'y'])
+    expect(readEnv(base, {}).marketingCookieIds).toEqual([])
+  })
 })
