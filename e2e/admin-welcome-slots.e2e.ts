@@ -75,6 +75,10 @@ describe('welcome slots', () => {
     expect(told).toHaveLength(1)
     expect(told[0]!.body).toContain('The reason: The site is flooded.')
     expect(await cancellationMails(wendy)).toHaveLength(1)
+    // Asking again sends only what failed before: here nothing.
+    await page.getByRole('button', { name: 'Send any cancellation e-mails that failed' }).click()
+    await page.getByText('This slot was already cancelled: every guest has been told').waitFor()
+    expect(await cancellationMails(gus)).toHaveLength(1)
     const slot = await (await asService(`/rest/v1/welcome_slots?id=eq.${slotId}&select=booked_count,capacity,cancel_reason`)).json()
     expect(slot).toEqual([{ booked_count: 0, capacity: 3, cancel_reason: 'The site is flooded.' }])
     await page.context().close()

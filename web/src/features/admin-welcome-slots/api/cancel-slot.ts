@@ -21,9 +21,14 @@ export async function cancelSlot(input: CancelSlotInput): Promise<CancelSlotResu
     { fallback: 'The welcome slot was not cancelled.' })
 }
 
-/** The toast after a cancel: how many guests were told, or that it was already cancelled. */
+/** The toast after a cancel: how many guests were told; again on a cancelled slot, how many
+ *  e-mails that failed before went now. */
 export function cancelSlotMessage(r: CancelSlotResult): string {
-  if (!r.cancelled) return 'This slot was already cancelled'
+  if (!r.cancelled) {
+    return r.notified > 0
+      ? `${r.notified} more ${r.notified === 1 ? 'guest' : 'guests'} e-mailed`
+      : 'This slot was already cancelled: every guest has been told'
+  }
   if (r.bookings_cancelled === 0) return 'Welcome slot cancelled: nobody was booked'
   const guests = `${r.bookings_cancelled} ${r.bookings_cancelled === 1 ? 'guest' : 'guests'}`
   return r.notified === r.bookings_cancelled

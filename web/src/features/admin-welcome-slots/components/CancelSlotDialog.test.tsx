@@ -63,6 +63,7 @@ describe('cancelling a welcome slot', () => {
     expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 2, notified: 2 })).toBe('Welcome slot cancelled: 2 guests e-mailed')
     expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 1, notified: 0 })).toBe('Welcome slot cancelled: 0 of 1 guest e-mailed so far')
     expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 0, notified: 0 })).toBe('Welcome slot cancelled: nobody was booked')
-    expect(cancelSlotMessage({ cancelled: false, bookings_cancelled: 0, notified: 0 })).toBe('This slot was already cancelled')
+    expect(cancelSlotMessage({ cancelled: false, bookings_cancelled: 0, notified: 0 })).toBe('This slot was already cancelled: every guest has been told')
+    expect(cancelSlotMessage({ cancelled: false, bookings_cancelled: 0, notified: 1 })).toBe('1 more guest e-mailed')
   })
 })

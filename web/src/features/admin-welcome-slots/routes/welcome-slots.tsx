@@ -12,6 +12,7 @@ import { type Booking, useSlot } from '../api/get-slot'
 import { useSlotSites } from '../api/get-sites'
 import { type SlotFilters, SLOTS_PAGE_SIZE, useSlots } from '../api/get-slots'
 import { useCancelBooking } from '../api/cancel-booking'
+import { cancelSlotMessage, useCancelSlot } from '../api/cancel-slot'
 import { CancelSlotDialog } from '../components/CancelSlotDialog'
 import { useSaveSlot } from '../api/save-slot'
 import { emptySlot, slotToForm } from '../api/slot-schema'
@@ -144,6 +145,7 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
   const cancel = useCancelBooking()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [cancellingSlot, setCancellingSlot] = useState(false)
+  const resend = useCancelSlot()
   useTitle('Welcome slot')
   if (slot.isPending) return <Status>Loading the slot…</Status>
   if (slot.isError) return <ErrorNotice title='The slot could not be loaded' message={slot.error.message} />
@@ -161,6 +163,14 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
       {s.cancelled_at && (
         <p role='status' data-testid='slot-cancelled'>
           <strong>Cancelled</strong> on {when(s.cancelled_at)}{s.cancel_reason ? `: ${s.cancel_reason}` : ''}. Its guests were e-mailed.
+        </p>
+      )}
+      {s.cancelled_at && (
+        <p>
+          <button type='button' className={buttonSecondary} disabled={resend.isPending}
+            onClick={() => resend.mutate({ slotId: s.id, reason: '' }, { onSuccess: (r) => toast.success(cancelSlotMessage(r)), onError: (e) => toast.error(e.message) })}>
+            {resend.isPending ? 'Sending…' : 'Send any cancellation e-mails that failed'}
+          </button>
         </p>
       )}
       <p>{s.booked_count} of {s.capacity} places booked · {s.duration_minutes} minutes{s.notes ? ` · ${s.notes}` : ''}</p>
