@@ -195,6 +195,35 @@ describe('operations admin', () => {
     await asService(`/rest/v1/tasks?id=eq.${id}`, { method: 'DELETE' })
   })
 
+  it('creates an event for a site with its places, then publishes it for everyone to read', async () => {
+    const title = `E2E harvest supper ${stamp}`
+    await openFromNav(admin, 'Events', '/admin/events')
+    await admin.getByRole('link', { name: 'New event' }).click()
+    await waitForPath(admin, '/admin/events/create')
+    await admin.getByLabel('Title', { exact: true }).fill(title)
+    await admin.getByLabel('Site', { exact: true }).selectOption({ label: 'Leigh Woods Meadows (Bristol)' })
+    await admin.getByLabel('Starts', { exact: true }).fill(localMoment(30))
+    await admin.getByLabel('Places', { exact: true }).fill('0')
+    await admin.getByRole('button', { name: 'Create event' }).click()
+    await admin.getByText('Between 1 and 10000 places.').waitFor()
+    expect(await admin.getByLabel('Title', { exact: true }).inputValue()).toBe(title)
+    await admin.getByLabel('Places', { exact: true }).fill('30')
+    await admin.getByRole('button', { name: 'Create event' }).click()
+    await admin.getByText('Event created').waitFor()
+    await admin.waitForURL((u) => /^\/admin\/events\/\d+$/.test(u.pathname))
+    const id = Number(new URL(admin.url()).pathname.split('/').pop())
+    expect(await anonRead(`/rest/v1/events?id=eq.${id}&select=id`)).toEqual([])
+    await admin.getByRole('button', { name: 'Publish' }).click()
+    await admin.getByText('Event published').waitFor()
+    expect(await anonRead(`/rest/v1/events?id=eq.${id}&select=title,capacity,site_id`)).toEqual([{ title, capacity: 30, site_id: 3 }])
+    expect(await seriousViolations(admin)).toEqual([])
+    await admin.getByRole('button', { name: 'Delete event' }).click()
+    await admin.getByRole('dialog', { name: `Delete ${title}?` }).getByRole('button', { name: 'Delete' }).click()
+    await admin.getByText('Event deleted').waitFor()
+    await waitForPath(admin, '/admin/events')
+    expect(await (await asService(`/rest/v1/events?id=eq.${id}&select=id`)).json()).toEqual([])
+  })
+
   it('every operations screen passes axe', async () => {
     for (const [label, path, ready] of [
       ['Events', '/admin/events', 'Events'],
