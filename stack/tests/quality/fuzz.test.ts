@@ -36,8 +36,20 @@ async function snapshot(): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.t as string, r.sum as string]))
 }
 
+/** A snapshot once the database is quiet (work left over from earlier test files has ended). */
+async function settledSnapshot(): Promise<Map<string, string>> {
+  let last = await snapshot()
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 200))
+    const next = await snapshot()
+    if ([...next].every(([t, s]) => last.get(t) === s) && next.size === last.size) return next
+    last = next
+  }
+  throw new Error('the database never stopped changing: something else is writing')
+}
+
 async function unchanged<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  const before = await snapshot()
+  const before = await settledSnapshot()
   tally.clear()
   const result = await fn()
   const answers = [...tally].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ×${n}`).join(', ')
