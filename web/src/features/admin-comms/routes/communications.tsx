@@ -34,7 +34,7 @@ export function AdminCommunicationsRoute() {
       {messages.isError && <ErrorNotice title='The message log could not be loaded' message={messages.error.message} />}
       {messages.data && messages.data.rows.length === 0 && <EmptyState>No messages match.</EmptyState>}
       {messages.data && messages.data.rows.length > 0 && (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role='region' aria-label='Messages'>
           <table>
             <caption>{total} {total === 1 ? 'message' : 'messages'}</caption>
             <thead><tr><th scope='col'>When</th><th scope='col'>To</th><th scope='col'>Subject</th><th scope='col'>Template</th><th scope='col'>Site</th><th scope='col'>Status</th></tr></thead>

@@ -38,7 +38,7 @@ export function AdminDashboardRoute() {
           <div className={grid}>
             <section aria-labelledby='dash-waiting'>
               <h2 id='dash-waiting'>Waiting lists</h2>
-              <div className={tableWrap}>
+              <div className={tableWrap} tabIndex={0} role='region' aria-label='Waiting lists'>
                 <table>
                   <caption>Trend over the last 30 days</caption>
                   <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Waiting</th><th scope='col' className='num'>Joined</th><th scope='col' className='num'>Offered</th><th scope='col'>Trend</th></tr></thead>

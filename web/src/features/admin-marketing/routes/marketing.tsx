@@ -50,7 +50,7 @@ export function AdminMarketingRoute() {
       {summary.isError && <ErrorNotice title='The figures could not be loaded' message={summary.error.message} />}
       {summary.data && sites.length === 0 && <EmptyState>No spend and no sign-ups in these dates.</EmptyState>}
       {sites.length > 0 && (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role='region' aria-label='Spend and sign-ups per site'>
           <table>
             <caption>Spend and sign-ups per site, {range.from} to {range.to}</caption>
             <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Spend</th><th scope='col' className='num'>Sign-ups</th><th scope='col' className='num'>Cost per sign-up</th></tr></thead>
@@ -67,7 +67,7 @@ export function AdminMarketingRoute() {
       {expenses.isError && <ErrorNotice title='The campaigns could not be loaded' message={expenses.error.message} />}
       {expenses.data && campaigns.length === 0 && <EmptyState>No campaign spend in these dates.</EmptyState>}
       {campaigns.length > 0 && (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role='region' aria-label='Campaign spend'>
           <table>
             <thead><tr><th scope='col'>Campaign</th><th scope='col' className='num'>Expenses</th><th scope='col' className='num'>Spend</th></tr></thead>
             <tbody>{campaigns.map((c) => <tr key={c.campaign}><td>{c.campaign}</td><td className='num'>{c.count}</td><td className='num'>{pounds(c.pence)}</td></tr>)}</tbody>

@@ -124,7 +124,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
       </dl>
       <h2>Items</h2>
       {o.order_items.length === 0 ? <EmptyState>No items.</EmptyState> : (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role='region' aria-label='Order items'>
           <table>
             <thead><tr><th scope='col'>Item</th><th scope='col' className='num'>Quantity</th><th scope='col' className='num'>Price</th><th scope='col' className='num'>Line total</th></tr></thead>
             <tbody>{o.order_items.map((i) => <tr key={i.id}><td>{i.description}</td><td className='num'>{i.quantity}</td><td className='num'>{formatPence(i.unit_price_pence)}</td><td className='num'>{formatPence(i.unit_price_pence * i.quantity)}</td></tr>)}</tbody>
@@ -133,7 +133,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
       )}
       <h2>Payments</h2>
       {o.payments.length === 0 ? <EmptyState>No payment recorded{o.total_pence === 0 && o.status === 'paid' ? ': a gift voucher paid for everything' : ''}.</EmptyState> : (
-        <div className={tableWrap}>
+        <div className={tableWrap} tabIndex={0} role='region' aria-label='Payments'>
           <table>
             <thead><tr><th scope='col'>Provider</th><th scope='col'>Reference</th><th scope='col'>Status</th><th scope='col' className='num'>Amount</th><th scope='col'>Refund</th></tr></thead>
             <tbody>{o.payments.map((p) => <tr key={p.id}><td>{p.provider}</td><td style={{ wordBreak: 'break-all' }}>{p.provider_ref}</td><td data-testid='payment-status'>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td><td style={{ wordBreak: 'break-all' }}>{p.refund_ref ?? '—'}</td></tr>)}</tbody>

@@ -52,7 +52,7 @@ export function AdminSalesRoute() {
         <>
           <p role='status'>{totals.orders} paid order{totals.orders === 1 ? '' : 's'} · {formatPence(totals.sales)} charged · {formatPence(totals.voucher)} paid by gift vouchers · {formatPence(totals.refunded)} refunded</p>
           {totals.orders === 0 && totals.refunded === 0 ? <EmptyState>No sales in this period.</EmptyState> : <SalesChart rows={rows} title={`Charged per ${INTERVAL_LABEL[query.interval]}, ${query.from} to ${query.to}`} />}
-          <div className={tableWrap}>
+          <div className={tableWrap} tabIndex={0} role='region' aria-label='Sales'>
             <table>
               <caption>Sales by {INTERVAL_LABEL[query.interval]}</caption>
               <thead><tr><th scope='col'>Period starting</th><th scope='col' className='num'>Paid orders</th><th scope='col' className='num'>Charged</th><th scope='col' className='num'>Gift vouchers</th><th scope='col' className='num'>Refunded</th></tr></thead>
