@@ -1,9 +1,10 @@
 // /admin/course-manager: every course with its lessons and published state; search, filter and
 // page; publish or withdraw, open in the builder, delete after confirming.
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { DeleteConfirm, usePaged } from '@/components/admin/list-screen'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -26,12 +27,9 @@ export function AdminCourseManagerRoute() {
   const remove = useDeleteCourse()
   const [search, setSearch] = useState('')
   const [state, setState] = useState('')
-  const [page, setPage] = useState(0)
   const [deleting, setDeleting] = useState<Course | null>(null)
-  useEffect(() => setPage(0), [search, state])
   const filtered = useMemo(() => filterCourses(courses.data ?? [], search, state), [courses.data, search, state])
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
-  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const { page, setPage, pages, shown } = usePaged(filtered, PAGE_SIZE, [search, state])
   const toggle = (c: Course) => publish.mutate({ id: c.id, published: !c.published }, {
     onSuccess: () => toast.success(c.published ? `${c.title} withdrawn` : `${c.title} published`),
     onError: (e) => toast.error(e.message),
@@ -75,13 +73,9 @@ export function AdminCourseManagerRoute() {
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.title}?`} confirmLabel='Delete course' busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, {
-            onSuccess: () => { toast.success('Course deleted'); setDeleting(null) },
-            onError: (e) => { toast.error(e.message); setDeleting(null) },
-          })}>
+        <DeleteConfirm title={`Delete ${deleting.title}?`} confirmLabel='Delete course' remove={remove} id={deleting.id} done='Course deleted' onClose={() => setDeleting(null)}>
           <p>The course and its {deleting.lessons.length} {deleting.lessons.length === 1 ? 'lesson' : 'lessons'} are deleted for good.</p>
-        </ConfirmDialog>
+        </DeleteConfirm>
       )}
     </>
   )

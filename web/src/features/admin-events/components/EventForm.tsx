@@ -1,9 +1,8 @@
 // The event form; the description in the rich-text editor; errors beside the fields, nothing
 // typed is lost when saving fails.
-import { type FormEvent, useState } from 'react'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
-import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { AdminForm, useAdminForm } from '@/components/admin/admin-form'
+import { Field, formGrid } from '@/components/admin/ui'
 import { eventSchema, type EventFormValues, slugify } from '../api/event-schema'
 import { useEventSites } from '../api/get-events'
 
@@ -11,19 +10,10 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
   initial: EventFormValues; submitLabel: string; onSave: (v: EventFormValues) => Promise<string | null>; onCancel: () => void
 }) {
   const sites = useEventSites()
-  const [values, setValues] = useState(initial)
-  const { errors, formError, saving, submit: save } = useFormSave<EventFormValues>(eventSchema, 'event')
-  const set = (k: 'title' | 'slug' | 'site_id' | 'location' | 'starts_at' | 'ends_at' | 'capacity') => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }))
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    // The editor's link dialog is a form in a portal: its submit bubbles here through React.
-    if (e.target !== e.currentTarget) return
-    if (!saving) void save(values, onSave)
-  }
+  const form = useAdminForm<EventFormValues>(eventSchema, 'event', initial, onSave)
+  const { values, setValues, set, errors } = form
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '52rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The event was not saved. {formError}</p>}
+    <AdminForm what='event' form={form} submitLabel={submitLabel} onCancel={onCancel} maxWidth='52rem'>
       <div className={formGrid}>
         <Field label='Title' error={errors.title}><input value={values.title} onChange={set('title')} /></Field>
         <Field label='Slug' error={errors.slug} hint={values.slug === '' && values.title ? `Left empty: ${slugify(values.title)}` : 'Lower-case words joined by hyphens.'}>
@@ -49,10 +39,6 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
           {...(errors.description ? { describedBy: 'event-description-error' } : {})} />
         {errors.description && <p id='event-description-error' style={{ color: 'var(--roots-error)', fontWeight: 600, margin: '0.25rem 0 0' }}>{errors.description}</p>}
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
-        <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
+    </AdminForm>
   )
 }

@@ -1,9 +1,10 @@
 // /admin/events (+ /create, /{id}): events per site with their places and published state;
 // filter, search and page; create, edit, publish or withdraw, and delete after confirming.
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { DeleteConfirm, usePaged } from '@/components/admin/list-screen'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -34,15 +35,12 @@ export function AdminEventsRoute() {
   const sites = useEventSites()
   const [filters, setFilters] = useState<EventFilters>({ siteId: '', published: '', when: 'upcoming' })
   const [search, setSearch] = useState('')
-  const [page, setPage] = useState(0)
   const events = useEvents(filters)
-  useEffect(() => setPage(0), [filters, search])
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase()
     return (events.data ?? []).filter((e) => q === '' || `${e.title} ${e.location ?? ''} ${e.site?.location ?? ''}`.toLowerCase().includes(q))
   }, [events.data, search])
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
-  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const { page, setPage, pages, shown } = usePaged(filtered, PAGE_SIZE, [filters, search])
   return (
     <>
       <PageHeader title='Events'>
@@ -145,13 +143,10 @@ export function AdminEventRoute({ id }: { id: string }) {
           } catch (err) { return errorOf(err) }
         }} />
       {deleting && (
-        <ConfirmDialog title={`Delete ${e.title}?`} confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(false)}
-          onConfirm={() => remove.mutate(e.id, {
-            onSuccess: () => { toast.success('Event deleted'); navigate(`~${paths.adminEvents.getHref()}`) },
-            onError: (err) => { toast.error(err.message); setDeleting(false) },
-          })}>
+        <DeleteConfirm title={`Delete ${e.title}?`} remove={remove} id={e.id} done='Event deleted'
+          onClose={(deleted) => (deleted ? navigate(`~${paths.adminEvents.getHref()}`) : setDeleting(false))}>
           <p>The event disappears from the public site and cannot be brought back.</p>
-        </ConfirmDialog>
+        </DeleteConfirm>
       )}
     </>
   )

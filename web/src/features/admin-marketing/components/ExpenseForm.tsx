@@ -1,7 +1,6 @@
 // The expense form; errors beside the fields, nothing typed is lost when saving fails.
-import { type FormEvent, useState } from 'react'
-import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { AdminForm, useAdminForm } from '@/components/admin/admin-form'
+import { Field, formGrid } from '@/components/admin/ui'
 import { expenseSchema, type ExpenseFormValues } from '../api/expense-schema'
 import { useMarketingSites } from '../api/get-expenses'
 
@@ -9,16 +8,10 @@ export function ExpenseForm({ initial, submitLabel, onSave, onCancel }: {
   initial: ExpenseFormValues; submitLabel: string; onSave: (v: ExpenseFormValues) => Promise<string | null>; onCancel: () => void
 }) {
   const sites = useMarketingSites()
-  const [values, setValues] = useState(initial)
-  const { errors, formError, saving, submit: save } = useFormSave<ExpenseFormValues>(expenseSchema, 'expense')
-  const set = (k: keyof ExpenseFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!saving) void save(values, onSave)
-  }
+  const form = useAdminForm<ExpenseFormValues>(expenseSchema, 'expense', initial, onSave)
+  const { values, set, errors } = form
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The expense was not saved. {formError}</p>}
+    <AdminForm what='expense' form={form} submitLabel={submitLabel} onCancel={onCancel}>
       <div className={formGrid}>
         <Field label='Campaign' error={errors.campaign}><input value={values.campaign} onChange={set('campaign')} /></Field>
         <Field label='Channel' error={errors.channel} hint='Social, Search, Print, Radio…'><input value={values.channel} onChange={set('channel')} /></Field>
@@ -32,10 +25,6 @@ export function ExpenseForm({ initial, submitLabel, onSave, onCancel }: {
         </Field>
         <Field label='Description (optional)' error={errors.description} className='wide'><textarea value={values.description} onChange={set('description')} /></Field>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
-        <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
+    </AdminForm>
   )
 }

@@ -1,12 +1,13 @@
 // /admin/marketing/expenses: spend by site, campaign and date; search, page; add, edit and delete
 // (after confirming).
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { EditPanel } from '@/components/admin/admin-form'
+import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
-import { toast } from '@/lib/toast'
 import { emptyExpense, type ExpenseFormValues, pounds } from '../api/expense-schema'
 import { type Expense, type ExpenseFilters, useExpenses, useMarketingSites } from '../api/get-expenses'
 import { useDeleteExpense, useSaveExpense } from '../api/save-expense'
@@ -29,27 +30,16 @@ export function AdminMarketingExpensesRoute() {
   const sites = useMarketingSites()
   const [filters, setFilters] = useState<ExpenseFilters>({ siteId: '', from: '', to: '' })
   const [search, setSearch] = useState('')
-  const [page, setPage] = useState(0)
-  const [editing, setEditing] = useState<Expense | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Expense | null>(null)
   const expenses = useExpenses(filters)
   const save = useSaveExpense()
   const remove = useDeleteExpense()
-  useEffect(() => setPage(0), [filters, search])
+  const { editing, setEditing, onSave, key } = useEditPanel<Expense, ExpenseFormValues>(save.mutateAsync, 'Expense')
   const filtered = useMemo(() => searchExpenses(expenses.data ?? [], search), [expenses.data, search])
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
-  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const { page, setPage, pages, shown } = usePaged(filtered, PAGE_SIZE, [filters, search])
   const total = filtered.reduce((s, e) => s + e.amount_pence, 0)
   const setFilter = (k: keyof ExpenseFilters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }))
 
-  const onSave = async (values: ExpenseFormValues): Promise<string | null> => {
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, values })
-      toast.success(editing === 'new' ? 'Expense added' : 'Expense saved')
-      setEditing(null)
-      return null
-    } catch (e) { return (e as Error).message }
-  }
 
   return (
     <>
@@ -58,11 +48,10 @@ export function AdminMarketingExpensesRoute() {
         <Link href={`~${paths.adminMarketing.getHref()}`} className={buttonSecondary}>Marketing</Link>
       </PageHeader>
       {editing !== null && (
-        <section aria-labelledby='expense-form-title' style={{ marginBottom: '2rem' }}>
-          <h2 id='expense-form-title'>{editing === 'new' ? 'New expense' : 'Edit expense'}</h2>
-          <ExpenseForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? emptyExpense() : toForm(editing)}
+        <EditPanel id='expense-form-title' title={editing === 'new' ? 'New expense' : 'Edit expense'}>
+          <ExpenseForm key={key} initial={editing === 'new' ? emptyExpense() : toForm(editing)}
             submitLabel={editing === 'new' ? 'Add expense' : 'Save expense'} onSave={onSave} onCancel={() => setEditing(null)} />
-        </section>
+        </EditPanel>
       )}
       <div className={toolbar} role='search'>
         <Field label='Search'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} placeholder='Campaign, channel or description' /></Field>
@@ -104,13 +93,9 @@ export function AdminMarketingExpensesRoute() {
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
       {deleting && (
-        <ConfirmDialog title='Delete this expense?' confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, {
-            onSuccess: () => { toast.success('Expense deleted'); setDeleting(null) },
-            onError: (err) => { toast.error(err.message); setDeleting(null) },
-          })}>
+        <DeleteConfirm title='Delete this expense?' remove={remove} id={deleting.id} done='Expense deleted' onClose={() => setDeleting(null)}>
           <p>{deleting.campaign}, {deleting.channel}: {pounds(deleting.amount_pence)} on {deleting.spent_on}.</p>
-        </ConfirmDialog>
+        </DeleteConfirm>
       )}
     </>
   )

@@ -1,7 +1,6 @@
 // The promo-bar form; errors beside the fields, nothing typed is lost when saving fails.
-import { type FormEvent, useState } from 'react'
-import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { AdminForm, useAdminForm } from '@/components/admin/admin-form'
+import { Field, formGrid } from '@/components/admin/ui'
 import { useBarSites } from '../api/get-promo-bars'
 import { promoBarSchema, type PromoBarFormValues } from '../api/promo-bar-schema'
 
@@ -14,16 +13,10 @@ export interface PromoBarFormProps {
 
 export function PromoBarForm({ initial, submitLabel, onSave, onCancel }: PromoBarFormProps) {
   const sites = useBarSites()
-  const [values, setValues] = useState(initial)
-  const { errors, formError, saving, submit: save } = useFormSave<PromoBarFormValues>(promoBarSchema, 'promo bar')
-  const set = (k: Exclude<keyof PromoBarFormValues, 'active'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!saving) void save(values, onSave)
-  }
+  const form = useAdminForm<PromoBarFormValues>(promoBarSchema, 'promo bar', initial, onSave)
+  const { values, setValues, set, errors } = form
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The promo bar was not saved. {formError}</p>}
+    <AdminForm what='promo bar' form={form} submitLabel={submitLabel} onCancel={onCancel}>
       <div className={formGrid}>
         <Field label='Message' error={errors.text} hint={`${values.text.length} of 200 characters`} className='wide'>
           <input value={values.text} onChange={set('text')} maxLength={220} />
@@ -43,10 +36,6 @@ export function PromoBarForm({ initial, submitLabel, onSave, onCancel }: PromoBa
           <input type='checkbox' checked={values.active} onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))} />
         </Field>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
-        <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
+    </AdminForm>
   )
 }

@@ -1,8 +1,10 @@
 // /admin/promo-bars: the messages shown at the top of the public site, every page or one site's,
 // with start and end dates. Filter by state and site, search, page; add, edit, switch off and
 // delete (after confirming).
-import { useEffect, useMemo, useState } from 'react'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { useMemo, useState } from 'react'
+import { EditPanel } from '@/components/admin/admin-form'
+import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
+import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -34,24 +36,13 @@ export function AdminPromoBarsRoute() {
   const sites = useBarSites()
   const save = useSavePromoBar()
   const remove = useDeletePromoBar()
-  const [editing, setEditing] = useState<PromoBar | 'new' | null>(null)
+  const { editing, setEditing, onSave, key } = useEditPanel<PromoBar, PromoBarFormValues>(save.mutateAsync, 'Promo bar')
   const [deleting, setDeleting] = useState<PromoBar | null>(null)
   const [filters, setFilters] = useState({ search: '', state: '', siteId: '' })
-  const [page, setPage] = useState(0)
-  useEffect(() => setPage(0), [filters])
   const filtered = useMemo(() => filterBars(bars.data ?? [], filters), [bars.data, filters])
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
-  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
+  const { page, setPage, pages, shown } = usePaged(filtered, PAGE_SIZE, filters)
   const setFilter = (k: keyof typeof filters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }))
 
-  const onSave = async (values: PromoBarFormValues): Promise<string | null> => {
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, values })
-      toast.success(editing === 'new' ? 'Promo bar added' : 'Promo bar saved')
-      setEditing(null)
-      return null
-    } catch (e) { return (e as Error).message }
-  }
   const toggle = (b: PromoBar) => save.mutate({ id: b.id, values: { ...toForm(b), active: !b.active } }, {
     onSuccess: () => toast.success(b.active ? 'Promo bar switched off' : 'Promo bar switched on'),
     onError: (e) => toast.error(e.message),
@@ -64,11 +55,10 @@ export function AdminPromoBarsRoute() {
       </PageHeader>
       <p>The live bar for a site shows on that site’s pages; otherwise the live bar for every page shows at the top of the public site.</p>
       {editing !== null && (
-        <section aria-labelledby='promo-bar-form-title' style={{ marginBottom: '2rem' }}>
-          <h2 id='promo-bar-form-title'>{editing === 'new' ? 'New promo bar' : 'Edit promo bar'}</h2>
-          <PromoBarForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? emptyPromoBar() : toForm(editing)}
+        <EditPanel id='promo-bar-form-title' title={editing === 'new' ? 'New promo bar' : 'Edit promo bar'}>
+          <PromoBarForm key={key} initial={editing === 'new' ? emptyPromoBar() : toForm(editing)}
             submitLabel={editing === 'new' ? 'Add promo bar' : 'Save promo bar'} onSave={onSave} onCancel={() => setEditing(null)} />
-        </section>
+        </EditPanel>
       )}
       <div className={toolbar} role='search'>
         <Field label='Search messages'><input type='search' value={filters.search} onChange={setFilter('search')} /></Field>
@@ -117,13 +107,9 @@ export function AdminPromoBarsRoute() {
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
       {deleting && (
-        <ConfirmDialog title='Delete this promo bar?' confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, {
-            onSuccess: () => { toast.success('Promo bar deleted'); setDeleting(null) },
-            onError: (e) => { toast.error(e.message); setDeleting(null) },
-          })}>
+        <DeleteConfirm title='Delete this promo bar?' remove={remove} id={deleting.id} done='Promo bar deleted' onClose={() => setDeleting(null)}>
           <p>“{deleting.text}” disappears from the public site at once.</p>
-        </ConfirmDialog>
+        </DeleteConfirm>
       )}
     </>
   )

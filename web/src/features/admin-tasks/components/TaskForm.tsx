@@ -1,7 +1,6 @@
 // The task form; errors beside the fields, nothing typed is lost when saving fails.
-import { type FormEvent, useState } from 'react'
-import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { AdminForm, useAdminForm } from '@/components/admin/admin-form'
+import { Field, formGrid } from '@/components/admin/ui'
 import { useStaff, useTaskSites } from '../api/get-tasks'
 import { STATUS_LABELS, TASK_STATUSES, taskSchema, type TaskFormValues } from '../api/task-schema'
 
@@ -10,16 +9,10 @@ export function TaskForm({ initial, submitLabel, onSave, onCancel }: {
 }) {
   const sites = useTaskSites()
   const staff = useStaff()
-  const [values, setValues] = useState(initial)
-  const { errors, formError, saving, submit: save } = useFormSave<TaskFormValues>(taskSchema, 'task')
-  const set = (k: keyof TaskFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!saving) void save(values, onSave)
-  }
+  const form = useAdminForm<TaskFormValues>(taskSchema, 'task', initial, onSave)
+  const { values, set, errors } = form
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The task was not saved. {formError}</p>}
+    <AdminForm what='task' form={form} submitLabel={submitLabel} onCancel={onCancel}>
       <div className={formGrid}>
         <Field label='Task' error={errors.title} className='wide'><input value={values.title} onChange={set('title')} /></Field>
         <Field label='Site' error={errors.site_id}>
@@ -42,10 +35,6 @@ export function TaskForm({ initial, submitLabel, onSave, onCancel }: {
         <Field label='Due (optional)' error={errors.due_on}><input type='date' value={values.due_on} onChange={set('due_on')} /></Field>
         <Field label='Notes (optional)' error={errors.description} className='wide'><textarea value={values.description} onChange={set('description')} /></Field>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
-        <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
+    </AdminForm>
   )
 }

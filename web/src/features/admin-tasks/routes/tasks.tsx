@@ -2,10 +2,12 @@
 // delete (after confirming). /admin/tasks/dashboard: the status board, where every card moves
 // between columns with its buttons (keyboard and screen readers alike; no dragging needed).
 import { useEffect, useMemo, useState } from 'react'
+import { EditPanel } from '@/components/admin/admin-form'
+import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -28,28 +30,16 @@ export function AdminTasksRoute() {
   usePageMeta('Tasks')
   const [filters, setFilters] = useState<TaskFilters>(noFilters)
   const [search, setSearch] = useState('')
-  const [page, setPage] = useState(0)
-  const [editing, setEditing] = useState<Task | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Task | null>(null)
   const tasks = useTasks(filters)
   const save = useSaveTask()
   const remove = useDeleteTask()
-  useEffect(() => setPage(0), [filters, search])
+  const { editing, setEditing, onSave, key } = useEditPanel<Task, TaskFormValues>(save.mutateAsync, 'Task')
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase()
     return (tasks.data ?? []).filter((t) => q === '' || `${t.title} ${t.description ?? ''}`.toLowerCase().includes(q))
   }, [tasks.data, search])
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))
-  const shown = filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE)
-
-  const onSave = async (values: TaskFormValues): Promise<string | null> => {
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? null : editing.id, values })
-      toast.success(editing === 'new' ? 'Task added' : 'Task saved')
-      setEditing(null)
-      return null
-    } catch (e) { return (e as Error).message }
-  }
+  const { page, setPage, pages, shown } = usePaged(filtered, PAGE_SIZE, [filters, search])
 
   return (
     <>
@@ -58,11 +48,10 @@ export function AdminTasksRoute() {
         <Link href={`~${paths.adminTasksDashboard.getHref()}`} className={buttonSecondary}>Task board</Link>
       </PageHeader>
       {editing !== null && (
-        <section aria-labelledby='task-form-title' style={{ marginBottom: '2rem' }}>
-          <h2 id='task-form-title'>{editing === 'new' ? 'New task' : 'Edit task'}</h2>
-          <TaskForm key={editing === 'new' ? 'new' : editing.id} initial={editing === 'new' ? emptyTask() : toForm(editing)}
+        <EditPanel id='task-form-title' title={editing === 'new' ? 'New task' : 'Edit task'}>
+          <TaskForm key={key} initial={editing === 'new' ? emptyTask() : toForm(editing)}
             submitLabel={editing === 'new' ? 'Add task' : 'Save task'} onSave={onSave} onCancel={() => setEditing(null)} />
-        </section>
+        </EditPanel>
       )}
       <div className={toolbar} role='search'>
         <Field label='Search tasks'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} /></Field>
@@ -102,13 +91,9 @@ export function AdminTasksRoute() {
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
       {deleting && (
-        <ConfirmDialog title={`Delete “${deleting.title}”?`} confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, {
-            onSuccess: () => { toast.success('Task deleted'); setDeleting(null) },
-            onError: (e) => { toast.error(e.message); setDeleting(null) },
-          })}>
+        <DeleteConfirm title={`Delete “${deleting.title}”?`} remove={remove} id={deleting.id} done='Task deleted' onClose={() => setDeleting(null)}>
           <p>The task leaves the list and the board.</p>
-        </ConfirmDialog>
+        </DeleteConfirm>
       )}
     </>
   )
