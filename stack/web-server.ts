@@ -10,6 +10,34 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.ics': 'text/calendar', '.webmanifest': 'application/manifest+json',
 }
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.ics', '.webmanifest', '.map'])
+
+/** True when the client takes gzip (a `gzip;q=0` refusal counts as no). */
+export function acceptsGzip(header: string | null): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';').map((x) => x.trim())
+    if (name !== 'gzip' && name !== '*') return false
+    const q = params.find((p) => p.startsWith('q='))
+    return !q || Number(q.slice(2)) > 0
+  })
+}
+
+async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'))
+  return new Uint8Array(await new Response(stream).arrayBuffer())
+}
+
+/** Compressed copies of built files, keyed by path and modification time (a rebuild replaces them). */
+const gzipCache = new Map<string, { mtime: number; body: Uint8Array<ArrayBuffer> }>()
+
+async function gzippedFile(file: string, mtime: number): Promise<Uint8Array<ArrayBuffer>> {
+  const hit = gzipCache.get(file)
+  if (hit && hit.mtime === mtime) return hit.body
+  const body = await gzip(await Deno.readFile(file))
+  gzipCache.set(file, { mtime, body })
+  return body
+}
+
 export interface WebServerOptions {
   port: number
   distDir: string
@@ -49,6 +77,18 @@ export function runtimeConfigScript(apiUrl: string, anonKey: string, mapTileUrl 
   return `window.__ROOTS_CONFIG__=${JSON.stringify({ supabaseUrl: apiUrl, supabaseAnonKey: anonKey, ...(mapTileUrl ? { mapTileUrl } : {}) })};\n`
 }
 
+/** A built file, gzipped when it is text and the client takes gzip, as any production host does. */
+async function fileResponse(req: Request, file: string, mtime: number, headers: Record<string, string>): Promise<Response> {
+  const compress = COMPRESSIBLE.has(extname(file))
+  const vary: Record<string, string> = compress ? { vary: 'Accept-Encoding' } : {}
+  if (compress && acceptsGzip(req.headers.get('accept-encoding'))) {
+    const body = await gzippedFile(file, mtime)
+    return new Response(req.method === 'HEAD' ? null : body, { headers: { ...headers, ...vary, 'content-encoding': 'gzip', 'content-length': String(body.byteLength) } })
+  }
+  const body = req.method === 'HEAD' ? null : (await Deno.open(file)).readable
+  return new Response(body, { headers: { ...headers, ...vary } })
+}
+
 export function startWebServer(opts: WebServerOptions) {
   const headers = securityHeaders(opts.apiUrl, opts.connectSrc)
   const root = normalize(opts.distDir)
@@ -68,18 +108,19 @@ export function startWebServer(opts: WebServerOptions) {
     }
     const file = normalize(join(root, rel))
     const inside = file.startsWith(root + '/') || file === root
-    if (inside && existsSync(file) && (await Deno.stat(file)).isFile) {
+    const stat = inside && existsSync(file) ? await Deno.stat(file) : null
+    if (stat?.isFile) {
       const type = TYPES[extname(file)] ?? 'application/octet-stream'
       const immutable = rel.startsWith('/assets/')
       const cache = immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
-      const body = req.method === 'HEAD' ? null : (await Deno.open(file)).readable
-      return new Response(body, { headers: { ...headers, 'content-type': type, 'cache-control': cache } })
+      return await fileResponse(req, file, stat.mtime?.getTime() ?? 0, { ...headers, 'content-type': type, 'cache-control': cache })
     }
     // A missing asset is a 404; any other path is a client route.
     if (rel.startsWith('/assets/') || extname(rel) !== '') return new Response('Not Found', { status: 404, headers })
     const index = join(root, 'index.html')
     if (!existsSync(index)) return new Response('The web app is not built: run `npm run build`.', { status: 503, headers })
-    return new Response(await Deno.readTextFile(index), { headers: { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache' } })
+    const indexMtime = (await Deno.stat(index)).mtime?.getTime() ?? 0
+    return await fileResponse(req, index, indexMtime, { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache' })
   }
   const server = Deno.serve({ hostname: '127.0.0.1', port: opts.port, onListen: () => { if (!opts.quiet) console.log(`[web] app on http://127.0.0.1:${opts.port}`) } }, handler)
   return { close: () => server.shutdown(), finished: server.finished }

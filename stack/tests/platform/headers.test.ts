@@ -130,3 +130,36 @@ Deno.test('configured analytics and error-reporting origins are added to connect
     await Deno.remove(dist, { recursive: true })
   }
 })
+
+Deno.test('text files are gzipped for clients that take gzip, byte for byte the same once decoded', async () => {
+  await buildWeb()
+  const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1]
+  assert.ok(script, 'index.html loads a script')
+  const curl = async (url: string, encoding: string) => {
+    const out = await new Deno.Command('curl', { args: ['-s', '-D', '-', '-o', '-', '-H', `Accept-Encoding: ${encoding}`, url], stdout: 'piped' }).output()
+    const raw = out.stdout
+    const split = new TextDecoder('latin1').decode(raw).indexOf('\r\n\r\n') + 4
+    const head = new TextDecoder().decode(raw.slice(0, split))
+    return { head, body: raw.slice(split) }
+  }
+  const gunzip = async (bytes: Uint8Array<ArrayBuffer>) =>
+    new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
+  await withServer(paths.webDist, async (base) => {
+    for (const path of [script, '/', '/sites']) {
+      const file = path === script ? join(paths.webDist, script) : join(paths.webDist, 'index.html')
+      const original = await Deno.readFile(file)
+      const zipped = await curl(base + path, 'gzip, deflate, br')
+      assert.match(zipped.head, /content-encoding: gzip/i, `${path}: gzipped`)
+      assert.match(zipped.head, /vary: accept-encoding/i, `${path}: caches keep encodings apart`)
+      assert.ok(zipped.body.byteLength < original.byteLength / (path === script ? 2 : 1), `${path}: ${zipped.body.byteLength} bytes gzipped of ${original.byteLength}`)
+      assert.deepEqual(await gunzip(zipped.body), original, `${path}: decodes to the file`)
+      assertSecurityHeaders(`${path} gzipped`, new Headers(zipped.head.split('\r\n').slice(1).filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string])))
+      for (const refusal of ['identity', 'gzip;q=0']) {
+        const plain = await curl(base + path, refusal)
+        assert.doesNotMatch(plain.head, /content-encoding/i, `${path}: not gzipped for ${refusal}`)
+        assert.deepEqual(plain.body, original, `${path}: sent as is for ${refusal}`)
+      }
+    }
+  })
+})
