@@ -65,6 +65,16 @@ describe('PromoBar', () => {
     expect(restSelect).toHaveBeenCalledTimes(1)
     expect(restSelect.mock.calls[0]![0]).toBe('promo_bars')
   })
+  it('a layout mounted again shows the bar in its first render, so the page does not shift twice', async () => {
+    restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle' })])
+    renderAt('/')
+    expect(screen.queryByTestId('promo-bar')).toBeNull()
+    await screen.findByTestId('promo-bar')
+    cleanup()
+    renderAt('/sites')
+    expect(screen.getByTestId('promo-bar').textContent).toBe('Free starter bundle')
+    expect(restSelect).toHaveBeenCalledTimes(1)
+  })
   it('shows nothing when there is no live bar or the read fails', async () => {
     restSelect.mockRejectedValue(new Error('offline'))
     const { container } = renderAt('/')

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation } from 'wouter'
-import { type LiveBar, loadLiveBars, pickBar, siteSlugFromPath } from './promo-bar'
+import { type LiveBar, loadedLiveBars, loadLiveBars, pickBar, siteSlugFromPath } from './promo-bar'
 
 const bar = css`
   background: #fff3d6; color: #3d2800; text-align: center; font-weight: 700; padding: 0.55rem 1rem; font-size: 0.98rem;
@@ -13,7 +13,7 @@ const bar = css`
 
 export function PromoBar() {
   const [path] = useLocation()
-  const [bars, setBars] = useState<LiveBar[]>([])
+  const [bars, setBars] = useState<LiveBar[]>(() => loadedLiveBars() ?? [])
   useEffect(() => {
     let live = true
     void loadLiveBars().then((b) => { if (live) setBars(b) })

@@ -33,10 +33,16 @@ export function pickBar(bars: readonly LiveBar[], siteSlug: string | null, now =
 }
 
 let pending: Promise<LiveBar[]> | null = null
+let loaded: LiveBar[] | null = null
+
+/** The bars once read, else null: a layout mounted again (the route table arriving after first
+ *  paint remounts it) shows the bar at once instead of shifting the page a second time. */
+export const loadedLiveBars = (): LiveBar[] | null => loaded
 
 /** The live bars, read once per page load; a failed read shows no bar (and is tried again next time). */
 export function loadLiveBars(): Promise<LiveBar[]> {
   pending ??= restSelect<LiveBar>('promo_bars', 'select=id,text,link,starts_at,ends_at,site:global_sites(slug)&order=sort_order.asc,id.desc')
+    .then((bars) => (loaded = bars))
     .catch(() => {
       pending = null
       return []
@@ -45,4 +51,4 @@ export function loadLiveBars(): Promise<LiveBar[]> {
 }
 
 /** For tests: forget the bars read so far. */
-export const resetLiveBars = () => { pending = null }
+export const resetLiveBars = () => { pending = null; loaded = null }

@@ -1,4 +1,4 @@
-// The centred card the sign-in, MFA and refusal pages sit in.
+// The centred card the sign-in, MFA and refusal pages sit in: the page's main landmark.
 import type { ReactNode } from 'react'
 import { css } from 'goober'
 
@@ -16,12 +16,12 @@ const page = css`
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className={page}>
+    <main className={page}>
       <section className='card' aria-labelledby='auth-card-title'>
         <p className='brand'>Roots Allotments staff</p>
         <h1 id='auth-card-title'>{title}</h1>
         {children}
       </section>
-    </div>
+    </main>
   )
 }
