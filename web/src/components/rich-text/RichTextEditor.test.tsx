@@ -52,6 +52,21 @@ describe('RichTextEditor', () => {
     expect(JSON.stringify(changes[0])).toContain('"href":"https://roots.example/"')
   })
 
+  it('applying a link does not submit the form the editor sits in (React bubbles submits out of portals)', async () => {
+    let outerSubmits = 0
+    const changes: unknown[] = []
+    render(
+      <form onSubmit={(e) => { e.preventDefault(); outerSubmits++ }}>
+        <RichTextEditor label='Body' preset='minimal' onChange={(v) => changes.push(v)} />
+      </form>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }))
+    fireEvent.change(await screen.findByLabelText('Link address'), { target: { value: 'https://roots.example' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
+    await waitFor(() => expect(changes).toHaveLength(1))
+    expect(outerSubmits).toBe(0)
+  })
+
   it('loads lazily', async () => {
     render(<LazyRichTextEditor label='Lazy body' preset='minimal' />)
     expect(await screen.findByRole('textbox', { name: 'Lazy body' })).toBeTruthy()

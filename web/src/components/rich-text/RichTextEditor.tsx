@@ -164,7 +164,7 @@ function LinkDialog({ initial, onApply, onClose }: { initial: string; onApply: (
   }
   return (
     <Modal title='Link' onClose={onClose} onClickOutside={onClose} closeLabel='Close link dialog'>
-      <form onSubmit={(e) => { e.preventDefault(); apply(href) }}>
+      <form onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); apply(href) }}>
         <div className={field}>
           <label htmlFor={`${id}-href`}>Link address</label>
           <input
@@ -209,7 +209,7 @@ function ImageDialog({ upload, onInsert, onClose }: { upload: (f: File) => Promi
   }
   return (
     <Modal title='Image' onClose={onClose} onClickOutside={onClose} closeLabel='Close image dialog'>
-      <form onSubmit={(e) => { e.preventDefault(); void submit() }}>
+      <form onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); void submit() }}>
         <div className={field}>
           <label htmlFor={`${id}-file`}>Image file (PNG, GIF, JPEG, BMP or ICO)</label>
           <input id={`${id}-file`} type='file' accept={IMAGE_ACCEPT} onChange={(e) => { setFile(e.currentTarget.files?.[0] ?? null); setError(null) }} />
