@@ -120,7 +120,9 @@ describe('the location map', () => {
       const map = page.getByRole('group', { name: 'Map of Roots sites and waiting-list demand' })
       await map.waitFor()
       expect(await map.getAttribute('data-map')).toBe('outline')
-      // Once the counts are in, the seeded sites are markers named with their demand.
+      // Once the counts are in, the seeded sites are markers named with their demand. The sites
+      // come first: until they have, the numbers' status is not even on the page.
+      await page.getByText('Loading the sites…').waitFor({ state: 'detached' })
       await page.getByText('Loading waiting-list numbers…').waitFor({ state: 'detached' })
       const tuckers = map.getByRole('link', { name: /^Tuckers Meadow, Bath: \d+ (people|person) waiting$/ })
       await tuckers.waitFor()
