@@ -72,7 +72,8 @@ describe('admin commerce', () => {
     await waitForPath(admin, '/admin/products')
     await admin.getByLabel('Search').fill(name.toUpperCase())
     await admin.getByRole('link', { name }).waitFor()
-    expect(await admin.locator('caption').textContent()).toBe('1 product')
+    // The new product is on the first page before the search is applied; wait for the filtered count.
+    await expect.poll(() => admin.locator('caption').textContent()).toBe('1 product')
 
     const shop = await publicPage('/checkout/new')
     await shop.getByRole('heading', { name: `${name} · £12.50` }).waitFor()

@@ -21,7 +21,7 @@ describe('locations', () => {
     await waitForPath(page, '/admin/locations')
     await page.getByRole('link', { name: `Edit ${SITE.location}` }).waitFor()
     await page.getByLabel('Search sites').fill('loxley')
-    expect(await page.locator('tbody tr').count()).toBe(1)
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
     await page.getByLabel('Search sites').fill('')
     await page.getByLabel('Status').selectOption('upcoming')
     const statuses = await page.locator('tbody tr td:nth-child(3)').allTextContents()
