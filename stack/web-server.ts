@@ -77,6 +77,14 @@ export function runtimeConfigScript(apiUrl: string, anonKey: string, mapTileUrl 
   return `window.__ROOTS_CONFIG__=${JSON.stringify({ supabaseUrl: apiUrl, supabaseAnonKey: anonKey, ...(mapTileUrl ? { mapTileUrl } : {}) })};\n`
 }
 
+/**
+ * Pages start the redirect table's download with the HTML (spec §2: every navigation consults it,
+ * and a first visit waits for it), in parallel with the bundle instead of after it. The client's
+ * first read of the table is a plain GET (the function needs no key), so it takes this response.
+ */
+export const redirectPreload = (apiUrl: string) =>
+  `<${apiUrl.replace(/\/+$/, '')}/functions/v1/redirect-lookup>; rel=preload; as=fetch; crossorigin=anonymous`
+
 /** A built file, gzipped when it is text and the client takes gzip, as any production host does. */
 async function fileResponse(req: Request, file: string, mtime: number, headers: Record<string, string>): Promise<Response> {
   const compress = COMPRESSIBLE.has(extname(file))
@@ -120,7 +128,7 @@ export function startWebServer(opts: WebServerOptions) {
     const index = join(root, 'index.html')
     if (!existsSync(index)) return new Response('The web app is not built: run `npm run build`.', { status: 503, headers })
     const indexMtime = (await Deno.stat(index)).mtime?.getTime() ?? 0
-    return await fileResponse(req, index, indexMtime, { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache' })
+    return await fileResponse(req, index, indexMtime, { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache', link: redirectPreload(opts.apiUrl) })
   }
   const server = Deno.serve({ hostname: '127.0.0.1', port: opts.port, onListen: () => { if (!opts.quiet) console.log(`[web] app on http://127.0.0.1:${opts.port}`) } }, handler)
   return { close: () => server.shutdown(), finished: server.finished }

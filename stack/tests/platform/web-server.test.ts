@@ -28,10 +28,13 @@ Deno.test('client routes get index.html, assets are immutable, missing assets ar
       assert.equal(res.status, 200, route)
       assert.match(res.headers.get('content-type') ?? '', /text\/html/)
       assert.match(await res.text(), /id="root"/)
+      // The redirect table downloads alongside the bundle, not after it.
+      assert.equal(res.headers.get('link'), '<http://127.0.0.1:54321/functions/v1/redirect-lookup>; rel=preload; as=fetch; crossorigin=anonymous', route)
     }
     const asset = await fetch(`${base}/assets/app-abc.js`)
     assert.equal(asset.status, 200)
     assert.match(asset.headers.get('cache-control') ?? '', /immutable/)
+    assert.equal(asset.headers.get('link'), null)
     assert.equal(await asset.text(), 'console.log(1)')
     const missing = await fetch(`${base}/assets/nope.js`)
     assert.equal(missing.status, 404)

@@ -10,7 +10,6 @@ import { errorReporter, LocalErrorRecorder, reportError, SentryReporter, setErro
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
 import { guardedReload } from '@/lib/reload-guard'
 import { RedirectCache } from '@/lib/redirects'
-import { anonHeaders } from '@/lib/anon-headers'
 import { ANALYTICS_ID, defaultConsentEntries } from '@/features/consent/consent-entries'
 import { consent, initConsent } from '@/features/consent/stores/consent-store'
 
@@ -82,12 +81,13 @@ export function startPlatform(config: Env = env()): Platform {
   syncAnalytics()
   subscribeKey(consent, 'enabled', syncAnalytics)
 
-  // Redirect table: warm from storage, refreshed in the background.
+  // Redirect table: warm from storage, refreshed in the background. The function needs no key
+  // (verify_jwt off), so the first read is a plain GET that takes the HTML's preload.
   const redirects = new RedirectCache({
     url: `${config.supabaseUrl}/functions/v1/redirect-lookup`,
-    headers: anonHeaders(),
     fetch: fetchWithRetry,
     storage: safeLocalStorage(),
+    preloaded: true,
   })
   void redirects.refresh()
 

@@ -12,3 +12,24 @@ export function afterFirstPaint(win: Window & typeof globalThis = globalThis as 
     else win.addEventListener('load', idle, { once: true })
   })
 }
+
+/** The longest wait for a frame: a background tab paints nothing, and its data must still load. */
+export const NEXT_PAINT_FALLBACK_MS = 100
+
+/**
+ * Resolves just after the next frame has painted (or soon, where no frame comes). Reads that
+ * only refresh what the first paint already shows (live counts over the built-in catalogue, the
+ * promo bar) start here, so they never hold up the first paint.
+ */
+export function afterNextPaint(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false
+    const finish = () => {
+      if (done) return
+      done = true
+      resolve()
+    }
+    win.setTimeout(finish, NEXT_PAINT_FALLBACK_MS)
+    if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => win.setTimeout(finish, 0))
+  })
+}

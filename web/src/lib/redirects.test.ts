@@ -107,6 +107,26 @@ describe('redirect cache', () => {
     expect(second.isStale()).toBe(false)
   })
 
+  it('with a preloading page, takes the preload with a plain GET first, then revalidates with If-None-Match', async () => {
+    const storage = memoryStorage()
+    let t = 1_000
+    await new RedirectCache({ url: URL, fetch: server([ok(TABLE, '"abc"')]).fetch, storage, now: () => t }).refresh()
+    const s = server([ok(TABLE, '"abc"'), notModified])
+    const warm = new RedirectCache({ url: URL, fetch: s.fetch, storage, now: () => t, preloaded: true })
+    let calls = 0
+    warm.subscribe(() => calls++)
+    t += 1
+    await warm.refresh()
+    expect(s.requests[0]!.headers['if-none-match']).toBeUndefined()
+    // The same ETag: the table did not change, so nobody re-renders; the clock restarts.
+    expect(calls).toBe(0)
+    expect(JSON.parse(storage.m.get(STORAGE_KEY)!)).toMatchObject({ etag: '"abc"', fetchedAt: 1_001 })
+    t += REFRESH_INTERVAL_MS
+    await warm.refreshIfStale()
+    expect(s.requests[1]!.headers['if-none-match']).toBe('"abc"')
+    expect(warm.lookup('/our-sites')).toMatchObject({ to: '/sites' })
+  })
+
   it('replaces the table on a 200 and notifies subscribers', async () => {
     const s = server([ok(TABLE, '"1"'), ok({ redirects: [{ from: '/new', to: '/sites', status: 301 }] }, '"2"')])
     const c = new RedirectCache({ url: URL, fetch: s.fetch, storage: null })

@@ -61,6 +61,12 @@ export interface RedirectCacheOptions {
   fetch?: typeof fetch
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null
   now?: () => number
+  /**
+   * The page preloads the table with its HTML (the web server's `Link` header): the first
+   * request is then the same plain GET, which takes the preloaded answer (the browser's own
+   * cache revalidates it with the ETag); later ones ask with If-None-Match.
+   */
+  preloaded?: boolean
 }
 
 export class RedirectCache {
@@ -68,6 +74,7 @@ export class RedirectCache {
   private etag: string | null = null
   private fetchedAt = 0
   private inflight: Promise<void> | null = null
+  private requests = 0
   private listeners = new Set<() => void>()
   /** Bumped whenever the table changes (for useSyncExternalStore). */
   version = 0
@@ -159,7 +166,8 @@ export class RedirectCache {
 
   private async doRefresh() {
     const headers: Record<string, string> = { ...this.opts.headers }
-    if (this.etag && this.ready) headers['if-none-match'] = this.etag
+    const takesPreload = this.opts.preloaded === true && this.requests++ === 0
+    if (this.etag && this.ready && !takesPreload) headers['if-none-match'] = this.etag
     const now = (this.opts.now ?? Date.now)()
     let res: Response
     try {
@@ -180,9 +188,16 @@ export class RedirectCache {
       return
     }
     if (!isRecord(body) || !Array.isArray(body.redirects)) return
+    const etag = res.headers.get('etag')
+    if (etag !== null && etag === this.etag && this.ready) {
+      // The same table (a preloaded or browser-cached answer): nothing changed.
+      this.fetchedAt = now
+      this.persist()
+      return
+    }
     const rules = body.redirects.map(asRule).filter((r): r is RedirectRule => r !== null)
     this.replace(rules)
-    this.etag = res.headers.get('etag')
+    this.etag = etag
     this.fetchedAt = now
     this.persist()
     this.ready = true

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation } from 'wouter'
+import { afterNextPaint } from '@/lib/after-first-paint'
 import { type LiveBar, loadedLiveBars, loadLiveBars, pickBar, siteSlugFromPath } from './promo-bar'
 
 const bar = css`
@@ -16,7 +17,8 @@ export function PromoBar() {
   const [bars, setBars] = useState<LiveBar[]>(() => loadedLiveBars() ?? [])
   useEffect(() => {
     let live = true
-    void loadLiveBars().then((b) => { if (live) setBars(b) })
+    // After the first paint: the page never waits for its offer.
+    void afterNextPaint().then(loadLiveBars).then((b) => { if (live) setBars(b) })
     return () => { live = false }
   }, [])
   const shown = pickBar(bars, siteSlugFromPath(path))

@@ -6,6 +6,7 @@
 // leaves the locations as they were.
 import { proxy, useSnapshot } from 'valtio'
 import { useEffect } from 'react'
+import { afterNextPaint } from '@/lib/after-first-paint'
 import { BUILT_IN_SITES, WAITING_LIST_PLACES } from './catalogue'
 import { restRpc, restSelect } from './rest'
 import { BUILT_IN_CTA_SETTINGS, type CountRow, fromStoredRow, mergeSites, withCounts } from './rules'
@@ -85,9 +86,12 @@ export async function loadLocations(source: LocationsSource = restSource): Promi
   }
 }
 
-/** Starts the first load once; later callers share it. */
+/**
+ * Starts the first load once, after the first paint (which shows the built-in catalogue, so the
+ * reads never delay it); later callers share it.
+ */
 export function ensureLocationsLoaded(source?: LocationsSource): Promise<void> {
-  inFlight ??= loadLocations(source).catch(() => {
+  inFlight ??= afterNextPaint().then(() => loadLocations(source)).catch(() => {
     locations.settled = true
   })
   return inFlight
