@@ -94,7 +94,7 @@ const BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8
 const bench: Bench = async ({ stack, quick }) => {
   const db = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
   const [site] = await db<{ city_slug: string; slug: string }[]>`
-    select city_slug, slug from public.global_sites where status in ('open', 'active') and city_slug is not null order by id limit 1`
+    select city_slug, slug from public.global_sites where status = 'active' and city_slug is not null order by id limit 1`
   await db.end({ timeout: 2 })
   const routes = [
     { path: '/', public: true },

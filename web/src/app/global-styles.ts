@@ -19,7 +19,7 @@ export function installGlobalStyles() {
       --roots-animation: ${ANIMATION};
     }
     *, *::before, *::after { box-sizing: border-box; }
-    html { -webkit-text-size-adjust: 100%; }
+    html { -webkit-text-size-adjust: 100%; scroll-padding-bottom: var(--roots-promo-height, 0px); }
     body {
       margin: 0; min-width: 320px; background: var(--roots-background); color: var(--roots-text);
       font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;

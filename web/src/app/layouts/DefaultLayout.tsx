@@ -21,7 +21,9 @@ const header = css`
   nav a { display: inline-block; padding: 0.5rem 0; font-weight: 600; }
 `
 const mainClass = css`
-  display: block; max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; min-height: 60vh;
+  /* At least a window tall: the footer starts below the fold, so a page growing as its data
+     arrives never moves anything the visitor can see (no layout shift). */
+  display: block; max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; min-height: 100vh;
   &:focus { outline: none; }
 `
 const shell = css`
@@ -29,7 +31,7 @@ const shell = css`
   & > main { flex: 1 0 auto; width: 100%; }
 `
 const footer = css`
-  background: #1c2420; color: #f2f4f2; padding: 2rem 0 6rem;
+  background: #1c2420; color: #f2f4f2; padding: 2rem 0 calc(6rem + var(--roots-promo-height, 0px));
   .inner { max-width: 72rem; margin: 0 auto; padding: 0 1rem; display: flex; flex-wrap: wrap; gap: 1rem 2rem; justify-content: space-between; }
   a, button { color: #f2f4f2; }
   p { margin: 0; }
@@ -39,7 +41,6 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <div className={shell}>
       <a href='#main' className={skip}>Skip to content</a>
-      <PromoBar />
       <header className={header}>
         <div className='inner'>
           <Link href={paths.home.getHref()} className='brand'>Roots Allotments</Link>
@@ -58,6 +59,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <p><button type='button' className={buttonLink} onClick={openModal}>Cookie settings</button></p>
         </div>
       </footer>
+      <PromoBar />
     </div>
   )
 }

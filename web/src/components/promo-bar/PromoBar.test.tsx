@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memoryLocation } from 'wouter/memory-location'
 import { Router } from 'wouter'
@@ -13,7 +13,7 @@ const NOW = Date.parse('2026-03-10T12:00:00Z')
 const bar = (id: number, over: Partial<{ text: string; link: string | null; starts_at: string | null; ends_at: string | null; site: { slug: string } | null }> = {}) =>
   ({ id, text: `Bar ${id}`, link: null, starts_at: null, ends_at: null, site: null, ...over })
 
-beforeEach(() => { resetLiveBars(); restSelect.mockReset() })
+beforeEach(() => { resetLiveBars(); restSelect.mockReset(); sessionStorage.clear() })
 afterEach(cleanup)
 
 describe('siteSlugFromPath', () => {
@@ -72,7 +72,7 @@ describe('PromoBar', () => {
     await screen.findByTestId('promo-bar')
     cleanup()
     renderAt('/sites')
-    expect(screen.getByTestId('promo-bar').textContent).toBe('Free starter bundle')
+    expect(screen.getByTestId('promo-bar').querySelector('p')!.textContent).toBe('Free starter bundle')
     expect(restSelect).toHaveBeenCalledTimes(1)
   })
   it('shows nothing when there is no live bar or the read fails', async () => {
@@ -81,6 +81,21 @@ describe('PromoBar', () => {
     await Promise.resolve()
     await new Promise((r) => setTimeout(r, 0))
     expect(container.innerHTML).toBe('')
+    expect(screen.queryByTestId('promo-bar')).toBeNull()
+  })
+  it('publishes its height for the page to make room, and a visitor can hide it for the visit', async () => {
+    restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle' }), bar(2, { text: 'Bath only', site: { slug: 'tuckers-meadow' } })])
+    renderAt('/sites/bath/tuckers-meadow')
+    await screen.findByText('Bath only')
+    expect(document.documentElement.style.getPropertyValue('--roots-promo-height')).toMatch(/^\d+px$/)
+    fireEvent.click(screen.getByRole('button', { name: 'Hide this offer' }))
+    // The site's bar is hidden; the bar for every site takes its place.
+    expect(screen.queryByText('Bath only')).toBeNull()
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide this offer' }))
+    expect(screen.queryByTestId('promo-bar')).toBeNull()
+    expect(document.documentElement.style.getPropertyValue('--roots-promo-height')).toBe('')
+    cleanup()
+    renderAt('/')
     expect(screen.queryByTestId('promo-bar')).toBeNull()
   })
 })

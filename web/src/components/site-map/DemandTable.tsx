@@ -3,6 +3,7 @@ import { css } from 'goober'
 import { Link } from 'wouter'
 import { visuallyHidden } from '@/components/styles'
 import type { MapPoint } from './types'
+import { compareText } from '@/lib/intl'
 
 const tableClass = css`
   width: 100%; border-collapse: collapse; margin-top: 1rem; font-size: 0.95rem;
@@ -12,7 +13,7 @@ const tableClass = css`
 `
 
 export function DemandTable({ points, caption, hidden }: { points: readonly MapPoint[]; caption: string; hidden?: boolean }) {
-  const rows = [...points].sort((a, b) => b.demand - a.demand || a.name.localeCompare(b.name))
+  const rows = [...points].sort((a, b) => b.demand - a.demand || compareText(a.name, b.name))
   return (
     <table className={hidden ? visuallyHidden : tableClass}>
       <caption>{caption}</caption>

@@ -7,6 +7,7 @@ import type { Cta } from '@/lib/sites/rules'
 import { siteHref, STATUS_LABEL, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import { buttonPrimary } from '@/components/styles'
+import { formatCount } from '@/lib/intl'
 
 export const siteGrid = css`
   display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 17rem), 1fr));
@@ -39,7 +40,7 @@ export function StatusBadge({ site }: { site: Pick<Site, 'status'> }) {
   return <span className={badge} data-status={status}>{STATUS_LABEL[status]}</span>
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
+export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`
 
 export function SiteCard({ site, cta, headingLevel = 3, children }: { site: Site; cta: Cta; headingLevel?: 2 | 3 | 4; children?: ReactNode }) {
   const H = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3'
@@ -48,7 +49,7 @@ export function SiteCard({ site, cta, headingLevel = 3, children }: { site: Site
       <H><Link href={siteHref(site)}>{site.location}</Link></H>
       <p className='city'>{site.city} · <StatusBadge site={site} /></p>
       <dl>
-        {site.allotments !== null && (<><dt>Plots</dt><dd>{site.allotments.toLocaleString('en-GB')}</dd></>)}
+        {site.allotments !== null && (<><dt>Plots</dt><dd>{formatCount(site.allotments)}</dd></>)}
         {site.site_size !== null && (<><dt>Site size</dt><dd>{site.site_size} acres</dd></>)}
         <dt>Waiting list</dt>
         <dd data-testid='waiting-count'>{plural(site.waiting_list_count, 'person', 'people')}</dd>

@@ -9,6 +9,7 @@ import { longDate, ukDay } from '@/lib/content/text'
 import { usePageMeta } from '@/lib/page-meta'
 import { type SiteEvent, useUpcomingEvents } from '../api/get-events'
 import { EventCard } from '../components/EventCard'
+import { compareText } from '@/lib/intl'
 
 const filters = css`
   display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); max-width: 46rem;
@@ -55,7 +56,7 @@ export default function EventsRoute() {
     navigate(`${path}${qs ? `?${qs}` : ''}`, { replace: true })
   }
   const all = events.data ?? []
-  const sites = [...new Map(all.filter((e) => e.site).map((e) => [e.site!.id, e.site!])).values()].sort((a, b) => a.location.localeCompare(b.location))
+  const sites = [...new Map(all.filter((e) => e.site).map((e) => [e.site!.id, e.site!])).values()].sort((a, b) => compareText(a.location, b.location))
   const months = [...new Set(all.map((e) => monthOf(e.starts_at)))]
   const shown = filterEvents(all, f)
 

@@ -9,6 +9,7 @@ import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { resolveCta, siteHref } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
+import { compareText } from '@/lib/intl'
 
 const hero = css`
   padding: clamp(1.5rem, 5vw, 3.5rem) 0 1.5rem;
@@ -45,7 +46,7 @@ const steps = css`
 export function groupByCity(sites: readonly Site[]): [string, Site[]][] {
   const groups = new Map<string, Site[]>()
   for (const s of sites) groups.set(s.city, [...(groups.get(s.city) ?? []), s])
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'en-GB'))
+  return [...groups.entries()].sort(([a], [b]) => compareText(a, b))
 }
 
 export function HomeRoute() {

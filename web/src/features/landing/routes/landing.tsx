@@ -14,6 +14,7 @@ import { slugParam } from '@/lib/sites/route-params'
 import { isActive, resolveCta, sitePageHref, statusOf } from '@/lib/sites/rules'
 import { BUILT_IN_SITES } from '@/lib/sites/catalogue'
 import type { Site } from '@/lib/sites/types'
+import { formatCount } from '@/lib/intl'
 
 const page = css`
   .hero { background: var(--roots-surface); border-radius: 1rem; padding: clamp(1.25rem, 5vw, 3rem); margin-bottom: 1.5rem; }
@@ -44,7 +45,7 @@ function Landing({ site, ctaSettings }: { site: Site; ctaSettings: ReturnType<ty
       <ul className='points'>
         {site.allotments !== null && <li>{site.allotments} plots on {site.site_size ?? '?'} acres</li>}
         <li>Tools, water and seeds on site</li>
-        <li>{site.waiting_list_count.toLocaleString('en-GB')} people on the waiting list now</li>
+        <li>{formatCount(site.waiting_list_count)} people on the waiting list now</li>
       </ul>
     </div>
   )

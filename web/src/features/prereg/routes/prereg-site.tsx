@@ -13,6 +13,7 @@ import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
 import { isActive, resolveCta, sitePageHref, siteWithOffer, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
+import { formatCount } from '@/lib/intl'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0.25rem 0 0.75rem; font-size: clamp(1.8rem, 5vw, 2.6rem); }
@@ -78,7 +79,7 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
         <dl>
           {site.allotments !== null && <><dt>Plots</dt><dd>{site.allotments}</dd></>}
           {site.site_size !== null && <><dt>Site size</dt><dd>{site.site_size} acres</dd></>}
-          {!upcoming && <><dt>Waiting now</dt><dd data-testid='waiting-count'>{site.waiting_list_count.toLocaleString('en-GB')}</dd></>}
+          {!upcoming && <><dt>Waiting now</dt><dd data-testid='waiting-count'>{formatCount(site.waiting_list_count)}</dd></>}
         </dl>
         <div className='actions'>
           <Link href={paths.preregSiteSignup.getHref({ site: site.slug })} className={buttonPrimary}>

@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter'
 import { SelectField } from '@/components/form/Field'
 import { STATUS_LABEL, statusOf } from '@/lib/sites/rules'
 import type { Site, SiteStatus } from '@/lib/sites/types'
+import { compareText } from '@/lib/intl'
 
 const bar = css`
   display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); max-width: 40rem;
@@ -42,7 +43,7 @@ export function useSiteFilter(): [SiteFilter, (f: SiteFilter) => void] {
 }
 
 export function SiteFilters({ sites, filter, onChange }: { sites: readonly Site[]; filter: SiteFilter; onChange: (f: SiteFilter) => void }) {
-  const cities = [...new Map(sites.map((s) => [s.city_slug, s.city])).entries()].sort((a, b) => a[1].localeCompare(b[1], 'en-GB'))
+  const cities = [...new Map(sites.map((s) => [s.city_slug, s.city])).entries()].sort((a, b) => compareText(a[1], b[1]))
   return (
     <form className={bar} role='search' aria-label='Filter sites' onSubmit={(e) => e.preventDefault()}>
       <SelectField label='City' name='city' value={filter.city} onChange={(e) => onChange({ ...filter, city: e.target.value })}>

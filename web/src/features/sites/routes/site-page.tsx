@@ -14,6 +14,7 @@ import { isActive, resolveCta } from '@/lib/sites/rules'
 import { safeLinkHref } from '@/lib/rich-text/rules'
 import type { Direction, Site } from '@/lib/sites/types'
 import { RichText } from '../components/RichText'
+import { formatCount } from '@/lib/intl'
 
 const page = css`
   .head { display: grid; gap: 0.5rem; margin-bottom: 1.5rem; }
@@ -76,10 +77,10 @@ export function SiteDetails({ site, ctaLabel, ctaHref, promo }: { site: Site; ct
             <h2 id='about-title'>About this site</h2>
             <RichText value={site.description} />
             <dl className='facts'>
-              {site.allotments !== null && <div><dt>Plots</dt><dd>{site.allotments.toLocaleString('en-GB')}</dd></div>}
+              {site.allotments !== null && <div><dt>Plots</dt><dd>{formatCount(site.allotments)}</dd></div>}
               {site.site_size !== null && <div><dt>Site size (acres)</dt><dd>{site.site_size}</dd></div>}
               {site.joined && <div><dt>Joined Roots</dt><dd>{site.joined}</dd></div>}
-              <div><dt>Waiting list</dt><dd data-testid='waiting-count'>{site.waiting_list_count.toLocaleString('en-GB')}</dd></div>
+              <div><dt>Waiting list</dt><dd data-testid='waiting-count'>{formatCount(site.waiting_list_count)}</dd></div>
             </dl>
           </section>
           {(site.directions && Object.keys(site.directions).length > 0) && (

@@ -1,9 +1,10 @@
 // Wording for the queue page.
+import { formatCount } from '@/lib/intl'
 
 export function ordinal(n: number): string {
   const rem100 = n % 100
   const suffix = rem100 >= 11 && rem100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'
-  return `${n.toLocaleString('en-GB')}${suffix}`
+  return `${formatCount(n)}${suffix}`
 }
 
 /** "about 7 months", "about 2 years and 3 months", "less than a month". */

@@ -14,6 +14,7 @@ import { toast } from '@/lib/toast'
 import type { JoinResult, JoinTarget } from '../api/join-waiting-list'
 import { JoinForm } from '../components/JoinForm'
 import { saveReference } from '../stores/references-store'
+import { formatCount } from '@/lib/intl'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
@@ -77,7 +78,7 @@ export function JoinPage({ special = false }: { special?: boolean }) {
           ? `We do not have a site in ${resolved.name} yet. Join the list and you will be first to hear when one opens.`
           : `Join the queue for a plot at ${resolved.name}${resolved.city ? ` in ${resolved.city}` : ''}.`}
       </p>
-      {!pre && <p className='count'>{resolved.waiting.toLocaleString('en-GB')} {resolved.waiting === 1 ? 'person is' : 'people are'} waiting now.</p>}
+      {!pre && <p className='count'>{formatCount(resolved.waiting)} {resolved.waiting === 1 ? 'person is' : 'people are'} waiting now.</p>}
       <p>
         You will get a private reference straight away. With it you can see your place in the queue, the list length and
         your estimated wait at any time, update your details or leave the list.

@@ -18,6 +18,7 @@ import { useWithdrawWaitingListEntry } from '../api/withdraw-waiting-list-entry'
 import { describeWait, formatDate, ordinal, REFERENCE_PATTERN } from '../components/format'
 import { UpdateDetailsForm } from '../components/UpdateDetailsForm'
 import { forgetReference, references, saveReference } from '../stores/references-store'
+import { formatCount } from '@/lib/intl'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 1rem; }
@@ -87,19 +88,19 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
           ? (
             <>
               <h2 id='position-title' className='big'>{ordinal(entry.queue_position)}</h2>
-              <p><strong>You are {ordinal(entry.queue_position)} in the queue</strong> of {entry.list_length.toLocaleString('en-GB')} {entry.list_length === 1 ? 'person' : 'people'} waiting{ahead === 0 ? ': you are next.' : `, with ${ahead?.toLocaleString('en-GB')} ahead of you.`}</p>
+              <p><strong>You are {ordinal(entry.queue_position)} in the queue</strong> of {formatCount(entry.list_length)} {entry.list_length === 1 ? 'person' : 'people'} waiting{ahead === 0 ? ': you are next.' : `, with ${formatCount(ahead ?? 0)} ahead of you.`}</p>
               <div className='meter' role='img' aria-label={`${share}% of the way to the front of the queue`}><span style={{ width: `${share}%` }} /></div>
             </>
           )
           : <h2 id='position-title'>{entry.status === 'offered' ? 'You have been offered a plot' : `This entry is ${entry.status}`}</h2>}
         <dl className='stats'>
           <div><dt>Your position</dt><dd data-testid='position'>{entry.queue_position ?? '—'}</dd></div>
-          <div><dt>People on this list</dt><dd data-testid='list-length'>{entry.list_length.toLocaleString('en-GB')}</dd></div>
+          <div><dt>People on this list</dt><dd data-testid='list-length'>{formatCount(entry.list_length)}</dd></div>
           <div>
             <dt>Estimated wait</dt>
             <dd data-testid='estimated-wait'>{wait ?? 'Not enough movement yet'}</dd>
           </div>
-          <div><dt>Places offered in the last year</dt><dd>{entry.moved_last_year.toLocaleString('en-GB')}</dd></div>
+          <div><dt>Places offered in the last year</dt><dd>{formatCount(entry.moved_last_year)}</dd></div>
         </dl>
         <p style={{ marginTop: '1rem' }}>
           You joined on {formatDate(entry.joined_at)}.{' '}
