@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { ConfigError, env } from '@/config/env'
 import { applyTheme } from '@/config/theme'
 import { App } from '@/app/App'
-import { preloadRouteTable } from '@/app/app-routes'
+import { prepareFirstPage, preloadRouteTable } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { startPlatform } from '@/app/platform'
 
@@ -13,12 +13,16 @@ const root = createRoot(document.getElementById('root')!)
 
 try {
   const platform = startPlatform(env())
-  root.render(
-    <StrictMode>
-      <App platform={platform} />
-    </StrictMode>,
-  )
-  preloadRouteTable()
+  // The first render waits for what it would otherwise render twice for: the page's chunks and,
+  // on a first visit, the redirect table (preloaded with the HTML, so usually in already).
+  void Promise.all([prepareFirstPage(location.pathname), platform.redirects.whenReady()]).then(() => {
+    root.render(
+      <StrictMode>
+        <App platform={platform} />
+      </StrictMode>,
+    )
+    preloadRouteTable()
+  })
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e
   // Spec §8: a missing backend URL or key names what is missing.

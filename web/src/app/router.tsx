@@ -7,48 +7,48 @@ import { paths } from '@/config/paths'
 import { HomeRoute } from '@/features/home/routes/home'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
 import type { PublicLayoutName } from './layouts/layouts'
-import { QueryScope } from './query-scope'
+import { preloadQueryScope, QueryScope } from './query-scope'
 import { Loading, WithLayout } from './with-layout'
+import { lazyPage, namedPage, patternRegExp, preloadPage } from './lazy-page'
 import { contentRoutes } from './routes-content'
 import { communityRoutes } from './routes-community'
 
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 
 // Public website, part 1 (issue 6): one lazy chunk per page so the home page stays small.
-const named = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
-  lazy(() => load().then((m) => ({ default: m[name] as ComponentType })))
-const SitesRoute = lazy(() => import('@/features/sites/routes/sites-list'))
+const named = namedPage
+const SitesRoute = lazyPage(() => import('@/features/sites/routes/sites-list'))
 const LocationsRoute = named(() => import('@/features/sites/routes/sites-list'), 'LocationsRoute')
-const SitePageRoute = lazy(() => import('@/features/sites/routes/site-page'))
-const PreRegisterRoute = lazy(() => import('@/features/prereg/routes/pre-register'))
-const PreregSiteRoute = lazy(() => import('@/features/prereg/routes/prereg-site'))
+const SitePageRoute = lazyPage(() => import('@/features/sites/routes/site-page'))
+const PreRegisterRoute = lazyPage(() => import('@/features/prereg/routes/pre-register'))
+const PreregSiteRoute = lazyPage(() => import('@/features/prereg/routes/prereg-site'))
 const PreregSiteLandingRoute = named(() => import('@/features/prereg/routes/prereg-site'), 'PreregSiteLandingRoute')
 const PreregSiteThankyouRoute = named(() => import('@/features/prereg/routes/prereg-site'), 'PreregSiteThankyouRoute')
-const JoinRoute = lazy(() => import('@/features/waiting-list/routes/join'))
+const JoinRoute = lazyPage(() => import('@/features/waiting-list/routes/join'))
 const SpecialJoinRoute = named(() => import('@/features/waiting-list/routes/join'), 'SpecialJoinRoute')
-const QueueReadyRoute = lazy(() => import('@/features/waiting-list/routes/queue-ready'))
-const PreregSuccessRoute = lazy(() => import('@/features/waiting-list/routes/prereg-success'))
-const LandingSiteRoute = lazy(() => import('@/features/landing/routes/landing'))
+const QueueReadyRoute = lazyPage(() => import('@/features/waiting-list/routes/queue-ready'))
+const PreregSuccessRoute = lazyPage(() => import('@/features/waiting-list/routes/prereg-success'))
+const LandingSiteRoute = lazyPage(() => import('@/features/landing/routes/landing'))
 const SugarLoafFieldsRoute = named(() => import('@/features/landing/routes/landing'), 'SugarLoafFieldsRoute')
 const SpecialJoinSuccessRoute = named(() => import('@/features/landing/routes/landing'), 'SpecialJoinSuccessRoute')
 const NewSiteLandingRoute = named(() => import('@/features/landing/routes/landing'), 'NewSiteLandingRoute')
-const GiftVouchersRoute = lazy(() => import('@/features/vouchers/routes/gift-vouchers'))
+const GiftVouchersRoute = lazyPage(() => import('@/features/vouchers/routes/gift-vouchers'))
 const GiftVouchersSuccessRoute = named(() => import('@/features/vouchers/routes/gift-vouchers'), 'GiftVouchersSuccessRoute')
-const CheckoutRoute = lazy(() => import('@/features/checkout/routes/checkout'))
+const CheckoutRoute = lazyPage(() => import('@/features/checkout/routes/checkout'))
 const CheckoutSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'CheckoutSuccessRoute')
 const DepositCheckoutRoute = named(() => import('@/features/checkout/routes/checkout'), 'DepositCheckoutRoute')
-const CheckoutNewRoute = lazy(() => import('@/features/checkout/routes/checkout-new'))
-const WelcomeSlotRoute = lazy(() => import('@/features/welcome-slots/routes/welcome-slot'))
+const CheckoutNewRoute = lazyPage(() => import('@/features/checkout/routes/checkout-new'))
+const WelcomeSlotRoute = lazyPage(() => import('@/features/welcome-slots/routes/welcome-slot'))
 const WelcomeSlotSuccessRoute = named(() => import('@/features/welcome-slots/routes/welcome-slot'), 'WelcomeSlotSuccessRoute')
-const GuidedTourRoute = lazy(() => import('@/features/guided-tours/routes/guided-tour'))
+const GuidedTourRoute = lazyPage(() => import('@/features/guided-tours/routes/guided-tour'))
 const GuidedTourThankYouRoute = named(() => import('@/features/guided-tours/routes/guided-tour'), 'GuidedTourThankYouRoute')
 const GuidedTourBecomeMemberRoute = named(() => import('@/features/guided-tours/routes/guided-tour'), 'GuidedTourBecomeMemberRoute')
-const BecomeMemberRoute = lazy(() => import('@/features/membership/routes/plans'))
+const BecomeMemberRoute = lazyPage(() => import('@/features/membership/routes/plans'))
 const SchemesRoute = named(() => import('@/features/membership/routes/plans'), 'SchemesRoute')
 const SubscriptionAgreementRoute = named(() => import('@/features/membership/routes/plans'), 'SubscriptionAgreementRoute')
-const MembersRoute = lazy(() => import('@/features/membership/routes/members'))
+const MembersRoute = lazyPage(() => import('@/features/membership/routes/members'))
 const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
-const SiteSetupRoute = lazy(() => import('@/features/membership/routes/site-setup'))
+const SiteSetupRoute = lazyPage(() => import('@/features/membership/routes/site-setup'))
 
 export interface AppRoute {
   path: string
@@ -62,10 +62,10 @@ export const routes: AppRoute[] = [
   { path: paths.home.path, layout: 'default', component: HomeRoute, bare: true },
   { path: paths.notFound.path, layout: 'default', component: NotFoundRoute, bare: true },
   // Public website, part 1 (issue 6): static paths before the parameterised ones they overlap.
-  { path: paths.sites.path, layout: 'default', component: SitesRoute },
-  { path: paths.locations.path, layout: 'default', component: LocationsRoute },
-  { path: paths.site.path, layout: 'site', component: SitePageRoute },
-  { path: paths.siteOld.path, layout: 'site', component: SitePageRoute },
+  { path: paths.sites.path, layout: 'default', component: SitesRoute, bare: true },
+  { path: paths.locations.path, layout: 'default', component: LocationsRoute, bare: true },
+  { path: paths.site.path, layout: 'site', component: SitePageRoute, bare: true },
+  { path: paths.siteOld.path, layout: 'site', component: SitePageRoute, bare: true },
   { path: paths.preRegister.path, layout: 'pre-register', component: PreRegisterRoute },
   { path: paths.prereg.path, layout: 'pre-register', component: PreRegisterRoute },
   { path: paths.preregHome.path, layout: 'pre-register', component: PreRegisterRoute },
@@ -103,6 +103,12 @@ export const routes: AppRoute[] = [
   ...contentRoutes,
   ...communityRoutes,
 ]
+
+/** Fetches what the public route at `path` renders with (before the first render: main.tsx). */
+export async function preloadRoute(path: string): Promise<void> {
+  const route = routes.find((r) => patternRegExp(r.path).test(path))
+  if (route) await Promise.all([preloadPage(route.component), route.bare ? undefined : preloadQueryScope()])
+}
 
 export function RouteTable() {
   return (

@@ -1,20 +1,19 @@
 // Public website, part 2 (issue 8): community pages, experts and courses, the location map and
 // member sign-in. Each page is its own lazy chunk so none of them adds to the home page's load.
-import { type ComponentType, lazy } from 'react'
+import { lazyPage, namedPage } from './lazy-page'
 import { paths } from '@/config/paths'
 import type { AppRoute } from './router'
 
-const named = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
-  lazy(() => load().then((m) => ({ default: m[name] as ComponentType })))
+const named = namedPage
 
-const LocationMapRoute = lazy(() => import('@/features/location-map/routes/location-map'))
-const VoteRoute = lazy(() => import('@/features/vote/routes/vote'))
-const LandRoute = lazy(() => import('@/features/land/routes/land'))
-const LoginRoute = lazy(() => import('@/features/member-login/routes/login'))
-const GrowingExpertsRoute = lazy(() => import('@/features/growing-experts/routes/growing-experts'))
+const LocationMapRoute = lazyPage(() => import('@/features/location-map/routes/location-map'))
+const VoteRoute = lazyPage(() => import('@/features/vote/routes/vote'))
+const LandRoute = lazyPage(() => import('@/features/land/routes/land'))
+const LoginRoute = lazyPage(() => import('@/features/member-login/routes/login'))
+const GrowingExpertsRoute = lazyPage(() => import('@/features/growing-experts/routes/growing-experts'))
 const GrowingExpertRoute = named(() => import('@/features/growing-experts/routes/growing-experts'), 'GrowingExpertRoute')
-const CourseCreatorRoute = lazy(() => import('@/features/course-creator/routes/course-creator'))
-const CourseSettingsRoute = lazy(() => import('@/features/course-creator/routes/course-settings'))
+const CourseCreatorRoute = lazyPage(() => import('@/features/course-creator/routes/course-creator'))
+const CourseSettingsRoute = lazyPage(() => import('@/features/course-creator/routes/course-settings'))
 
 export const communityRoutes: AppRoute[] = [
   { path: paths.mapsTest.path, layout: 'default', component: LocationMapRoute },

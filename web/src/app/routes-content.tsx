@@ -1,11 +1,10 @@
 // Public website, part 2 (issue 8): content, community and map pages. Each page is its own lazy
 // chunk so none of them adds to the home page's first load.
-import { type ComponentType, lazy } from 'react'
+import { lazyPage, namedPage } from './lazy-page'
 import { paths } from '@/config/paths'
 import type { AppRoute } from './router'
 
-const page = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) =>
-  lazy(() => load().then((m) => ({ default: m[name] as ComponentType })))
+const page = namedPage
 
 const blogs = () => import('@/features/blogs/routes/blogs')
 const careers = () => import('@/features/careers/routes/careers')
@@ -20,12 +19,12 @@ export const contentRoutes: AppRoute[] = [
   { path: paths.blog.path, layout: 'default', component: page(blogs, 'BlogPostRoute') },
   { path: paths.careers.path, layout: 'default', component: page(careers, 'default') },
   { path: paths.career.path, layout: 'default', component: page(careers, 'CareerRoute') },
-  { path: paths.events.path, layout: 'default', component: lazy(() => import('@/features/events/routes/events')) },
-  { path: `${paths.kbHome.path}/*?`, layout: 'default', component: lazy(() => import('@/features/kb/routes/kb')) },
+  { path: paths.events.path, layout: 'default', component: lazyPage(() => import('@/features/events/routes/events')) },
+  { path: `${paths.kbHome.path}/*?`, layout: 'default', component: lazyPage(() => import('@/features/kb/routes/kb')) },
   { path: paths.seedSowing.path, layout: 'default', component: page(sowing, 'default') },
   { path: paths.seedSowingTimeline.path, layout: 'default', component: page(sowing, 'SeedSowingTimelineRoute') },
   { path: paths.seedSowingThankYou.path, layout: 'default', component: page(sowing, 'SeedSowingThankYouRoute') },
-  { path: paths.offer.path, layout: 'landing', component: lazy(() => import('@/features/offer-pages/routes/offer')) },
+  { path: paths.offer.path, layout: 'landing', component: lazyPage(() => import('@/features/offer-pages/routes/offer')) },
   { path: paths.pledge.path, layout: 'default', component: page(pledge, 'default') },
   { path: paths.pledgePage.path, layout: 'default', component: page(pledge, 'PledgePageRoute') },
   { path: paths.goodVibes.path, layout: 'default', component: page(goodVibes, 'default') },

@@ -11,12 +11,15 @@ function fakeWindow(withFrames: boolean) {
 }
 
 describe('afterNextPaint', () => {
-  it('waits for the frame to paint, then resolves in the next task', async () => {
+  it('waits for a painted frame to be shown (the frame after it), then resolves in the next task', async () => {
     vi.useFakeTimers()
     const { win, paint } = fakeWindow(true)
     let resolved = false
     void afterNextPaint(win).then(() => { resolved = true })
     await vi.advanceTimersByTimeAsync(10)
+    expect(resolved).toBe(false)
+    paint()
+    await vi.advanceTimersByTimeAsync(0)
     expect(resolved).toBe(false)
     paint()
     await vi.advanceTimersByTimeAsync(0)

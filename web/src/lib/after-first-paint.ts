@@ -14,10 +14,10 @@ export function afterFirstPaint(win: Window & typeof globalThis = globalThis as 
 }
 
 /** The longest wait for a frame: a background tab paints nothing, and its data must still load. */
-export const NEXT_PAINT_FALLBACK_MS = 100
+export const NEXT_PAINT_FALLBACK_MS = 150
 
 /**
- * Resolves just after the next frame has painted (or soon, where no frame comes). Reads that
+ * Resolves just after the next frame has been painted and shown (or soon, where no frame comes). Reads that
  * only refresh what the first paint already shows (live counts over the built-in catalogue, the
  * promo bar) start here, so they never hold up the first paint.
  */
@@ -30,6 +30,8 @@ export function afterNextPaint(win: Window & typeof globalThis = globalThis as W
       resolve()
     }
     win.setTimeout(finish, NEXT_PAINT_FALLBACK_MS)
-    if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => win.setTimeout(finish, 0))
+    // Two frames: the first frame's callbacks run before it paints, the second's after the
+    // painted frame has been shown.
+    if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(finish, 0)))
   })
 }

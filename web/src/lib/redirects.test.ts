@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { normalisePath, REFRESH_INTERVAL_MS, RedirectCache, STORAGE_KEY } from './redirects'
 
 const TABLE = {
@@ -125,6 +125,33 @@ describe('redirect cache', () => {
     await warm.refreshIfStale()
     expect(s.requests[1]!.headers['if-none-match']).toBe('"abc"')
     expect(warm.lookup('/our-sites')).toMatchObject({ to: '/sites' })
+  })
+
+  it('says when a table is known: at once when warm, after the first answer when cold, or after the wait', async () => {
+    vi.useFakeTimers()
+    try {
+      let answer: (r: Response) => void = () => {}
+      const cold = new RedirectCache({ url: URL, fetch: () => new Promise((r) => { answer = r }), storage: null })
+      let ready = false
+      void cold.whenReady().then(() => { ready = true })
+      void cold.refresh()
+      await vi.advanceTimersByTimeAsync(10)
+      expect(ready).toBe(false)
+      answer(ok(TABLE)())
+      await vi.advanceTimersByTimeAsync(0)
+      expect(ready).toBe(true)
+      await cold.whenReady()
+
+      const never = new RedirectCache({ url: URL, fetch: () => new Promise(() => {}), storage: null })
+      let gaveUp = false
+      void never.whenReady(500).then(() => { gaveUp = true })
+      await vi.advanceTimersByTimeAsync(499)
+      expect(gaveUp).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(gaveUp).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('replaces the table on a 200 and notifies subscribers', async () => {

@@ -102,6 +102,20 @@ export class RedirectCache {
 
   getVersion = () => this.version
 
+  /** Resolves once a table is known (at once when warm), or after `maxMs` whatever happens. */
+  whenReady(maxMs = COLD_START_TIMEOUT_MS): Promise<void> {
+    if (this.ready) return Promise.resolve()
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        unsubscribe()
+        resolve()
+      }
+      const timer = setTimeout(done, maxMs)
+      const unsubscribe = this.subscribe(() => { if (this.ready) done() })
+    })
+  }
+
   private replace(rules: RedirectRule[]) {
     this.table = new Map()
     for (const r of rules) {

@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { buttonLink } from '@/components/styles'
 import { openModal } from '@/features/consent/stores/consent-store'
-import { PromoBar } from '@/components/promo-bar/PromoBar'
+import { LazyPromoBar } from '@/components/promo-bar/LazyPromoBar'
 
 const skip = css`
   position: absolute; left: 0.5rem; top: -4rem; z-index: 1100; padding: 0.5rem 1rem; border-radius: 0.5rem;
@@ -59,7 +59,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           <p><button type='button' className={buttonLink} onClick={openModal}>Cookie settings</button></p>
         </div>
       </footer>
-      <PromoBar />
+      <LazyPromoBar />
     </div>
   )
 }

@@ -16,6 +16,8 @@ export const siteGrid = css`
 
 const card = css`
   display: flex; flex-direction: column; gap: 0.5rem; height: 100%;
+  /* Cards below the fold are laid out only when scrolled near. */
+  content-visibility: auto; contain-intrinsic-size: auto 20rem;
   background: var(--roots-surface); border: 1px solid #d6dbd6; border-radius: 0.75rem; padding: 1rem 1.1rem;
   h3 { margin: 0; font-size: 1.2rem; }
   h3 a { text-decoration: none; }

@@ -79,3 +79,24 @@ describe('locations store timing', () => {
     expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.waiting_list_count).toBe(5)
   })
 })
+
+describe('when the first load starts', () => {
+  it('after the paint for catalogue pages, at once when a page that must judge asks', async () => {
+    const frames: FrameRequestCallback[] = []
+    const raf = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((fn) => { frames.push(fn); return frames.length })
+    try {
+      const src = source()
+      const first = ensureLocationsLoaded(src, 'afterPaint')
+      await Promise.resolve()
+      expect(src.sites).not.toHaveBeenCalled()
+      // A site page mounts: the waiting load goes now, once.
+      const second = ensureLocationsLoaded(src, 'now')
+      await vi.waitFor(() => expect(src.sites).toHaveBeenCalledTimes(1))
+      await Promise.all([first, second])
+      expect(locations.settled).toBe(true)
+      expect(src.sites).toHaveBeenCalledTimes(1)
+    } finally {
+      raf.mockRestore()
+    }
+  })
+})

@@ -86,14 +86,27 @@ export async function loadLocations(source: LocationsSource = restSource): Promi
   }
 }
 
+let hurry: (() => void) | null = null
+
 /**
- * Starts the first load once, after the first paint (which shows the built-in catalogue, so the
- * reads never delay it); later callers share it.
+ * Starts the first load once; later callers share it. Pages that show the built-in catalogue
+ * until the live rows arrive (home, the sites list) load `afterPaint`, so the reads never hold
+ * up their first paint; a page that must judge the stored rows (a site page, a landing page)
+ * loads at once, and hurries a load that is still waiting for the paint.
  */
-export function ensureLocationsLoaded(source?: LocationsSource): Promise<void> {
-  inFlight ??= afterNextPaint().then(() => loadLocations(source)).catch(() => {
-    locations.settled = true
-  })
+export function ensureLocationsLoaded(source?: LocationsSource, when: 'now' | 'afterPaint' = 'now'): Promise<void> {
+  if (!inFlight) {
+    const go = when === 'now' ? Promise.resolve() : new Promise<void>((resolve) => {
+      hurry = resolve
+      void afterNextPaint().then(resolve)
+    })
+    inFlight = go.then(() => {
+      hurry = null
+      return loadLocations(source)
+    }).catch(() => {
+      locations.settled = true
+    })
+  } else if (when === 'now') hurry?.()
   return inFlight
 }
 
@@ -109,12 +122,13 @@ export function refreshLocations(source?: LocationsSource): Promise<void> {
 export function resetLocations() {
   Object.assign(locations, initial())
   inFlight = null
+  hurry = null
 }
 
-/** The store's snapshot for components; starts the first load. */
-export function useLocations() {
+/** The store's snapshot for components; starts the first load (see ensureLocationsLoaded). */
+export function useLocations(when: 'now' | 'afterPaint' = 'now') {
   useEffect(() => {
-    void ensureLocationsLoaded()
-  }, [])
+    void ensureLocationsLoaded(undefined, when)
+  }, [when])
   return useSnapshot(locations) as LocationsState
 }

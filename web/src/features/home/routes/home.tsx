@@ -26,7 +26,9 @@ const supplied = css`
 const cities = css`
   h2 { margin: 2rem 0 0.25rem; }
   .grid { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 21rem), 1fr)); align-items: start; margin-bottom: 2rem; }
-  .city { background: var(--roots-surface); border-radius: 0.75rem; padding: 0.9rem 1rem; border: 1px solid #d6dbd6; }
+  /* Cities below the fold are laid out only when scrolled near (a phone lays out one screen). */
+  .city { background: var(--roots-surface); border-radius: 0.75rem; padding: 0.9rem 1rem; border: 1px solid #d6dbd6;
+    content-visibility: auto; contain-intrinsic-size: auto 16rem; }
   .city h3 { margin: 0 0 0.5rem; font-size: 1.15rem; }
   .city ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem; }
   .city li { display: grid; gap: 0.3rem; padding-top: 0.6rem; border-top: 1px solid #e3e7e3; }
@@ -51,7 +53,7 @@ export function groupByCity(sites: readonly Site[]): [string, Site[]][] {
 
 export function HomeRoute() {
   usePageMeta('Home')
-  const { sites, ctaSettings, loaded } = useLocations()
+  const { sites, ctaSettings, loaded } = useLocations('afterPaint')
   return (
     <>
       <section className={hero} aria-labelledby='home-title'>

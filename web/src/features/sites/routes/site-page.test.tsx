@@ -27,6 +27,13 @@ describe('site page route rules', () => {
     expect(loc.history).toEqual(['/sites/york/ouse-fields'])
   })
 
+  it('shows an active built-in site at once, and still sends it on if its stored row is not active', async () => {
+    const loc = renderAt('/sites/dartford/darenth-fields')
+    expect(screen.getByRole('heading', { level: 1, name: 'Darenth Fields' })).toBeTruthy()
+    await act(() => loadLocations(fakeSource({ sites: () => Promise.resolve([{ id: 12, city: 'Dartford', city_slug: 'dartford', location: 'Darenth Fields', slug: 'darenth-fields', status: 'upcoming' }]) })))
+    expect(loc.history.at(-1)).toBe('/prereg/darenth-fields')
+  })
+
   it('sends an unknown site to /404', async () => {
     const loc = renderAt('/sites/bath/nowhere')
     await act(() => loadLocations(fakeSource()))

@@ -174,7 +174,9 @@ export default function SitePageRoute() {
   slugParam(params.cityslug, path)
   const { site, settled, ctaSettings } = useSiteBySlug(slug)
   usePageMeta(site?.location ?? 'Site', site?.landing_page_description ?? site?.description ?? undefined)
-  const verdict = !settled ? 'wait' : !site ? 'unknown' : !isActive(site) ? 'prereg' : 'show'
+  // An active site shows at once (from the built-in catalogue until its stored row arrives);
+  // sending elsewhere waits for the stored rows, which may know a site the catalogue does not.
+  const verdict = site && isActive(site) ? 'show' : !settled ? 'wait' : !site ? 'unknown' : 'prereg'
   useEffect(() => {
     if (verdict === 'unknown') navigate(paths.notFound.getHref(), { replace: true })
     else if (verdict === 'prereg') navigate(paths.preregSite.getHref({ site: slug }), { replace: true })

@@ -21,7 +21,7 @@ const places = css`
 `
 
 function SitesList({ withPlaces }: { withPlaces: boolean }) {
-  const { sites, places: placeList, ctaSettings, loaded } = useLocations()
+  const { sites, places: placeList, ctaSettings, loaded } = useLocations('afterPaint')
   const [filter, setFilter] = useSiteFilter()
   const shown = applyFilter(sites, filter)
   return (
