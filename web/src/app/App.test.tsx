@@ -171,6 +171,9 @@ describe('error boundary and error pages', () => {
     expect(section.getAttribute('data-variant')).toBe('not-found')
     expect(section.textContent).toContain('Page not found')
     expect(screen.getByTestId('not-found-path').textContent).toBe('/prereg/nowhere')
+    // In the site's chrome: the navigation stays and the page keeps its main landmark.
+    expect(screen.getByRole('main').contains(section)).toBe(true)
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
     expect(errors.reported).toEqual([])
   })
 

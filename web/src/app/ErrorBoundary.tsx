@@ -1,4 +1,4 @@
-// Route errors: reported (unless 300–499), then the error page. Bot-like user agents skip the
+// Route errors: reported (unless 300–499), then the error page in the default layout. Bot-like user agents skip the
 // error page; their error is only reported. Navigating elsewhere clears the error.
 import { Component, type ReactNode } from 'react'
 import { LazyErrorPage as ErrorPage } from '@/features/errors/components/LazyErrorPage'
@@ -6,6 +6,7 @@ import { HttpError, isBotUserAgent, statusOf } from '@/lib/errors/http-error'
 import { reportError } from '@/lib/errors/error-reporter'
 import { isChunkLoadError } from '@/lib/errors/chunk-error'
 import { guardedReload } from '@/lib/reload-guard'
+import { DefaultLayout } from './layouts/DefaultLayout'
 
 interface Props {
   children: ReactNode
@@ -45,13 +46,16 @@ export class ErrorBoundary extends Component<Props, State> {
     const ua = this.props.userAgent ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent)
     if (isBotUserAgent(ua)) return null
     const http = error instanceof HttpError ? error : null
+    // Inside the site's chrome: the visitor keeps the navigation, and the page its main landmark.
     return (
-      <ErrorPage
-        status={statusOf(error)}
-        statusMessage={http?.statusMessage}
-        description={http?.description}
-        path={this.props.path}
-      />
+      <DefaultLayout>
+        <ErrorPage
+          status={statusOf(error)}
+          statusMessage={http?.statusMessage}
+          description={http?.description}
+          path={this.props.path}
+        />
+      </DefaultLayout>
     )
   }
 }
