@@ -99,7 +99,11 @@ Deno.test('faults: Postgres stops mid-load and returns; nothing hangs, the gatew
 
     assert.deepEqual(outcomes.filter((o) => o.hung).map((o) => o.email), [], 'no request hung')
     for (const o of outcomes) assert.ok([200, 201, 502, 503].includes(o.status), `${o.phase} answer ${o.status} is a success or a clean 502/503`)
-    assert.ok(outcomes.some((o) => o.status === 502 || o.status === 503), 'the outage was seen by the clients')
+    // The outage really met the load: some joins got a clean 502/503, or those in flight waited
+    // it out (the functions retry) and completed only after Postgres was back.
+    const cleanErrors = outcomes.some((o) => o.status === 502 || o.status === 503)
+    const waitedOut = down.length > 0 && down.every((o) => o.endedAt >= back)
+    assert.ok(cleanErrors || waitedOut, 'the outage was seen by the clients')
     assert.ok(of('warm').filter((o) => o.endedAt < stoppedAt).every((o) => o.status === 201), 'before the fault every join succeeds')
     assert.ok(of('db-back').filter((o) => o.startedAt > recoveredAt).every((o) => o.status === 201), 'after recovery every join succeeds')
 
