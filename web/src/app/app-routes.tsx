@@ -1,6 +1,7 @@
 // The first load routes only the home page itself. Every other route (the public route table,
-// the admin area, page-not-found) sits in router.tsx, a lazy chunk that is fetched after the
-// first paint, so adding routes never grows the home page's first load.
+// the admin area, page-not-found) sits in router.tsx, a lazy chunk, so adding routes never grows
+// the home page's first load. The home page warms it after its first paint; any other page
+// fetches it, and its own chunk, before its first render (prepareFirstPage).
 import { type ComponentType, Suspense } from 'react'
 import { Route, Switch } from 'wouter'
 import { paths } from '@/config/paths'

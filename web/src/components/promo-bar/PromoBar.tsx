@@ -3,11 +3,10 @@
 // the header: arriving there moves nothing on the page (no layout shift). It publishes its
 // height as --roots-promo-height, which lifts the cookie button, pads the footer and keeps a
 // focused control from scrolling in behind it. A visitor may hide it for the rest of the visit.
-// Tiny on purpose (it sits in the first load): plain fetch, no admin code.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+// Its code loads after the first paint (LazyPromoBar): plain fetch, no admin code.
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation } from 'wouter'
-import { afterNextPaint } from '@/lib/after-first-paint'
 import { type LiveBar, loadedLiveBars, loadLiveBars, pickBar, siteSlugFromPath } from './promo-bar'
 
 export const HEIGHT_VAR = '--roots-promo-height'
@@ -66,11 +65,9 @@ export function PromoBar() {
   const [bars, setBars] = useState<LiveBar[]>(() => loadedLiveBars() ?? [])
   const [hidden, setHidden] = useState(hiddenIds)
   const [el, setEl] = useState<HTMLElement | null>(null)
-  const ref = useRef(setEl)
   useEffect(() => {
     let live = true
-    // After the first paint: the page never waits for its offer.
-    void afterNextPaint().then(loadLiveBars).then((b) => { if (live) setBars(b) })
+    void loadLiveBars().then((b) => { if (live) setBars(b) })
     return () => { live = false }
   }, [])
   const shown = pickBar(bars.filter((b) => !hidden.includes(b.id)), siteSlugFromPath(path))
@@ -84,7 +81,7 @@ export function PromoBar() {
     setHidden((h) => [...h, shown.id])
   }
   return (
-    <aside ref={ref.current} className={bar} aria-label='Offer' data-testid='promo-bar'>
+    <aside ref={setEl} className={bar} aria-label='Offer' data-testid='promo-bar'>
       <p>{text}</p>
       <button type='button' onClick={dismiss} aria-label='Hide this offer' title='Hide this offer'><span aria-hidden='true'>×</span></button>
     </aside>
