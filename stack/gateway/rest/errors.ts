@@ -24,6 +24,13 @@ export const parseError = (message: string, details: string | null = null) =>
 export const bodyError = (details: string) =>
   new ApiError(400, 'PGRST102', 'Empty or invalid json', details)
 
+/** A filter or order names an embed path that the select does not embed (PGRST108). */
+export const notEmbeddedError = (path: string) =>
+  new ApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`)
+
+/** The details of PGRST118 / PGRST119: the embed is to-many where only a to-one one will do. */
+export const notToOneDetails = (parent: string, embed: string) => `'${parent}' and '${embed}' do not form a many-to-one or one-to-one relationship`
+
 export function jwtError(message: string, code: 'PGRST301' | 'PGRST303'): ApiError {
   return new ApiError(401, code, message, null, null, {
     'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,

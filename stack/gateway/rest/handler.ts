@@ -3,7 +3,7 @@
 // (status, Content-Range, Preference-Applied, Location) as PostgREST does.
 import type postgres from 'postgres'
 import type { RequestInfo } from '../context.ts'
-import { ApiError, bodyError } from './errors.ts'
+import { ApiError, bodyError, notEmbeddedError } from './errors.ts'
 import { type NodeParams, parseQuery, type ParsedQuery } from './parse.ts'
 import {
   type AcceptKind, authenticate, type Caller, invalidPath, parseAccept, parseCookies, parsePrefer, parseRangeHeader, type Prefer, profile,
@@ -271,7 +271,7 @@ function checkEmbedPaths(q: ParsedQuery) {
   walk(q.select, '')
   for (const path of q.nodes.keys()) {
     if (!known.has(path)) {
-      throw new ApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`)
+      throw notEmbeddedError(path)
     }
   }
 }

@@ -42,6 +42,8 @@ export type Condition =
 
 export interface OrderTerm {
   field: Field
+  /** `embed(col)`: the label (alias, else name) of a to-one embed whose column orders the rows. */
+  relation?: string
   dir?: 'asc' | 'desc'
   nulls?: 'first' | 'last'
 }
@@ -266,12 +268,19 @@ function fieldEnd(s: string): number {
   return -1
 }
 
+/** `embed(col)` at the start of an order term, the embed possibly double-quoted. */
+const RELATED_ORDER = /^("(?:[^"\\]|\\.)+"|[^."()]+)\(([^()]*)\)(?=\.|$)/
+
 export function parseOrder(s: string): OrderTerm[] {
   return splitTopLevel(s).map((raw) => {
-    const parts = raw.trim().split('.')
-    const field = parseField(parts[0], 'order')
-    const term: OrderTerm = { field }
-    for (const p of parts.slice(1)) {
+    const text = raw.trim()
+    const related = RELATED_ORDER.exec(text)
+    // `col.desc` or `embed(col).desc`: the field, then its modifiers.
+    const after = related ? text.slice(related[0].length) : ''
+    const [head, ...modifiers] = related ? [related[2], ...(after ? after.slice(1).split('.') : [])] : text.split('.')
+    const field = parseField(head, 'order')
+    const term: OrderTerm = related ? { field, relation: unquote(related[1]) } : { field }
+    for (const p of modifiers) {
       if ((p === 'asc' || p === 'desc') && !term.dir && !term.nulls) term.dir = p
       else if ((p === 'nullsfirst' || p === 'nullslast') && !term.nulls) term.nulls = p === 'nullsfirst' ? 'first' : 'last'
       else throw parseError(`"failed to parse order (${s})" (line 1, column ${raw.indexOf(p) + 1})`, `unexpected "${p}" expecting "asc", "desc", "nullsfirst" or "nullslast"`)

@@ -2,7 +2,7 @@
 // row_to_json, lateral subqueries for embeds) so the gateway passes the body through.
 // Identifiers are quoted after they have been found in the schema cache; every value from
 // the request is a bind parameter.
-import { ApiError } from './errors.ts'
+import { ApiError, notEmbeddedError, notToOneDetails } from './errors.ts'
 import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectItem } from './parse.ts'
 import { OPERATORS } from './parse.ts'
 import { closest, type ForeignKey, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
@@ -35,14 +35,19 @@ function column(rel: Relation, name: string) {
   return c
 }
 
-/** `alias."col"->$1::text->>$2::text`, after checking the column exists. */
-function fieldSql(rel: Relation, alias: string, field: Field, p: Params): string {
-  column(rel, field.name)
+/** `alias."col"->$1::text->>$2::text`, the column unchecked. */
+function pathSql(alias: string, field: Field, p: Params): string {
   let s = `${alias}.${ident(field.name)}`
   for (const step of field.json) {
     s += /^-?\d+$/.test(step.key) ? `${step.arrow}${p.add(step.key)}::int` : `${step.arrow}${p.add(step.key)}::text`
   }
   return s
+}
+
+/** `alias."col"->$1::text->>$2::text`, after checking the column exists. */
+function fieldSql(rel: Relation, alias: string, field: Field, p: Params): string {
+  column(rel, field.name)
+  return pathSql(alias, field, p)
 }
 
 const fieldLabel = (f: Field) => f.json.length ? f.json[f.json.length - 1].key : f.name
@@ -112,9 +117,11 @@ function conditionSql(node: ReadNode, c: Condition, p: Params): string {
   return `${c.negate ? 'not ' : ''}(${inner})`
 }
 
-function orderSql(node: ReadNode, terms: OrderTerm[], p: Params): string {
+/** `related` holds the SQL of the `embed(col)` terms, made while the node's embeds were built. */
+function orderSql(node: ReadNode, terms: OrderTerm[], related: Map<OrderTerm, string>, p: Params): string {
   return terms.map((t) => {
-    let s = fieldSql(node.rel, node.alias, t.field, p)
+    if (t.relation !== undefined && !related.has(t)) throw notEmbeddedError(t.relation)
+    let s = related.get(t) ?? fieldSql(node.rel, node.alias, t.field, p)
     if (t.dir) s += ` ${t.dir}`
     if (t.nulls) s += ` nulls ${t.nulls}`
     return s
@@ -226,6 +233,8 @@ interface Built {
   joins: string[]
   /** Output column names, for hoisting a spread embed's columns into its parent. */
   names: string[]
+  /** The node's `order=embed(col)` terms, each with the SQL of its value (PostgREST's related order). */
+  related: Map<OrderTerm, string>
 }
 
 class AliasGen {
@@ -240,6 +249,7 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
   const columns: string[] = []
   const joins: string[] = []
   const names: string[] = []
+  const related = new Map<OrderTerm, string>()
   for (const item of node.items) {
     if (item.type === 'star') {
       columns.push(`${node.alias}.*`)
@@ -252,10 +262,16 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
       names.push(name)
     } else {
       const r = resolveEmbed(cache, node.rel, item.name, item.hint)
-      if (item.spread && (r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many')) {
-        throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, `'${node.rel.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`)
+      const toMany = r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many'
+      if (item.spread && toMany) {
+        throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, notToOneDetails(node.rel.name, item.name))
       }
       const label = item.alias ?? item.name
+      // `order=label(col)` sorts the parent by a column of this embed: one value per parent only.
+      const orderTerms = (node.params.order ?? []).filter((t) => t.relation === label)
+      if (orderTerms.length && toMany) {
+        throw new ApiError(400, 'PGRST118', `A related order on '${label}' is not possible`, notToOneDetails(node.rel.name, label))
+      }
       const childPath = path ? `${path}.${label}` : label
       const child: ReadNode = { rel: r.target, alias: aliases.next(), items: item.select, params: nodes.get(childPath) ?? { conditions: [] }, embeds: new Map() }
       const joinAlias = aliases.next()
@@ -271,29 +287,42 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
         on = outerCols.map((c, i) => `${child.alias}.${ident(innerCols[i])} = ${node.alias}.${ident(c)}`)
       }
       const where = [...on, ...child.params.conditions.map((c) => conditionSql(child, c, p))]
-      const toMany = r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many'
-      const order = child.params.order ? ` order by ${orderSql(child, child.params.order, p)}` : ''
+      const order = child.params.order ? ` order by ${orderSql(child, child.params.order, built.related, p)}` : ''
       const page = toMany && (child.params.limit !== undefined || child.params.offset !== undefined)
         ? ` limit ${p.add(child.params.limit === undefined ? null : String(child.params.limit))} offset ${p.add(String(child.params.offset ?? 0))}`
         : ''
       const innerSql = `select ${built.columns.join(', ') || 'null'} from ${qualified(r.target.schema, r.target.name)} as ${child.alias}${through}${built.joins.join('')} where ${where.join(' and ')}${order}${page}`
+      // As in PostgREST, a related order names one of the embed's output columns (its select).
+      const orderValue = (t: OrderTerm, alias: string) => {
+        if (!built.names.includes(t.field.name)) {
+          const near = closest(t.field.name, built.names)
+          throw new ApiError(400, '42703', `column ${label}.${t.field.name} does not exist`, null, near ? `Perhaps you meant to reference the column "${label}.${near}".` : null)
+        }
+        return pathSql(alias, t.field, p)
+      }
       if (item.spread) {
         // `...embed(cols)`: the to-one embed's columns join the parent's own.
         joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${innerSql}) as ${joinAlias} on true`)
+        for (const t of orderTerms) related.set(t, orderValue(t, joinAlias))
         for (const name of built.names) columns.push(`${joinAlias}.${ident(name)} as ${ident(name)}`)
         names.push(...built.names)
         continue
       }
+      // A to-one embed also yields the values its parent is ordered by, beside the body.
+      const orderColumns = orderTerms.map((t, i) => {
+        related.set(t, `${joinAlias}."pgrst_order_${i}"`)
+        return `, ${orderValue(t, '_t')} as "pgrst_order_${i}"`
+      })
       const agg = toMany
         ? `select coalesce(json_agg(_t), '[]') as body from (${innerSql}) _t${item.inner ? ' having count(*) > 0' : ''}`
-        : `select row_to_json(_t) as body from (${innerSql}) _t`
+        : `select row_to_json(_t) as body${orderColumns.join('')} from (${innerSql}) _t`
       joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${agg}) as ${joinAlias} on true`)
       columns.push(`${joinAlias}.body as ${ident(label)}`)
       names.push(label)
       node.embeds.set(label, `${joinAlias}.body`)
     }
   }
-  return { columns, joins, names }
+  return { columns, joins, names, related }
 }
 
 /** `select … from <from> <joins> where … order by … limit … offset …` for the root node. */
@@ -301,7 +330,7 @@ export function buildSelect(cache: SchemaCache, root: ReadNode, nodes: Map<strin
   const built = buildNode(cache, root, nodes, '', p, new AliasGen())
   const conds = root.params.conditions.map((c) => conditionSql(root, c, p))
   const where = conds.length ? ` where ${conds.join(' and ')}` : ''
-  const order = root.params.order ? ` order by ${orderSql(root, root.params.order, p)}` : ''
+  const order = root.params.order ? ` order by ${orderSql(root, root.params.order, built.related, p)}` : ''
   const page = paged ? ` limit ${p.add(limit === undefined ? null : String(limit))} offset ${p.add(String(offset ?? 0))}` : ''
   const joins = built.joins.join('')
   return { sql: `select ${built.columns.join(', ') || 'null'} from ${from} as ${root.alias}${joins}${where}${order}${page}`, where, joins }

@@ -186,3 +186,132 @@ test('many-to-many the other way, with a filter on the embed and the junction as
   const { data } = await anon.from('conformance_tags').select('name,conformance_books!conformance_book_tags(id)').eq('conformance_books.published', true).eq('id', 1)
   assert.deepEqual((data as { conformance_books: { id: number }[] }[])[0].conformance_books.map((b) => b.id).sort(), [1, 3])
 })
+
+// ---------------------------------------------------------------- related order: order=embed(col)
+// Books and their authors: 1 Ursula, 2 Terry, 3 Octavia, 4 Terry, 5 no author.
+const AUTHOR = 'id,author:conformance_authors!author_id(name)'
+const bookIds = (r: { json: () => unknown }) => (r.json() as Row[]).map((b) => b.id)
+
+test('order=embed(col) sorts parents by a column of a many-to-one embed (by its alias)', async () => {
+  assert.deepEqual(bookIds(await rest(`/conformance_books?select=${AUTHOR}&order=author(name),id`)), [3, 2, 4, 1, 5])
+  assert.deepEqual(bookIds(await rest(`/conformance_books?select=${AUTHOR}&order=author(name).desc,id`)), [5, 1, 2, 4, 3])
+  assert.deepEqual(bookIds(await rest(`/conformance_books?select=${AUTHOR}&order=author(name).desc.nullslast,id`)), [1, 2, 4, 3, 5])
+  const r = await rest(`/conformance_books?select=${AUTHOR}&order=author(name).asc.nullsfirst,id.desc`)
+  assert.deepEqual(r.json(), [
+    { id: 5, author: null },
+    { id: 3, author: { name: 'Octavia' } },
+    { id: 4, author: { name: 'Terry' } },
+    { id: 2, author: { name: 'Terry' } },
+    { id: 1, author: { name: 'Ursula' } },
+  ])
+})
+
+test('order=embed(col) mixes with plain terms in either position', async () => {
+  assert.deepEqual(bookIds(await rest(`/conformance_books?select=${AUTHOR}&order=published.desc,author(name).desc,id`)), [1, 2, 3, 5, 4])
+})
+
+test('order=embed(col) through supabase-js, with filters, paging and an exact count', async () => {
+  const { data, error, count } = await anon.from('conformance_books').select(AUTHOR, { count: 'exact' })
+    .not('author_id', 'is', null).order('author(name)', { ascending: false }).order('id', { ascending: false }).range(0, 2)
+  assert.equal(error, null)
+  assert.equal(count, 4)
+  assert.deepEqual(data, [{ id: 1, author: { name: 'Ursula' } }, { id: 4, author: { name: 'Terry' } }, { id: 2, author: { name: 'Terry' } }])
+})
+
+test('order=embed(col) on a one-to-one embed named by its table', async () => {
+  const r = await rest('/conformance_authors?select=id,conformance_profiles(bio)&order=conformance_profiles(bio).desc.nullslast,id')
+  assert.deepEqual((r.json() as Row[]).map((a) => a.id), [3, 1, 2, 4])
+})
+
+test('order=embed(col) on a JSON path of the embed', async () => {
+  const r = await rest('/conformance_books?select=id,author:conformance_authors!author_id(meta)&order=author(meta->awards->hugo).desc.nullslast,id')
+  assert.deepEqual(bookIds(r), [1, 3, 2, 4, 5])
+})
+
+test('order=embed(col) on a spread embed uses its output column names', async () => {
+  const r = await rest('/conformance_books?select=id,...conformance_authors!author_id(writer:name)&order=conformance_authors(writer).desc.nullslast,id')
+  assert.deepEqual(r.json(), [{ id: 1, writer: 'Ursula' }, { id: 2, writer: 'Terry' }, { id: 4, writer: 'Terry' }, { id: 3, writer: 'Octavia' }, { id: 5, writer: null }])
+})
+
+test('order=embed(col) inside an embed orders the embedded rows (embed.order=inner(col))', async () => {
+  const path = '/conformance_authors?select=id,written:conformance_books!author_id(id,editor:conformance_authors!editor_id(name))&id=eq.2'
+  const first = await rest(`${path}&written.order=editor(name).asc.nullsfirst`)
+  assert.deepEqual(first.json(), [{ id: 2, written: [{ id: 4, editor: null }, { id: 2, editor: { name: 'Ursula' } }] }])
+  const last = await rest(`${path}&written.order=editor(name).asc.nullslast`)
+  assert.deepEqual((last.json() as { written: Row[] }[])[0].written.map((b) => b.id), [2, 4])
+})
+
+test('order=embed(col) on an rpc returning rows', async () => {
+  const r = await rest('/rpc/conformance_books_by?author=2&select=id,editor:conformance_authors!editor_id(name)&order=editor(name).nullsfirst')
+  assert.deepEqual(r.json(), [{ id: 4, editor: null }, { id: 2, editor: { name: 'Ursula' } }])
+})
+
+test('embed.order=col orders the rows of a to-many embed (raw and supabase-js referencedTable)', async () => {
+  const path = '/conformance_authors?select=id,written:conformance_books!author_id(title)&id=eq.2'
+  const titles = (body: unknown) => (body as { written: { title: string }[] }[])[0].written.map((b) => b.title)
+  assert.deepEqual(titles((await rest(`${path}&written.order=title.desc`)).json()), ['Mort', 'Guards! Guards!'])
+  assert.deepEqual(titles((await rest(`${path}&written.order=title.asc`)).json()), ['Guards! Guards!', 'Mort'])
+  const { data, error } = await anon.from('conformance_authors').select('id,written:conformance_books!author_id(title)').eq('id', 2)
+    .order('title', { referencedTable: 'written', ascending: false })
+  assert.equal(error, null)
+  assert.deepEqual(titles(data), ['Mort', 'Guards! Guards!'])
+})
+
+test('supabase-js referencedTable order on a to-one embed orders its (single) row, not the parents', async () => {
+  const { data, error } = await anon.from('conformance_books').select(AUTHOR).in('id', [1, 3])
+    .order('name', { referencedTable: 'author', ascending: false }).order('id')
+  assert.equal(error, null)
+  assert.deepEqual(data, [{ id: 1, author: { name: 'Ursula' } }, { id: 3, author: { name: 'Octavia' } }])
+})
+
+test('order=embed(col) on a one-to-many embed is 400 PGRST118, named as the select names it', async () => {
+  for (const [select, order, label] of [['conformance_reviews(stars)', 'conformance_reviews(stars)', 'conformance_reviews'], ['revs:conformance_reviews(stars)', 'id,revs(stars).desc', 'revs']]) {
+    const r = await rest(`/conformance_books?select=id,${select}&order=${order}`)
+    assert.equal(r.status, 400)
+    assert.deepEqual(r.json(), {
+      code: 'PGRST118',
+      details: `'conformance_books' and '${label}' do not form a many-to-one or one-to-one relationship`,
+      hint: null,
+      message: `A related order on '${label}' is not possible`,
+    })
+  }
+})
+
+test('order=embed(col) on a many-to-many embed is 400 PGRST118 (supabase-js)', async () => {
+  const { error, status } = await anon.from('conformance_books').select('id,conformance_tags(name)').order('conformance_tags(name)')
+  assert.equal(status, 400)
+  assert.equal(error!.code, 'PGRST118')
+})
+
+test('order=embed(col) naming no embed of the select is 400 PGRST108 (an aliased embed answers to its alias only)', async () => {
+  for (const order of ['nope(name)', 'conformance_authors(name)', 'id,author(name)']) {
+    const select = order.startsWith('id,') ? 'id' : AUTHOR
+    const r = await rest(`/conformance_books?select=${select}&order=${order}`)
+    assert.equal(r.status, 400, order)
+    const name = order.replace(/^id,/, '').replace(/\(.*$/, '')
+    assert.deepEqual(r.json(), {
+      code: 'PGRST108',
+      details: null,
+      hint: `Verify that '${name}' is included in the 'select' query parameter.`,
+      message: `'${name}' is not an embedded resource in this request`,
+    })
+  }
+})
+
+test('order=embed(col) with a column the embed does not select is 400 42703', async () => {
+  for (const col of ['nope', 'country', encodeURIComponent('name; drop table conformance_books; --')]) {
+    const r = await rest(`/conformance_books?select=${AUTHOR}&order=author(${col})`)
+    assert.equal(r.status, 400, col)
+    assertPgrstError(r.json(), '42703')
+  }
+  const near = await rest(`/conformance_books?select=${AUTHOR}&order=author(nmae)`)
+  assert.equal((near.json() as Row).hint, 'Perhaps you meant to reference the column "author.name".')
+})
+
+test('a malformed order=embed(col) term is 400 PGRST100', async () => {
+  for (const order of ['author(name).sideways', 'author()', 'author(name', 'author(name)x', '(name)', 'author(a,b)', 'author(name).', 'author((name))', 'author(name" desc)']) {
+    const r = await rest(`/conformance_books?select=${AUTHOR}&order=${encodeURIComponent(order)}`)
+    assert.equal(r.status, 400, `${order}: ${r.text}`)
+    assertPgrstError(r.json(), 'PGRST100')
+  }
+})
