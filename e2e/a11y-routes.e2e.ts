@@ -5,7 +5,7 @@
 // CSP violations (none: the policy the web server sends must allow the app). A route with
 // parameters needs a sample below, taken from the seeded data; a new one without a sample fails
 // by name.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../web/src/config/paths'
 import { asService, signIn, waitForPath } from './admin-support'
@@ -64,7 +64,7 @@ async function hrefOf(r: (typeof ROUTES)[number]): Promise<string> {
   return (r.entry.getHref as (p: Params) => string)(await sample())
 }
 
-interface Tab { page: Page; context: BrowserContext; consoleErrors: string[]; visited: number }
+interface Tab { page: Page; context: BrowserContext; consoleErrors: string[]; visited: number; inFlight: Map<Request, number> }
 const tabs = new Map<string, Tab>()
 
 /** One tab per audience and width, kept across tests: admins sign in once. */
@@ -80,7 +80,11 @@ async function tab(audience: 'public' | 'admin', width: number): Promise<Tab> {
     document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`))
   })
   const page = await context.newPage()
-  t = { page, context, consoleErrors: [], visited: 0 }
+  t = { page, context, consoleErrors: [], visited: 0, inFlight: new Map() }
+  const inFlight = t.inFlight
+  page.on('request', (r) => inFlight.set(r, Date.now()))
+  page.on('requestfinished', (r) => inFlight.delete(r))
+  page.on('requestfailed', (r) => inFlight.delete(r))
   const errors = t.consoleErrors
   page.on('console', (m) => { if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) errors.push(m.text()) })
   if (audience === 'admin') {
@@ -95,7 +99,13 @@ async function tab(audience: 'public' | 'admin', width: number): Promise<Tab> {
 async function judge(t: Tab, href: string) {
   t.consoleErrors.length = 0
   await t.page.goto(`${webUrl()}${href}`)
-  await t.page.waitForLoadState('networkidle')
+  // Settled means the network went quiet. A page that never does (a request the machine or the
+  // gateway held up: seen once in CI, never by hand) is still judged, and the requests still open
+  // are named in the log, so a hang shows up as a lead rather than as a failed axe check.
+  await t.page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {
+    const open = [...t.inFlight].map(([r, at]) => `${r.method()} ${r.url()} (${Date.now() - at} ms)`)
+    console.warn(`[a11y] ${href}: the network did not go quiet in 20 s; still open: ${open.join(', ') || 'none'}`)
+  })
   const landed = new URL(t.page.url()).pathname
   const hasMain = await t.page.locator('main').count() > 0
   const axe = await seriousViolations(t.page)
