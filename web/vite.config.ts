@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
+import { staticStyles } from './vite/static-styles.ts'
 
 // The fixed local interfaces of ARCHITECTURE.md, used by the dev server only when the
 // environment names no backend (`npm run dev` sets VITE_SUPABASE_URL).
@@ -50,7 +51,7 @@ function buildInfo(buildId: string): Plugin {
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}` : 'dev'
   return {
-    plugins: [react(), runtimeConfig(), buildInfo(buildId)],
+    plugins: [staticStyles(), react(), runtimeConfig(), buildInfo(buildId)],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       alias: [
@@ -74,6 +75,6 @@ export default defineConfig(({ command }) => {
         },
       },
     },
-    test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+    test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'] },
   }
 })
