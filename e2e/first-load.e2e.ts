@@ -63,6 +63,17 @@ describe('public first load', () => {
     })
     const beforeLoad = (await scripts()).filter((e) => e.before).map((e) => e.path)
     expect([...new Set(beforeLoad)].sort()).toEqual(expected)
+    // The styles compiled at build time (the page's and the shared button classes), the static
+    // global sheet and the theme's custom properties set at runtime all apply.
+    const styles = await page.evaluate(() => {
+      const colour = (el: Element | null, prop: 'color' | 'backgroundColor') => el ? getComputedStyle(el)[prop] : 'missing'
+      return {
+        heading: colour(document.querySelector('h1'), 'color'),
+        button: colour(document.querySelector('main a[href="/sites"]'), 'backgroundColor'),
+        body: colour(document.body, 'backgroundColor'),
+      }
+    })
+    expect(styles).toEqual({ heading: 'rgb(29, 91, 50)', button: 'rgb(29, 91, 50)', body: 'rgb(246, 244, 238)' })
     // The route table follows after the first paint, without a navigation.
     await expect.poll(async () => (await scripts()).some((e) => /^\/assets\/router-[^/]+\.js$/.test(e.path))).toBe(true)
   })

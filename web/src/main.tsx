@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConfigError, env } from '@/config/env'
 import { applyTheme } from '@/config/theme'
@@ -15,12 +15,16 @@ try {
   const platform = startPlatform(env())
   // The first render waits for what it would otherwise render twice for: the page's chunks and,
   // on a first visit, the redirect table (preloaded with the HTML, so usually in already).
+  // The first render is a transition: React renders it in slices of a few milliseconds, so the
+  // start-up is not one long task that holds back a tap.
   void Promise.all([prepareFirstPage(location.pathname), platform.redirects.whenReady()]).then(() => {
-    root.render(
-      <StrictMode>
-        <App platform={platform} />
-      </StrictMode>,
-    )
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App platform={platform} />
+        </StrictMode>,
+      )
+    })
     preloadRouteTable()
   })
 } catch (e) {

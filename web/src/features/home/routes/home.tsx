@@ -1,6 +1,7 @@
 // The home page: what Roots is (your own plot, everything supplied), every site grouped by city
 // with its status, live waiting-list count and call to action, and how joining works.
 import { css } from 'goober'
+import { memo, useDeferredValue, useMemo } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -8,7 +9,7 @@ import { plural, StatusBadge } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { resolveCta, siteHref } from '@/lib/sites/rules'
-import type { Site } from '@/lib/sites/types'
+import type { CtaSetting, Site } from '@/lib/sites/types'
 import { compareText } from '@/lib/intl'
 
 const hero = css`
@@ -51,9 +52,52 @@ export function groupByCity(sites: readonly Site[]): [string, Site[]][] {
   return [...groups.entries()].sort(([a], [b]) => compareText(a, b))
 }
 
+/**
+ * Every site by city. Live rows replace the catalogue after the first paint; the page hands them
+ * over as a deferred value, so the list re-renders as an interruptible update, in slices between
+ * which the browser stays responsive (and aria-busy clears in the same commit as the counts).
+ */
+const SiteGroups = memo(function SiteGroups({ sites, ctaSettings, loaded }: {
+  sites: readonly Site[]
+  ctaSettings: readonly CtaSetting[]
+  loaded: boolean
+}) {
+  return (
+    <section className={cities} aria-labelledby='sites-title' aria-busy={!loaded}>
+      <h2 id='sites-title'>Our sites</h2>
+      <p>Waiting-list numbers are live. A site that is coming soon takes pre-registrations.</p>
+      <div className='grid'>
+        {groupByCity(sites).map(([city, list]) => (
+          <section key={city} className='city' aria-labelledby={`city-${list[0].city_slug}`}>
+            <h3 id={`city-${list[0].city_slug}`}>{city}</h3>
+            <ul>
+              {list.map((s) => {
+                const cta = resolveCta(s, ctaSettings)
+                return (
+                  <li key={s.slug} data-testid='site-card' data-slug={s.slug}>
+                    <Link href={siteHref(s)} className='name'>{s.location}</Link>
+                    <p className='meta'>
+                      <StatusBadge site={s} />
+                      {s.allotments !== null && <span>{s.allotments} plots</span>}
+                      <span data-testid='waiting-count'>{plural(s.waiting_list_count, 'person', 'people')} waiting</span>
+                    </p>
+                    {cta.promo && <p className='promo'>{cta.promo}</p>}
+                    <Link href={cta.href} className={`${buttonPrimary} cta`} aria-label={`${cta.label}: ${s.location}`}>{cta.label}</Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  )
+})
+
 export function HomeRoute() {
   usePageMeta('Home')
   const { sites, ctaSettings, loaded } = useLocations('afterPaint')
+  const list = useDeferredValue(useMemo(() => ({ sites, ctaSettings, loaded }), [sites, ctaSettings, loaded]))
   return (
     <>
       <section className={hero} aria-labelledby='home-title'>
@@ -76,34 +120,7 @@ export function HomeRoute() {
         <li><strong>A community</strong>Swap days, workshops and neighbours who grow.</li>
       </ul>
 
-      <section className={cities} aria-labelledby='sites-title' aria-busy={!loaded}>
-        <h2 id='sites-title'>Our sites</h2>
-        <p>Waiting-list numbers are live. A site that is coming soon takes pre-registrations.</p>
-        <div className='grid'>
-          {groupByCity(sites).map(([city, list]) => (
-            <section key={city} className='city' aria-labelledby={`city-${list[0].city_slug}`}>
-              <h3 id={`city-${list[0].city_slug}`}>{city}</h3>
-              <ul>
-                {list.map((s) => {
-                  const cta = resolveCta(s, ctaSettings)
-                  return (
-                    <li key={s.slug} data-testid='site-card' data-slug={s.slug}>
-                      <Link href={siteHref(s)} className='name'>{s.location}</Link>
-                      <p className='meta'>
-                        <StatusBadge site={s} />
-                        {s.allotments !== null && <span>{s.allotments} plots</span>}
-                        <span data-testid='waiting-count'>{plural(s.waiting_list_count, 'person', 'people')} waiting</span>
-                      </p>
-                      {cta.promo && <p className='promo'>{cta.promo}</p>}
-                      <Link href={cta.href} className={`${buttonPrimary} cta`} aria-label={`${cta.label}: ${s.location}`}>{cta.label}</Link>
-                    </li>
-                  )
-                })}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </section>
+      <SiteGroups {...list} />
 
       <section aria-labelledby='how-title'>
         <h2 id='how-title'>How joining works</h2>

@@ -1,6 +1,7 @@
 // City and status filters for a site list, kept in the query string so a filtered list can be
 // shared and survives a reload.
 import { css } from 'goober'
+import { useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { SelectField } from '@/components/form/Field'
 import { STATUS_LABEL, statusOf } from '@/lib/sites/rules'
@@ -39,7 +40,9 @@ export function useSiteFilter(): [SiteFilter, (f: SiteFilter) => void] {
     const qs = q.toString()
     navigate(`${location}${qs ? `?${qs}` : ''}`, { replace: true })
   }
-  return [readFilter(search), set]
+  // One filter object per query string, so what is derived from it can be memoised.
+  const filter = useMemo(() => readFilter(search), [search])
+  return [filter, set]
 }
 
 export function SiteFilters({ sites, filter, onChange }: { sites: readonly Site[]; filter: SiteFilter; onChange: (f: SiteFilter) => void }) {

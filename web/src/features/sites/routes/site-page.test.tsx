@@ -34,6 +34,16 @@ describe('site page route rules', () => {
     expect(loc.history.at(-1)).toBe('/prereg/darenth-fields')
   })
 
+  it('replaces the catalogue\'s details with the stored row once it arrives', async () => {
+    renderAt('/sites/dartford/darenth-fields')
+    expect(screen.getByRole('heading', { level: 1, name: 'Darenth Fields' })).toBeTruthy()
+    expect(screen.queryByText('Plots by the Darent.')).toBeNull()
+    const stored = { id: 12, city: 'Dartford', city_slug: 'dartford', location: 'Darenth Fields', slug: 'darenth-fields', status: 'active', description: 'Plots by the Darent.', allotments: 77 }
+    await act(() => loadLocations(fakeSource({ sites: () => Promise.resolve([stored]) })))
+    expect(screen.getByText('Plots by the Darent.')).toBeTruthy()
+    expect(screen.getByText('77')).toBeTruthy()
+  })
+
   it('sends an unknown site to /404', async () => {
     const loc = renderAt('/sites/bath/nowhere')
     await act(() => loadLocations(fakeSource()))

@@ -1,7 +1,7 @@
 // The site page (/sites/{cityslug}/{slug} and /old): everything spec §3 holds about a site.
 // Route rules (spec §2): an unknown site goes to /404, a non-active one to /prereg/{slug}; both
 // judged only once the stored sites have been read (or failed to be).
-import { useEffect } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useParams } from 'wouter'
 import { paths } from '@/config/paths'
@@ -59,7 +59,7 @@ export function embedSrc(value: string | null): string | null {
   return /^https:\/\/(www\.)?google\.[a-z.]+\/maps\/embed/.test(url) ? url : null
 }
 
-export function SiteDetails({ site, ctaLabel, ctaHref, promo }: { site: Site; ctaLabel: string; ctaHref: string; promo: string | null }) {
+export const SiteDetails = memo(function SiteDetails({ site, ctaLabel, ctaHref, promo }: { site: Site; ctaLabel: string; ctaHref: string; promo: string | null }) {
   const social = site.social_media ?? {}
   const embed = embedSrc(site.gmap_embed)
   const deposit = safeLinkHref(site.stripe_deposit_link)
@@ -159,7 +159,7 @@ export function SiteDetails({ site, ctaLabel, ctaHref, promo }: { site: Site; ct
       </div>
     </article>
   )
-}
+})
 
 export function useSiteBySlug(slug: string) {
   const state = useLocations()
@@ -181,7 +181,11 @@ export default function SitePageRoute() {
     if (verdict === 'unknown') navigate(paths.notFound.getHref(), { replace: true })
     else if (verdict === 'prereg') navigate(paths.preregSite.getHref({ site: slug }), { replace: true })
   }, [verdict, slug, navigate])
+  // The stored row and the counts replace what the page shows as a deferred value: the page
+  // re-renders as an interruptible update, in slices, while the verdict above stays immediate.
+  const shown = useDeferredValue(useMemo(() => ({ site, ctaSettings }), [site, ctaSettings]))
   if (verdict !== 'show' || !site) return <p role='status'>Loading the site…</p>
-  const cta = resolveCta(site, ctaSettings)
-  return <SiteDetails site={site} ctaLabel={cta.label} ctaHref={cta.href} promo={cta.promo} />
+  const current = shown.site?.slug === site.slug ? shown : { site, ctaSettings }
+  const cta = resolveCta(current.site!, current.ctaSettings)
+  return <SiteDetails site={current.site!} ctaLabel={cta.label} ctaHref={cta.href} promo={cta.promo} />
 }

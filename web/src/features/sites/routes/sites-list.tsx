@@ -1,6 +1,7 @@
 // /sites and /locations: every site, filterable by city and status, each with its map link;
 // /locations adds the places that have a waiting list but no site yet.
 import { css } from 'goober'
+import { memo, useDeferredValue, useMemo } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { visuallyHidden } from '@/components/styles'
@@ -8,6 +9,7 @@ import { plural, SiteCard, siteGrid } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { resolveCta } from '@/lib/sites/rules'
+import type { CtaSetting, Site, WaitingListPlace } from '@/lib/sites/types'
 import { applyFilter, SiteFilters, useSiteFilter } from '../components/SiteFilters'
 
 const page = css`
@@ -20,10 +22,52 @@ const places = css`
   li { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.75rem 1rem; display: flex; justify-content: space-between; gap: 0.5rem; flex-wrap: wrap; }
 `
 
+/** The site cards: re-rendered only when the shown sites or the CTA settings change. */
+const SiteCards = memo(function SiteCards({ shown, ctaSettings }: { shown: readonly Site[]; ctaSettings: readonly CtaSetting[] }) {
+  return (
+    <ul className={siteGrid}>
+      {shown.map((s) => (
+        <li key={s.slug}>
+          <SiteCard site={s} cta={resolveCta(s, ctaSettings)} headingLevel={2}>
+            {s.gmap_link && (
+              <p className='map'>
+                <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
+              </p>
+            )}
+          </SiteCard>
+        </li>
+      ))}
+    </ul>
+  )
+})
+
+const Places = memo(function Places({ list }: { list: readonly WaitingListPlace[] }) {
+  return (
+    <section aria-labelledby='places-title'>
+      <h2 id='places-title'>Places we are looking at</h2>
+      <p>No site here yet: join the waiting list and you will be first to hear when one opens.</p>
+      <ul className={places}>
+        {list.map((p) => (
+          <li key={p.slug}>
+            <Link href={paths.landingSiteJoin.getHref({ site: p.slug })} aria-label={`Join the waiting list for ${p.location}`}>{p.location}</Link>
+            <span>{plural(p.waiting_list_count, 'person', 'people')} waiting</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+})
+
 function SitesList({ withPlaces }: { withPlaces: boolean }) {
-  const { sites, places: placeList, ctaSettings, loaded } = useLocations('afterPaint')
+  const live = useLocations('afterPaint')
+  // Live rows replace the catalogue after the first paint as a deferred value: the cards
+  // re-render as an interruptible update, in slices, while a filter change stays immediate.
+  const { sites, places: placeList, ctaSettings, loaded } = useDeferredValue(useMemo(
+    () => ({ sites: live.sites, places: live.places, ctaSettings: live.ctaSettings, loaded: live.loaded }),
+    [live.sites, live.places, live.ctaSettings, live.loaded],
+  ))
   const [filter, setFilter] = useSiteFilter()
-  const shown = applyFilter(sites, filter)
+  const shown = useMemo(() => applyFilter(sites, filter), [sites, filter])
   return (
     <div className={page}>
       <h1>{withPlaces ? 'All locations' : 'Our sites'}</h1>
@@ -32,34 +76,9 @@ function SitesList({ withPlaces }: { withPlaces: boolean }) {
       <p className='summary' role='status' aria-live='polite' aria-busy={!loaded}>
         {plural(shown.length, 'site')} shown
       </p>
-      <ul className={siteGrid}>
-        {shown.map((s) => (
-          <li key={s.slug}>
-            <SiteCard site={s} cta={resolveCta(s, ctaSettings)} headingLevel={2}>
-              {s.gmap_link && (
-                <p className='map'>
-                  <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
-                </p>
-              )}
-            </SiteCard>
-          </li>
-        ))}
-      </ul>
+      <SiteCards shown={shown} ctaSettings={ctaSettings} />
       {shown.length === 0 && <p>No site matches these filters.</p>}
-      {withPlaces && (
-        <section aria-labelledby='places-title'>
-          <h2 id='places-title'>Places we are looking at</h2>
-          <p>No site here yet: join the waiting list and you will be first to hear when one opens.</p>
-          <ul className={places}>
-            {placeList.map((p) => (
-              <li key={p.slug}>
-                <Link href={paths.landingSiteJoin.getHref({ site: p.slug })} aria-label={`Join the waiting list for ${p.location}`}>{p.location}</Link>
-                <span>{plural(p.waiting_list_count, 'person', 'people')} waiting</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {withPlaces && <Places list={placeList} />}
     </div>
   )
 }
