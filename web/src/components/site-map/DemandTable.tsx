@@ -2,7 +2,7 @@
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { visuallyHidden } from '@/components/styles'
-import type { MapPoint } from './types'
+import { appHref, type MapPoint } from './types'
 import { compareText } from '@/lib/intl'
 
 const tableClass = css`
@@ -23,7 +23,7 @@ export function DemandTable({ points, caption, hidden }: { points: readonly MapP
       <tbody>
         {rows.map((p) => (
           <tr key={p.id}>
-            <th scope='row'>{p.href ? <Link href={p.href}>{p.name}</Link> : p.name}</th>
+            <th scope='row'>{p.href ? <Link href={appHref(p.href)}>{p.name}</Link> : p.name}</th>
             <td className='num'>{p.demand}</td>
           </tr>
         ))}

@@ -7,7 +7,7 @@ import { css } from 'goober'
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'wouter'
 import { BOUNDS } from './great-britain'
-import { isDrawable, type MapPoint, markerLabel, markerRadius, maxDemand } from './types'
+import { appHref, isDrawable, type MapPoint, markerLabel, markerRadius, maxDemand } from './types'
 
 const boxClass = css`
   height: min(75vh, 36rem); min-height: 20rem; border-radius: 0.75rem; z-index: 0;
@@ -46,7 +46,7 @@ export default function LeafletMap({ points, label, tileUrl }: { points: readonl
       el?.setAttribute('aria-label', name)
       el?.setAttribute('data-point', p.id)
       if (p.href) {
-        const href = p.href
+        const href = appHref(p.href)
         marker.on('click', () => go.current(href))
         el?.addEventListener('keydown', (e) => {
           if (e.key === 'Enter') go.current(href)

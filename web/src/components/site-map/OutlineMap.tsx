@@ -4,7 +4,7 @@ import { css } from 'goober'
 import type { MouseEvent } from 'react'
 import { useLocation } from 'wouter'
 import { outlinePath, project, VIEW_HEIGHT, VIEW_WIDTH } from './great-britain'
-import { isDrawable, type MapPoint, markerLabel, markerRadius, maxDemand } from './types'
+import { appHref, isDrawable, type MapPoint, markerLabel, markerRadius, maxDemand } from './types'
 
 const svgClass = css`
   display: block; width: 100%; height: auto; max-height: 75vh; background: #eaf3f8; border-radius: 0.75rem;
@@ -25,7 +25,7 @@ export function OutlineMap({ points, label }: { points: readonly MapPoint[]; lab
   const follow = (href: string) => (e: MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0 || /^[a-z]+:/i.test(href)) return
     e.preventDefault()
-    navigate(href)
+    navigate(appHref(href))
   }
   return (
     <svg className={svgClass} viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`} role='group' aria-label={label} data-map='outline'>

@@ -83,6 +83,38 @@ describe('SiteMap (offline outline)', () => {
   })
 })
 
+describe('SiteMap inside a nested router (the admin area)', () => {
+  // The admin location map is drawn under <Router base='/admin'>: its links must still be the
+  // pages they name, in this tab and in a new one, not '/admin/sites/…' or '/locations/edit/…'.
+  const nestedPoints = [
+    { id: 'tm', name: 'Tuckers Meadow', lat: 51.39, lng: -2.32, demand: 40, href: '/sites/bath/tuckers-meadow' },
+    { id: 'pp', name: 'Providence Pastures', lat: 53.83, lng: -1.59, demand: 10, href: '/admin/locations/edit/3' },
+  ]
+  function renderNested() {
+    const loc = memoryLocation({ path: '/admin/location-map', record: true })
+    render(<Router hook={loc.hook}><Router base='/admin'><SiteMap points={nestedPoints} label='Map of sites' tileUrl={null} /></Router></Router>)
+    return loc
+  }
+
+  it('gives markers and rows the absolute path, so a new tab opens the same page', () => {
+    renderNested()
+    const map = screen.getByRole('group', { name: 'Map of sites' })
+    expect(within(map).getByRole('link', { name: /Tuckers Meadow/ }).getAttribute('href')).toBe('/sites/bath/tuckers-meadow')
+    expect(within(map).getByRole('link', { name: /Providence Pastures/ }).getAttribute('href')).toBe('/admin/locations/edit/3')
+    const table = screen.getByRole('table')
+    expect(within(table).getByRole('link', { name: 'Tuckers Meadow' }).getAttribute('href')).toBe('/sites/bath/tuckers-meadow')
+    expect(within(table).getByRole('link', { name: 'Providence Pastures' }).getAttribute('href')).toBe('/admin/locations/edit/3')
+  })
+
+  it('follows a marker or a row to that same absolute path', () => {
+    const loc = renderNested()
+    fireEvent.click(within(screen.getByRole('group', { name: 'Map of sites' })).getByRole('link', { name: /Tuckers Meadow/ }))
+    expect(loc.history.at(-1)).toBe('/sites/bath/tuckers-meadow')
+    fireEvent.click(within(screen.getByRole('table')).getByRole('link', { name: 'Providence Pastures' }))
+    expect(loc.history.at(-1)).toBe('/admin/locations/edit/3')
+  })
+})
+
 describe('SiteMap (tiles)', () => {
   it('loads the Leaflet map when a tile source is given, with focusable named markers', async () => {
     renderMap({ tileUrl: 'https://tiles.test/{z}/{x}/{y}.png' })

@@ -7,7 +7,11 @@ export interface MapPoint {
   lng: number
   /** People waiting (or any demand figure): sets the marker's size. */
   demand: number
-  /** Where the marker and its row link to, if anywhere. */
+  /**
+   * Where the marker and its row link to, if anywhere: a path from the site's root ('/sites/bath/x',
+   * '/admin/locations/edit/3'), whichever router the map is drawn in. Inside a nested router (the
+   * admin area) a relative href would go wrong in a new tab, or gain the nest's base.
+   */
   href?: string
 }
 
@@ -20,6 +24,9 @@ export function markerRadius(demand: number, maxDemand: number): number {
   const share = Math.min(1, demand / maxDemand)
   return Math.round((MIN_RADIUS + (MAX_RADIUS - MIN_RADIUS) * Math.sqrt(share)) * 10) / 10
 }
+
+/** The href as wouter's navigate and Link take it: '~' makes it absolute inside a nested router. */
+export const appHref = (href: string) => `~${href}`
 
 export const maxDemand = (points: readonly MapPoint[]) => points.reduce((m, p) => Math.max(m, p.demand), 0)
 

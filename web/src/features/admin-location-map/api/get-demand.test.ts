@@ -13,7 +13,7 @@ describe('the location map', () => {
       { id: 1, location: 'Tuckers Meadow', city: 'Bath', status: 'open', coordinates: '51.37,-2.36', waiting: 12 },
       { id: 2, location: 'Nowhere Fields', city: 'X', status: 'upcoming', coordinates: null, waiting: 3 },
     ])
-    expect(points).toEqual([{ id: '1', name: 'Tuckers Meadow', lat: 51.37, lng: -2.36, demand: 12, href: '/locations/edit/1' }])
+    expect(points).toEqual([{ id: '1', name: 'Tuckers Meadow', lat: 51.37, lng: -2.36, demand: 12, href: '/admin/locations/edit/1' }])
     expect(unplaced.map((s) => s.location)).toEqual(['Nowhere Fields'])
   })
 })

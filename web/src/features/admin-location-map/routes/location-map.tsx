@@ -10,8 +10,8 @@ import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/c
 import { usePageMeta } from '@/lib/page-meta'
 import { type DemandSite, parseCoordinates, useDemand } from '../api/get-demand'
 
-/** The site's edit page relative to the admin area's nested router (markers navigate inside it). */
-const editHref = (id: number) => paths.adminLocationsEdit.getHref({ id: String(id) }).slice(paths.admin.path.length)
+/** The site's edit page as a path from the site's root, as the map's links need (a new tab too). */
+const editHref = (id: number) => paths.adminLocationsEdit.getHref({ id: String(id) })
 
 export function toPoints(sites: readonly DemandSite[]): { points: MapPoint[]; unplaced: DemandSite[] } {
   const points: MapPoint[] = []
@@ -61,7 +61,7 @@ export function AdminLocationMapRoute() {
               <h2>Not on the map</h2>
               <p>These sites have no usable coordinates:</p>
               <ul>
-                {unplaced.map((s) => <li key={s.id}><Link href={`~${paths.adminLocationsEdit.getHref({ id: String(s.id) })}`}>{s.location}</Link> ({s.waiting} waiting)</li>)}
+                {unplaced.map((s) => <li key={s.id}><Link href={`~${editHref(s.id)}`}>{s.location}</Link> ({s.waiting} waiting)</li>)}
               </ul>
             </>
           )}
