@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newContext, openApp, seriousViolations, webUrl } from './support/browser'
-import { accessToken, anonKey, apiUrl, asService, asUser, signedInPage, waitForPath } from './admin-support'
+import { accessToken, anonKey, apiUrl, asService, asUser, openFromNav, signedInPage, waitForPath } from './admin-support'
 
 const stamp = Date.now()
 let browser: Browser
@@ -16,12 +16,6 @@ beforeAll(async () => {
   admin = await signedInPage(browser, 'official@example.com', '/admin')
 })
 afterAll(async () => { await browser?.close() })
-
-/** Opens an admin screen by its navigation entry. */
-async function openFromNav(page: Page, label: string, path: string) {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click()
-  await waitForPath(page, path)
-}
 
 const anonRead = async (path: string) =>
   await (await fetch(`${apiUrl()}${path}`, { headers: { apikey: anonKey(), authorization: `Bearer ${anonKey()}` } })).json() as unknown[]

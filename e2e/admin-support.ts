@@ -69,6 +69,12 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === path)
 }
 
+/** Opens an admin screen by its entry in the admin navigation. */
+export async function openFromNav(page: Page, label: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click()
+  await waitForPath(page, path)
+}
+
 /** The access token supabase-js keeps for the signed-in user. */
 export async function accessToken(page: Page): Promise<string> {
   return await page.evaluate(() => {

@@ -1,6 +1,7 @@
 -- Demo data for the operations screens of the admin area (issue 9), after seed.sql: promo bars
 -- per site and with dates, marketing spend per site and campaign with the tag-manager id,
--- event capacities, tasks on the board, and a draft course.
+-- event capacities, tasks on the board, a draft course, and what the public content forms sent
+-- (applications for the open roles, sowing-reminder sign-ups) for their admin lists.
 
 -- The site-wide bar reads differently from the February call-to-action promo, so a page that
 -- shows both is not ambiguous to read (or to find by its text).
@@ -32,3 +33,39 @@ select c.id, 0, 'Choosing a tree',
   '{"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Start with a self-fertile apple on a dwarfing rootstock."}]}]}', false
 from public.courses c where c.slug = 'fruit-trees-for-beginners'
   and not exists (select 1 from public.course_contents x where x.course_id = c.id);
+
+-- Applications for the open roles (seed.sql and 10_content.sql), new, in review and rejected, days apart.
+insert into public.career_applications (career_id, name, email, cv_url, message)
+select c.id, v.name, v.email, v.cv_url, v.message
+from (values
+  ('patch-manager-bristol', 'Hazel Applicant', 'hazel.applicant@example.com', 'https://cv.example.com/hazel-applicant.pdf',
+   E'I have run a community orchard in Easton for six years.\nSaturday mornings suit me well.'),
+  ('patch-manager-bristol', 'Omar Seedling', 'omar.seedling@example.com', 'https://cv.example.com/omar-seedling.pdf', null),
+  ('growing-assistant', 'Priya Potter', 'priya.potter@example.com', 'https://drive.example.com/priya-potter-cv', 'Two seasons at a market garden near Frome.'),
+  ('community-events-coordinator', 'Sam Harvest', 'sam.harvest@example.com', 'https://cv.example.com/sam-harvest.pdf', 'I organise the Chapel Allerton seed swap.')
+) as v (slug, name, email, cv_url, message)
+join public.careers c on c.slug = v.slug
+on conflict (career_id, email_normalised) do nothing;
+update public.career_applications a set status = v.status, created_at = now() - v.age
+from (values
+  ('hazel.applicant@example.com', 'reviewing', interval '2 days'),
+  ('omar.seedling@example.com', 'new', interval '1 day'),
+  ('priya.potter@example.com', 'rejected', interval '9 days'),
+  ('sam.harvest@example.com', 'new', interval '4 hours')
+) as v (email, status, age)
+where a.email_normalised = v.email;
+
+-- Sowing-reminder sign-ups, with the consent wording of the form; one has since unsubscribed.
+insert into public.sowing_reminder_signups (email, name, consent, consent_text)
+values
+  ('rowan.sower@example.com', 'Rowan', true, 'Yes, e-mail me once a month with what to sow and harvest. I can unsubscribe at any time from any reminder.'),
+  ('lena.beans@example.com', null, true, 'Yes, e-mail me once a month with what to sow and harvest. I can unsubscribe at any time from any reminder.'),
+  ('tom.former@example.com', 'Tom', true, 'Yes, e-mail me once a month with what to sow and harvest. I can unsubscribe at any time from any reminder.')
+on conflict (email_normalised) do nothing;
+update public.sowing_reminder_signups s set created_at = now() - v.age, consented_at = now() - v.age, unsubscribed_at = v.unsubscribed
+from (values
+  ('rowan.sower@example.com', interval '3 days', null::timestamptz),
+  ('lena.beans@example.com', interval '12 days', null::timestamptz),
+  ('tom.former@example.com', interval '40 days', now() - interval '5 days')
+) as v (email, age, unsubscribed)
+where s.email_normalised = v.email;

@@ -1,4 +1,5 @@
-// Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map.
+// Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map;
+// what the public content forms collect (career applications, sowing-reminder sign-ups).
 import { definePath } from './define-path'
 
 export const adminOperationsPaths = {
@@ -13,4 +14,6 @@ export const adminOperationsPaths = {
   adminCourseManager: definePath('/admin/course-manager'),
   adminCourseBuilder: definePath('/admin/course-manager/course-builder'),
   adminLocationMap: definePath('/admin/location-map'),
+  adminCareerApplications: definePath('/admin/career-applications'),
+  adminSowingReminders: definePath('/admin/sowing-reminders'),
 } as const

@@ -8,6 +8,11 @@ describe('admin navigation', () => {
       '/admin/waiting-list', '/admin/waiting-list/process', '/admin/waiting-list/manage-categories',
     ])
   })
+  it('lists the career applications and sowing reminders for admins only (RLS lets only them read the rows)', () => {
+    const hrefs = ['/admin/career-applications', '/admin/sowing-reminders']
+    for (const role of ['roots_official', 'roots_team', 'founder'] as const) expect(navFor(role).filter((i) => hrefs.includes(i.href)).map((i) => i.label)).toEqual(['Career applications', 'Sowing reminders'])
+    expect(navFor('patch_manager').filter((i) => hrefs.includes(i.href))).toEqual([])
+  })
   it('marks the current entry, and a tree entry for paths under it', () => {
     const locations = NAV_ITEMS.find((i) => i.label === 'Locations')!
     const waiting = NAV_ITEMS.find((i) => i.label === 'Waiting list')!

@@ -1,9 +1,12 @@
-// Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map.
+// Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map;
+// career applications and sowing-reminder sign-ups (admins only, as RLS reads them: the guard's
+// canVisit keeps a patch manager out, and the navigation with it).
 // Routes are relative to /admin (see rel in AdminApp); the array is spread into AdminApp's Switch.
 // Static paths come before the parameterised ones they overlap (/events/create before /events/:id).
 import type { ReactElement } from 'react'
 import { Route } from 'wouter'
 import { paths } from '@/config/paths'
+import { AdminCareerApplicationsRoute } from '@/features/admin-careers/routes/applications'
 import { AdminCourseBuilderRoute } from '@/features/admin-courses/routes/course-builder'
 import { AdminCourseManagerRoute } from '@/features/admin-courses/routes/course-manager'
 import { AdminEventCreateRoute, AdminEventRoute, AdminEventsRoute } from '@/features/admin-events/routes/events'
@@ -11,6 +14,7 @@ import { AdminLocationMapRoute } from '@/features/admin-location-map/routes/loca
 import { AdminMarketingExpensesRoute } from '@/features/admin-marketing/routes/expenses'
 import { AdminMarketingRoute } from '@/features/admin-marketing/routes/marketing'
 import { AdminPromoBarsRoute } from '@/features/admin-promo-bars/routes/promo-bars'
+import { AdminSowingRemindersRoute } from '@/features/admin-sowing-reminders/routes/sowing-reminders'
 import { AdminTaskBoardRoute, AdminTasksRoute } from '@/features/admin-tasks/routes/tasks'
 import { rel } from './admin-paths'
 import type { NavItem } from './nav-types'
@@ -23,6 +27,8 @@ export const adminOperationsNav: NavItem[] = [
   { label: 'Task board', href: paths.adminTasksDashboard.getHref() },
   { label: 'Courses', href: paths.adminCourseManager.getHref(), tree: true },
   { label: 'Location map', href: paths.adminLocationMap.getHref() },
+  { label: 'Career applications', href: paths.adminCareerApplications.getHref() },
+  { label: 'Sowing reminders', href: paths.adminSowingReminders.getHref() },
 ]
 
 export function adminOperationsRoutes(): ReactElement[] {
@@ -38,5 +44,7 @@ export function adminOperationsRoutes(): ReactElement[] {
     <Route key='course-manager' path={rel(paths.adminCourseManager.path)}><AdminCourseManagerRoute /></Route>,
     <Route key='course-builder' path={rel(paths.adminCourseBuilder.path)}><AdminCourseBuilderRoute /></Route>,
     <Route key='location-map' path={rel(paths.adminLocationMap.path)}><AdminLocationMapRoute /></Route>,
+    <Route key='career-applications' path={rel(paths.adminCareerApplications.path)}><AdminCareerApplicationsRoute /></Route>,
+    <Route key='sowing-reminders' path={rel(paths.adminSowingReminders.path)}><AdminSowingRemindersRoute /></Route>,
   ]
 }

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
-import { toCsv } from '../csv'
+import { toCsv } from '@/lib/admin/csv'
 import { applyFilters, ENTRY_COLUMNS, type Entry, type EntryFilters } from './get-entries'
 
 const BATCH = 1000

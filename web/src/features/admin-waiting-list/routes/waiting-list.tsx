@@ -12,7 +12,7 @@ import { useSiteOptions } from '../api/get-site-options'
 import { useExportEntries } from '../api/export-entries'
 import { useMoveEntries } from '../api/move-entries'
 import { EntryForm } from '../components/EntryForm'
-import { downloadText } from '../csv'
+import { downloadText } from '@/lib/admin/csv'
 
 const EMPTY: EntryFilters = { siteId: '', categoryId: '', status: '', search: '' }
 

@@ -1,5 +1,6 @@
 // CSV (RFC 4180) for spreadsheet users: quotes where needed, CRLF rows, and cells that a
-// spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with an apostrophe.
+// spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with an apostrophe. Shared by
+// the admin screens that export a list (waiting list, career applications, sowing reminders).
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
   let s = typeof value === 'string' ? value : String(value)
