@@ -1,7 +1,8 @@
 // Community pages: a visitor votes for a place (and a second vote is refused kindly), a
 // landowner offers land (which anon cannot read back), the location map shows the seeded sites
 // offline and with tiles, a member signs in at /login (password and magic link) and lands on
-// /members, and a growing expert creates a course with a lesson. Axe on every page, 360 px too.
+// /members, and a growing expert creates a course with lessons, puts them in order (kept after a
+// reload) and deletes the course. Axe on every page, 360 px too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, type RuntimeConfigOverrides, webUrl } from './support/browser'
@@ -29,6 +30,13 @@ async function checkPage(page: Page, title: string) {
   await expect.poll(() => page.title()).toBe(`${title} | Roots Allotments`)
   await expectAccessible(page)
   expect(await noSidewaysScroll(page)).toBe(true)
+}
+
+/** Adds a lesson at the end of the course open in the course settings: lesson number `n`. */
+async function addLesson(page: Page, title: string, n: number) {
+  await page.getByLabel('New lesson title').fill(title)
+  await page.getByRole('button', { name: 'Add lesson' }).click()
+  await page.getByRole('heading', { name: `Lesson ${n}: ${title}` }).waitFor()
 }
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
@@ -249,7 +257,7 @@ describe('growing experts and their courses', () => {
     await context.close()
   })
 
-  it('sends a signed-out visitor to /login, tells a member they are no expert, and lets an expert create a course', async () => {
+  it('sends a signed-out visitor to /login, tells a member they are no expert, and lets an expert create, order and delete a course', async () => {
     const { context, page } = await visit('/course-creator', 360)
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/course-creator')
     const form = page.getByRole('form', { name: 'With your password' })
@@ -287,9 +295,7 @@ describe('growing experts and their courses', () => {
     expect(courses).toEqual([{ id: Number(courseId), published: false, expert_id: alex!.id }])
 
     // A lesson with rich text.
-    await page.getByLabel('New lesson title').fill('Choosing parent plants')
-    await page.getByRole('button', { name: 'Add lesson' }).click()
-    await page.getByRole('heading', { name: 'Lesson 1: Choosing parent plants' }).waitFor()
+    await addLesson(page, 'Choosing parent plants', 1)
     const editor = page.getByRole('textbox', { name: 'Content of lesson 1' })
     await editor.click()
     await page.keyboard.type('Pick the healthiest plants to save seed from.')
@@ -300,10 +306,38 @@ describe('growing experts and their courses', () => {
     expect(JSON.stringify(lessons[0]!.content)).toContain('Pick the healthiest plants to save seed from.')
     await checkPage(page, `${title} settings`)
 
-    // Another expert's course, or none, is a 404 here.
+    // A second lesson, moved up from the keyboard: announced, focus kept, the order kept after a reload.
+    await addLesson(page, 'Drying and storing', 2)
+    const up = page.getByRole('button', { name: 'Move lesson “Drying and storing” up' })
+    await up.focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('“Drying and storing” is now lesson 1 of 2.').waitFor({ state: 'attached' })
+    await page.getByRole('heading', { name: 'Lesson 1: Drying and storing' }).waitFor()
+    await expect.poll(() => up.evaluate((el) => el === document.activeElement && el.getAttribute('aria-disabled'))).toBe('true')
+    const lessonOrder = ['Lesson 1: Drying and storing', 'Lesson 2: Choosing parent plants']
+    await openApp(page, `/settings/${courseId}`)
+    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    await expect.poll(() => page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(lessonOrder)
+    const ordered = await serviceRest<Array<{ title: string; position: number }>>(`course_contents?select=title,position&course_id=eq.${courseId}&order=position`)
+    expect(ordered.map((l) => l.title)).toEqual(['Drying and storing', 'Choosing parent plants'])
+    await checkPage(page, `${title} settings`)
+
+    // The course deleted after confirming, its lessons with it.
+    await page.getByRole('button', { name: 'Delete course' }).click()
+    const dialog = page.getByRole('dialog', { name: `Delete “${title}”?` })
+    await dialog.getByText('its 2 lessons are deleted for good', { exact: false }).waitFor()
+    await dialog.getByRole('button', { name: 'Yes, delete the course' }).click()
+    await waitForPath(page, '/course-creator')
+    await page.getByText(`Course “${title}” deleted.`).first().waitFor()
+    await page.getByRole('link', { name: 'Winter salads' }).waitFor()
+    expect(await page.getByRole('link', { name: title }).count()).toBe(0)
+    expect(await serviceRest(`courses?select=id&id=eq.${courseId}`)).toEqual([])
+    expect(await serviceRest(`course_contents?select=id&course_id=eq.${courseId}`)).toEqual([])
+
+    // Another expert's course, a deleted one, or none, is a 404 here.
     const others = (await serviceRest<Array<{ id: number; expert_id: number | null }>>('courses?select=id,expert_id'))
       .filter((c) => c.expert_id !== alex!.id).slice(0, 1)
-    for (const path of ['/settings/999999999', ...others.map((c) => `/settings/${c.id}`)]) {
+    for (const path of ['/settings/999999999', `/settings/${courseId}`, ...others.map((c) => `/settings/${c.id}`)]) {
       await openApp(page, path)
       await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor()
     }

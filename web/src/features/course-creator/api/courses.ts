@@ -1,5 +1,6 @@
-// An expert's own courses: list, read one with its lessons, create, edit. RLS lets an expert
-// read and write only their own courses; publishing is for staff (the database refuses it).
+// An expert's own courses: list, read one with its lessons, create, edit, delete. RLS lets an
+// expert read and write only their own courses and delete only their own drafts (lessons go with
+// the course); publishing is for staff (the database refuses it).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { DbError } from '@/lib/admin/db-error'
@@ -102,5 +103,23 @@ export function useUpdateCourse(courseId: number, expertId: number) {
       qc.invalidateQueries({ queryKey: courseQueryKey(courseId) }),
       qc.invalidateQueries({ queryKey: myCoursesQueryKey(expertId) }),
     ]),
+  })
+}
+
+export const NOT_DELETED = 'The course was not deleted: it may be published (ask the Roots team to withdraw it first) or no longer yours.'
+
+/** Deletes the course and, with it, its lessons. Nothing deleted (RLS hid the row) is an error too. */
+export async function deleteCourse(courseId: number): Promise<void> {
+  const { data, error } = await supabase().from('courses').delete().eq('id', courseId).select('id')
+  if (error) throw new DbError(error, 'We could not delete the course. Please try again.')
+  if (!data?.length) throw new Error(NOT_DELETED)
+}
+
+export function useDeleteCourse(courseId: number, expertId: number) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: () => deleteCourse(courseId),
+    onSuccess: () => qc.setQueryData<MyCourse[]>(myCoursesQueryKey(expertId), (old) => old?.filter((c) => c.id !== courseId)),
+    onSettled: () => qc.invalidateQueries({ queryKey: myCoursesQueryKey(expertId) }),
   })
 }

@@ -10,4 +10,10 @@ export const coursePage = css`
   .badge { font-size: 0.85rem; font-weight: 700; border-radius: 1rem; padding: 0.1rem 0.6rem; background: #eef0ee; color: var(--roots-text); }
   .badge[data-published='true'] { background: #dfeae2; color: var(--roots-primary); }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.75rem; }
+  button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.6; }
+`
+
+/** The buttons of a dialog (it renders outside the page, so outside `coursePage`). */
+export const dialogActions = css`
+  display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1rem;
 `

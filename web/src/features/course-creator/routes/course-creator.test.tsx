@@ -5,10 +5,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Route, Router, Switch } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { HttpError } from '@/lib/errors/http-error'
-import { courseSlug, DUPLICATE_TITLE } from '../api/courses'
+import { toast } from '@/lib/toast'
+import { courseSlug, DUPLICATE_TITLE, type MyLesson, NOT_DELETED } from '../api/courses'
+import { type Direction, swapLesson } from '../api/lessons'
 import { NOT_EXPERT_MESSAGE } from '../components/ExpertGate'
 import CourseCreatorRoute from './course-creator'
-import CourseSettingsRoute from './course-settings'
+import CourseSettingsRoute, { PUBLISHED_DELETE_NOTE } from './course-settings'
+
+vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 
 beforeAll(() => {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
@@ -24,6 +28,8 @@ let expertRows: unknown[]
 let courseRows: Array<Record<string, unknown>>
 let lessonRows: Array<Record<string, unknown>>
 let insertAnswer: (body: Record<string, unknown>) => Response
+let moveAnswer: (body: { p_lesson_id: number; p_direction: Direction }) => Response
+let deleteAnswer: () => Response
 let fetchMock: ReturnType<typeof vi.fn>
 const reply = (rows: unknown[], init?: RequestInit) => {
   const single = new Headers(init?.headers).get('accept')?.includes('vnd.pgrst.object')
@@ -36,8 +42,22 @@ beforeEach(() => {
   courseRows = [{ id: 5, slug: 'winter-salads-alex-green', title: 'Winter salads', summary: null, expert_id: 1, published: false }]
   lessonRows = []
   insertAnswer = (body) => new Response(JSON.stringify({ id: 77, published: false, ...body }), { status: 201 })
+  // The database's move: the lesson swaps places with its neighbour; the answer is its new number.
+  moveAnswer = ({ p_lesson_id, p_direction }) => {
+    lessonRows = swapLesson(lessonRows as unknown as MyLesson[], p_lesson_id, p_direction) as unknown as typeof lessonRows
+    return new Response(JSON.stringify(lessonRows.findIndex((l) => l.id === p_lesson_id) + 1))
+  }
+  deleteAnswer = () => {
+    const deleted = courseRows.filter((c) => c.id === 5)
+    courseRows = courseRows.filter((c) => c.id !== 5)
+    return new Response(JSON.stringify(deleted.map((c) => ({ id: c.id }))))
+  }
+  vi.mocked(toast.error).mockClear()
+  vi.mocked(toast.success).mockClear()
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const u = decodeURIComponent(String(url))
+    if (u.includes('/rpc/move_course_lesson')) return Promise.resolve(moveAnswer(JSON.parse(String(init?.body))))
+    if (u.includes('/rest/v1/courses') && init?.method === 'DELETE') return Promise.resolve(deleteAnswer())
     if (u.includes('/growing_experts')) return Promise.resolve(reply(expertRows, init))
     if (u.includes('/rest/v1/courses') && init?.method === 'POST') return Promise.resolve(insertAnswer(JSON.parse(String(init.body))))
     if (u.includes('/rest/v1/courses')) {
@@ -83,6 +103,11 @@ function renderAt(path: string) {
   return loc
 }
 const posts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'POST')
+const moves = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/rpc/move_course_lesson')).map(([, i]) => JSON.parse(String((i as RequestInit).body)))
+const deletes = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'DELETE')
+const lesson = (id: number, position: number, title: string) =>
+  ({ id, course_id: 5, position, title, content: { type: 'doc', content: [] }, published: false })
+const lessonHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
 
 describe('the expert gate', () => {
   it('sends a signed-out visitor to /login and back', async () => {
@@ -174,6 +199,103 @@ describe('/settings/{course_id}', () => {
     signIn()
     renderAt('/settings/abc')
     expect((await screen.findByTestId('caught')).textContent).toBe('404')
+  })
+})
+
+describe('/settings/{course_id}: lesson order', () => {
+  beforeEach(() => {
+    lessonRows = [lesson(11, 0, 'Sowing'), lesson(12, 1, 'Thinning'), lesson(13, 2, 'Harvest')]
+  })
+
+  it('moves a lesson up with the database\'s move, shows and announces the new order, and keeps focus on the button', async () => {
+    signIn()
+    renderAt('/settings/5')
+    const up = await screen.findByRole('button', { name: 'Move lesson “Thinning” up' })
+    up.focus()
+    fireEvent.click(up)
+    await waitFor(() => expect(lessonHeadings()).toEqual(['Lesson 1: Thinning', 'Lesson 2: Sowing', 'Lesson 3: Harvest']))
+    expect(moves()).toEqual([{ p_lesson_id: 12, p_direction: 'up' }])
+    expect((await screen.findByText('“Thinning” is now lesson 1 of 3.')).getAttribute('aria-live')).toBe('polite')
+    await waitFor(() => expect(document.activeElement?.id).toBe('lesson-12-up'))
+    expect(document.activeElement?.getAttribute('aria-disabled')).toBe('true')
+  })
+
+  it('moves a lesson down', async () => {
+    signIn()
+    renderAt('/settings/5')
+    fireEvent.click(await screen.findByRole('button', { name: 'Move lesson “Sowing” down' }))
+    await waitFor(() => expect(lessonHeadings()).toEqual(['Lesson 1: Thinning', 'Lesson 2: Sowing', 'Lesson 3: Harvest']))
+    expect(moves()).toEqual([{ p_lesson_id: 11, p_direction: 'down' }])
+    expect(await screen.findByText('“Sowing” is now lesson 2 of 3.')).toBeTruthy()
+  })
+
+  it('says the first lesson cannot go up nor the last down, and sends nothing for them', async () => {
+    signIn()
+    renderAt('/settings/5')
+    const up = await screen.findByRole('button', { name: 'Move lesson “Sowing” up' })
+    const down = screen.getByRole('button', { name: 'Move lesson “Harvest” down' })
+    expect([up.getAttribute('aria-disabled'), down.getAttribute('aria-disabled')]).toEqual(['true', 'true'])
+    expect(screen.getByRole('button', { name: 'Move lesson “Thinning” up' }).getAttribute('aria-disabled')).toBeNull()
+    fireEvent.click(up)
+    fireEvent.click(down)
+    expect(moves()).toEqual([])
+  })
+
+  it('shows a refused move as an error and keeps the order', async () => {
+    signIn()
+    moveAnswer = () => new Response(JSON.stringify({ code: '42501', message: 'Not allowed to change another expert\'s course' }), { status: 403 })
+    renderAt('/settings/5')
+    fireEvent.click(await screen.findByRole('button', { name: 'Move lesson “Harvest” up' }))
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Not allowed to change another expert\'s course'))
+    expect(lessonHeadings()).toEqual(['Lesson 1: Sowing', 'Lesson 2: Thinning', 'Lesson 3: Harvest'])
+  })
+})
+
+describe('/settings/{course_id}: deleting the course', () => {
+  it('asks first; keeping it sends nothing', async () => {
+    signIn()
+    renderAt('/settings/5')
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete course' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete “Winter salads”?' })
+    expect(within(dialog).getByText(/deleted for good/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(deletes()).toHaveLength(0)
+  })
+
+  it('deletes the course once confirmed and goes back to the course list', async () => {
+    signIn()
+    const loc = renderAt('/settings/5')
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete course' }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete the course' }))
+    await waitFor(() => expect(loc.history.at(-1)).toBe('/course-creator'))
+    expect(deletes()).toHaveLength(1)
+    expect(decodeURIComponent(String(deletes()[0]![0]))).toContain('id=eq.5')
+    expect(toast.success).toHaveBeenCalledWith('Course “Winter salads” deleted.')
+    expect(await screen.findByText('You have no courses yet. Start your first one below.')).toBeTruthy()
+  })
+
+  it('shows a failed delete as an error and keeps the course', async () => {
+    signIn()
+    deleteAnswer = () => new Response('[]')
+    const loc = renderAt('/settings/5')
+    const opener = await screen.findByRole('button', { name: 'Delete course' })
+    opener.focus()
+    fireEvent.click(opener)
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete the course' }))
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(NOT_DELETED))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(loc.history.at(-1)).toBe('/settings/5')
+    expect(screen.getByRole('heading', { level: 1, name: 'Winter salads' })).toBeTruthy()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('offers no delete for a published course', async () => {
+    signIn()
+    courseRows[0]!.published = true
+    renderAt('/settings/5')
+    expect(await screen.findByText(PUBLISHED_DELETE_NOTE)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Delete course' })).toBeNull()
   })
 })
 

@@ -1,21 +1,23 @@
 // /settings/{course_id}: an expert edits their own course: its title and summary, and its
-// lessons (title and rich text). Another expert's course, or no course, is a 404.
-import { useRef, useState } from 'react'
-import { Link, useParams } from 'wouter'
+// lessons (title and rich text, moved up or down with buttons, so no dragging is needed); and
+// deletes the course after confirming. Another expert's course, or no course, is a 404.
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
 import { TextAreaField, TextField } from '@/components/form/Field'
+import { Modal } from '@/components/Modal'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
 import { paths } from '@/config/paths'
 import { HttpError } from '@/lib/errors/http-error'
 import { usePageMeta } from '@/lib/page-meta'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
-import { courseSchema, type MyCourse, type MyLesson, useMyCourse, useUpdateCourse } from '../api/courses'
+import { courseSchema, type MyCourse, type MyLesson, useDeleteCourse, useMyCourse, useUpdateCourse } from '../api/courses'
 import type { MyExpert } from '../api/get-my-expert'
-import { lessonTitleSchema, useLessonMutations } from '../api/lessons'
+import { type Direction, lessonTitleSchema, useLessonMutations, useMoveLesson } from '../api/lessons'
 import { ExpertGate } from '../components/ExpertGate'
-import { coursePage } from '../components/styles'
+import { coursePage, dialogActions } from '../components/styles'
 import { statusLabel } from './course-creator'
 
 export const PUBLISHING_NOTE =
@@ -41,7 +43,25 @@ function CourseDetails({ course, expertId }: { course: MyCourse; expertId: numbe
   )
 }
 
-function LessonEditor({ lesson, index, courseId }: { lesson: MyLesson; index: number; courseId: number }) {
+export const PUBLISHED_DELETE_NOTE =
+  'This course is published, so only the Roots team can delete it: ask them to withdraw it first.'
+
+export const moveButtonId = (lessonId: number, direction: Direction) => `lesson-${lessonId}-${direction}`
+
+/** Move up / Move down: at either end the button says so (aria-disabled) and keeps its focus. */
+function MoveButtons({ lesson, index, count, onMove }: { lesson: MyLesson; index: number; count: number; onMove: (d: Direction) => void }) {
+  const button = (direction: Direction, atEnd: boolean) => (
+    <button type='button' id={moveButtonId(lesson.id, direction)} className={buttonSecondary} aria-disabled={atEnd || undefined}
+      onClick={() => { if (!atEnd) onMove(direction) }}>
+      <span aria-hidden='true'>{direction === 'up' ? '↑' : '↓'} </span>Move<span className={visuallyHidden}> lesson “{lesson.title}”</span> {direction}
+    </button>
+  )
+  return <div className='actions'>{button('up', index === 0)}{button('down', index === count - 1)}</div>
+}
+
+interface LessonProps { lesson: MyLesson; index: number; count: number; courseId: number; onMove: (d: Direction) => void }
+
+function LessonEditor({ lesson, index, count, courseId, onMove }: LessonProps) {
   const { save, remove } = useLessonMutations(courseId)
   const content = useRef<RichTextNode>(lesson.content)
   const [confirming, setConfirming] = useState(false)
@@ -55,6 +75,7 @@ function LessonEditor({ lesson, index, courseId }: { lesson: MyLesson; index: nu
   return (
     <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h3 id={headingId}>Lesson {index + 1}: {lesson.title}</h3>
+      <MoveButtons lesson={lesson} index={index} count={count} onMove={onMove} />
       <TextField label='Lesson title' name='title' defaultValue={lesson.title} error={errors.title} />
       <LazyRichTextEditor label={`Content of lesson ${index + 1}`} value={lesson.content} onChange={(v) => { content.current = v }} preset='full' />
       {errors._form && <p className='error' role='alert'>{errors._form}</p>}
@@ -95,6 +116,83 @@ function AddLessonForm({ courseId, nextPosition }: { courseId: number; nextPosit
   )
 }
 
+/** Moves a lesson, says where it went (aria-live) and keeps focus on the button that moved it. */
+function useLessonOrder(courseId: number, lessons: MyLesson[]) {
+  const move = useMoveLesson(courseId)
+  const [announcement, setAnnouncement] = useState('')
+  const [focusId, setFocusId] = useState<string | null>(null)
+  useEffect(() => {
+    const el = focusId ? document.getElementById(focusId) : null
+    if (!el) return
+    if (document.activeElement !== el) el.focus()
+    setFocusId(null)
+  }, [focusId, lessons])
+  const onMove = (lesson: MyLesson, direction: Direction) => {
+    if (move.isPending) return
+    setAnnouncement('')
+    move.mutate({ id: lesson.id, direction }, {
+      onSuccess: (n) => {
+        setFocusId(moveButtonId(lesson.id, direction))
+        setAnnouncement(`“${lesson.title}” is now lesson ${n} of ${lessons.length}.`)
+      },
+      onError: (e) => toast.error(e.message),
+    })
+  }
+  return { announcement, onMove }
+}
+
+function DeleteCourse({ course, lessonCount, expertId }: { course: MyCourse; lessonCount: number; expertId: number }) {
+  const remove = useDeleteCourse(course.id, expertId)
+  const [confirming, setConfirming] = useState(false)
+  const [, navigate] = useLocation()
+  const close = () => { if (!remove.isPending) setConfirming(false) }
+  const confirm = () => remove.mutate(undefined, {
+    onSuccess: () => {
+      toast.success(`Course “${course.title}” deleted.`)
+      navigate(paths.courseCreator.getHref())
+    },
+    onError: (e) => {
+      setConfirming(false)
+      toast.error(e.message)
+    },
+  })
+  return (
+    <section className='card' aria-labelledby='delete-course-title'>
+      <h2 id='delete-course-title'>Delete this course</h2>
+      {course.published ? <p>{PUBLISHED_DELETE_NOTE}</p> : (
+        <>
+          <p>Deleting the course deletes its lessons too.</p>
+          <button type='button' className={buttonSecondary} onClick={() => setConfirming(true)}>Delete course</button>
+        </>
+      )}
+      {confirming && (
+        <Modal title={`Delete “${course.title}”?`} onClose={close} onClickOutside={close} closeLabel='Keep the course'>
+          <p>The course and {lessonCount === 1 ? 'its lesson' : `its ${lessonCount} lessons`} are deleted for good. This cannot be undone.</p>
+          <div className={dialogActions}>
+            <button type='button' className={buttonPrimary} disabled={remove.isPending} onClick={confirm}>
+              {remove.isPending ? 'Deleting…' : 'Yes, delete the course'}
+            </button>
+            <button type='button' className={buttonSecondary} onClick={close}>Keep it</button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  )
+}
+
+function Lessons({ course, lessons }: { course: MyCourse; lessons: MyLesson[] }) {
+  const { announcement, onMove } = useLessonOrder(course.id, lessons)
+  return (
+    <>
+      <h2>Lessons</h2>
+      <p role='status' aria-live='polite' className={visuallyHidden}>{announcement}</p>
+      {lessons.length === 0 && <p role='status'>No lessons yet. Add the first one below.</p>}
+      {lessons.map((l, i) => <LessonEditor key={l.id} lesson={l} index={i} count={lessons.length} courseId={course.id} onMove={(d) => onMove(l, d)} />)}
+      <AddLessonForm courseId={course.id} nextPosition={lessons.reduce((m, l) => Math.max(m, l.position + 1), 0)} />
+    </>
+  )
+}
+
 function CourseEditor({ courseId, expert }: { courseId: number; expert: MyExpert }) {
   const course = useMyCourse(courseId, expert.id)
   usePageMeta(course.data ? `${course.data.course.title} settings` : 'Course settings')
@@ -107,10 +205,8 @@ function CourseEditor({ courseId, expert }: { courseId: number; expert: MyExpert
       <h1>{c.title}</h1>
       <p><Link href={paths.courseCreator.getHref()}>All your courses</Link></p>
       <CourseDetails course={c} expertId={expert.id} />
-      <h2>Lessons</h2>
-      {lessons.length === 0 && <p role='status'>No lessons yet. Add the first one below.</p>}
-      {lessons.map((l, i) => <LessonEditor key={l.id} lesson={l} index={i} courseId={c.id} />)}
-      <AddLessonForm courseId={c.id} nextPosition={lessons.reduce((m, l) => Math.max(m, l.position + 1), 0)} />
+      <Lessons course={c} lessons={lessons} />
+      <DeleteCourse course={c} lessonCount={lessons.length} expertId={expert.id} />
     </>
   )
 }
