@@ -16,6 +16,8 @@ export interface Gateway {
    */
   close(opts?: { graceMs?: number }): Promise<void>
   finished: Promise<void>
+  /** Requests being answered now (each holds a cut-off until it is answered). */
+  inFlight(): number
 }
 
 /** How long in-flight requests may run on after close() before they are answered 503. */
@@ -122,14 +124,26 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
   }
 
   // Deno.serve's own shutdown waits for every in-flight handler, however long. To keep a restart
-  // within the clients' retries, each request races the end of the grace period.
+  // within the clients' retries, each request races its own cut-off, which the end of the grace
+  // period fires. Each cut-off is dropped as soon as its request is answered: racing one shared,
+  // long-lived promise instead would keep a reaction (and the response) alive per request served,
+  // a leak of several KB per request until shutdown.
   let draining = false
-  let graceOver: () => void = () => {}
-  const cutOff = new Promise<void>((resolve) => graceOver = resolve)
+  const cutOffs = new Set<() => void>()
+  const graceOver = () => {
+    for (const cut of cutOffs) cut()
+    cutOffs.clear()
+  }
   const bounded = (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
     const pathname = new URL(req.url).pathname
     if (draining) return Promise.resolve(shuttingDown(pathname))
-    return Promise.race([handler(req, info), cutOff.then(() => shuttingDown(pathname))])
+    let cut = () => {}
+    const cutOff = new Promise<Response>((resolve) => cut = () => resolve(shuttingDown(pathname)))
+    cutOffs.add(cut)
+    const answered = handler(req, info)
+    const release = () => void cutOffs.delete(cut)
+    answered.then(release, release)
+    return Promise.race([answered, cutOff])
   }
 
   const server = Deno.serve({
@@ -159,6 +173,7 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     ctx,
     rest,
     finished: server.finished,
+    inFlight: () => cutOffs.size,
     close(o = {}) {
       closing ??= close(o.graceMs ?? Number(config.env.GATEWAY_SHUTDOWN_GRACE_MS ?? DEFAULT_SHUTDOWN_GRACE_MS))
       return closing
