@@ -27,9 +27,14 @@ describe('new build detection', () => {
     // Deploy a newer build.
     await context.route(/\/builds\/latest\.json\?t=\d+$/, (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: `${published.buildId}-next`, builtAt: new Date().toISOString() }) }))
-    const polled = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/)
-    await page.evaluate(() => dispatchEvent(new Event('focus')))
-    await polled
+    // The watcher starts once the page has loaded and gone idle, which on a busy machine can be
+    // after the test gets here: regain focus until it has polled.
+    let polled = false
+    const response = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/, { timeout: 120_000 }).then(() => { polled = true })
+    while (!polled) {
+      await page.evaluate(() => dispatchEvent(new Event('focus')))
+      await Promise.race([response, page.waitForTimeout(250)])
+    }
     expect(await pageLoads(page)).toBe(1)
 
     await Promise.all([page.waitForEvent('load'), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pre-register', exact: true }).click()])

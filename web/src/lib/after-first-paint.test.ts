@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { afterNextPaint, NEXT_PAINT_FALLBACK_MS } from './after-first-paint'
+import { afterFirstPaint, afterNextPaint, IDLE_TIMEOUT_MS, LOAD_FALLBACK_MS, NEXT_PAINT_FALLBACK_MS } from './after-first-paint'
 
 function fakeWindow(withFrames: boolean) {
   const frames: Array<() => void> = []
@@ -37,5 +37,62 @@ describe('afterNextPaint', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(resolved).toBe(true)
     vi.useRealTimers()
+  })
+})
+
+function loadingWindow(readyState: DocumentReadyState) {
+  const listeners = new Set<() => void>()
+  const idles: Array<{ fn: () => void; timeout?: number }> = []
+  const win = {
+    document: { readyState },
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    addEventListener: (type: string, fn: () => void) => { if (type === 'load') listeners.add(fn) },
+    removeEventListener: (type: string, fn: () => void) => { if (type === 'load') listeners.delete(fn) },
+    requestIdleCallback: (fn: () => void, opts?: { timeout?: number }) => { idles.push({ fn, timeout: opts?.timeout }); return idles.length },
+  } as unknown as Window & typeof globalThis
+  return { win, idles, listeners, load: () => [...listeners].forEach((f) => f()) }
+}
+
+describe('afterFirstPaint', () => {
+  it('waits for the load event, then for the browser to be idle (with a bounded wait)', async () => {
+    vi.useFakeTimers()
+    const { win, idles, load, listeners } = loadingWindow('interactive')
+    let resolved = false
+    void afterFirstPaint(win).then(() => { resolved = true })
+    await vi.advanceTimersByTimeAsync(100)
+    expect(idles).toHaveLength(0)
+    load()
+    expect(idles).toEqual([{ fn: expect.any(Function), timeout: IDLE_TIMEOUT_MS }])
+    expect(listeners.size).toBe(0)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(resolved).toBe(false)
+    idles[0].fn()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(resolved).toBe(true)
+    // The load fallback that is still pending asks for no second idle callback.
+    await vi.advanceTimersByTimeAsync(LOAD_FALLBACK_MS)
+    expect(idles).toHaveLength(1)
+    vi.useRealTimers()
+  })
+
+  it('stops waiting for a load event that a stalled subresource holds back', async () => {
+    vi.useFakeTimers()
+    const { win, idles, load, listeners } = loadingWindow('interactive')
+    void afterFirstPaint(win)
+    await vi.advanceTimersByTimeAsync(LOAD_FALLBACK_MS - 1)
+    expect(idles).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(idles).toHaveLength(1)
+    expect(listeners.size).toBe(0)
+    load()
+    expect(idles).toHaveLength(1)
+    vi.useRealTimers()
+  })
+
+  it('goes straight to the idle wait when the page has already loaded', () => {
+    const { win, idles, listeners } = loadingWindow('complete')
+    void afterFirstPaint(win)
+    expect(idles).toHaveLength(1)
+    expect(listeners.size).toBe(0)
   })
 })

@@ -1,15 +1,23 @@
 // Resolves once the page has loaded and the browser is idle (or after a short wait), so
-// analytics and error reporting download after the first paint instead of competing with it.
+// analytics, error reporting and the new-build watcher download after the first paint instead
+// of competing with it. One stalled subresource (a photo from a slow host) holds the load event
+// back indefinitely, so after LOAD_FALLBACK_MS the wait for it ends anyway.
 export const IDLE_TIMEOUT_MS = 3000
+export const LOAD_FALLBACK_MS = 10_000
 
 export function afterFirstPaint(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
   return new Promise((resolve) => {
+    let waiting = true
     const idle = () => {
+      if (!waiting) return
+      waiting = false
+      win.removeEventListener?.('load', idle)
       if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
       else win.setTimeout(resolve, 0)
     }
-    if (win.document?.readyState === 'complete') idle()
-    else win.addEventListener('load', idle, { once: true })
+    if (win.document?.readyState === 'complete') return idle()
+    win.addEventListener('load', idle, { once: true })
+    win.setTimeout(idle, LOAD_FALLBACK_MS)
   })
 }
 
