@@ -143,8 +143,9 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
     refreshTokenRotation: bool('GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED', auth.enable_refresh_token_rotation, true),
     refreshTokenReuseInterval: num('GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL', auth.refresh_token_reuse_interval, 10),
     disableSignup: bool('GOTRUE_DISABLE_SIGNUP', auth.enable_signup === undefined ? undefined : !auth.enable_signup, false),
-    emailSignup: bool('GOTRUE_EXTERNAL_EMAIL_ENABLED', email.enable_signup, true),
-    phoneSignup: bool('GOTRUE_EXTERNAL_PHONE_ENABLED', sms.enable_signup, false),
+    // [auth.email]/[auth.sms] `enabled` as CLI 3.x writes it; the older `enable_signup` still reads.
+    emailSignup: bool('GOTRUE_EXTERNAL_EMAIL_ENABLED', email.enabled ?? email.enable_signup, true),
+    phoneSignup: bool('GOTRUE_EXTERNAL_PHONE_ENABLED', sms.enabled ?? sms.enable_signup, false),
     mailerAutoconfirm: bool('GOTRUE_MAILER_AUTOCONFIRM', email.enable_confirmations === undefined ? undefined : !email.enable_confirmations, true),
     smsAutoconfirm: bool('GOTRUE_SMS_AUTOCONFIRM', sms.enable_confirmations === undefined ? undefined : !sms.enable_confirmations, true),
     doubleConfirmChanges: bool('GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED', email.double_confirm_changes, true),

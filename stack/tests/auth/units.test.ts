@@ -55,6 +55,22 @@ Deno.test('environment variables override config.toml', () => {
   assert.equal(redirectTarget(s, 'http://127.0.0.1:4000/admin'), 'http://127.0.0.1:4000/admin', 'the site host is allowed')
 })
 
+Deno.test('[auth.email] and [auth.sms] enabled turn the providers on and off, as enable_signup did', async () => {
+  const repo = loadAuthSettings(config())
+  assert.deepEqual([repo.emailSignup, repo.phoneSignup, repo.disableSignup], [true, false, false], 'supabase/config.toml')
+  const dir = await Deno.makeTempDir()
+  const toml = join(dir, 'config.toml')
+  const read = async (text: string) => {
+    await Deno.writeTextFile(toml, text)
+    const s = loadAuthSettings(config(), toml)
+    return [s.emailSignup, s.phoneSignup]
+  }
+  assert.deepEqual(await read('[auth.email]\nenabled = false\n[auth.sms]\nenabled = true\n'), [false, true])
+  assert.deepEqual(await read('[auth.email]\nenable_signup = false\n[auth.sms]\nenable_signup = true\n'), [false, true], 'the older key')
+  assert.deepEqual(await read(''), [true, false], 'the defaults')
+  await Deno.remove(dir, { recursive: true })
+})
+
 Deno.test('password_requirements maps to required character sets, reported as reasons', async () => {
   const dir = await Deno.makeTempDir()
   const toml = join(dir, 'config.toml')
