@@ -5,18 +5,26 @@
 -- It runs only in this stack, never as a migration; `supabase start` has all of it already.
 
 -- ============================================================================
--- roles
+-- roles, as Supabase's image has them
 -- ============================================================================
+-- This file runs as supabase_admin, the cluster's bootstrap superuser (initdb -U
+-- supabase_admin), as on Supabase. `postgres` is the developer's role: not a superuser, but
+-- CREATEROLE, CREATEDB, REPLICATION and BYPASSRLS, a member of the API roles and of
+-- pg_read_all_data / pg_signal_backend / pg_monitor, and (since 2025) not a member of
+-- supabase_auth_admin. Migrations, seeds and `supabase test db` run as postgres.
 do $$
 begin
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login password 'postgres';
+  end if;
   if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin bypassrls;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticator') then
     create role authenticator login noinherit password 'postgres';
@@ -24,20 +32,35 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
     create role supabase_auth_admin login noinherit createrole password 'postgres';
   end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin login superuser createdb createrole replication bypassrls password 'postgres';
-  end if;
   if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
     create role dashboard_user nologin createdb createrole replication;
   end if;
 end
 $$;
 
+alter role supabase_admin with superuser createdb createrole replication bypassrls login password 'postgres';
+alter role postgres with nosuperuser createdb createrole login replication bypassrls;
+-- The API roles inherit (Supabase changed them from noinherit in 2023); authenticator does not,
+-- so a request has only the privileges of the role it switches into.
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
+grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
+do $$
+begin
+  -- A cluster made before this model may have granted it; on Supabase it is reserved.
+  if pg_has_role('postgres', 'supabase_auth_admin', 'member') then
+    revoke supabase_auth_admin from postgres;
+  end if;
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
 alter role authenticator set statement_timeout = '8s';
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
+alter role supabase_admin set search_path = "$user", public, auth, extensions;
 
 -- ============================================================================
 -- schemas and extensions
@@ -47,21 +70,54 @@ grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pgtap with schema extensions;
+grant all on schema extensions to postgres;
+grant all privileges on all tables in schema extensions to postgres with grant option;
+grant all privileges on all routines in schema extensions to postgres with grant option;
+grant all privileges on all sequences in schema extensions to postgres with grant option;
+alter default privileges in schema extensions grant all on tables to postgres with grant option;
+alter default privileges in schema extensions grant all on routines to postgres with grant option;
+alter default privileges in schema extensions grant all on sequences to postgres with grant option;
 
-alter database postgres set search_path = "$user", public, extensions;
+do $$ begin
+  execute format('alter database %I set search_path = "$user", public, extensions', current_database());
+end $$;
 alter role postgres set search_path = "$user", public, extensions;
-
-create schema if not exists supabase_migrations;
 
 -- Exposed schemas: PostgREST sees public (and graphql_public, absent here).
 grant usage on schema public to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+grant all on schema public to postgres;
+-- What postgres (migrations) and supabase_admin (the platform) create in public is granted to
+-- the API roles; RLS and explicit revokes decide the rest.
+alter default privileges for role postgres in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 
 -- Storage and realtime schemas exist on the platform; we keep them empty here.
 create schema if not exists storage;
 grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant all on schema storage to postgres;
+
+-- The stack's own outbox (what Inbucket/Mailpit is under `supabase start`): the auth server
+-- writes mail and SMS here, and local e-mail providers add theirs through
+-- private.record_provider_call. Not part of any migration: on Supabase it does not exist.
+create schema if not exists _stack;
+create table if not exists _stack.outbox (
+  id bigserial primary key,
+  created_at timestamptz not null default now(),
+  channel text not null check (channel in ('email', 'sms')),
+  recipient text not null,
+  subject text,
+  body text not null,
+  meta jsonb not null default '{}'
+);
+create index if not exists outbox_recipient_idx on _stack.outbox (recipient, id desc);
+revoke all on schema _stack from public;
+grant usage on schema _stack to supabase_auth_admin, postgres;
+grant select, insert, delete on _stack.outbox to supabase_auth_admin, postgres;
+grant usage on sequence _stack.outbox_id_seq to supabase_auth_admin, postgres;
 
 -- ============================================================================
 -- auth schema: the tables in the shape Supabase Auth (GoTrue) migrates them to
@@ -289,6 +345,7 @@ begin
   end loop;
 end
 $$;
+grant all on schema auth to postgres;
 grant all on all tables in schema auth to postgres, dashboard_user;
 grant all on all sequences in schema auth to postgres, dashboard_user;
 
@@ -331,9 +388,156 @@ as $$
   )::jsonb
 $$;
 
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to public;
+grant all on all routines in schema auth to postgres;
 
 -- PostgREST reloads its schema cache on this channel; the gateway listens to it too.
 create or replace function extensions.notify_schema_reload() returns void
 language sql
 as $$ select pg_notify('pgrst', 'reload schema') $$;
+
+-- ============================================================================
+-- scheduled work: pg_cron, and stand-ins for pg_net and Vault
+-- ============================================================================
+-- pg_cron comes from Debian (postgresql-15-cron, preloaded by stack/postgres.ts). On Supabase a
+-- migration's `create extension pg_cron` runs as the superuser through supautils, whose
+-- after-create hook grants postgres the cron schema; here the platform creates it the same way
+-- and a migration's `create extension if not exists pg_cron` finds it in place.
+-- pg_cron lives in one database per cluster (cron.database_name); other databases of the
+-- cluster (e.g. one the CLI test pushes into) have no scheduler, as a database cannot.
+do $$
+begin
+  if current_database() = current_setting('cron.database_name', true) then
+    create extension if not exists pg_cron;
+    grant usage on schema cron to postgres with grant option;
+    grant all privileges on all tables in schema cron to postgres with grant option;
+    grant all privileges on all sequences in schema cron to postgres with grant option;
+    grant execute on all functions in schema cron to postgres with grant option;
+    -- As on Supabase since 2023: postgres reads cron.job but changes it only through
+    -- cron.schedule, cron.unschedule and cron.alter_job, which act on the caller's own jobs.
+    revoke all on table cron.job from postgres;
+    grant select on table cron.job to postgres with grant option;
+  end if;
+end
+$$;
+
+-- pg_net has no Debian package. This schema is its interface (net.http_post, net.http_get, the
+-- request queue and net._http_response, with pg_net's signatures and defaults); the gateway's
+-- worker (stack/gateway/net.ts) sends what is queued and records each answer, as pg_net's
+-- background worker does.
+create schema if not exists net;
+create table if not exists net.http_request_queue (
+  id bigserial primary key,
+  method text not null check (method in ('GET', 'POST', 'DELETE')),
+  url text not null,
+  headers jsonb not null,
+  body bytea,
+  timeout_milliseconds integer not null
+);
+create table if not exists net._http_response (
+  id bigint,
+  status_code integer,
+  content_type text,
+  headers jsonb,
+  content text,
+  timed_out boolean,
+  error_msg text,
+  created timestamptz not null default now()
+);
+create index if not exists _http_response_created_idx on net._http_response (created);
+
+create or replace function net._urlencode_params(url text, params jsonb) returns text
+language sql immutable set search_path = ''
+as $$
+  select url || case when params is null or params = '{}'::jsonb then ''
+    else case when position('?' in url) > 0 then '&' else '?' end ||
+      (select string_agg(k || '=' || v, '&') from jsonb_each_text(params) as p (k, v)) end
+$$;
+
+create or replace function net.http_post(
+  url text,
+  body jsonb default '{}'::jsonb,
+  params jsonb default '{}'::jsonb,
+  headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+  timeout_milliseconds integer default 5000
+) returns bigint
+language sql volatile security definer set search_path = net
+as $$
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('POST', net._urlencode_params(url, params), coalesce(headers, '{}'::jsonb),
+    convert_to(coalesce(body, '{}'::jsonb)::text, 'UTF8'), timeout_milliseconds)
+  returning id
+$$;
+
+create or replace function net.http_get(
+  url text,
+  params jsonb default '{}'::jsonb,
+  headers jsonb default '{}'::jsonb,
+  timeout_milliseconds integer default 5000
+) returns bigint
+language sql volatile security definer set search_path = net
+as $$
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('GET', net._urlencode_params(url, params), coalesce(headers, '{}'::jsonb), null, timeout_milliseconds)
+  returning id
+$$;
+
+-- The worker wakes on this rather than polling fast.
+create or replace function net._notify_worker() returns trigger
+language plpgsql set search_path = ''
+as $$ begin perform pg_notify('stack_net', ''); return null; end $$;
+drop trigger if exists notify_worker on net.http_request_queue;
+create trigger notify_worker after insert on net.http_request_queue
+  for each statement execute function net._notify_worker();
+
+revoke all on all functions in schema net from public;
+grant usage on schema net to postgres, anon, authenticated, service_role;
+grant execute on function net.http_post(text, jsonb, jsonb, jsonb, integer), net.http_get(text, jsonb, jsonb, integer)
+  to postgres, anon, authenticated, service_role;
+grant select on net.http_request_queue, net._http_response to postgres;
+
+-- Vault (supabase_vault) is on every Supabase project; jobs read their secrets from
+-- vault.decrypted_secrets. This stand-in keeps the same names and functions without
+-- encryption: it only ever holds the local stack's demo keys.
+create schema if not exists vault;
+create table if not exists vault.secrets (
+  id uuid primary key default gen_random_uuid(),
+  name text unique,
+  description text not null default '',
+  secret text not null,
+  key_id uuid,
+  nonce bytea,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create or replace view vault.decrypted_secrets as
+  select id, name, description, secret, secret as decrypted_secret, key_id, nonce, created_at, updated_at
+  from vault.secrets;
+create or replace function vault.create_secret(new_secret text, new_name text default null,
+  new_description text default '', new_key_id uuid default null) returns uuid
+language sql volatile security definer set search_path = ''
+as $$
+  insert into vault.secrets (secret, name, description, key_id)
+  values (new_secret, new_name, coalesce(new_description, ''), new_key_id)
+  returning id
+$$;
+create or replace function vault.update_secret(secret_id uuid, new_secret text default null, new_name text default null,
+  new_description text default null, new_key_id uuid default null) returns void
+language sql volatile security definer set search_path = ''
+as $$
+  update vault.secrets set secret = coalesce(new_secret, secret), name = coalesce(new_name, name),
+    description = coalesce(new_description, description), key_id = coalesce(new_key_id, key_id), updated_at = now()
+  where id = secret_id
+$$;
+revoke all on schema vault from public;
+revoke all on all tables in schema vault from public;
+revoke all on all functions in schema vault from public;
+grant usage on schema vault to postgres, service_role;
+grant select on vault.decrypted_secrets to postgres, service_role;
+grant select, delete on vault.secrets to postgres, service_role;
+grant execute on function vault.create_secret(text, text, text, uuid), vault.update_secret(uuid, text, text, text, uuid)
+  to postgres, service_role;

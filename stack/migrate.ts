@@ -1,12 +1,15 @@
-// Applies the platform bootstrap, then supabase/migrations in filename order, each in its own
-// transaction and recorded in supabase_migrations.schema_migrations as the Supabase CLI does,
-// then the seed files of supabase/config.toml ([db.seed] sql_paths, globs allowed, as the
-// Supabase CLI reads them) on a fresh database.
+// Applies the platform bootstrap as supabase_admin (what Supabase's image has before any
+// migration), then, as postgres (who is not a superuser there), supabase/migrations in filename
+// order, each in its own transaction and recorded in supabase_migrations.schema_migrations as
+// the Supabase CLI does, then the seed files of supabase/config.toml ([db.seed] sql_paths, globs
+// allowed, as the Supabase CLI reads them) on a fresh database.
 import postgres from 'postgres'
 import { basename, dirname, join, relative } from 'node:path'
 import { existsSync } from 'node:fs'
 import { parse as parseToml } from 'smol-toml'
 import { paths, ROOT } from './config.ts'
+import { asRole, SUPERUSER } from './postgres.ts'
+export { asRole }
 
 export class MigrationError extends Error {
   constructor(readonly file: string, readonly line: number | null, readonly pgMessage: string) {
@@ -30,10 +33,13 @@ function lineOf(text: string, position?: string): number | null {
   return text.slice(0, pos - 1).split('\n').length
 }
 
-async function runFile(sql: Sql, file: string, text: string, inTransaction = true) {
+async function runFile(sql: Sql, file: string, text: string) {
+  await sql.begin((tx) => runFileIn(tx, file, text))
+}
+
+async function runFileIn(sql: postgres.TransactionSql, file: string, text: string) {
   try {
-    if (inTransaction) await sql.begin((tx) => tx.unsafe(text))
-    else await sql.unsafe(text)
+    await sql.unsafe(text)
   } catch (e) {
     const err = e as PgError
     const extra = [err.detail && `detail: ${err.detail}`, err.hint && `hint: ${err.hint}`, err.where && `where: ${err.where}`]
@@ -72,6 +78,21 @@ export function seedFiles(configToml = paths.configToml): string[] {
   return files
 }
 
+/** Applies stack/bootstrap.sql (roles, auth schema, platform extensions) as the superuser, as
+ *  Supabase's image has them before `supabase db push` or `supabase start` runs migrations. */
+export async function bootstrapPlatform(databaseUrl: string): Promise<void> {
+  const admin = postgres(asRole(databaseUrl, SUPERUSER), { max: 1, onnotice: () => {} })
+  try {
+    // Two stacks on one cluster may bootstrap together: serialise (roles are cluster-wide).
+    await admin.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(hashtext('stack/bootstrap.sql'))`
+      await runFileIn(tx, 'stack/bootstrap.sql', await Deno.readTextFile(paths.bootstrapSql))
+    })
+  } finally {
+    await admin.end({ timeout: 5 })
+  }
+}
+
 export interface MigrateResult {
   applied: string[]
   seeded: boolean
@@ -89,9 +110,9 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
   const log = opts.log ?? ((s: string) => console.log(s))
   const migrationsDir = opts.migrationsDir ?? paths.migrations
   const seeds = opts.seedFile ? [opts.seedFile].filter(existsSync) : seedFiles()
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  await bootstrapPlatform(databaseUrl)
+  const sql = postgres(asRole(databaseUrl, 'postgres'), { max: 1, onnotice: () => {} })
   try {
-    await runFile(sql, 'stack/bootstrap.sql', await Deno.readTextFile(paths.bootstrapSql))
     await sql.unsafe(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
@@ -117,7 +138,7 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
         await runFile(sql, name, text)
         const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
           .map((b) => b.toString(16).padStart(2, '0')).join('')
-        await sql`insert into supabase_migrations.seed_files (path, hash) values (${relative(join(ROOT, 'supabase'), seedFile)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
+        await sql`insert into supabase_migrations.seed_files (path, hash) values (${relative(ROOT, seedFile)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
         seeded = true
         log(`[migrate] seeded ${name}`)
       }

@@ -8,6 +8,16 @@ const PG_BIN = '/usr/lib/postgresql/15/bin'
 
 const isRoot = () => Deno.uid() === 0
 
+/** The cluster's superuser, as on Supabase: the platform's role, never the app's `postgres`. */
+export const SUPERUSER = 'supabase_admin'
+
+/** The same database URL logged in as another role (the stack's roles share one password). */
+export function asRole(databaseUrl: string, role: string): string {
+  const u = new URL(databaseUrl)
+  u.username = role
+  return u.toString()
+}
+
 export interface RunResult {
   code: number
   stdout: string
@@ -39,6 +49,7 @@ export async function ensurePostgresInstalled(): Promise<void> {
   if (!existsSync(join(PG_BIN, 'postgres'))) missing.push('postgresql-15')
   if (!existsSync('/usr/share/postgresql/15/extension/pgtap.control')) missing.push('postgresql-15-pgtap')
   if (!existsSync('/usr/bin/pg_prove')) missing.push('libtap-parser-sourcehandler-pgtap-perl')
+  if (!existsSync('/usr/share/postgresql/15/extension/pg_cron.control')) missing.push('postgresql-15-cron')
   if (missing.length === 0) return
   await aptInstall(missing)
 }
@@ -93,8 +104,10 @@ export class PostgresCluster {
     const pwfile = join(this.opts.dir, 'pwfile')
     await Deno.writeTextFile(pwfile, 'postgres\n')
     await this.chownToPostgres(pwfile)
+    // As in Supabase's image, the cluster's bootstrap superuser is supabase_admin; `postgres`
+    // is an ordinary role the platform bootstrap creates (stack/bootstrap.sql).
     const res = await run(join(PG_BIN, 'initdb'), [
-      '-D', this.dataDir, '-U', 'postgres', '--pwfile', pwfile, '--auth-local=trust',
+      '-D', this.dataDir, '-U', SUPERUSER, '--pwfile', pwfile, '--auth-local=trust',
       '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions',
     ], { asPostgres: true })
     await Deno.remove(pwfile)
@@ -107,7 +120,12 @@ export class PostgresCluster {
       `shared_buffers = 256MB`,
       `timezone = 'UTC'`,
       `log_timezone = 'UTC'`,
-      `shared_preload_libraries = ''`,
+      // pg_cron, as Supabase preloads it: scheduled jobs run in background workers in this
+      // database, as the role that scheduled them.
+      `shared_preload_libraries = 'pg_cron'`,
+      `cron.database_name = 'postgres'`,
+      `cron.use_background_workers = on`,
+      `max_worker_processes = 32`,
       ...(this.opts.ephemeral && !this.opts.durable ? [`fsync = off`, `synchronous_commit = off`, `full_page_writes = off`] : []),
     ].join('\n')
     await Deno.writeTextFile(join(this.dataDir, 'postgresql.auto.conf'), conf + '\n', { append: true })
@@ -146,9 +164,16 @@ export class PostgresCluster {
     await Deno.remove(this.opts.dir, { recursive: true }).catch(() => {})
   }
 
+  /** Whether the cluster was made before the platform's role model: its bootstrap superuser
+   *  (the role with oid 10) is `postgres`, which cannot be demoted. */
+  async predatesRoleModel(): Promise<boolean> {
+    const res = await run(join(PG_BIN, 'psql'), ['-h', this.socketDir, '-p', String(this.opts.port), '-U', 'postgres', '-d', 'postgres', '-Atc', 'select rolname from pg_roles where oid = 10'], { asPostgres: true })
+    return res.code === 0 && res.stdout.trim() === 'postgres'
+  }
+
   /** psql against the cluster as the superuser, through the socket. */
   psql(args: string[], stdin?: string): Promise<RunResult> {
-    return run(join(PG_BIN, 'psql'), ['-h', this.socketDir, '-p', String(this.opts.port), '-U', 'postgres', '-d', 'postgres', ...args], {
+    return run(join(PG_BIN, 'psql'), ['-h', this.socketDir, '-p', String(this.opts.port), '-U', SUPERUSER, '-d', 'postgres', ...args], {
       asPostgres: true,
       stdin,
     })

@@ -1,6 +1,7 @@
 // Starts and stops the whole local stack: Postgres, migrations and seed, the gateway and
 // (optionally) the web app's static server.
 import { join } from 'node:path'
+import postgres from 'postgres'
 import { ANON_KEY, apiUrl, dbUrl, JWT_SECRET, paths, SERVICE_ROLE_KEY, type StackPorts } from './config.ts'
 import { ensurePostgresInstalled, PostgresCluster } from './postgres.ts'
 import { migrate } from './migrate.ts'
@@ -20,6 +21,9 @@ export interface StackOptions {
   quiet?: boolean
   /** Extra settings for the gateway (e.g. relaxed auth rate limits in tests). */
   env?: Record<string, string>
+  /** Whether the pg_cron jobs run (default true). Test stacks pause them, so a minute's tick
+   *  never changes data under a test; the scheduled-work test turns them on itself. */
+  schedules?: boolean
 }
 
 export interface RunningStack {
@@ -39,10 +43,17 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const cluster = new PostgresCluster({ dir, port: opts.ports.db, ephemeral: opts.ephemeral, durable: opts.durable })
   if (opts.reset) await cluster.destroy()
   await cluster.start()
+  if (await cluster.predatesRoleModel()) {
+    // `postgres` was this cluster's superuser; Supabase's role model needs a new cluster.
+    log('[postgres] the local database predates the platform role model (postgres is not a superuser on Supabase): rebuilding it')
+    await cluster.destroy()
+    await cluster.start()
+  }
   log(`[postgres] ${dbUrl(opts.ports.db)}`)
   const url = dbUrl(opts.ports.db)
   await migrate(url, { log })
   const api = apiUrl(opts.ports.api)
+  await configureScheduler(url, api, opts.schedules ?? true)
   const webUrl = `http://127.0.0.1:${opts.ports.web}`
   const gateway = startGateway({
     apiPort: opts.ports.api,
@@ -68,6 +79,25 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       if (opts.ephemeral) await cluster.destroy()
       else await cluster.stop()
     },
+  }
+}
+
+/**
+ * What a deployment does once by hand (README "Deploying to Supabase"): the Vault secrets the
+ * scheduled jobs use to reach the edge functions, here the gateway and its service key. Then
+ * the jobs are switched on or off. Runs as postgres, as a developer would.
+ */
+async function configureScheduler(databaseUrl: string, api: string, active: boolean) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  try {
+    for (const [name, value] of [['project_url', api], ['service_role_key', SERVICE_ROLE_KEY]]) {
+      const [row] = await sql`select id from vault.decrypted_secrets where name = ${name}`
+      if (row) await sql`select vault.update_secret(${row.id}, ${value})`
+      else await sql`select vault.create_secret(${value}, ${name})`
+    }
+    await sql`select cron.alter_job(jobid, active := ${active}) from cron.job where username = current_user`
+  } finally {
+    await sql.end({ timeout: 2 })
   }
 }
 

@@ -188,7 +188,7 @@ export async function runTests(args: string[]): Promise<number> {
     const ports = { api: freePort(), db: freePort(), web: freePort() }
     console.log(`[test] throwaway stack: api ${ports.api}, db ${ports.db}, web ${ports.web}`)
     const dir = join(paths.stackDir, `test-${Deno.pid}-${generation++}`)
-    return await startStack({ ports, dir, ephemeral: true, reset: true, web: needsWeb, quiet: true, env: testGatewayEnv })
+    return await startStack({ ports, dir, ephemeral: true, reset: true, web: needsWeb, quiet: true, env: testGatewayEnv, schedules: false })
   }
   const envOf = (s: RunningStack): Record<string, string> => ({
     SUPABASE_URL: s.apiUrl,

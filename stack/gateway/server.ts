@@ -6,6 +6,7 @@ import { createPools } from './context.ts'
 import { createFunctionsGateway } from './functions.ts'
 import { createRestGateway } from './rest/mod.ts'
 import { createAuthGateway } from './auth/mod.ts'
+import { type NetWorker, startNetWorker } from './net.ts'
 
 export interface Gateway {
   ctx: GatewayContext
@@ -18,6 +19,8 @@ export interface Gateway {
   finished: Promise<void>
   /** Requests being answered now (each holds a cut-off until it is answered). */
   inFlight(): number
+  /** The pg_net stand-in: sends what the database queued with net.http_post. */
+  net: NetWorker
 }
 
 /** How long in-flight requests may run on after close() before they are answered 503. */
@@ -96,6 +99,7 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
   const rest = createRestGateway(ctx)
   const auth = createAuthGateway(ctx)
   const functions = createFunctionsGateway(ctx)
+  const net = startNetWorker(config.dbUrl, { quiet: opts.quiet })
 
   const handler = async (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
     const url = new URL(req.url)
@@ -157,6 +161,7 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
   let closing: Promise<void> | null = null
   const close = async (graceMs: number) => {
     draining = true
+    await net.close()
     const drained = server.shutdown()
     let timer: ReturnType<typeof setTimeout> | undefined
     await Promise.race([drained, new Promise((resolve) => timer = setTimeout(resolve, graceMs))])
@@ -174,6 +179,7 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     rest,
     finished: server.finished,
     inFlight: () => cutOffs.size,
+    net,
     close(o = {}) {
       closing ??= close(o.graceMs ?? Number(config.env.GATEWAY_SHUTDOWN_GRACE_MS ?? DEFAULT_SHUTDOWN_GRACE_MS))
       return closing

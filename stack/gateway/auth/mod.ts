@@ -69,7 +69,7 @@ function toResponse(result: unknown): Response {
 
 export function createAuthGateway(ctx: GatewayContext): SubGateway & { outbox: SubGateway } {
   const settings = loadAuthSettings(ctx.config)
-  const outbox = new Outbox(ctx.authAdmin, ctx.config.dbUrl)
+  const outbox = new Outbox(ctx.authAdmin)
   const deps: Deps = { sql: ctx.authAdmin, settings, outbox, limits: createLimiters(settings.rateLimits) }
 
   return {

@@ -1,8 +1,8 @@
 // The local outbox: every email and SMS the auth server would send is written to
-// _stack.outbox (created here at startup when missing; it is the stack's, not a migration) and
+// _stack.outbox (made by the platform bootstrap, stack/bootstrap.sql; it is the stack's, not a
+// migration's) and
 // listed at /_outbox — the role Inbucket/Mailpit plays under `supabase start`.
 // JSON for tests: /_outbox?format=json or /_outbox/messages, filtered by ?to=<address or phone>.
-import postgres from 'postgres'
 import type { RequestInfo, SubGateway } from '../context.ts'
 import type { Sql } from './users.ts'
 
@@ -24,52 +24,16 @@ export interface NewMessage {
   meta?: Record<string, unknown>
 }
 
-const SETUP = `
-  create schema if not exists _stack;
-  create table if not exists _stack.outbox (
-    id bigserial primary key,
-    created_at timestamptz not null default now(),
-    channel text not null check (channel in ('email', 'sms')),
-    recipient text not null,
-    subject text,
-    body text not null,
-    meta jsonb not null default '{}'
-  );
-  create index if not exists outbox_recipient_idx on _stack.outbox (recipient, id desc);
-  revoke all on schema _stack from public;
-  grant usage on schema _stack to supabase_auth_admin;
-  grant select, insert, delete on _stack.outbox to supabase_auth_admin;
-  grant usage on sequence _stack.outbox_id_seq to supabase_auth_admin;
-`
-
 export class Outbox {
-  readonly ready: Promise<void>
-
-  constructor(private sql: Sql, superuserUrl: string) {
-    this.ready = (async () => {
-      const admin = postgres(superuserUrl, { max: 1, onnotice: () => {} })
-      try {
-        // Two gateways on one database may start together: serialise the setup.
-        await admin.begin(async (tx) => {
-          await tx`select pg_advisory_xact_lock(hashtext('_stack.outbox'))`
-          await tx.unsafe(SETUP)
-        })
-      } finally {
-        await admin.end({ timeout: 2 })
-      }
-    })()
-    this.ready.catch((e) => console.error('[auth] outbox setup failed:', e))
-  }
+  constructor(private sql: Sql) {}
 
   async send(m: NewMessage): Promise<void> {
-    await this.ready
     await this.sql`
       insert into _stack.outbox (channel, recipient, subject, body, meta)
       values (${m.channel}, ${m.recipient}, ${m.subject ?? null}, ${m.body}, ${JSON.stringify(m.meta ?? {})}::text::jsonb)`
   }
 
   async list(to?: string | null, limit = 200): Promise<OutboxMessage[]> {
-    await this.ready
     const recipient = to ? to.trim().toLowerCase().replace(/^\+/, '') : null
     return await this.sql<OutboxMessage[]>`
       select * from _stack.outbox

@@ -26,7 +26,7 @@ interface Outcome { status: number; ms: number; email: string; reference?: strin
 Deno.test('faults: Postgres stops mid-load and returns; nothing hangs, the gateway recovers, no accepted write is lost', async () => {
   const savedEnv = Object.fromEntries(RUNTIME_VARS.map((k) => [k, Deno.env.get(k)]))
   const ports = { api: freePort(), db: freePort(), web: freePort() }
-  const stack = await startStack({ ports, dir: join(paths.stackDir, `faults-${run}`), ephemeral: true, durable: true, reset: true, quiet: true, env: testGatewayEnv })
+  const stack = await startStack({ ports, dir: join(paths.stackDir, `faults-${run}`), ephemeral: true, durable: true, reset: true, quiet: true, env: testGatewayEnv, schedules: false })
   const sql = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
   const outcomes: Outcome[] = []
   let n = 0

@@ -2,7 +2,7 @@
 -- user_metadata), aal2 for staff with a verified factor, require_staff_mfa for all staff,
 -- the role-change guard, the sign-up trigger and the audit log of staff writes.
 begin;
-select plan(28);
+select plan(29);
 
 select tests.create_actors();
 select tests.create_user('app_pm', null, '{}', '{"role": "patch_manager"}');
@@ -107,11 +107,18 @@ select tests.clear_authentication();
 select is((select r.name from public.profiles p join public.roles r on r.id = p.role_id where p.id = tests.uid('member')),
   'roots_team', 'the role was given');
 
-set local role supabase_auth_admin;
+-- The auth server inserts as supabase_auth_admin, which postgres may not become on Supabase
+-- (that membership is reserved); postgres writes auth.users as the CLI's seeds do, and the
+-- trigger runs the same either way. That the auth server's own role has no right to write
+-- profiles, so the trigger function must be security definer, is checked here; the sign-up
+-- through the auth API itself is in stack/tests/auth.
+select ok(
+  not has_table_privilege('supabase_auth_admin', 'public.profiles', 'insert'),
+  'the auth server''s role cannot write profiles itself'
+);
 insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 values ('00000000-0000-0000-0000-000000000000', md5('tests:signup')::uuid, 'authenticated', 'authenticated', 'signup@test.local',
   '{}', '{"full_name": "Sign Up", "role": "founder"}', now(), now());
-reset role;
 select is(
   (select row(p.email, p.full_name, p.role_id)::text from public.profiles p where p.id = tests.uid('signup')),
   row('signup@test.local', 'Sign Up', null::smallint)::text,
@@ -119,11 +126,9 @@ select is(
 );
 -- Even when the profile cannot be written, the sign-up goes through.
 alter table public.profiles add constraint profiles_refuse_test check (email <> 'refused@test.local') not valid;
-set local role supabase_auth_admin;
 insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 values ('00000000-0000-0000-0000-000000000000', md5('tests:refused')::uuid, 'authenticated', 'authenticated',
   'refused@test.local', '{}', '{}', now(), now());
-reset role;
 select ok(exists (select 1 from auth.users where email = 'refused@test.local'), 'a sign-up succeeds even when its profile cannot be created');
 select is((select count(*) from public.profiles where email = 'refused@test.local'), 0::bigint, 'and no half-made profile is left');
 alter table public.profiles drop constraint profiles_refuse_test;
