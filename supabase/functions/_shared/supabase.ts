@@ -62,6 +62,12 @@ export async function authUser(req: Request): Promise<{ id: string; email: strin
 
 /** The role claim of the bearer token, unverified: only to choose between 401 and 403 (the
  *  database verifies the token for anything it decides). */
+/** The caller presents the service role key itself (the scheduler's pg_net requests do). */
+export function isServiceRole(req: Request): boolean {
+  const t = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
+  return Boolean(t) && t === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')
+}
+
 export function tokenRole(req: Request): string | null {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
   try {

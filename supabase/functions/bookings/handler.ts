@@ -20,6 +20,9 @@
 //   POST { action: 'cancel_booking', booking_id } → 200 { cancelled, notified }   One booking;
 //       that guest is e-mailed.
 //   Both run the RPCs as the caller, so the audit log names who cancelled. A past slot → 409.
+//   POST { action: 'notify' } → 200 { notified }   Tells every guest of a staff cancellation who
+//       has not been told (a send that failed earlier): the cancellation outbox of every slot.
+//       Admins, or the service role (the pg_cron job `drain-notification-outboxes`).
 // Unknown slot, tour, booking or site → 404; bad body → 400; database outage → 502.
 import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
@@ -27,7 +30,7 @@ import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
+import { adminClient, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
 const name = z.string().trim().min(1, 'Required.').max(200)
@@ -41,6 +44,7 @@ export const bodySchema = z.union([
   z.object({ action: z.literal('cancel'), type: z.enum(['welcome_slot', 'guided_tour']), reference: z.string().regex(/^[0-9a-f]{32}$/, 'Not a reference.') }).strict(),
   z.object({ action: z.literal('cancel_slot'), slot_id: id, reason: z.string().trim().max(500, 'At most 500 characters.').nullish() }).strict(),
   z.object({ action: z.literal('cancel_booking'), booking_id: id }).strict(),
+  z.object({ action: z.literal('notify') }).strict(),
 ])
 
 const ADMINS = ['roots_official', 'roots_team', 'founder'] as const
@@ -90,6 +94,19 @@ async function notifyCancellations(db: SupabaseClient, slotId: number, actor: st
   return sent.length
 }
 
+/** The cancellation outbox of every slot: admins, or the scheduler with the service role key. */
+async function notifyAll(req: Request): Promise<Response> {
+  const scheduler = isServiceRole(req)
+  if (!scheduler) await requireStaff(req, [...ADMINS])
+  const db = scheduler ? adminClient() : userClient(req)
+  const actor = scheduler ? null : (await authUser(req))?.id ?? null
+  let notified = 0
+  for (const slotId of must(await db.rpc('slots_with_untold_cancellations')) as number[]) {
+    notified += await notifyCancellations(db, Number(slotId), actor)
+  }
+  return json({ notified })
+}
+
 /** Staff cancellations: an admin, then the RPC as the caller (the audit log names them). */
 async function staffCancel(req: Request, b: { action: 'cancel_slot'; slot_id: number; reason?: string | null } | { action: 'cancel_booking'; booking_id: number }): Promise<Response> {
   await requireStaff(req, [...ADMINS])
@@ -114,6 +131,7 @@ export const handler = serve(async (req, url) => {
   }
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
   const b = await readJson(req, bodySchema)
+  if ('action' in b && b.action === 'notify') return await notifyAll(req)
   if ('action' in b && b.action !== 'cancel') return await staffCancel(req, b)
   const admin = adminClient()
   if ('action' in b) {

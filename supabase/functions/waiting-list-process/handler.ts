@@ -16,9 +16,10 @@
 //   notify    { site_id? }  E-mails every live offer nobody has told yet (offers made from the
 //             admin page through the RPC, or a send that failed): the offer outbox, also part
 //             of every offer, expire and decline. → 200 { notified }
-//   reconfirm { site_id, respond_days? (7–90, default 30) }  Yearly "still interested?": asks
+//   reconfirm { site_id?, respond_days? (7–90, default 30) }  Yearly "still interested?": asks
 //             everyone waiting (or last confirmed) over a year ago who has no open request.
-//             → 200 { requested, notified }
+//             Without site_id: every site where somebody is due (admins, or the service role —
+//             the daily pg_cron job `yearly-reconfirmation`). → 200 { requested, notified }
 //   remove_unconfirmed { site_id }  Removes applicants who did not answer by the deadline.
 //             → 200 { removed }
 // Applicants (anon key; they hold only the token from their e-mail):
@@ -32,7 +33,7 @@ import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser, callerStaffRole, tokenRole, userClient } from '../_shared/supabase.ts'
+import { adminClient, authUser, callerStaffRole, isServiceRole, tokenRole, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
 const id = z.number().int().positive()
@@ -43,16 +44,11 @@ export const bodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('offer'), site_id: id, count: z.number().int().min(1).max(500), respond_days: z.number().int().min(1).max(60).default(7), idempotency_key: key.optional() }).strict(),
   z.object({ action: z.literal('expire'), site_id: id.optional() }).strict(),
   z.object({ action: z.literal('notify'), site_id: id.optional() }).strict(),
-  z.object({ action: z.literal('reconfirm'), site_id: id, respond_days: z.number().int().min(7).max(90).default(30) }).strict(),
+  z.object({ action: z.literal('reconfirm'), site_id: id.optional(), respond_days: z.number().int().min(7).max(90).default(30) }).strict(),
   z.object({ action: z.literal('remove_unconfirmed'), site_id: id }).strict(),
   z.object({ action: z.literal('respond'), token, accept: z.boolean() }).strict(),
   z.object({ action: z.literal('confirm'), token }).strict(),
 ])
-
-const isServiceRole = (req: Request) => {
-  const t = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
-  return Boolean(t) && t === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')
-}
 
 /** Staff or the service role; the RPCs then decide which sites. */
 async function requireWorker(req: Request): Promise<{ db: SupabaseClient; actor: string | null }> {
@@ -134,20 +130,25 @@ export const handler = serve(async (req) => {
     }
     case 'reconfirm': {
       const { db, actor } = await requireWorker(req)
-      const rows = must(await db.rpc('request_reconfirmations', { p_site_id: b.site_id, p_respond_days: b.respond_days })) as
-        { token: string; due_by: string; email: string; first_name: string; location: string; reference: string }[]
+      const sites = b.site_id ? [b.site_id] : (must(await db.rpc('sites_due_reconfirmation')) as number[]).map(Number)
+      let requested = 0
       let notified = 0
-      for (const r of rows) {
-        const mail = simpleEmail([
-          `Hello ${r.first_name},`,
-          `You have been on the waiting list for ${r.location} for a while. Are you still interested in a plot?`,
-          `If we do not hear from you by ${new Date(r.due_by).toUTCString().slice(0, 16)}, we will take you off the list.`,
-        ], { text: 'Yes, keep my place', href: `${siteUrl()}/queue/ready?still_interested=${r.token}` })
-        const res = await sendAndLog({ to: r.email, subject: `Are you still waiting for a plot at ${r.location}?`, ...mail, tag: 'still-interested', idempotencyKey: `reconfirm-${r.token}` },
-          { site_id: b.site_id, sent_by: actor })
-        if (res.sent) notified++
+      for (const siteId of sites) {
+        const rows = must(await db.rpc('request_reconfirmations', { p_site_id: siteId, p_respond_days: b.respond_days })) as
+          { token: string; due_by: string; email: string; first_name: string; location: string; reference: string }[]
+        requested += rows.length
+        for (const r of rows) {
+          const mail = simpleEmail([
+            `Hello ${r.first_name},`,
+            `You have been on the waiting list for ${r.location} for a while. Are you still interested in a plot?`,
+            `If we do not hear from you by ${new Date(r.due_by).toUTCString().slice(0, 16)}, we will take you off the list.`,
+          ], { text: 'Yes, keep my place', href: `${siteUrl()}/queue/ready?still_interested=${r.token}` })
+          const res = await sendAndLog({ to: r.email, subject: `Are you still waiting for a plot at ${r.location}?`, ...mail, tag: 'still-interested', idempotencyKey: `reconfirm-${r.token}` },
+            { site_id: siteId, sent_by: actor })
+          if (res.sent) notified++
+        }
       }
-      return json({ requested: rows.length, notified })
+      return json({ requested, notified })
     }
     case 'remove_unconfirmed': {
       const { db } = await requireWorker(req)
