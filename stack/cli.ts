@@ -1,9 +1,26 @@
 // `npm start | dev | test | bench | db:reset` land here (through stack/run.mjs).
+//
+// These commands are the local stack, and the only place that says so: they set
+// ROOTS_LOCAL_STACK=1 in this process before anything reads it, so the in-process functions
+// (stack/gateway/functions.ts), the test and bench processes started from here (they inherit the
+// environment) and stack/config.ts may use the local providers and the demo JWT secret and keys.
+// Nowhere else sets it; without it both are refused (supabase/functions/_shared/providers/config.ts,
+// stackKeys in stack/config.ts). The modules that read it are therefore imported after it is set.
 import { join } from 'node:path'
-import { defaultPorts, paths, ROOT } from './config.ts'
-import { startStack } from './stack.ts'
-import { buildWeb } from './web-build.ts'
-import { PostgresCluster } from './postgres.ts'
+
+const COMMANDS = ['start', 'dev', 'db:reset', 'test', 'bench', 'test:load', 'test:faults']
+const USAGE = `usage: stack/cli.ts ${COMMANDS.join('|')}`
+const [cmd, ...rest] = Deno.args
+if (!COMMANDS.includes(cmd ?? '')) {
+  console.error(USAGE)
+  Deno.exit(2)
+}
+Deno.env.set('ROOTS_LOCAL_STACK', '1')
+
+const { defaultPorts, paths, ROOT } = await import('./config.ts')
+const { startStack } = await import('./stack.ts')
+const { buildWeb } = await import('./web-build.ts')
+const { PostgresCluster } = await import('./postgres.ts')
 
 const DEMO = ['official@example.com (roots_official)', 'team@example.com (roots_team)', 'founder@example.com (founder)', 'patch@example.com (patch_manager)', 'member@example.com (member)']
 
@@ -54,7 +71,6 @@ async function dbReset() {
   console.log('[db:reset] database rebuilt from migrations and seed')
 }
 
-const [cmd, ...rest] = Deno.args
 try {
   switch (cmd) {
     case 'start': await start(false); break
@@ -78,7 +94,7 @@ try {
       break
     }
     default:
-      console.error(`usage: stack/cli.ts start|dev|test|bench|db:reset|test:load|test:faults`)
+      console.error(USAGE)
       Deno.exit(2)
   }
 } catch (e) {

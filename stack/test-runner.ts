@@ -198,6 +198,8 @@ export async function runTests(args: string[]): Promise<number> {
     WEB_URL: s.webUrl,
     DB_PORT: String(s.ports.db),
     TEST_FULL: args.includes('--full') ? '1' : '',
+    // The suites run against the local stack (stack/cli.ts set it here already; said explicitly).
+    ROOTS_LOCAL_STACK: '1',
     DENO_NO_UPDATE_CHECK: '1',
   })
   let stack = await launch()

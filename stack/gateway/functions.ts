@@ -1,10 +1,13 @@
 // /functions/v1/<name>: runs supabase/functions/<name>/handler.ts in this process with the
-// environment the edge runtime gives, honouring verify_jwt from supabase/config.toml.
+// environment the edge runtime gives, honouring verify_jwt from supabase/config.toml. The handlers
+// read Deno.env, which is this process's: the runtime's variables are set here, and so is
+// ROOTS_LOCAL_STACK when the stack was started with it (stack/cli.ts), as `supabase functions serve
+// --env-file` would hand it over. Without it the functions refuse their local providers.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parse as parseToml } from 'smol-toml'
-import { paths } from '../config.ts'
+import { LOCAL_STACK_FLAG, paths } from '../config.ts'
 import type { GatewayContext, RequestInfo, SubGateway } from './context.ts'
 import { bearerToken, verifyJwt } from './jwt.ts'
 
@@ -28,6 +31,8 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
   Deno.env.set('SUPABASE_SERVICE_ROLE_KEY', ctx.config.serviceRoleKey)
   Deno.env.set('SUPABASE_DB_URL', ctx.config.dbUrl)
   Deno.env.set('SB_SITE_URL', ctx.config.siteUrl)
+  const local = ctx.config.env?.[LOCAL_STACK_FLAG]
+  if (local) Deno.env.set(LOCAL_STACK_FLAG, local)
 
   function load(name: string): Promise<Handler> {
     let h = loaded.get(name)

@@ -1,6 +1,12 @@
 // Sends one e-mail and logs it in message_log (sent or failed). A failed send never undoes the
-// action it reports on: the caller gets `sent: false` and the log says so.
-import { emailProvider, type EmailMessage } from './providers/email.ts'
+// action it reports on: the caller gets `sent: false` and the log says so. E-mail that is not
+// configured (providers/config.ts) is never sent through the local provider instead: the caller
+// gets `sent: false`, the function's log says which secrets are missing, and nothing is written
+// (an outbox drained every minute would otherwise log a failure every minute). A route whose
+// purpose includes e-mailing calls requireProvider('email') first, so it answers 503 before it
+// writes anything.
+import { HttpError } from './errors.ts'
+import { emailProvider, type EmailMessage, type EmailProvider } from './providers/email.ts'
 import { adminClient } from './supabase.ts'
 
 export interface LogContext {
@@ -11,10 +17,18 @@ export interface LogContext {
 }
 
 export async function sendAndLog(m: EmailMessage, ctx: LogContext = {}): Promise<{ sent: boolean; provider_ref: string | null }> {
+  let provider: EmailProvider
+  try {
+    provider = emailProvider()
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e
+    console.error(`[notify] ${m.tag} e-mail not sent: ${e.message}`)
+    return { sent: false, provider_ref: null }
+  }
   let ref: string | null = null
   let sent = false
   try {
-    ref = (await emailProvider().send(m)).id
+    ref = (await provider.send(m)).id
     sent = true
   } catch (e) {
     console.error('[notify] e-mail failed:', (e as Error).message)

@@ -44,8 +44,7 @@ export interface CallOptions {
   query?: Record<string, string>
 }
 
-/** Calls /functions/v1/<path> as anon (default), a signed-in user (token) or nobody (null). */
-export async function call(path: string, opts: CallOptions = {}) {
+function functionRequest(path: string, opts: CallOptions): Request {
   const url = new URL(`${SUPABASE_URL()}/functions/v1/${path}`)
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v)
   const headers: Record<string, string> = { apikey: ANON_KEY(), ...opts.headers }
@@ -56,7 +55,21 @@ export async function call(path: string, opts: CallOptions = {}) {
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)
     headers['content-type'] ??= 'application/json'
   }
-  const res = await fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body })
+  return new Request(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body })
+}
+
+/** Calls /functions/v1/<path> as anon (default), a signed-in user (token) or nobody (null). */
+export async function call(path: string, opts: CallOptions = {}) {
+  return await answer(await fetch(functionRequest(path, opts)))
+}
+
+/** The same request as `call`, answered by `handler` in this process: with this process's
+ *  environment (see asDeployed), not the stack's. */
+export async function invoke(handler: (req: Request) => Promise<Response>, path: string, opts: CallOptions = {}) {
+  return await answer(await handler(functionRequest(path, opts)))
+}
+
+async function answer(res: Response) {
   const text = await res.text()
   // deno-lint-ignore no-explicit-any
   let json: any = null
@@ -64,6 +77,30 @@ export async function call(path: string, opts: CallOptions = {}) {
     json = text ? JSON.parse(text) : null
   } catch { json = text }
   return { status: res.status, headers: res.headers, json, text }
+}
+
+/** Runs `fn` with these variables set (a string) or unset (undefined), then puts them back. */
+export async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => T | Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]))
+  const put = (k: string, v: string | undefined) => v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
+  for (const [k, v] of Object.entries(vars)) put(k, v)
+  try {
+    return await fn()
+  } finally {
+    for (const [k, v] of Object.entries(saved)) put(k, v)
+  }
+}
+
+/** Every variable that chooses or configures a provider, and the local stack's flag. */
+export const PROVIDER_VARS = [
+  'ROOTS_LOCAL_STACK', 'LOCAL_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL',
+  'EMAIL_PROVIDER', 'RESEND_API_KEY', 'EMAIL_FROM', 'RESEND_API_URL', 'CAMPAIGNS_PROVIDER', 'ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN',
+] as const
+
+/** Runs `fn` as a deployed function would run with no secrets set (ROOTS_LOCAL_STACK unset too),
+ *  plus `set`. Handlers called in this process (invoke) see it; the stack's functions do not. */
+export function asDeployed<T>(fn: () => T | Promise<T>, set: Record<string, string> = {}): Promise<T> {
+  return withEnv({ ...Object.fromEntries(PROVIDER_VARS.map((k) => [k, undefined])), ...set }, fn)
 }
 
 /** A unique, valid e-mail address for one test. */

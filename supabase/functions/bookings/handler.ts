@@ -23,12 +23,15 @@
 //   POST { action: 'notify' } → 200 { notified }   Tells every guest of a staff cancellation who
 //       has not been told (a send that failed earlier): the cancellation outbox of every slot.
 //       Admins, or the service role (the pg_cron job `drain-notification-outboxes`).
-// Unknown slot, tour, booking or site → 404; bad body → 400; database outage → 502.
+// Unknown slot, tour, booking or site → 404; bad body → 400; database outage → 502. Booking or a
+// staff cancellation while e-mail is not configured → 503 not_configured, nothing written (the
+// list and a guest's own cancel keep working).
 import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
+import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
@@ -110,6 +113,7 @@ async function notifyAll(req: Request): Promise<Response> {
 /** Staff cancellations: an admin, then the RPC as the caller (the audit log names them). */
 async function staffCancel(req: Request, b: { action: 'cancel_slot'; slot_id: number; reason?: string | null } | { action: 'cancel_booking'; booking_id: number }): Promise<Response> {
   await requireStaff(req, [...ADMINS])
+  requireProvider('email') // the guests are told: 503 before anything is cancelled
   const db = userClient(req)
   const actor = (await authUser(req))?.id ?? null
   if (b.action === 'cancel_slot') {
@@ -140,6 +144,7 @@ export const handler = serve(async (req, url) => {
     if (!ok) throw notFound('No live booking has that reference.')
     return json({ cancelled: true })
   }
+  requireProvider('email') // the confirmation carries the reference: 503 before anything is booked
   const user = await authUser(req)
   let reference: string, startsAt: string, location: string, created = true
   if (b.type === 'welcome_slot') {

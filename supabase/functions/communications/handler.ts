@@ -9,7 +9,8 @@
 //     through the e-mail provider (local: recorded and in the stack's outbox) and is logged in
 //     message_log with the template and the sender.
 //     → 200 { sent, failed, recipients, repeated } | preview → 200 { preview: { to, subject, html, text }, recipients }
-//     Every send failing → 502 (each failure is logged).
+//     Every send failing → 502 (each failure is logged). E-mail not configured → 503
+//     not_configured, nothing sent or logged (a preview still works).
 //   Header Idempotency-Key (8–200 characters): a repeated request returns the first result with
 //   repeated: true and sends nothing again; while the first is still sending → 409.
 import { z } from 'npm:zod@3'
@@ -17,6 +18,7 @@ import { must } from '../_shared/db.ts'
 import { forbidden, HttpError, notFound, upstream } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
+import { requireProvider } from '../_shared/providers/config.ts'
 import { type Fields, merge, renderEmail, siteUrl } from '../_shared/render.ts'
 import { authUser, requireStaff, userClient } from '../_shared/supabase.ts'
 
@@ -64,6 +66,7 @@ export const handler = serve(async (req) => {
     return { to: e.email, subject: merge(template.subject ?? '', fields), ...renderEmail(template.body, fields, template.body_text) }
   }
   if (b.preview) return json({ preview: entries[0] ? render(entries[0]) : null, recipients: entries.length })
+  requireProvider('email') // 503 before the idempotency key is claimed or anything is logged
   const key = req.headers.get('idempotency-key')
   if (key !== null && (key.length < 8 || key.length > 200)) {
     throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Use 8 to 200 characters.' }])

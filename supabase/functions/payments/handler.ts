@@ -1,6 +1,9 @@
 // /functions/v1/payments (verify_jwt off: the provider's webhook carries no JWT; each route
 // checks what it needs). The payment provider sits behind _shared/providers/payments.ts:
-// Stripe Checkout in production (PAYMENTS_PROVIDER=stripe), the local provider by default.
+// Stripe Checkout in production (PAYMENTS_PROVIDER=stripe), the local provider in the local stack
+// only (ROOTS_LOCAL_STACK=1). Unconfigured, every route that needs the provider (checkout, webhook,
+// refund, checkout-link, the local page) answers 503 not_configured and writes nothing; status and
+// voucher keep working.
 //
 //   POST /payments/checkout   header Idempotency-Key (recommended; the same key returns the same
 //                             order and session)
@@ -31,7 +34,7 @@
 //                             Stripe's test cards (4242 4242 4242 4242 pays; 4000 0000 0000 0002
 //                             declines, …9995 insufficient funds, …0069 expired, …0127 bad CVC)
 //                             and posts a signed checkout.session.completed to the webhook path.
-// Provider down → 502, nothing written.
+// Provider down → 502, nothing written; provider not configured → 503, nothing written.
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
 import { HttpError, notFound, unauthorized, upstream } from '../_shared/errors.ts'
@@ -40,8 +43,9 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import {
-  functionsUrl, LOCAL_WEBHOOK_SECRET, type LineItem, localSession, paymentProvider, SignatureError, signPayload,
+  functionsUrl, type LineItem, localSession, paymentProvider, SignatureError, signPayload,
 } from '../_shared/providers/payments.ts'
+import { localWebhookSecret } from '../_shared/providers/config.ts'
 import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
 import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.ts'
 import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf, voucherCode } from './shop.ts'
@@ -274,7 +278,7 @@ async function localCheckout(req: Request, sessionId: string): Promise<Response>
     data: { object: { id: s.id, object: 'checkout.session', amount_total: s.amount_total, currency: 'gbp', payment_status: 'paid',
       payment_intent: `pi_local_${crypto.randomUUID().replaceAll('-', '')}`, client_reference_id: s.idempotency_key, customer_email: s.customer_email, metadata: s.metadata } },
   })
-  const secret = Deno.env.get('LOCAL_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET
+  const secret = localWebhookSecret()
   let delivered: Response
   try {
     delivered = await fetch(`${functionsUrl()}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': await signPayload(secret, event) }, body: event })

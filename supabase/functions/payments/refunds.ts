@@ -31,12 +31,14 @@ export async function applyRefund(e: { eventId: string; paymentRef: string; refu
 export async function refund(req: Request): Promise<Response> {
   await requireStaff(req, [...ADMIN_ROLES])
   const b = await readJson(req, refundSchema)
+  // Unconfigured → 503 before the request is recorded.
+  const provider = paymentProvider()
   const asked = must(await userClient(req).rpc('request_order_refund', { p_order_id: b.order_id, p_reason: b.reason })) as
     { order_id: number; status: string; amount_pence: number; payment_ref?: string; repeated?: boolean }
   if (asked.status === 'refunded') return json({ order_id: b.order_id, status: 'refunded', amount_pence: asked.amount_pence, ...(asked.repeated ? { repeated: true } : {}) })
   let result
   try {
-    result = await paymentProvider().refund({
+    result = await provider.refund({
       idempotencyKey: `refund-order-${b.order_id}`, paymentRef: asked.payment_ref!, amountPence: asked.amount_pence, metadata: { order_id: String(b.order_id) },
     })
   } catch (e) {

@@ -6,6 +6,7 @@ import { z } from 'npm:zod@3'
 import { HttpError } from '../_shared/errors.ts'
 import { json, readJson } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
+import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail } from '../_shared/render.ts'
 import { authUser, requireStaff, userClient } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from './refunds.ts'
@@ -26,6 +27,9 @@ export async function checkoutLink(req: Request): Promise<Response> {
   const b = await readJson(req, checkoutLinkSchema)
   const key = req.headers.get('idempotency-key') ?? ''
   if (!KEY.test(key)) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Send an Idempotency-Key of 8 to 200 letters, digits, _ . : or -.' }])
+  // Unconfigured e-mail → 503 before the order is written (the payment provider is checked before
+  // the order too, in placeShopOrder).
+  if (b.send_email) requireProvider('email')
   const staff = await authUser(req)
   const items = await priceItems(userClient(req), b.items)
   const order = await placeShopOrder({ key: `link-${key}`, email: b.email, userId: null, createdBy: staff?.id ?? null, items })

@@ -14,7 +14,8 @@
 //   POST { tool: 'ac-sync', site_id, dry_run?: false }
 //     Pushes the site's live applicants who consented to marketing to the e-mail-marketing list
 //     named by the site's ac_id (campaign provider: ActiveCampaign, or the local recorder).
-//     → { list_id, pushed, skipped_without_consent }; a site without ac_id → 409; provider down → 502.
+//     → { list_id, pushed, skipped_without_consent }; a site without ac_id → 409; provider down → 502;
+//     the campaign list not configured → 503 not_configured, nothing pushed (a dry run still works).
 import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound, upstream } from '../_shared/errors.ts'

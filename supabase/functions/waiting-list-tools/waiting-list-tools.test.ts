@@ -81,6 +81,7 @@ test('ac-sync pushes consenting applicants to the site\'s list; no list → 409;
   const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, () => Response.json({ message: 'down' }, { status: 503 }))
   Deno.env.set('CAMPAIGNS_PROVIDER', 'activecampaign')
   Deno.env.set('ACTIVECAMPAIGN_URL', `http://127.0.0.1:${server.addr.port}`)
+  Deno.env.set('ACTIVECAMPAIGN_API_TOKEN', 'ac-test-token')
   try {
     const res = await handler(new Request('http://x/waiting-list-tools', {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenFor(staff.founder)}` }, body: JSON.stringify({ tool: 'ac-sync', site_id: siteId }),
@@ -90,6 +91,7 @@ test('ac-sync pushes consenting applicants to the site\'s list; no list → 409;
   } finally {
     Deno.env.delete('CAMPAIGNS_PROVIDER')
     Deno.env.delete('ACTIVECAMPAIGN_URL')
+    Deno.env.delete('ACTIVECAMPAIGN_API_TOKEN')
     await server.shutdown()
   }
 })

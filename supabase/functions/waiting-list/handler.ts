@@ -18,13 +18,16 @@
 //   POST { action: 'withdraw', reference } → 200 { withdrawn: true }
 //
 // Errors: bad body 400; unknown site or place, or unknown reference 404 ('Page not found' for a
-// site, as spec 8); a site not taking that kind of sign-up 409; database outage 502.
+// site, as spec 8); a site not taking that kind of sign-up 409; database outage 502; joining
+// while e-mail is not configured 503 not_configured (nothing written; the position and withdraw
+// keep working).
 import { z } from 'npm:zod@3'
 import { WAITING_LIST_ONLY_PLACES } from '../_shared/catalogue.ts'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
+import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, userClient } from '../_shared/supabase.ts'
 
@@ -82,6 +85,8 @@ async function join(req: Request, b: Join): Promise<Response> {
     location = site.location
     siteId = site.id
   }
+  // The confirmation carries the private reference: no e-mail, no entry (503, nothing written).
+  requireProvider('email')
   if (b.kind === 'pre_registration') {
     const rows = must(await admin.rpc('pre_register', {
       p_site_id: siteId, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,

@@ -1,6 +1,8 @@
 // The e-mail-marketing list behind one small interface: an ActiveCampaign API v3 client
 // (POST /api/3/contact/sync, then POST /api/3/contactLists; `Api-Token` header) and a local one
-// that records the calls. CAMPAIGNS_PROVIDER=activecampaign selects the real one.
+// that records the calls. CAMPAIGNS_PROVIDER=activecampaign selects the real one; the local one
+// runs in the local stack only (see config.ts).
+import { providerChoice } from './config.ts'
 import { providerFetch, recordCall } from './record.ts'
 
 export interface CampaignContact {
@@ -43,9 +45,10 @@ export class ActiveCampaign implements CampaignProvider {
   }
 }
 
+/** ActiveCampaign when CAMPAIGNS_PROVIDER=activecampaign with its URL and token; the local one in
+ *  the local stack; otherwise 503 not_configured. */
 export function campaignProvider(): CampaignProvider {
-  if (Deno.env.get('CAMPAIGNS_PROVIDER') === 'activecampaign') {
-    return new ActiveCampaign({ baseUrl: Deno.env.get('ACTIVECAMPAIGN_URL') ?? '', apiToken: Deno.env.get('ACTIVECAMPAIGN_API_TOKEN') ?? '' })
-  }
+  const choice = providerChoice('campaigns')
+  if (choice.kind === 'real') return new ActiveCampaign({ baseUrl: choice.secrets.ACTIVECAMPAIGN_URL!, apiToken: choice.secrets.ACTIVECAMPAIGN_API_TOKEN! })
   return new LocalCampaigns()
 }

@@ -1,6 +1,8 @@
 // E-mail behind one small interface: a real client for an HTTP e-mail API (Resend's documented
 // POST /emails, bearer key, Idempotency-Key) and a local one that records the message (and puts
-// it in the stack's outbox). EMAIL_PROVIDER=resend selects the real one; local is the default.
+// it in the stack's outbox). EMAIL_PROVIDER=resend selects the real one; local is the default in
+// the local stack only (see config.ts).
+import { providerChoice } from './config.ts'
 import { providerFetch, recordCall } from './record.ts'
 
 export interface EmailMessage {
@@ -42,13 +44,12 @@ export class ResendEmail implements EmailProvider {
   }
 }
 
+/** The e-mail API when EMAIL_PROVIDER=resend with RESEND_API_KEY and EMAIL_FROM; the local one in
+ *  the local stack; otherwise 503 not_configured. */
 export function emailProvider(): EmailProvider {
-  if (Deno.env.get('EMAIL_PROVIDER') === 'resend') {
-    return new ResendEmail({
-      apiKey: Deno.env.get('RESEND_API_KEY') ?? '',
-      from: Deno.env.get('EMAIL_FROM') ?? 'Roots Allotments <hello@example.com>',
-      baseUrl: Deno.env.get('RESEND_API_URL'),
-    })
+  const choice = providerChoice('email')
+  if (choice.kind === 'real') {
+    return new ResendEmail({ apiKey: choice.secrets.RESEND_API_KEY!, from: choice.secrets.EMAIL_FROM!, baseUrl: Deno.env.get('RESEND_API_URL') })
   }
   return new LocalEmail()
 }

@@ -1,11 +1,14 @@
 // Payments behind one small interface. StripePayments: Checkout Sessions (POST
 // /v1/checkout/sessions, form-encoded, bearer secret key, Idempotency-Key) and webhook signature
 // verification (Stripe-Signature: t=…,v1=HMAC-SHA256(secret, `${t}.${body}`), 5 minute
-// tolerance). LocalPayments: the default in the stack; it records each session and serves a
-// hosted checkout page (payments/local-checkout/<id>) that accepts Stripe's test card numbers and
-// posts a Stripe-shaped event, signed the same way, to the same webhook path.
+// tolerance). LocalPayments: the default in the local stack only (see config.ts); it records each
+// session and serves a hosted checkout page (payments/local-checkout/<id>) that accepts Stripe's
+// test card numbers and posts a Stripe-shaped event, signed the same way, to the same webhook path.
 import { providerFetch, recordCall } from './record.ts'
+import { localWebhookSecret, providerChoice } from './config.ts'
 import { adminClient } from '../supabase.ts'
+
+export { LOCAL_WEBHOOK_SECRET } from './config.ts'
 
 export interface LineItem {
   name: string
@@ -178,8 +181,6 @@ export class StripePayments implements PaymentProvider {
   }
 }
 
-export const LOCAL_WEBHOOK_SECRET = 'whsec_local_roots_allotments_test_secret'
-
 export class LocalPayments implements PaymentProvider {
   readonly name = 'local' as const
   constructor(private opts: { functionsUrl: string; webhookSecret: string }) {}
@@ -249,13 +250,16 @@ export function functionsUrl(): string {
   return `${(Deno.env.get('SUPABASE_URL') ?? '').replace(/\/$/, '')}/functions/v1`
 }
 
+/** Stripe when PAYMENTS_PROVIDER=stripe with its keys; the local provider in the local stack;
+ *  otherwise 503 not_configured (thrown before anything is written or verified). */
 export function paymentProvider(): PaymentProvider {
-  if (Deno.env.get('PAYMENTS_PROVIDER') === 'stripe') {
+  const choice = providerChoice('payments')
+  if (choice.kind === 'real') {
     return new StripePayments({
-      secretKey: Deno.env.get('STRIPE_SECRET_KEY') ?? '',
-      webhookSecret: Deno.env.get('STRIPE_WEBHOOK_SECRET') ?? '',
+      secretKey: choice.secrets.STRIPE_SECRET_KEY!,
+      webhookSecret: choice.secrets.STRIPE_WEBHOOK_SECRET!,
       baseUrl: Deno.env.get('STRIPE_API_URL'),
     })
   }
-  return new LocalPayments({ functionsUrl: functionsUrl(), webhookSecret: Deno.env.get('LOCAL_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET })
+  return new LocalPayments({ functionsUrl: functionsUrl(), webhookSecret: localWebhookSecret() })
 }
