@@ -12,6 +12,7 @@ import { handler as communications } from '../communications/handler.ts'
 import { handler as sites } from '../sites/handler.ts'
 import { handler as waitingList } from '../waiting-list/handler.ts'
 import { handler as tools } from '../waiting-list-tools/handler.ts'
+import { handler as process } from '../waiting-list-process/handler.ts'
 
 const EMAIL_MISSING = ['EMAIL_PROVIDER', 'RESEND_API_KEY', 'EMAIL_FROM']
 
@@ -117,4 +118,22 @@ test('deployed without e-mail: a notice sent after the fact (a receipt, an outbo
   const sent = await withEnv({ ROOTS_LOCAL_STACK: '1' }, () => sendAndLog(message(local)))
   assert.equal(sent.sent, true, 'in the local stack the local provider sends it, as before')
   assert.equal(await mailTraces(local), 2)
+})
+
+test('deployed without e-mail: staff offers, the offer outbox and the yearly round answer 503 and offer nobody', async () => {
+  const official = await tokenFor(staff.official)
+  const count = async () => Number((await sql()`select count(*) from public.plot_offers`)[0].count)
+  const before = await count()
+  const [asked] = await sql()`select count(*)::int as n from private.reconfirmations`
+  await asDeployed(async () => {
+    const body = { action: 'offer', site_id: 1, count: 1, idempotency_key: `key-${crypto.randomUUID()}` }
+    assertNotConfigured(await invoke(process, 'waiting-list-process', { body, token: official }), 'email', EMAIL_MISSING)
+    assertNotConfigured(await invoke(process, 'waiting-list-process', { body: { action: 'notify' }, token: official }), 'email', EMAIL_MISSING)
+    assertNotConfigured(await invoke(process, 'waiting-list-process', { body: { action: 'reconfirm' }, token: official }), 'email', EMAIL_MISSING)
+    assertNotConfigured(await invoke(bookings, 'bookings', { body: { action: 'notify' }, token: official }), 'email', EMAIL_MISSING)
+    // Who may ask is still decided first: anon learns nothing about the configuration.
+    assert.equal((await invoke(process, 'waiting-list-process', { body: { action: 'notify' } })).status, 401)
+  })
+  assert.equal(await count(), before, 'no offer was made')
+  assert.equal((await sql()`select count(*)::int as n from private.reconfirmations`)[0].n, asked.n, 'nobody was asked')
 })

@@ -1,6 +1,6 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
-import { call, errorCode, sql, staff, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
+import { call, errorCode, SERVICE_KEY, sql, staff, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
 
 async function slot(capacity: number, startsIn = '7 days') {
   const [s] = await sql()`insert into public.welcome_slots (site_id, starts_at, capacity) values (3, now() + ${startsIn}::interval, ${capacity}) returning id`
@@ -181,4 +181,27 @@ test('cancelling an unknown or past slot, and bad bodies', async () => {
     assert.equal(r.status, 400, JSON.stringify(body))
     assert.equal(errorCode(r), 'validation_failed')
   }
+})
+
+test('the cancellation outbox: a notice whose send failed is told by notify (the scheduler), once; only admins and the service key may ask', async () => {
+  const id = await slot(1)
+  const email = uniqueEmail('retold')
+  assert.equal((await book({ type: 'welcome_slot', slot_id: id, name: 'Retold', email })).status, 201)
+  const [{ id: bookingId }] = await sql()`select id from public.welcome_slot_bookings where email = ${email}`
+  const r = await call('bookings', { token: await tokenFor(staff.team), body: { action: 'cancel_booking', booking_id: Number(bookingId) } })
+  assert.equal(r.status, 200, r.text)
+  // As if that send had failed: the notice is released and nobody was told.
+  await sql()`delete from private.welcome_slot_cancellation_notices where booking_id = ${bookingId}`
+  await sql()`delete from private.provider_calls where provider = 'email' and request ->> 'to' = ${email} and request ->> 'tag' = 'welcome-slot-cancellation'`
+  for (const [token, status] of [[await tokenFor(staff.patch), 403], [await tokenFor(staff.member), 403], [undefined, 401]] as const) {
+    assert.equal((await call('bookings', { token, body: { action: 'notify' } })).status, status)
+  }
+  assert.equal((await cancellationMails(email)).length, 0, 'refused callers told nobody')
+  const told = await call('bookings', { token: SERVICE_KEY(), body: { action: 'notify' } })
+  assert.equal(told.status, 200, told.text)
+  assert.ok(told.json.notified >= 1)
+  assert.equal((await cancellationMails(email)).length, 1)
+  const again = await call('bookings', { token: SERVICE_KEY(), body: { action: 'notify' } })
+  assert.equal(again.status, 200)
+  assert.equal((await cancellationMails(email)).length, 1, 'told once')
 })

@@ -101,6 +101,7 @@ async function notifyCancellations(db: SupabaseClient, slotId: number, actor: st
 async function notifyAll(req: Request): Promise<Response> {
   const scheduler = isServiceRole(req)
   if (!scheduler) await requireStaff(req, [...ADMINS])
+  requireProvider('email')
   const db = scheduler ? adminClient() : userClient(req)
   const actor = scheduler ? null : (await authUser(req))?.id ?? null
   let notified = 0

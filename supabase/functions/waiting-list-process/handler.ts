@@ -20,6 +20,8 @@
 //             everyone waiting (or last confirmed) over a year ago who has no open request.
 //             Without site_id: every site where somebody is due (admins, or the service role —
 //             the daily pg_cron job `yearly-reconfirmation`). → 200 { requested, notified }
+//   offer, notify and reconfirm need e-mail: without it (a deployment missing its secrets) they
+//   answer 503 not_configured before changing anything.
 //   remove_unconfirmed { site_id }  Removes applicants who did not answer by the deadline.
 //             → 200 { removed }
 // Applicants (anon key; they hold only the token from their e-mail):
@@ -32,6 +34,7 @@ import { dbError, must } from '../_shared/db.ts'
 import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
+import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser, callerStaffRole, isServiceRole, tokenRole, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
@@ -112,6 +115,7 @@ export const handler = serve(async (req) => {
     }
     case 'offer': {
       const { db, actor } = await requireWorker(req)
+      requireProvider('email') // nothing is offered or claimed that cannot be told: 503 first
       if (!b.idempotency_key) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'idempotency_key', message: 'Send an idempotency key so a retry cannot offer twice.' }])
       const { repeated, offers } = must(await db.rpc('make_plot_offers_once', { p_key: b.idempotency_key, p_site_id: b.site_id, p_count: b.count, p_respond_days: b.respond_days })) as
         { repeated: boolean; offers: { offer_id: number; entry_id: number; respond_by: string }[] }
@@ -126,10 +130,12 @@ export const handler = serve(async (req) => {
     }
     case 'notify': {
       const { db, actor } = await requireWorker(req)
+      requireProvider('email')
       return json({ notified: (await notifyOffers(db, b.site_id ?? null, actor)).notified })
     }
     case 'reconfirm': {
       const { db, actor } = await requireWorker(req)
+      requireProvider('email') // nothing is offered or claimed that cannot be told: 503 first
       const sites = b.site_id ? [b.site_id] : (must(await db.rpc('sites_due_reconfirmation')) as number[]).map(Number)
       let requested = 0
       let notified = 0
