@@ -16,7 +16,8 @@ export interface Field {
 
 export type SelectItem =
   | { type: 'star' }
-  | { type: 'column'; field: Field; alias?: string; cast?: string }
+  /** `cast` is checked against the schema cache's types when SQL is built; `text` is the item as sent. */
+  | { type: 'column'; field: Field; alias?: string; cast?: string; text: string }
   | { type: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread: boolean; select: SelectItem[] }
 
 export const OPERATORS = {
@@ -112,7 +113,11 @@ export function parseField(s: string, context: string): Field {
   return { name, json }
 }
 
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/
+/**
+ * A cast as PostgREST's grammar reads it (pIdentifier): letters, digits, `_`, `$` and spaces, so
+ * `double precision` but no schema, no `[]`, nothing else. Only a type of the schema cache passes.
+ */
+const CAST = /^[\p{L}0-9_ $]+$/u
 
 /** Embeds and logic trees nest at most this deep (the parsers recurse). */
 const MAX_DEPTH = 32
@@ -162,12 +167,12 @@ function parseSelectItem(item: string, whole: string, depth: number): SelectItem
   let cast: string | undefined
   const castAt = body.lastIndexOf('::')
   if (castAt >= 0) {
-    cast = body.slice(castAt + 2)
+    cast = body.slice(castAt + 2).trim()
     body = body.slice(0, castAt)
     if (!CAST.test(cast)) throw fail()
   }
   if (alias === '') throw fail()
-  return { type: 'column', field: parseField(body, 'select parameter'), alias, cast }
+  return { type: 'column', field: parseField(body, 'select parameter'), alias, cast, text: item }
 }
 
 /** Parses `a,"b,c",d` (the inside of `in.(...)` or `{...}`) honouring quotes and backslashes. */
@@ -336,7 +341,8 @@ export function parseQuery(params: URLSearchParams, isArg: (name: string) => boo
   }
   for (const [key, value] of params) {
     if (key === 'select') q.select = parseSelect(value)
-    else if (key === 'columns') q.columns = splitTopLevel(value).map((c) => unquote(c.trim()))
+    // A set, as PostgREST reads it: a column named twice is written once.
+    else if (key === 'columns') q.columns = [...new Set(splitTopLevel(value).map((c) => unquote(c.trim())))]
     else if (key === 'on_conflict') q.onConflict = splitTopLevel(value).map((c) => unquote(c.trim()))
     else if (RESERVED.has(key)) continue
     else if (isArg(key)) q.rest.push([key, value])

@@ -62,6 +62,12 @@ export interface SchemaCache {
   relations: Map<string, Relation>
   fks: ForeignKey[]
   functions: Map<string, Fn[]>
+  /**
+   * The types a `select=col::type` cast may name, as a request spells them (lower case, single
+   * spaces: `int4`, `integer`, `double precision`, a type of an exposed schema), each with the
+   * SQL that names it: schema and name quoted, so no text of the request reaches the statement.
+   */
+  types: Map<string, string>
 }
 
 export const relKey = (schema: string, name: string) => `${schema}.${name}`
@@ -114,6 +120,49 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`
 
+// Types visible on a request's search_path (exposed schemas, extensions, pg_catalog), pseudo-types
+// aside. `format_type` adds the SQL-standard spellings of the built-in ones (`double precision`,
+// `timestamp with time zone`, `character varying`…).
+const TYPES_SQL = `
+select n.nspname as schema, t.typname as name, format_type(t.oid, null) as sql_name
+from pg_type t join pg_namespace n on n.oid = t.typnamespace
+where n.nspname = any($1) and t.typisdefined and t.typtype <> 'p'`
+
+/**
+ * Type names of the SQL grammar that are not in pg_type under that spelling, or that mean a
+ * different type there (`char` is bpchar(1), not pg_catalog's one-byte "char"; `bit` is bit(1)).
+ */
+const GRAMMAR_TYPES: Record<string, [name: string, typmod?: number]> = {
+  int: ['int4'], integer: ['int4'], smallint: ['int2'], bigint: ['int8'], real: ['float4'], float: ['float8'], 'double precision': ['float8'],
+  decimal: ['numeric'], dec: ['numeric'], boolean: ['bool'],
+  char: ['bpchar', 1], character: ['bpchar', 1], nchar: ['bpchar', 1], 'national char': ['bpchar', 1], 'national character': ['bpchar', 1],
+  'char varying': ['varchar'], 'character varying': ['varchar'], 'nchar varying': ['varchar'], 'national char varying': ['varchar'],
+  'national character varying': ['varchar'], bit: ['bit', 1], 'bit varying': ['varbit'],
+  'timestamp without time zone': ['timestamp'], 'timestamp with time zone': ['timestamptz'], 'time without time zone': ['time'],
+  'time with time zone': ['timetz'],
+}
+
+/** A type name as Postgres reads it unquoted: ASCII letters folded to lower case, spaces single. */
+export const normalTypeName = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[A-Z]/g, (c) => c.toLowerCase())
+
+function typeMap(rows: { schema: string; name: string; sql_name: string }[], schemas: string[]): Map<string, string> {
+  const quote = (x: string) => `"${x.replace(/"/g, '""')}"`
+  // Lowest precedence first: a later schema on the search path loses to an earlier one, and
+  // pg_catalog (searched first) to none.
+  const order = ['extensions', ...[...schemas].reverse(), 'pg_catalog']
+  const types = new Map<string, string>()
+  for (const schema of order) {
+    for (const r of rows) {
+      if (r.schema !== schema) continue
+      const sql = `${quote(r.schema)}.${quote(r.name)}`
+      types.set(r.name, sql)
+      if (schema === 'pg_catalog') types.set(r.sql_name, sql)
+    }
+  }
+  for (const [name, [t, typmod]] of Object.entries(GRAMMAR_TYPES)) types.set(name, `"pg_catalog".${quote(t)}${typmod ? `(${typmod})` : ''}`)
+  return types
+}
+
 // Only settings the switched-to role may set itself (context 'user', or custom ones).
 const ROLE_SETTINGS_SQL = `
 select r.rolname as role, array_agg(c.item order by c.ord) as config
@@ -141,13 +190,16 @@ interface FnRow {
 
 export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Promise<SchemaCache> {
   // An array literal, not a JS array: postgres.js may not know text[] yet on a fresh connection.
-  const list = `{${schemas.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
-  const [rels, cols, fks, fns, roles] = await Promise.all([
+  const arrayLiteral = (xs: string[]) => `{${xs.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+  const list = arrayLiteral(schemas)
+  const typeSchemas = arrayLiteral(['pg_catalog', 'extensions', ...schemas])
+  const [rels, cols, fks, fns, roles, types] = await Promise.all([
     sql.unsafe(RELATIONS_SQL, [list]),
     sql.unsafe(COLUMNS_SQL, [list]),
     sql.unsafe(FKS_SQL, [list]),
     sql.unsafe(FUNCTIONS_SQL, [list]),
     sql.unsafe(ROLE_SETTINGS_SQL),
+    sql.unsafe(TYPES_SQL, [typeSchemas]),
   ])
   const roleSettings = new Map<string, [string, string][]>()
   for (const r of roles) {
@@ -201,6 +253,7 @@ export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Pro
     roleSettings,
     relations,
     functions,
+    types: typeMap(types as unknown as { schema: string; name: string; sql_name: string }[], schemas),
     fks: fks.map((f) => ({
       name: f.name, schema: f.schema, table: f.table, columns: f.columns, refSchema: f.ref_schema, refTable: f.ref_table, refColumns: f.ref_columns,
     })),

@@ -2,12 +2,16 @@
 // row_to_json, lateral subqueries for embeds) so the gateway passes the body through.
 // Identifiers are quoted after they have been found in the schema cache; every value from
 // the request is a bind parameter.
-import { ApiError, notEmbeddedError, notToOneDetails } from './errors.ts'
+import { ApiError, notEmbeddedError, notToOneDetails, parseError } from './errors.ts'
 import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectItem } from './parse.ts'
 import { OPERATORS } from './parse.ts'
-import { closest, type ForeignKey, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
+import { closest, type ForeignKey, type Fn, normalTypeName, relKey, type Relation, type SchemaCache } from './schema.ts'
 
-export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`
+/**
+ * A quoted identifier. Cut at a NUL, as PostgREST's escapeIdent does: the statement is a C string
+ * to Postgres, which would otherwise read it only up to there.
+ */
+export const ident = (s: string) => `"${s.split('\0')[0].replace(/"/g, '""')}"`
 export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`
 
@@ -50,6 +54,13 @@ function fieldSql(rel: Relation, alias: string, field: Field, p: Params): string
   return pathSql(alias, field, p)
 }
 
+/** The SQL naming the type of a `::cast`, from the schema cache (else 400 PGRST100): never the request's text. */
+function castType(cache: SchemaCache, cast: string, text: string): string {
+  const type = cache.types.get(normalTypeName(cast))
+  if (!type) throw parseError(`"failed to parse select parameter (${text})"`, `unexpected "${cast}" expecting the name of a type`)
+  return type
+}
+
 const fieldLabel = (f: Field) => f.json.length ? f.json[f.json.length - 1].key : f.name
 
 function filterSql(rel: Relation, alias: string, f: Filter, p: Params): string {
@@ -76,10 +87,10 @@ function filterSql(rel: Relation, alias: string, f: Filter, p: Params): string {
     case 'phfts':
     case 'wfts': {
       const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op]
-      const cfg = f.ftsConfig ? `${p.add(f.ftsConfig)}::regconfig, ` : ''
+      const cfg = () => f.ftsConfig ? `${p.add(f.ftsConfig)}::regconfig, ` : ''
       const type = rel.columns.get(f.field.name)!.type
-      const doc = type === 'tsvector' && f.field.json.length === 0 ? col : `to_tsvector(${cfg}${col})`
-      s = `${doc} @@ ${fn}(${cfg}${p.add(value as string)})`
+      const doc = type === 'tsvector' && f.field.json.length === 0 ? col : `to_tsvector(${cfg()}${col})`
+      s = `${doc} @@ ${fn}(${cfg()}${p.add(value as string)})`
       break
     }
     case 'ov': {
@@ -256,7 +267,7 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
       names.push(...node.rel.columns.keys())
     } else if (item.type === 'column') {
       let s = fieldSql(node.rel, node.alias, item.field, p)
-      if (item.cast) s = `(${s})::${item.cast}`
+      if (item.cast) s = `(${s})::${castType(cache, item.cast, item.text)}`
       const name = item.alias ?? fieldLabel(item.field)
       columns.push(`${s} as ${ident(name)}`)
       names.push(name)
