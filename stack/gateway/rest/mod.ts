@@ -77,7 +77,11 @@ export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSch
         let authed = false
         if (!(e instanceof ApiError)) authed = await authenticate(req, ctx.config.jwtSecret).then((c) => c.authed, () => false)
         const err = toApiError(e, authed)
-        if (err.status >= 500 && !(e instanceof ApiError)) console.error('[rest]', req.method, info.path, e)
+        if (err.status >= 500 && !(e instanceof ApiError)) {
+          // A Postgres error (a statement timeout, say) in one line; anything else with its stack.
+          const pg = (e as { name?: string }).name === 'PostgresError'
+          console.error('[rest]', req.method, info.path, pg ? `${err.code} ${err.message}` : e)
+        }
         return errorResponse(err, req.method)
       }
     },

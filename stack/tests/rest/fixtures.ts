@@ -132,20 +132,25 @@ create or replace function conformance_fixture_version() returns int language sq
 grant execute on function conformance_fixture_version() to anon, authenticated, service_role;
 `
 
-let readyPromise: Promise<void> | null = null
+/**
+ * Runs `setupSql` as the superuser once per process (serialised across processes by an advisory
+ * lock), has the gateway reload its schema cache and waits until it serves `probe`.
+ */
+export function onceInSchema(setupSql: string, probe: string): () => Promise<void> {
+  let done: Promise<void> | null = null
+  return () =>
+    done ??= (async () => {
+      await db.begin(async (tx) => {
+        await tx`select pg_advisory_xact_lock(424242)`
+        await tx.unsafe(setupSql)
+      })
+      await db`select pg_notify('pgrst', 'reload schema')`
+      await waitForSchema(probe)
+    })()
+}
 
 /** Creates the fixtures once per process and waits until the gateway serves them. */
-export function ready(): Promise<void> {
-  readyPromise ??= (async () => {
-    await db.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(424242)`
-      await tx.unsafe(FIXTURE_SQL)
-    })
-    await db`select pg_notify('pgrst', 'reload schema')`
-    await waitForSchema('/rpc/conformance_fixture_version')
-  })()
-  return readyPromise
-}
+export const ready = onceInSchema(FIXTURE_SQL, '/rpc/conformance_fixture_version')
 
 /** Polls until the gateway's schema cache knows `path` (a reload is asynchronous). */
 export async function waitForSchema(path: string): Promise<void> {
