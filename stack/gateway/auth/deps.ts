@@ -1,6 +1,7 @@
 // What every auth handler is given, and the small request helpers they share.
+import { MAX_BODY_BYTES, readBoundedText } from '../body.ts'
 import type { RequestInfo } from '../context.ts'
-import { badRequest } from './errors.ts'
+import { AuthError, badRequest } from './errors.ts'
 import type { Outbox } from './outbox.ts'
 import type { Limiters } from './ratelimit.ts'
 import type { ClientInfo } from './sessions.ts'
@@ -22,9 +23,12 @@ export interface Call {
 
 export type Body = Record<string, unknown>
 
-/** The JSON body as an object; anything else is a 400, never a 500. */
+/** Supabase Auth's answer to a body over its 1 MiB limit (internal/api/helpers.go). */
+export const bodyTooLarge = () => new AuthError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`)
+
+/** The JSON body as an object; anything else is a 400 (413 above MAX_BODY_BYTES), never a 500. */
 export async function readBody(req: Request): Promise<Body> {
-  const text = await req.text()
+  const text = await readBoundedText(req, bodyTooLarge)
   if (text.trim() === '') return {}
   let parsed: unknown
   try {

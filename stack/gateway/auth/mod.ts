@@ -5,7 +5,8 @@
 import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
 import * as account from './account.ts'
 import * as admin from './admin.ts'
-import type { Call, Deps } from './deps.ts'
+import { declaresTooLarge } from '../body.ts'
+import { bodyTooLarge, type Call, type Deps } from './deps.ts'
 import { AuthError, errorResponse, notFound } from './errors.ts'
 import * as mfa from './mfa.ts'
 import * as otp from './otp.ts'
@@ -81,6 +82,8 @@ export function createAuthGateway(ctx: GatewayContext): SubGateway & { outbox: S
         client: { ip: info.remoteAddr, userAgent: req.headers.get('user-agent') },
       }
       try {
+        // Every route, whether or not it reads its body; readBody also bounds bodies sent chunked.
+        if (declaresTooLarge(req)) throw bodyTooLarge()
         const path = info.path.replace(/\/+$/, '') || '/'
         let methodMismatch = false
         for (const r of ROUTES) {

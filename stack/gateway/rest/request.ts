@@ -1,10 +1,10 @@
 // What a request asks for, read from its headers: the caller (JWT), the profile (schema),
 // Prefer, Accept, Range, and the body (bounded).
+import { MAX_BODY_BYTES, readBoundedText } from '../body.ts'
 import { bearerToken, JwtError, type JwtClaims, verifyJwt } from '../jwt.ts'
 import { ApiError, jwtError } from './errors.ts'
 
-/** Request bodies above this many bytes are refused with 413 before they are parsed. */
-export const MAX_BODY_BYTES = 1024 * 1024
+export { MAX_BODY_BYTES }
 
 export interface Caller {
   role: string
@@ -131,25 +131,8 @@ export function parseRangeHeader(req: Request): Range | null {
 }
 
 /** Reads the body as text, refusing more than MAX_BODY_BYTES (413) without buffering it all. */
-export async function readBody(req: Request): Promise<string> {
-  const tooLarge = () => new ApiError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`)
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw tooLarge()
-  if (!req.body) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of req.body) {
-    size += chunk.byteLength
-    if (size > MAX_BODY_BYTES) throw tooLarge()
-    chunks.push(chunk)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
-  }
-  return new TextDecoder().decode(all)
+export function readBody(req: Request): Promise<string> {
+  return readBoundedText(req, () => new ApiError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`))
 }
 
 /** The schema a request addresses (Accept-Profile for reads, Content-Profile for writes). */
