@@ -47,8 +47,8 @@ interface PgError {
 
 /**
  * Status for a Postgres error: PostgREST's mapSQLtoHTTP (src/library/PostgREST/Error.hs),
- * checked in the same order, with one deliberate exception: P0002 (no_data_found, which our
- * functions raise for an unknown id) is 404 here, where PostgREST answers 500 as for all of P0.
+ * checked in the same order, with no exception: P0002 (no_data_found) is 500 as all of P0 is
+ * there, so the app's functions raise `PT404` for an unknown id (404 on both).
  * `PGRST` (a raise with a JSON message) is handled by toApiError.
  */
 export function pgStatus(code: string, message: string, authed: boolean): number {
@@ -71,7 +71,6 @@ export function pgStatus(code: string, message: string, authed: boolean): number
   if (cls === '57') return 500 // operator intervention, 57014 (statement timeout) included
   if (['58', 'F0', 'HV', 'XX'].includes(cls)) return 500
   if (code === 'P0001') return 400 // a plain RAISE
-  if (code === 'P0002') return 404 // no_data_found (our exception, see above)
   if (cls === 'P0') return 500
   if (code === '42883') return message.startsWith('function xmlagg(') ? 406 : 404 // undefined function
   if (code === '42P01') return 404 // undefined table

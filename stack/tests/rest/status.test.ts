@@ -1,6 +1,6 @@
 // The HTTP status of a Postgres error (issue 16): PostgREST's table (mapSQLtoHTTP in its
 // src/library/PostgREST/Error.hs), checked row by row, and over HTTP the cases clients meet:
-// no_data_found (P0002, which our functions raise for an unknown id) is 404; a statement that
+// no_data_found (P0002) is 500 as in PostgREST, so the app's functions raise PT404 (404); a statement that
 // runs into anon's statement_timeout (3 s, stack/bootstrap.sql) is cancelled, answered 500 57014
 // as PostgREST answers it, and gives its connection back; `raise sqlstate 'PT402'` and
 // `raise sqlstate 'PGRST'` choose their own status. Bodies are PostgREST's {code, message, details, hint}.
@@ -63,7 +63,7 @@ const TABLE: [string, string, boolean, number][] = [
   ['F0000', 'config file error', false, 500],
   ['HV000', 'fdw error', false, 500],
   ['P0001', 'raised', false, 400],
-  ['P0002', 'no data found', false, 404], // ours: PostgREST answers 500 here
+  ['P0002', 'no data found', false, 500],
   ['P0003', 'too many rows', false, 500],
   ['P0004', 'assert failure', false, 500],
   ['XX000', 'internal error', false, 500],
@@ -81,7 +81,7 @@ const TABLE: [string, string, boolean, number][] = [
   ['23514', 'check violation', false, 400],
 ]
 
-test('every SQLSTATE maps to the status PostgREST gives it (P0002 aside: 404)', () => {
+test('every SQLSTATE maps to the status PostgREST gives it', () => {
   for (const [code, message, authed, status] of TABLE) {
     assert.equal(pgStatus(code, message, authed), status, `${code} ${message} (authed: ${authed})`)
   }
@@ -89,9 +89,9 @@ test('every SQLSTATE maps to the status PostgREST gives it (P0002 aside: 404)', 
 })
 
 test('a Postgres error keeps its code, message, details and hint in the body', () => {
-  const e = toApiError(Object.assign(new Error('There is no thing 7'), { name: 'PostgresError', code: 'P0002', detail: 'd', hint: 'h' }), false)
+  const e = toApiError(Object.assign(new Error('There is no thing 7'), { name: 'PostgresError', code: 'PT404', detail: 'd', hint: 'h' }), false)
   assert.equal(e.status, 404)
-  assert.deepEqual(e.body(), { code: 'P0002', message: 'There is no thing 7', details: 'd', hint: 'h' })
+  assert.deepEqual(e.body(), { code: 'PT404', message: 'There is no thing 7', details: 'd', hint: 'h' })
   return Promise.resolve()
 })
 
@@ -108,21 +108,21 @@ test('a PGRST raise with a status or header HTTP cannot carry still answers (500
 
 // ------------------------------------------------------------------ over HTTP
 
-test('no_data_found (P0002) is 404 with PostgREST\'s body', async () => {
+test('no_data_found (P0002) is 500, as PostgREST answers every P0 but P0001, with PostgREST\'s body', async () => {
   await functions()
   const r = await rest('/rpc/issue16_find?n=7')
-  assert.equal(r.status, 404, r.text)
+  assert.equal(r.status, 500, r.text)
   assert.deepEqual(r.json(), { code: 'P0002', message: 'There is no thing 7', details: null, hint: 'Check the id' })
   const { data, error, status } = await anon.rpc('issue16_find', { n: 8 })
-  assert.equal(status, 404)
+  assert.equal(status, 500)
   assert.equal(data, null)
   assert.equal(error!.code, 'P0002')
 })
 
-test('an app function raising P0002 for an unknown token is 404 too', async () => {
+test('an app function raises PT404 for an unknown token: 404 here and on PostgREST', async () => {
   const { error, status } = await anon.rpc('respond_to_plot_offer', { p_token: 'no-such-token', p_accept: true })
   assert.equal(status, 404)
-  assert.equal(error!.code, 'P0002')
+  assert.equal(error!.code, 'PT404')
   assert.equal(error!.message, 'Offer not found')
 })
 

@@ -12,6 +12,7 @@ export interface DbError {
 
 const CLIENT: Record<string, [number, string]> = {
   P0002: [404, 'not_found'],
+  PT404: [404, 'not_found'],
   '42501': [403, 'forbidden'],
   '22023': [409, 'conflict'],
   '23514': [409, 'conflict'],

@@ -3,7 +3,7 @@
 -- no authorisation from user_metadata, no RLS-bypassing views, no always-true write policy,
 -- helpers wrapped in sub-selects and every policy column indexed.
 begin;
-select plan(16);
+select plan(17);
 
 -- ============================================================================
 -- tables and views
@@ -123,6 +123,13 @@ select policies_are('public', 'waiting_list_entries', array[
   'Anyone can join a waiting list', 'Signed-in users can join a waiting list', 'Applicants can read their own entries',
   'Staff can read entries of their sites', 'Staff can update entries of their sites', 'Admins can delete entries'
 ], 'the waiting list has exactly its six policies');
+
+-- PostgREST answers P0 errors but P0001 with 500: "not found" is PT404 (404), never P0002.
+select is_empty(
+  $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private') and p.prosrc ~* 'errcode\s*=\s*''P0002'''$$,
+  'no function raises no_data_found (P0002), which the API answers 500'
+);
 
 select * from finish();
 rollback;

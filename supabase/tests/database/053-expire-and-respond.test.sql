@@ -20,7 +20,7 @@ select tests.authenticate_as_anon();
 select is(public.respond_to_plot_offer(current_setting('tests.token1'), true), 'accepted', 'an applicant accepts by token');
 select throws_ok($$select public.respond_to_plot_offer(current_setting('tests.token1'), false)$$, '22023', 'This offer is no longer open',
   'an answered offer cannot be answered again');
-select throws_ok($$select public.respond_to_plot_offer('no-such-token', true)$$, 'P0002', 'Offer not found', 'an unknown token is refused');
+select throws_ok($$select public.respond_to_plot_offer('no-such-token', true)$$, 'PT404', 'Offer not found', 'an unknown token is refused');
 select is(public.respond_to_plot_offer(current_setting('tests.token2'), false), 'declined', 'an applicant declines by token');
 select tests.clear_authentication();
 select results_eq(

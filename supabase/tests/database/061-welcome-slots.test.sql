@@ -27,7 +27,7 @@ insert into public.members (user_id, first_name, last_name, email) values (tests
 insert into public.memberships (id, member_id, site_id, status)
 select 90001, id, 9001, 'active' from public.members where user_id = tests.uid('member');
 select tests.authenticate_as('impostor');
-select throws_ok($$select public.request_membership_cancellation(90001, 'not mine')$$, 'P0002', 'No active membership of yours with that id',
+select throws_ok($$select public.request_membership_cancellation(90001, 'not mine')$$, 'PT404', 'No active membership of yours with that id',
   'nobody cancels another member''s membership');
 select tests.authenticate_as('member');
 select is((public.request_membership_cancellation(90001, 'Moving away')).status, 'cancellation_requested',

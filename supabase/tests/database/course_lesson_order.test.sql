@@ -54,7 +54,7 @@ select results_eq($$select position from public.course_contents where course_id 
   $$values (0), (1), (2)$$, 'after many moves the positions are still 0, 1 and 2, each once');
 select throws_ok($$select public.move_course_lesson(93201, 'sideways')$$, '22023', 'Move a lesson up or down',
   'a lesson moves only up or down');
-select throws_ok($$select public.move_course_lesson(99999999, 'up')$$, 'P0002', 'There is no lesson with that id',
+select throws_ok($$select public.move_course_lesson(99999999, 'up')$$, 'PT404', 'There is no lesson with that id',
   'a lesson that does not exist cannot be moved');
 select is(public.move_course_lesson(93221, 'down'), 1, 'an expert moves lessons of their own published course too');
 select tests.clear_authentication();
@@ -63,7 +63,7 @@ select tests.clear_authentication();
 -- expert A: another expert's course, by RPC and by hand
 -- ============================================================================
 select tests.authenticate_as('expert_a');
-select throws_ok($$select public.move_course_lesson(93211, 'down')$$, 'P0002', 'There is no lesson with that id',
+select throws_ok($$select public.move_course_lesson(93211, 'down')$$, 'PT404', 'There is no lesson with that id',
   'another expert''s draft lesson cannot be moved (nor seen)');
 select throws_ok($$select public.move_course_lesson(93232, 'up')$$, '42501', 'Not allowed to change another expert''s course',
   'another expert''s published lesson cannot be moved');
@@ -98,7 +98,7 @@ select is_empty('select 1 from public.course_contents where course_id = 93101', 
 -- a member who is no expert
 -- ============================================================================
 select tests.authenticate_as('member');
-select throws_ok($$select public.move_course_lesson(93211, 'down')$$, 'P0002', 'There is no lesson with that id',
+select throws_ok($$select public.move_course_lesson(93211, 'down')$$, 'PT404', 'There is no lesson with that id',
   'a member cannot move a draft lesson');
 select throws_ok($$select public.move_course_lesson(93232, 'up')$$, '42501', 'Not allowed to change another expert''s course',
   'a member cannot move a published lesson');
