@@ -101,15 +101,17 @@ async function join(req: Request, b: Join): Promise<Response> {
     })) as { reference: string; created: boolean }[]
     ;({ reference, created } = rows[0]!)
   }
-  let entryId: number | null = null
-  if (b.kind !== 'pre_registration') {
-    const row = must(await admin.from('waiting_list_entries').select('id').eq('reference', reference).single()) as { id: number }
-    entryId = row.id
-  }
+  // A repeated join changes nothing and its e-mail carries nothing the sender typed: whoever
+  // joins with someone else's address must not put their own words in that person's inbox, so
+  // the greeting uses the name stored with the first join.
+  const table = b.kind === 'pre_registration' ? 'pre_registrations' : 'waiting_list_entries'
+  const stored = must(await admin.from(table).select('id, first_name').eq('reference', reference).single()) as { id: number; first_name: string | null }
+  const entryId = b.kind === 'pre_registration' ? null : stored.id
+  const greeting = created ? b.first_name : stored.first_name
   const link = b.kind === 'pre_registration' ? preregUrl(reference) : positionUrl(reference)
   const what = b.kind === 'pre_registration' ? `pre-registered for ${location}` : `on the waiting list for ${location}`
   const mail = simpleEmail([
-    `Hello ${b.first_name},`,
+    greeting ? `Hello ${greeting},` : 'Hello,',
     created ? `You are ${what}.` : `You are already ${what}; here is your reference again.`,
     `Your private reference is ${reference}. Keep it to yourself: it lets you see and manage your place.`,
   ], { text: b.kind === 'pre_registration' ? 'See your pre-registration' : 'See your place in the queue', href: link })

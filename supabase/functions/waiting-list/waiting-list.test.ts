@@ -151,3 +151,24 @@ test('database outage → 502 and nothing written', async () => {
   const [{ n }] = await sql()`select count(*)::int as n from public.waiting_list_entries where email_normalised = ${email}`
   assert.equal(n, 0)
 })
+
+test('a join with someone else\'s address puts none of its words in their inbox and changes nothing', async () => {
+  for (const [kind, site, table] of [['waiting_list', 'tuckers-meadow', 'waiting_list_entries'], ['pre_registration', 'daffodil-views', 'pre_registrations']] as const) {
+    const email = uniqueEmail(kind)
+    const first = await join({ kind, site, ...person(email), phone: '07700 900123' })
+    assert.equal(first.status, 201, first.text)
+    const [before] = await sql()`select first_name, last_name, phone, postcode from ${sql()(table)} where email_normalised = ${email}`
+    const stranger = { first_name: 'Visit evil example dot com', last_name: 'Click here now', email, phone: '01632 960000', postcode: 'SW1A 1AA', consent_privacy: true }
+    const again = await join({ kind, site, ...stranger })
+    assert.equal(again.status, 200, again.text)
+    const [after] = await sql()`select first_name, last_name, phone, postcode from ${sql()(table)} where email_normalised = ${email}`
+    assert.deepEqual(after, before, `${kind}: the stored person is unchanged`)
+    const mails = await mailsTo(email)
+    assert.equal(mails.length, 2)
+    const repeat = mails[1].request
+    assert.match(repeat.text, /^Hello Ada,/m, `${kind}: greeted by the stored name`)
+    for (const part of [repeat.text, repeat.html, repeat.subject]) {
+      assert.ok(!/evil|Click here/i.test(part), `${kind}: nothing the stranger typed: ${part}`)
+    }
+  }
+})
