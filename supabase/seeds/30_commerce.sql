@@ -48,3 +48,9 @@ where o.checkout_session_id = 'cs_local_seed_voucher_1' and p.slug = 'starter-bu
 insert into public.payments (order_id, provider, provider_ref, amount_pence, status, event_id, created_at)
 select o.id, 'local', 'pi_local_seed_voucher_1', 999, 'succeeded', 'evt_local_seed_voucher_1', o.created_at
 from public.orders o where o.checkout_session_id = 'cs_local_seed_voucher_1';
+
+-- The demo vouchers' recipients were e-mailed when they were bought (the delivery outbox of
+-- 20250105000100_voucher_delivery.sql), so the scheduler does not send them again.
+insert into private.gift_voucher_deliveries (voucher_id, claimed_at, sent_at)
+select g.id, g.created_at, g.created_at from public.gift_vouchers g where g.recipient_email is not null
+on conflict do nothing;

@@ -11,7 +11,10 @@
 //                                                         stripe_deposit_link answers that link
 //     { kind: 'membership', site, plan_id, first_name, last_name, phone? }   signed-in users only;
 //                                                         plan price + the active joining fee
-//     { kind: 'gift_voucher', email, value_pence, recipient_name?, recipient_email?, message? }
+//     { kind: 'gift_voucher', email, value_pence, buyer_name?, recipient_name?, recipient_email?, message?,
+//       deliver_on? }                                     buyer_name with a recipient; deliver_on
+//                                                         (YYYY-MM-DD) today to a year ahead, UK time;
+//                                                         success: /gift-vouchers/success (vouchers.ts)
 //     { kind: 'shop', email, items: [{ product_id, quantity }], voucher_code? }   prices and stock from
 //                                                         the database; a gift voucher pays part or all
 //                                                         (→ total_pence, discount_pence; all: paid at
@@ -21,7 +24,12 @@
 //   POST /payments/webhook    Stripe-Signature verified, else 400. The only path that changes
 //                             orders, payments, vouchers, deposits and memberships (one
 //                             transaction, apply_payment_event); a redelivered event changes nothing.
-//   GET  /payments/status?session_id=…   → { status, kind, total_pence }
+//   GET  /payments/status?session_id=…   → { status, kind, total_pence, subtotal_pence, discount_pence,
+//                             items, site, voucher: { value_pence, status, recipient_name,
+//                             recipient_email, deliver_on, sent_at, expires_at } | null }; 404 unknown
+//   GET  /payments/deposit   → { amount_pence }: a site deposit (the /deposit-checkout page states it)
+//   POST /payments/deliver-vouchers   the scheduler (service role) or admins: gift vouchers that are
+//                             due go to their recipients, once (vouchers.ts)
 //   POST /payments/voucher    { code, items }   what a gift voucher would take off (nothing spent):
 //                             → { code, balance_pence, discount_pence, subtotal_pence, total_pence, expires_at };
 //                             409 voucher_not_usable with the reason beside voucher_code
@@ -50,6 +58,7 @@ import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
 import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.ts'
 import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf, voucherCode } from './shop.ts'
 import { checkoutLink } from './staff.ts'
+import { deliverPaidVoucher, deliverVouchersRoute, giftVoucherCheckout, placeVoucherOrder, sessionStatus, voucherReceiptLines } from './vouchers.ts'
 
 export const DEPOSIT_PENCE = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
 
@@ -60,9 +69,7 @@ export const checkoutSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deposit'), site: slug, email }).strict(),
   z.object({ kind: z.literal('membership'), site: slug, plan_id: z.number().int().positive(), first_name: name, last_name: name,
     phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish() }).strict(),
-  z.object({ kind: z.literal('gift_voucher'), email, value_pence: z.number().int().min(1000, 'At least £10.').max(50000, 'At most £500.')
-    .refine((v) => v % 100 === 0, 'Whole pounds only.'), recipient_name: name.nullish(), recipient_email: email.nullish(),
-    message: z.string().trim().max(1000).nullish() }).strict(),
+  giftVoucherCheckout,
   z.object({ kind: z.literal('shop'), email, items: shopItems, voucher_code: voucherCode.nullish() }).strict(),
 ])
 type Checkout = z.infer<typeof checkoutSchema>
@@ -83,7 +90,7 @@ async function siteBySlug(req: Request, s: string) {
   return site
 }
 
-async function price(req: Request, b: Checkout, user: { id: string; email: string } | null): Promise<Priced | { external: string }> {
+async function price(req: Request, b: Exclude<Checkout, { kind: 'gift_voucher' }>, user: { id: string; email: string } | null): Promise<Priced | { external: string }> {
   const db = userClient(req)
   switch (b.kind) {
     case 'deposit': {
@@ -103,11 +110,6 @@ async function price(req: Request, b: Checkout, user: { id: string; email: strin
       if (fee && fee.amount_pence > 0) items.push({ name: 'Joining fee', amount_pence: fee.amount_pence, quantity: 1 })
       return { email: user.email, siteId: site.id, planId: plan.id, items, member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null } }
     }
-    case 'gift_voucher':
-      return {
-        email: b.email, items: [{ name: `Gift voucher £${b.value_pence / 100}`, amount_pence: b.value_pence, quantity: 1 }],
-        voucher: { recipient_name: b.recipient_name ?? null, recipient_email: b.recipient_email ?? null, message: b.message ?? null },
-      }
     case 'shop':
       return { email: b.email, items: await priceItems(db, b.items) }
   }
@@ -123,6 +125,10 @@ async function checkout(req: Request): Promise<Response> {
   const user = await authUser(req)
   if (b.kind === 'shop') {
     const order = await placeShopOrder({ key, email: b.email, userId: user?.id ?? null, createdBy: null, items: await priceItems(userClient(req), b.items), voucher: b.voucher_code ?? undefined })
+    return json(order, { status: order.repeated ? 200 : 201 })
+  }
+  if (b.kind === 'gift_voucher') {
+    const order = await placeVoucherOrder({ key, userId: user?.id ?? null, body: b })
     return json(order, { status: order.repeated ? 200 : 201 })
   }
   const priced = await price(req, b, user)
@@ -184,6 +190,7 @@ async function webhook(req: Request): Promise<Response> {
   if (res.error) throw dbError(res.error)
   const outcome = res.data as string
   if (outcome === 'paid') await receipt(event.sessionId)
+  if (outcome === 'paid') await deliverPaidVoucher(event.sessionId)
   return json({ received: true, outcome })
 }
 
@@ -193,10 +200,7 @@ async function receipt(sessionId: string) {
   const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq('checkout_session_id', sessionId).single()
   if (!o) return
   const lines = [`Thank you: we have received your payment of £${(o.total_pence / 100).toFixed(2)} (order ${o.id}).`]
-  if (o.kind === 'gift_voucher') {
-    const { data: v } = await admin.from('gift_vouchers').select('code, expires_at').eq('order_id', o.id).single()
-    if (v) lines.push(`Your gift voucher code is ${v.code}, valid until ${new Date(v.expires_at).toUTCString().slice(0, 16)}.`)
-  }
+  if (o.kind === 'gift_voucher') lines.push(...await voucherReceiptLines(o.id))
   await sendAndLog({ to: o.email, subject: 'Your Roots Allotments receipt', ...simpleEmail(lines), tag: 'receipt', idempotencyKey: `receipt-${o.id}` })
 }
 
@@ -207,14 +211,6 @@ async function voucher(req: Request): Promise<Response> {
   const items = await priceItems(userClient(req), b.items)
   const subtotal = subtotalOf(items)
   return json({ ...(await quoteVoucher(b.code, subtotal)), subtotal_pence: subtotal })
-}
-
-async function status(url: URL): Promise<Response> {
-  const id = url.searchParams.get('session_id') ?? ''
-  if (!/^cs_[A-Za-z0-9_]{4,200}$/.test(id)) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'session_id', message: 'Not a checkout session id.' }])
-  const o = must(await adminClient().from('orders').select('status, kind, total_pence').eq('checkout_session_id', id).maybeSingle())
-  if (!o) throw notFound('No order has that checkout session.')
-  return json(o)
 }
 
 // ---------------------------------------------------------------------------
@@ -296,12 +292,14 @@ export const handler = serve(async (req, url) => {
   const route = rest[0] ?? 'checkout'
   if (route === 'local-checkout' && rest.length === 2) return await localCheckout(req, rest[1]!)
   if (rest.length > 1) throw notFound()
-  if (route === 'status' && req.method === 'GET') return await status(url)
+  if (route === 'status' && req.method === 'GET') return await sessionStatus(url)
+  if (route === 'deposit' && req.method === 'GET') return json({ amount_pence: DEPOSIT_PENCE() })
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   if (route === 'checkout') return await checkout(req)
   if (route === 'webhook') return await webhook(req)
   if (route === 'voucher') return await voucher(req)
   if (route === 'refund') return await refund(req)
   if (route === 'checkout-link') return await checkoutLink(req)
+  if (route === 'deliver-vouchers') return await deliverVouchersRoute(req)
   throw notFound()
 })

@@ -44,7 +44,7 @@ test('a gift voucher: checkout writes it pending; the hosted page declines a dec
 
   const paid = await pay(r.json.url, '4242 4242 4242 4242')
   assert.equal(paid.status, 303, paid.text)
-  assert.ok(paid.location?.endsWith(`/checkout/success?session_id=${r.json.session_id}`))
+  assert.ok(paid.location?.endsWith(`/gift-vouchers/success?session_id=${r.json.session_id}`))
   assert.equal((await orderOf(r.json.session_id)).status, 'paid')
   const [v2] = await sql()`select status from public.gift_vouchers where order_id = ${o.id}`
   assert.equal(v2.status, 'active')
@@ -55,7 +55,8 @@ test('a gift voucher: checkout writes it pending; the hosted page declines a dec
   const [receipt] = await sql()`select request from private.provider_calls where provider = 'email' and request ->> 'to' = ${email} and request ->> 'tag' = 'receipt'`
   assert.ok(receipt.request.text.includes(v.code), 'the receipt carries the voucher code')
   const st = await call('payments/status', { query: { session_id: r.json.session_id } })
-  assert.deepEqual(st.json, { status: 'paid', kind: 'gift_voucher', total_pence: 2500 })
+  assert.deepEqual([st.json.status, st.json.kind, st.json.total_pence], ['paid', 'gift_voucher', 2500])
+  assert.deepEqual([st.json.voucher.recipient_name, st.json.voucher.recipient_email, 'code' in st.json.voucher], ['Jo', null, false])
   const again = await fetch(r.json.url)
   assert.match(await again.text(), /Already paid/)
 })

@@ -3,7 +3,7 @@
 // provider's hosted checkout for what is left to pay, or paid at once when the voucher covers it.
 import { z } from 'npm:zod@3'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
-import { dbError, must } from '../_shared/db.ts'
+import { type DbError, dbError, must } from '../_shared/db.ts'
 import { HttpError, upstream } from '../_shared/errors.ts'
 import { siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
@@ -50,6 +50,15 @@ export async function quoteVoucher(code: string, subtotal: number): Promise<Vouc
   return must(res) as VoucherQuote
 }
 
+/** A refusal from an RPC that spends a voucher (private.spend_gift_voucher): the balance changed
+ *  since the quote (409 voucher_changed) or the voucher cannot be used (409 voucher_not_usable),
+ *  both beside the voucher field; anything else as the database says. */
+export function voucherSpendError(e: DbError): HttpError {
+  if (e.code === '40001') return new HttpError(409, 'voucher_changed', e.message, [{ path: 'voucher_code', message: e.message }])
+  if (e.code === '22023') return voucherRefused(e.message)
+  return dbError(e)
+}
+
 /** What the provider shows: the items, or (with a voucher) one line for the amount left to pay. */
 export function providerLines(items: LineItem[], discount: number): LineItem[] {
   if (discount <= 0) return items.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity }))
@@ -60,10 +69,11 @@ export function providerLines(items: LineItem[], discount: number): LineItem[] {
 
 export const successUrl = (sessionId = '{CHECKOUT_SESSION_ID}') => `${siteUrl()}/checkout/success?session_id=${sessionId}`
 
-async function openSession(key: string, customerEmail: string, lines: LineItem[], metadata: Record<string, string>) {
+/** The provider's hosted checkout for these lines (502 when the provider is down, nothing written). */
+export async function openSession(key: string, customerEmail: string, lines: LineItem[], metadata: Record<string, string>, success = successUrl()) {
   try {
     return await paymentProvider().createCheckout({
-      idempotencyKey: key, customerEmail, lineItems: lines, successUrl: successUrl(), cancelUrl: `${siteUrl()}/checkout`, metadata,
+      idempotencyKey: key, customerEmail, lineItems: lines, successUrl: success, cancelUrl: `${siteUrl()}/checkout`, metadata,
     })
   } catch (e) {
     if (e instanceof ProviderError) throw upstream('The payment provider is not available. Nothing was charged; please try again.', { provider_status: e.status })
@@ -120,9 +130,7 @@ export async function placeShopOrder(o: { key: string; email: string; userId: st
     const again = await repeatOf(o.key)
     if (again) return again
   }
-  if (res.error?.code === '40001') throw new HttpError(409, 'voucher_changed', res.error.message, [{ path: 'voucher_code', message: res.error.message }])
-  if (res.error?.code === '22023') throw voucherRefused(res.error.message)
-  if (res.error) throw dbError(res.error)
+  if (res.error) throw voucherSpendError(res.error)
   const r = res.data as { order_id: number; subtotal_pence: number; discount_pence: number; total_pence: number; status: string }
   return { order_id: Number(r.order_id), session_id: session.id, url: session.url, subtotal_pence: r.subtotal_pence, discount_pence: r.discount_pence, total_pence: r.total_pence, status: r.status }
 }
