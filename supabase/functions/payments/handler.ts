@@ -9,8 +9,9 @@
 //                             order and session)
 //     { kind: 'deposit', site, email }                    a site's deposit; a site with
 //                                                         stripe_deposit_link answers that link
-//     { kind: 'membership', site, plan_id, first_name, last_name, phone? }   signed-in users only;
-//                                                         plan price + the active joining fee
+//     { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer? }   signed-in users
+//                                                         only, where the queue rule allows (see
+//                                                         membership.ts); plan, joining fee, deposit
 //     { kind: 'gift_voucher', email, value_pence, buyer_name?, recipient_name?, recipient_email?, message?,
 //       deliver_on? }                                     buyer_name with a recipient; deliver_on
 //                                                         (YYYY-MM-DD) today to a year ahead, UK time;
@@ -27,9 +28,10 @@
 //   GET  /payments/status?session_id=…   → { status, kind, total_pence, subtotal_pence, discount_pence,
 //                             items, site, voucher: { value_pence, status, recipient_name,
 //                             recipient_email, deliver_on, sent_at, expires_at } | null }; 404 unknown
-//   GET  /payments/deposit   → { amount_pence }: a site deposit (the /deposit-checkout page states it)
 //   POST /payments/deliver-vouchers   the scheduler (service role) or admins: gift vouchers that are
 //                             due go to their recipients, once (vouchers.ts)
+//   GET  /payments/membership?site=…&offer=…, GET /payments/membership-sites   who may set up where,
+//                             and what it costs (membership.ts)
 //   POST /payments/voucher    { code, items }   what a gift voucher would take off (nothing spent):
 //                             → { code, balance_pence, discount_pence, subtotal_pence, total_pence, expires_at };
 //                             409 voucher_not_usable with the reason beside voucher_code
@@ -45,7 +47,7 @@
 // Provider down → 502, nothing written; provider not configured → 503, nothing written.
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
-import { HttpError, notFound, unauthorized, upstream } from '../_shared/errors.ts'
+import { HttpError, notFound, upstream } from '../_shared/errors.ts'
 import { json, readJson, readText, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
@@ -59,16 +61,18 @@ import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.t
 import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf, voucherCode } from './shop.ts'
 import { checkoutLink } from './staff.ts'
 import { deliverPaidVoucher, deliverVouchersRoute, giftVoucherCheckout, placeVoucherOrder, sessionStatus, voucherReceiptLines } from './vouchers.ts'
+import {
+  createMembershipOrder, depositPence, membershipInfo, membershipPaid, membershipReturnUrls, membershipSchema, membershipSites,
+  type PricedMembership, priceMembership,
+} from './membership.ts'
 
-export const DEPOSIT_PENCE = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
+export const DEPOSIT_PENCE = depositPence
 
 const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
-const name = z.string().trim().min(1, 'Required.').max(100)
 
 export const checkoutSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deposit'), site: slug, email }).strict(),
-  z.object({ kind: z.literal('membership'), site: slug, plan_id: z.number().int().positive(), first_name: name, last_name: name,
-    phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish() }).strict(),
+  membershipSchema,
   giftVoucherCheckout,
   z.object({ kind: z.literal('shop'), email, items: shopItems, voucher_code: voucherCode.nullish() }).strict(),
 ])
@@ -81,6 +85,7 @@ interface Priced {
   planId?: number
   voucher?: Record<string, unknown>
   member?: Record<string, unknown>
+  membership?: PricedMembership['membership']
 }
 
 async function siteBySlug(req: Request, s: string) {
@@ -98,18 +103,8 @@ async function price(req: Request, b: Exclude<Checkout, { kind: 'gift_voucher' }
       if (site.stripe_deposit_link) return { external: site.stripe_deposit_link }
       return { email: b.email, siteId: site.id, items: [{ name: `Deposit: ${site.location}`, amount_pence: DEPOSIT_PENCE(), quantity: 1 }] }
     }
-    case 'membership': {
-      if (!user) throw unauthorized('Sign in to become a member.')
-      const site = await siteBySlug(req, b.site)
-      if ((site.status ?? 'upcoming') === 'upcoming') throw new HttpError(409, 'site_not_open', 'This site is not open yet: pre-register instead.')
-      const plan = must(await db.from('plans').select('id, name, price_pence').eq('id', b.plan_id).eq('active', true).maybeSingle()) as { id: number; name: string; price_pence: number } | null
-      if (!plan) throw notFound('Unknown plan.')
-      // The joining fee applies to memberships started on or after its effective date.
-      const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle()) as { amount_pence: number } | null
-      const items: Priced['items'] = [{ name: `${plan.name}: ${site.location}`, amount_pence: plan.price_pence, quantity: 1, plan_id: plan.id }]
-      if (fee && fee.amount_pence > 0) items.push({ name: 'Joining fee', amount_pence: fee.amount_pence, quantity: 1 })
-      return { email: user.email, siteId: site.id, planId: plan.id, items, member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null } }
-    }
+    case 'membership':
+      return await priceMembership(b, user)
     case 'shop':
       return { email: b.email, items: await priceItems(db, b.items) }
   }
@@ -139,6 +134,7 @@ async function checkout(req: Request): Promise<Response> {
   const request = {
     idempotencyKey: key, customerEmail: priced.email, lineItems: priced.items.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity })),
     successUrl: `${siteUrl()}/checkout/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${siteUrl()}/checkout`,
+    ...(priced.membership ? membershipReturnUrls(priced.membership) : {}),
     metadata: { kind: b.kind, idempotency_key: key },
   }
   let session
@@ -149,7 +145,7 @@ async function checkout(req: Request): Promise<Response> {
     throw e
   }
   if (existing) return json({ order_id: existing.id, session_id: existing.checkout_session_id, url: session.url, repeated: true })
-  const res = await admin.rpc('create_checkout_order', {
+  const res = priced.membership ? await createMembershipOrder(admin, priced as PricedMembership, { userId: user!.id, key, sessionId: session.id }) : await admin.rpc('create_checkout_order', {
     p_kind: b.kind, p_email: priced.email, p_user_id: user?.id ?? null, p_idempotency_key: key, p_session_id: session.id, p_total_pence: total,
     p_items: priced.items.map((i) => ({ product_id: i.product_id ?? null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
     p_site_id: priced.siteId ?? null, p_plan_id: priced.planId ?? null, p_voucher: priced.voucher ?? null, p_member: priced.member ?? null,
@@ -191,6 +187,7 @@ async function webhook(req: Request): Promise<Response> {
   const outcome = res.data as string
   if (outcome === 'paid') await receipt(event.sessionId)
   if (outcome === 'paid') await deliverPaidVoucher(event.sessionId)
+  if (outcome === 'paid') await membershipPaid(event.sessionId)
   return json({ received: true, outcome })
 }
 
@@ -245,7 +242,7 @@ export function cardOutcome(raw: string): string | null {
 
 function page(title: string, body: string, status = 200): Response {
   return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1"><style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><style>*{box-sizing:border-box}body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;overflow-wrap:anywhere}` +
     `label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem}button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem}.error{color:#b00020}</style></head>` +
     `<body>${body}</body></html>`, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' } })
 }
@@ -293,7 +290,8 @@ export const handler = serve(async (req, url) => {
   if (route === 'local-checkout' && rest.length === 2) return await localCheckout(req, rest[1]!)
   if (rest.length > 1) throw notFound()
   if (route === 'status' && req.method === 'GET') return await sessionStatus(url)
-  if (route === 'deposit' && req.method === 'GET') return json({ amount_pence: DEPOSIT_PENCE() })
+  if (route === 'membership' && req.method === 'GET') return await membershipInfo(req, url)
+  if (route === 'membership-sites' && req.method === 'GET') return await membershipSites()
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   if (route === 'checkout') return await checkout(req)
   if (route === 'webhook') return await webhook(req)

@@ -123,26 +123,38 @@ test('only the webhook changes money tables: signed-in users cannot write orders
   assert.equal((await sql()`select status from public.orders where checkout_session_id = 'cs_local_seed_0001'`)[0].status, 'paid')
 })
 
-test('membership: signed-in only; plan and joining fee priced by the database; active once paid', async () => {
+test('membership: signed-in only; plan, joining fee and deposit priced by the database; active once paid', async () => {
   const anon = await checkout({ kind: 'membership', site: 'tuckers-meadow', plan_id: 2, first_name: 'Mo', last_name: 'Member' })
   assert.equal(anon.status, 401)
+  // A site with free plots and nobody waiting (the queue rule: membership.test.ts).
+  const tag = crypto.randomUUID().slice(0, 8)
+  await sql()`insert into public.global_sites (city, city_slug, location, slug, status, allotments)
+    values ('Freeton', 'freeton', ${'Free ' + tag}, ${'free-' + tag}, 'active', 5)`
   const token = await tokenFor(staff.member)
-  const r = await checkout({ kind: 'membership', site: 'avon-views', plan_id: 2, first_name: 'Morgan', last_name: 'Member' }, { token })
+  const r = await checkout({ kind: 'membership', site: 'free-' + tag, plan_id: 2, first_name: 'Morgan', last_name: 'Member' }, { token })
   assert.equal(r.status, 201, r.text)
   const o = await orderOf(r.json.session_id)
-  assert.equal(o.total_pence, 2999 + 2500)
+  assert.equal(o.total_pence, 2999 + 2500 + 5000)
   assert.equal(o.user_id, '00000000-0000-4000-a000-000000000005')
   const items = await sql()`select description, unit_price_pence from public.order_items where order_id = ${o.id} order by id`
-  assert.deepEqual(items.map((i) => i.unit_price_pence), [2999, 2500])
-  const [m] = await sql()`select status, site_id from public.memberships where order_id = ${o.id}`
-  assert.deepEqual([m.status, m.site_id], ['pending', '2'])
-  const paid = await deliver(await signedEvent('checkout.session.completed', r.json.session_id, 5499))
+  assert.deepEqual(items.map((i) => i.unit_price_pence), [2999, 2500, 5000])
+  const [m] = await sql()`select m.status, s.slug from public.memberships m join public.global_sites s on s.id = m.site_id where m.order_id = ${o.id}`
+  assert.deepEqual([m.status, m.slug], ['pending', 'free-' + tag])
+  const paid = await deliver(await signedEvent('checkout.session.completed', r.json.session_id, 10499))
   assert.equal(paid.json?.outcome, 'paid', paid.text)
   assert.equal((await sql()`select status from public.memberships where order_id = ${o.id}`)[0].status, 'active')
+  assert.equal((await sql()`select status from public.deposits where order_id = ${o.id}`)[0].status, 'paid')
   const upcoming = await checkout({ kind: 'membership', site: 'daffodil-views', plan_id: 2, first_name: 'M', last_name: 'M' }, { token })
   assert.equal(upcoming.status, 409)
-  const noPlan = await checkout({ kind: 'membership', site: 'avon-views', plan_id: 99999, first_name: 'M', last_name: 'M' }, { token })
+  assert.equal(errorCode(upcoming), 'not_open')
+  const again = await checkout({ kind: 'membership', site: 'free-' + tag, plan_id: 2, first_name: 'M', last_name: 'M' }, { token })
+  assert.equal(errorCode(again), 'already_member')
+  await sql()`insert into public.global_sites (city, city_slug, location, slug, status, allotments)
+    values ('Freeton', 'freeton', ${'Other ' + tag}, ${'other-' + tag}, 'active', 5)`
+  const noPlan = await checkout({ kind: 'membership', site: 'other-' + tag, plan_id: 99999, first_name: 'M', last_name: 'M' }, { token })
   assert.equal(noPlan.status, 404)
+  const queued = await checkout({ kind: 'membership', site: 'avon-views', plan_id: 99999, first_name: 'M', last_name: 'M' }, { token })
+  assert.equal(errorCode(queued), 'waiting_list')
 })
 
 test('shop: prices and stock from the database; unknown products 404; over stock 409', async () => {

@@ -24,8 +24,13 @@
 //   answer 503 not_configured before changing anything.
 //   remove_unconfirmed { site_id }  Removes applicants who did not answer by the deadline.
 //             → 200 { removed }
-// Applicants (anon key; they hold only the token from their e-mail):
-//   respond   { token, accept }  Accept or decline an offer; a decline passes the place on.
+// Applicants (anon key; they hold only the token from their e-mail, on any device):
+//   view      { token }  The offer as its link shows it → 200 { status, respond_by, first_name,
+//             location, city, site: { slug, city_slug } | null, membership_status, setup_path };
+//             404 for an unknown token.
+//   respond   { token, accept }  Accept or decline an offer; a decline passes the place on (the
+//             next applicant is e-mailed). Accepting e-mails the next step: the membership set-up
+//             for that site, opened by the same token (setup_path in the answer too).
 //             The same answer again → 200 { repeated: true }; a different one → 409.
 //   confirm   { token }  "Still interested" → 200 { status: 'confirmed' | 'already_confirmed' }
 // Every change is written by RPCs as the caller, so the audit log records who did it.
@@ -49,6 +54,7 @@ export const bodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('notify'), site_id: id.optional() }).strict(),
   z.object({ action: z.literal('reconfirm'), site_id: id.optional(), respond_days: z.number().int().min(7).max(90).default(30) }).strict(),
   z.object({ action: z.literal('remove_unconfirmed'), site_id: id }).strict(),
+  z.object({ action: z.literal('view'), token }).strict(),
   z.object({ action: z.literal('respond'), token, accept: z.boolean() }).strict(),
   z.object({ action: z.literal('confirm'), token }).strict(),
 ])
@@ -66,6 +72,44 @@ interface Recipient { offer_id: number; token: string; respond_by: string; email
 
 const offerLink = (t: string, answer: 'accept' | 'decline') => `${siteUrl()}/queue/ready?offer=${t}&answer=${answer}`
 
+/** An offer as its link shows it (plot_offer_by_token). */
+interface OfferView {
+  offer_id: number; status: string; respond_by: string; responded_at: string | null; first_name: string; email: string
+  location: string; site_id: number | null; city: string | null; site_slug: string | null; city_slug: string | null; membership_status: string | null
+}
+
+async function offerByToken(t: string): Promise<OfferView | null> {
+  const rows = must(await adminClient().rpc('plot_offer_by_token', { p_token: t })) as OfferView[]
+  return rows[0] ?? null
+}
+
+/** Where an accepted offer leads: the membership set-up for its site, opened by the same token. */
+const setupPath = (o: OfferView, t: string) =>
+  o.site_slug && o.city_slug ? `/sites/${o.city_slug}/${o.site_slug}/setup?offer=${t}` : null
+
+/** What the page shows; the applicant's e-mail stays out of it. */
+const publicView = (o: OfferView, t: string) => ({
+  status: o.status, respond_by: o.respond_by, responded_at: o.responded_at, first_name: o.first_name, location: o.location, city: o.city,
+  site: o.site_slug && o.city_slug ? { slug: o.site_slug, city_slug: o.city_slug } : null, membership_status: o.membership_status,
+  setup_path: o.status === 'accepted' ? setupPath(o, t) : null,
+})
+
+/** Accepting is confirmed by e-mail with the next step, once per offer. */
+async function confirmAccepted(o: OfferView, t: string): Promise<boolean> {
+  const path = setupPath(o, t)
+  const where = o.city ? `${o.location}, ${o.city}` : o.location
+  const mail = simpleEmail([
+    `Hello ${o.first_name},`,
+    `Thank you: you have accepted the plot at ${where}. It is kept for you.`,
+    path
+      ? 'Next step: set up your membership. Create your account (or sign in), choose your plan, and pay the refundable deposit, the joining fee and your first month. The link below works on any device.'
+      : 'We will be in touch about setting up your membership.',
+  ], path ? { text: 'Set up your membership', href: `${siteUrl()}${path}` } : undefined)
+  const res = await sendAndLog({ to: o.email, subject: `Your plot at ${o.location}: set up your membership`, ...mail, tag: 'offer-accepted', idempotencyKey: `offer-accepted-${o.offer_id}` },
+    { site_id: o.site_id })
+  return res.sent
+}
+
 /** The offer outbox: claims the live offers of a site (or all) nobody has e-mailed yet, e-mails
  *  each its accept and decline links, and records which went (failures are released for the
  *  next run). Offers made by any path are told exactly once. */
@@ -80,6 +124,7 @@ async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: st
       `A plot at ${r.location} is yours if you want it. Please answer by ${by}; after that it goes to the next person in the queue.`,
       `Accept: ${offerLink(r.token, 'accept')}`,
       `Decline: ${offerLink(r.token, 'decline')}`,
+      'The links work on any device. Once you accept, the same link takes you to setting up your membership: your account, your plan, and the refundable deposit, joining fee and first month.',
     ])
     const res = await sendAndLog({ to: r.email, subject: `A plot is ready for you at ${r.location}`, ...body, tag: 'plot-offer', idempotencyKey: `offer-${r.offer_id}` },
       { site_id: r.site_id, sent_by: actor })
@@ -97,17 +142,24 @@ export const handler = serve(async (req) => {
   const b = bodySchema.parse(raw)
 
   switch (b.action) {
+    case 'view': {
+      const o = await offerByToken(b.token)
+      if (!o) throw new HttpError(404, 'not_found', 'This offer link is not valid: check you used the whole link from the e-mail.')
+      return json(publicView(o, b.token))
+    }
     case 'respond': {
-      const offer = must(await adminClient().from('plot_offers').select('site_id, status').eq('response_token', b.token).maybeSingle()) as { site_id: number | null; status: string } | null
+      const offer = await offerByToken(b.token)
       const res = await userClient(req).rpc('respond_to_plot_offer', { p_token: b.token, p_accept: b.accept })
       if (res.error) {
         const want = b.accept ? 'accepted' : 'declined'
-        if (res.error.code === '22023' && offer?.status === want) return json({ status: want, repeated: true, notified: 0 })
+        if (res.error.code === '22023' && offer?.status === want) return json({ status: want, repeated: true, notified: 0, setup_path: b.accept ? setupPath(offer, b.token) : null })
         throw dbError(res.error)
       }
       let notified = 0
+      let confirmed = false
       if (!b.accept && offer?.site_id) notified = (await notifyOffers(adminClient(), offer.site_id, null)).notified
-      return json({ status: res.data, repeated: false, notified })
+      if (b.accept && offer) confirmed = await confirmAccepted({ ...offer, status: 'accepted' }, b.token)
+      return json({ status: res.data, repeated: false, notified, confirmed, setup_path: b.accept && offer ? setupPath(offer, b.token) : null })
     }
     case 'confirm': {
       const status = must(await adminClient().rpc('confirm_still_interested', { p_token: b.token }))

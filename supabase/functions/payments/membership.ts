@@ -1,0 +1,197 @@
+// Membership checkout (issue 17): who may set up where, what it costs, the checkout written in one
+// transaction, and what follows the payment. The queue rule is the database's
+// (20250105000000_membership.sql): this module asks it (membership_access) before opening a
+// payment, and create_membership_order applies it again under a lock when the order is written.
+//
+//   GET  /payments/membership?site=<slug>[&offer=<token>]   (a member's JWT optional)
+//        → { site, access: { allowed, reason, message, waiting, plots_free }, offer, deposit_pence,
+//            joining_fee_pence, plans: [{ id, name, …, lines, due_today_pence }] }
+//        reason: open | offer (may set up) · waiting_list | full | not_open | already_member |
+//        offer_unanswered | offer_taken | offer_closed (may not; message says what to do instead)
+//   GET  /payments/membership-sites → { deposit_pence, joining_fee_pence, sites: [{ slug, reason, waiting, plots_free }] }
+//   POST /payments/checkout { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer? }
+//        signed in; 409 with the reason when the rule says no (nothing written, no payment opened).
+//        Charges the plan's first period, the joining fee (while active and in effect) and the
+//        refundable deposit; success returns to /members, cancel to the setup page.
+import { z } from 'npm:zod@3'
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { must } from '../_shared/db.ts'
+import { HttpError, notFound, unauthorized } from '../_shared/errors.ts'
+import { json } from '../_shared/http.ts'
+import { sendAndLog } from '../_shared/notify.ts'
+import type { LineItem } from '../_shared/providers/payments.ts'
+import { simpleEmail, siteUrl } from '../_shared/render.ts'
+import { adminClient, authUser } from '../_shared/supabase.ts'
+
+/** The refundable deposit every membership pays once (DEPOSIT_PENCE, default £50). */
+export const depositPence = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
+
+export const offerToken = z.string().regex(/^[0-9a-f]{32}$/, 'Not an offer token: use the whole link from your offer e-mail.')
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
+
+export interface SiteRef { slug: string; city_slug: string; location: string; city: string; status: string }
+
+export interface Access {
+  site_id: number
+  site: SiteRef
+  allowed: boolean
+  reason: string
+  message: string | null
+  waiting: number
+  plots_free: number | null
+  offer_id: number | null
+  offer?: { status: string; respond_by: string; this_site: boolean; first_name: string; email: string; linked_to_other: boolean } | null
+}
+
+interface Plan { id: number; name: string; description: string | null; plot_size: string; price_pence: number; billing_interval: string }
+type MembershipLine = LineItem & { plan_id?: number }
+
+/** What the database says this person may do at the site (404 for an unknown site). */
+export async function membershipAccess(site: string, userId: string | null, token: string | null): Promise<Access> {
+  return must(await adminClient().rpc('membership_access', { p_site_slug: site, p_user_id: userId, p_offer_token: token })) as Access
+}
+
+/** The joining fee charged today: the active fee once its effective date has come. */
+async function joiningFeePence(db: SupabaseClient): Promise<number> {
+  const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle()) as
+    { amount_pence: number } | null
+  return fee?.amount_pence ?? 0
+}
+
+async function activePlans(db: SupabaseClient): Promise<Plan[]> {
+  return must(await db.from('plans').select('id, name, description, plot_size, price_pence, billing_interval').eq('active', true)
+    .order('sort_order').order('id')) as Plan[]
+}
+
+/** What the first payment is made of: the plan's first period, the joining fee, the deposit. */
+export function membershipLines(plan: Plan, location: string, feePence: number, deposit: number): MembershipLine[] {
+  const lines: MembershipLine[] = [{ name: `${plan.name}, first ${plan.billing_interval}: ${location}`, amount_pence: plan.price_pence, quantity: 1, plan_id: plan.id }]
+  if (feePence > 0) lines.push({ name: 'Joining fee (once)', amount_pence: feePence, quantity: 1 })
+  if (deposit > 0) lines.push({ name: 'Refundable deposit', amount_pence: deposit, quantity: 1 })
+  return lines
+}
+
+const total = (lines: LineItem[]) => lines.reduce((s, l) => s + l.amount_pence * l.quantity, 0)
+
+/** 409 with the reason when the rule says no. */
+function refuse(access: Access): never {
+  throw new HttpError(409, access.reason, access.message ?? 'You cannot set up a membership at this site.', { reason: access.reason, waiting: access.waiting })
+}
+
+export const membershipSchema = z.object({
+  kind: z.literal('membership'), site: slug, plan_id: z.number().int().positive(),
+  first_name: z.string().trim().min(1, 'Required.').max(100), last_name: z.string().trim().min(1, 'Required.').max(100),
+  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish(),
+  offer: offerToken.nullish(),
+}).strict()
+type MembershipCheckout = z.infer<typeof membershipSchema>
+
+export interface PricedMembership {
+  email: string
+  siteId: number
+  planId: number
+  items: MembershipLine[]
+  member: Record<string, unknown>
+  membership: { offer: string | null; deposit_pence: number; site: SiteRef }
+}
+
+/** The checkout's price, after the rule: signed in, allowed at this site, an active plan. */
+export async function priceMembership(b: MembershipCheckout, user: { id: string; email: string } | null): Promise<PricedMembership> {
+  if (!user) throw unauthorized('Sign in to become a member.')
+  const access = await membershipAccess(b.site, user.id, b.offer ?? null)
+  if (!access.allowed) refuse(access)
+  const db = adminClient()
+  const plan = (await activePlans(db)).find((p) => p.id === b.plan_id)
+  if (!plan) throw notFound('Unknown plan.')
+  const deposit = depositPence()
+  return {
+    email: user.email, siteId: access.site_id, planId: plan.id,
+    items: membershipLines(plan, access.site.location, await joiningFeePence(db), deposit),
+    member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null },
+    membership: { offer: b.offer ?? null, deposit_pence: deposit, site: access.site },
+  }
+}
+
+/** Where the payment page returns: the member's page when paid, the setup page when left. */
+export function membershipReturnUrls(m: PricedMembership['membership']) {
+  return {
+    successUrl: `${siteUrl()}/members?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${siteUrl()}/sites/${m.site.city_slug}/${m.site.slug}/setup`,
+  }
+}
+
+/** The order, the pending membership (the database applies the rule again) and the deposit. */
+export function createMembershipOrder(admin: SupabaseClient, p: PricedMembership, args: { userId: string; key: string; sessionId: string }) {
+  return admin.rpc('create_membership_order', {
+    p_email: p.email, p_user_id: args.userId, p_idempotency_key: args.key, p_session_id: args.sessionId, p_total_pence: total(p.items),
+    p_items: p.items.map((i) => ({ product_id: null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
+    p_site_id: p.siteId, p_plan_id: p.planId, p_member: p.member, p_deposit_pence: p.membership.deposit_pence, p_offer_token: p.membership.offer,
+  })
+}
+
+// ---------------------------------------------------------------------------
+// reads for the pages
+// ---------------------------------------------------------------------------
+export async function membershipInfo(req: Request, url: URL): Promise<Response> {
+  const site = slug.safeParse(url.searchParams.get('site') ?? '')
+  const rawOffer = url.searchParams.get('offer')
+  const offer = rawOffer ? offerToken.safeParse(rawOffer) : null
+  const problems = [
+    ...(site.success ? [] : [{ path: 'site', message: 'Not a site slug.' }]),
+    ...(offer && !offer.success ? [{ path: 'offer', message: offer.error.issues[0]!.message }] : []),
+  ]
+  if (problems.length) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', problems)
+  const user = await authUser(req)
+  const access = await membershipAccess(site.data!, user?.id ?? null, offer?.data ?? null)
+  const db = adminClient()
+  const [plans, fee] = await Promise.all([activePlans(db), joiningFeePence(db)])
+  const deposit = depositPence()
+  const { site: siteRef, offer: offerInfo, allowed, reason, message, waiting, plots_free } = access
+  return json({
+    site: siteRef, access: { allowed, reason, message, waiting, plots_free }, offer: offerInfo ?? null,
+    deposit_pence: deposit, joining_fee_pence: fee,
+    plans: plans.map((p) => {
+      const lines = membershipLines(p, siteRef.location, fee, deposit)
+      return { ...p, lines: lines.map(({ name, amount_pence }) => ({ name, amount_pence })), due_today_pence: total(lines) }
+    }),
+  }, { headers: { 'cache-control': 'no-store' } })
+}
+
+export async function membershipSites(): Promise<Response> {
+  const db = adminClient()
+  const [sites, fee] = await Promise.all([
+    db.rpc('membership_sites').then((r) => must(r) as { slug: string; reason: string; waiting: number; plots_free: number | null }[]),
+    joiningFeePence(db),
+  ])
+  return json({ deposit_pence: depositPence(), joining_fee_pence: fee, sites }, { headers: { 'cache-control': 'no-store' } })
+}
+
+// ---------------------------------------------------------------------------
+// after the payment
+// ---------------------------------------------------------------------------
+const pounds = (p: number) => `£${(p / 100).toFixed(2)}`
+
+/** A paid membership: the confirmation, with the next step (a welcome slot at the site). */
+export async function membershipPaid(sessionId: string): Promise<void> {
+  const admin = adminClient()
+  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq('checkout_session_id', sessionId).maybeSingle()
+  if (!o || o.kind !== 'membership') return
+  const { data: m } = await admin.from('memberships')
+    .select('id, status, site_id, member:members(first_name), site:global_sites(location, city, slug), plan:plans(name, price_pence, billing_interval)')
+    .eq('order_id', o.id).eq('status', 'active').maybeSingle()
+  if (!m) return
+  const r = m as unknown as {
+    id: number; site_id: number; member: { first_name: string } | null; site: { location: string; city: string; slug: string } | null
+    plan: { name: string; price_pence: number; billing_interval: string } | null
+  }
+  const where = r.site ? `${r.site.location}, ${r.site.city}` : 'your site'
+  const mail = simpleEmail([
+    `Hello ${r.member?.first_name ?? 'there'},`,
+    `Welcome to Roots Allotments: your membership at ${where} is active.`,
+    ...(r.plan ? [`Your plan: ${r.plan.name}, ${pounds(r.plan.price_pence)} a ${r.plan.billing_interval}. Today you paid ${pounds(o.total_pence)}, including your refundable deposit.`] : []),
+    'Next step: book a welcome slot. Your patch manager shows you your plot, the tools and the water, and answers your questions.',
+    `Your membership page: ${siteUrl()}/members`,
+  ], { text: 'Book your welcome slot', href: `${siteUrl()}/welcome-slot${r.site ? `?site=${encodeURIComponent(r.site.slug)}` : ''}` })
+  await sendAndLog({ to: o.email, subject: `Welcome to Roots: your plot at ${r.site?.location ?? 'your site'}`, ...mail, tag: 'membership-confirmed', idempotencyKey: `membership-${r.id}` },
+    { site_id: r.site_id })
+}
