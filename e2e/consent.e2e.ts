@@ -82,9 +82,38 @@ describe('cookie consent banner', () => {
     const events = await page.evaluate(() => globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? [])
     expect(events).toContainEqual({ event: '$pageview', properties: { current_url: '/' } })
     // A settled page does not reload again.
-    await page.getByRole('link', { name: 'Our sites' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find a site' }).click()
     await page.waitForURL(`${webUrl()}/sites`)
     expect(await pageLoads(page)).toBe(2)
+    await context.close()
+  })
+
+  it('with analytics consent, tokens from e-mailed links never reach analytics or error reports', async () => {
+    const { context, page } = await visitor()
+    await openApp(page, '/')
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept all' }).click()])
+    await page.getByTestId('consent-reopen').waitFor()
+    const links: Array<[string, string]> = [
+      ['reference', '0123456789abcdef0123456789abcdef'],
+      ['offer', 'fedcba9876543210fedcba9876543210'],
+      ['still_interested', '00ff00ff00ff00ff00ff00ff00ff00ff'],
+    ]
+    for (const [param, secret] of links) {
+      // Opened as from an e-mail (a fresh load, consent already given), then left for another page.
+      await openApp(page, `/queue/ready?${param}=${secret}`)
+      await page.locator('main#main').waitFor()
+      await page.getByRole('link', { name: 'Find a site' }).first().click()
+      await page.waitForURL(`${webUrl()}/sites`)
+      const sent = await page.evaluate(() => JSON.stringify({
+        analytics: globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? [],
+        errors: globalThis.__ROOTS_RECORDERS__?.errors?.reported ?? [],
+      }))
+      const events = JSON.parse(sent).analytics as Array<{ event: string; properties: { current_url?: string } }>
+      const recorded = events.filter((e) => e.event === '$pageview' || e.event === '$pageleave').map((e) => `${e.event} ${e.properties.current_url}`)
+      expect(recorded).toContain(`$pageview /queue/ready?${param}=redacted`)
+      expect(recorded.some((r) => r.startsWith('$pageleave /queue/ready'))).toBe(true)
+      expect(sent).not.toContain(secret)
+    }
     await context.close()
   })
 

@@ -19,6 +19,34 @@ describe('local analytics recorder', () => {
   })
 })
 
+describe('secret link parameters', () => {
+  it('never reach the local recorder: page views, page leaves and events are redacted', async () => {
+    const a = new LocalAnalyticsRecorder()
+    await a.start()
+    pageview(a, '/queue/ready?offer=0f0f0f&answer=accept')
+    pageleave(a, '/queue/ready?reference=abcdef0123')
+    a.capture('clicked', { href: '/welcome-slot?booking=b00k', label: 'Keep' })
+    expect(a.events).toEqual([
+      { event: '$pageview', properties: { current_url: '/queue/ready?offer=redacted&answer=accept' } },
+      { event: '$pageleave', properties: { current_url: '/queue/ready?reference=redacted' } },
+      { event: 'clicked', properties: { href: '/welcome-slot?booking=redacted', label: 'Keep' } },
+    ])
+  })
+
+  it('never reach PostHog: what the app captures and what PostHog adds from the address bar', async () => {
+    const calls: unknown[][] = []
+    const fake = { init: () => {}, capture: (...a: unknown[]) => calls.push(a) } as unknown as PostHog
+    const a = new PosthogAnalytics('phc_key', 'https://ph.example', () => Promise.resolve(fake))
+    await a.start()
+    pageview(a, '/queue/ready?still_interested=5ec2e7')
+    expect(calls).toEqual([['$pageview', { current_url: '/queue/ready?still_interested=redacted' }]])
+    const beforeSend = posthogConfig('https://ph.example').before_send as (e: unknown) => unknown
+    const event = { event: '$pageview', properties: { $current_url: 'https://roots.example/queue/ready?offer=t0k3n', $referrer: 'https://mail.example/?x=1' } }
+    expect(beforeSend(event)).toEqual({ event: '$pageview', properties: { $current_url: 'https://roots.example/queue/ready?offer=redacted', $referrer: 'https://mail.example/?x=1' } })
+    expect(beforeSend(null)).toBeNull()
+  })
+})
+
 describe('posthog analytics', () => {
   it('configures batching, the 60 s timeout, 255-character truncation and no automatic page views', () => {
     expect(posthogConfig('https://eu.i.posthog.com')).toMatchObject({

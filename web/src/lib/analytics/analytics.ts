@@ -1,6 +1,8 @@
 // Analytics behind one interface: PostHog when a key and host are configured, otherwise the
 // local recorder (the default, also in tests and the stack). Nothing is captured until
-// `start()`, which the app calls only with analytics consent; `stop()` on withdrawal.
+// `start()`, which the app calls only with analytics consent; `stop()` on withdrawal. Every
+// event's properties are redacted (lib/redact.ts): no token from an e-mailed link is sent.
+import { redactDeep } from '../redact'
 
 export type AnalyticsProperties = Record<string, string | number | boolean | null | undefined>
 
@@ -39,7 +41,7 @@ export class LocalAnalyticsRecorder implements Analytics {
   capture(event: string, properties: AnalyticsProperties = {}) {
     if (!this.started) return
     const truncated = Object.fromEntries(
-      Object.entries(properties).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, TEXT_TRUNCATION) : v]),
+      Object.entries(redactDeep(properties)).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, TEXT_TRUNCATION) : v]),
     )
     this.events.push({ event, properties: truncated })
   }

@@ -3,6 +3,7 @@
 // sent is the route's full path.
 import type { PostHog, PostHogConfig } from 'posthog-js'
 import { type Analytics, type AnalyticsProperties, REQUEST_TIMEOUT_MS, TEXT_TRUNCATION } from './analytics'
+import { redactDeep } from '../redact'
 
 export function posthogConfig(apiHost: string): Partial<PostHogConfig> {
   return {
@@ -20,6 +21,9 @@ export function posthogConfig(apiHost: string): Partial<PostHogConfig> {
     disable_external_dependency_loading: true,
     disable_session_recording: true,
     disable_surveys: true,
+    // PostHog adds $current_url, $referrer, $pathname… from the address bar to every event, before
+    // a page has cleared its token: redact everything it is about to send.
+    before_send: (event) => (event ? redactDeep(event) : event),
   }
 }
 
@@ -50,7 +54,8 @@ export class PosthogAnalytics implements Analytics {
   }
   capture(event: string, properties: AnalyticsProperties = {}) {
     if (!this.started) return
-    if (this.client) this.client.capture(event, properties)
-    else this.pending.push([event, properties])
+    const safe = redactDeep(properties)
+    if (this.client) this.client.capture(event, safe)
+    else this.pending.push([event, safe])
   }
 }

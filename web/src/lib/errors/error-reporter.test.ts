@@ -80,6 +80,11 @@ describe('reporters', () => {
     expect(beforeSend({ contexts: { http: { status: 404 } } })).toBeNull()
     expect(beforeSend({ contexts: { http: { status: 500 } } })).not.toBeNull()
     expect(beforeSend({})).not.toBeNull()
+    expect(beforeSend({ request: { url: 'https://roots.example/queue/ready?reference=abc123' }, contexts: { app: { path: '/queue/ready?offer=t0k' } } }))
+      .toEqual({ request: { url: 'https://roots.example/queue/ready?reference=redacted' }, contexts: { app: { path: '/queue/ready?offer=redacted' } } })
+    const beforeBreadcrumb = options.beforeBreadcrumb as (c: object) => object
+    expect(beforeBreadcrumb({ category: 'navigation', data: { from: '/queue/ready?still_interested=s1', to: '/' } }))
+      .toEqual({ category: 'navigation', data: { from: '/queue/ready?still_interested=redacted', to: '/' } })
     const integrations = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)(
       [{ name: 'GlobalHandlers' }, { name: 'Breadcrumbs' }, { name: 'BrowserApiErrors' }],
     )

@@ -2,6 +2,7 @@
 // a local recorder, the local one is the default). Sentry is loaded only when a DSN is
 // configured, in its own chunk, so the public first load does not carry it.
 import { shouldReport, statusOf } from './http-error'
+import { redactDeep } from '../redact'
 
 export interface ErrorContext {
   status?: number
@@ -27,7 +28,7 @@ export class LocalErrorRecorder implements ErrorReporter {
   readonly reported: RecordedError[] = []
   captureException(error: unknown, context: ErrorContext = {}) {
     const status = context.status ?? statusOf(error)
-    this.reported.push({ message: error instanceof Error ? error.message : String(error), status, context })
+    this.reported.push(redactDeep({ message: error instanceof Error ? error.message : String(error), status, context }))
   }
 }
 
@@ -50,10 +51,13 @@ export class SentryReporter implements ErrorReporter {
         // by status; Sentry's own global handlers would report 4xx too.
         integrations: (defaults: Array<{ name: string }>) =>
           defaults.filter((i) => !['GlobalHandlers', 'BrowserApiErrors'].includes(i.name)),
+        // Reports carry the page's URL (request.url, breadcrumbs, our path): redacted, as for
+        // analytics, so no token from an e-mailed link reaches the error service.
         beforeSend: (event: { contexts?: { http?: { status?: number } } }) => {
           const status = event.contexts?.http?.status
-          return status === undefined || shouldReport(status) ? event : null
+          return status === undefined || shouldReport(status) ? redactDeep(event) : null
         },
+        beforeBreadcrumb: (crumb: object) => redactDeep(crumb),
       })
       this.sentry = s
       for (const [e, c] of this.queue.splice(0)) this.send(e, c)
