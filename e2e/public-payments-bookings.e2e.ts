@@ -34,6 +34,7 @@ describe('gift vouchers', () => {
 
     const email = uniqueEmail('voucher')
     await page.getByRole('radio', { name: '£50' }).check()
+    await page.getByLabel('Your name').fill('Sam Giver')
     await page.getByLabel('Your e-mail address').fill(email)
     await page.getByLabel("Recipient's name (optional)").fill('Grandma Joan')
     await page.getByLabel("Recipient's e-mail (optional)").fill(uniqueEmail('recipient'))
@@ -50,9 +51,9 @@ describe('gift vouchers', () => {
     await page.getByRole('button', { name: 'Pay £50.00' }).click()
 
     await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
-    expect(new URL(page.url()).pathname).toBe('/checkout/success')
+    expect(new URL(page.url()).pathname).toBe('/gift-vouchers/success')
     expect(await page.getByTestId('checkout-status').textContent()).toContain('£50.00 paid')
-    expect(await page.getByTestId('checkout-status').textContent()).toContain('gift voucher')
+    expect(await page.getByTestId('checkout-status').textContent()).toContain('gift voucher to Grandma Joan')
     await expectAccessible(page)
 
     const orders = await serviceRest<{ status: string; total_pence: number }[]>(`orders?select=status,total_pence&email=eq.${encodeURIComponent(email)}`)

@@ -97,6 +97,9 @@ test('a voucher covering the whole order pays it at once; stock goes down; expir
   assert.deepEqual([st.json.status, st.json.kind, st.json.total_pence, st.json.discount_pence, st.json.items[0].description], ['paid', 'shop', 0, 2999, 'Starter Bundle'])
   const [after] = await sql()`select stock from public.products where id = ${STARTER}`
   assert.equal(after!.stock, before!.stock - 1)
+  const [receipt] = await sql()`select c.request from private.provider_calls c join public.orders o on o.email = c.request ->> 'to'
+    where o.id = ${r.json.order_id} and c.provider = 'email' and c.request ->> 'tag' = 'receipt'`
+  assert.match(receipt!.request.text, /is paid in full with your gift voucher \(£29\.99\)/, 'no webhook, yet a receipt')
   assert.deepEqual([(await voucherRow(code)).balance_pence, (await voucherRow(code)).status], [2001, 'active'])
 
   const held = await shop({ items: [{ product_id: STARTER, quantity: 1 }], voucher_code: code })

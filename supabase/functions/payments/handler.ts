@@ -120,6 +120,8 @@ async function checkout(req: Request): Promise<Response> {
   const user = await authUser(req)
   if (b.kind === 'shop') {
     const order = await placeShopOrder({ key, email: b.email, userId: user?.id ?? null, createdBy: null, items: await priceItems(userClient(req), b.items), voucher: b.voucher_code ?? undefined })
+    // Paid in full by a gift voucher: no provider, so no webhook to send the receipt.
+    if (order.status === 'paid' && !order.repeated) await receipt(order.session_id)
     return json(order, { status: order.repeated ? 200 : 201 })
   }
   if (b.kind === 'gift_voucher') {
@@ -194,9 +196,14 @@ async function webhook(req: Request): Promise<Response> {
 /** After a payment: a receipt, with the voucher code for a gift voucher. */
 async function receipt(sessionId: string) {
   const admin = adminClient()
-  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq('checkout_session_id', sessionId).single()
+  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence, discount_pence').eq('checkout_session_id', sessionId).single()
   if (!o) return
-  const lines = [`Thank you: we have received your payment of £${(o.total_pence / 100).toFixed(2)} (order ${o.id}).`]
+  const gbp = (p: number) => `£${(p / 100).toFixed(2)}`
+  const lines = [o.discount_pence > 0
+    ? (o.total_pence > 0
+      ? `Thank you: your order ${o.id} is paid, ${gbp(o.total_pence)} by card and ${gbp(o.discount_pence)} with your gift voucher.`
+      : `Thank you: your order ${o.id} is paid in full with your gift voucher (${gbp(o.discount_pence)}).`)
+    : `Thank you: we have received your payment of ${gbp(o.total_pence)} (order ${o.id}).`]
   if (o.kind === 'gift_voucher') lines.push(...await voucherReceiptLines(o.id))
   await sendAndLog({ to: o.email, subject: 'Your Roots Allotments receipt', ...simpleEmail(lines), tag: 'receipt', idempotencyKey: `receipt-${o.id}` })
 }

@@ -33,7 +33,7 @@ const SugarLoafFieldsRoute = named(() => import('@/features/landing/routes/landi
 const SpecialJoinSuccessRoute = named(() => import('@/features/landing/routes/landing'), 'SpecialJoinSuccessRoute')
 const NewSiteLandingRoute = named(() => import('@/features/landing/routes/landing'), 'NewSiteLandingRoute')
 const GiftVouchersRoute = lazyPage(() => import('@/features/vouchers/routes/gift-vouchers'))
-const GiftVouchersSuccessRoute = named(() => import('@/features/vouchers/routes/gift-vouchers'), 'GiftVouchersSuccessRoute')
+const GiftVouchersSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'GiftVouchersSuccessRoute')
 const CheckoutRoute = lazyPage(() => import('@/features/checkout/routes/checkout'))
 const CheckoutSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'CheckoutSuccessRoute')
 const DepositCheckoutRoute = named(() => import('@/features/checkout/routes/checkout'), 'DepositCheckoutRoute')

@@ -14,7 +14,7 @@ import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { useProducts } from '../api/get-products'
 import { type VoucherQuote, voucherCodeField, useQuoteVoucher } from '../api/quote-voucher'
 import { shopSchema, useStartShopCheckout } from '../api/start-shop-checkout'
-import { pounds } from './checkout'
+import { pounds } from '../components/OrderOutcome'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
@@ -113,7 +113,7 @@ export default function CheckoutNewRoute() {
             <button type='button' className={buttonSecondary} onClick={() => void apply()} disabled={quote.isPending}>{quote.isPending ? 'Checking…' : 'Apply voucher'}</button>
           </div>
           <div aria-live='polite'>
-            {discount > 0 && <p data-testid='voucher-discount'>Gift voucher {applied!.code}: −{pounds(discount)} (balance {pounds(applied!.balance_pence)})</p>}
+            {discount > 0 && <p data-testid='voucher-discount'>Gift voucher {applied!.code}: −{pounds(discount)} ({pounds(applied!.balance_pence - discount)} stays on it for next time)</p>}
             <p className='total' data-testid='shop-total'>Total {pounds(total - discount)}</p>
           </div>
           <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />

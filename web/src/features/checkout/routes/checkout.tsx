@@ -1,5 +1,6 @@
-// /checkout (where a cancelled payment returns), /checkout/success (the order's status after the
-// hosted checkout) and /deposit-checkout (pay a site's deposit).
+// /checkout (where a cancelled payment returns) and the success pages /checkout/success and
+// /gift-vouchers/success (what the server says about the session in the link, and nothing when
+// there is none). /deposit-checkout is becoming the membership feature's page.
 import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
@@ -9,24 +10,22 @@ import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { isActive, statusOf } from '@/lib/sites/rules'
 import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
-import { useCheckoutStatus } from '../api/get-checkout-status'
 import { depositSchema, useStartDepositCheckout } from '../api/start-deposit-checkout'
+import { OrderOutcome } from '../components/OrderOutcome'
 
 const page = css`
-  h1 { color: var(--roots-primary); margin: 0 0 0.75rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); max-width: 38rem; margin-bottom: 1rem; }
+  h1 { color: var(--roots-primary); margin: 0 0 0.75rem; overflow-wrap: anywhere; }
+  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); max-width: 38rem; margin-bottom: 1rem; overflow-wrap: anywhere; }
+  .card > :first-child { margin-top: 0; }
+  .card > :last-child { margin-bottom: 0; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
   .error { color: var(--roots-error); font-weight: 600; }
+  .summary h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
+  .summary ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.35rem; }
+  .summary li { display: flex; justify-content: space-between; gap: 1rem; }
+  .summary li.total { border-top: 1px solid var(--roots-border); padding-top: 0.35rem; font-weight: 700; }
+  .links { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; }
 `
-
-export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
-
-const KIND_TEXT: Record<string, string> = {
-  gift_voucher: 'Your gift voucher is paid. We have e-mailed it with its code to the recipient (or to you).',
-  deposit: 'Your deposit is paid. We will be in touch about your plot.',
-  membership: 'Your membership is paid. Welcome to Roots!',
-  shop: 'Your order is paid. We will e-mail you when it is on its way.',
-}
 
 export default function CheckoutRoute() {
   usePageMeta('Checkout')
@@ -37,6 +36,7 @@ export default function CheckoutRoute() {
         <p>If you left the payment page, nothing has been charged. You can start again whenever you are ready.</p>
         <div className='actions'>
           <Link href={paths.giftVouchers.getHref()} className={buttonPrimary}>Buy a gift voucher</Link>
+          <Link href={paths.checkoutNew.getHref()} className={buttonSecondary}>Visit the shop</Link>
           <Link href={paths.depositCheckout.getHref()} className={buttonSecondary}>Pay a deposit</Link>
         </div>
       </div>
@@ -44,33 +44,18 @@ export default function CheckoutRoute() {
   )
 }
 
+const sessionOf = (search: string) => new URLSearchParams(search).get('session_id') ?? ''
+
 export function CheckoutSuccessRoute() {
-  usePageMeta('Payment received')
-  const search = useSearch()
-  const sessionId = new URLSearchParams(search).get('session_id') ?? ''
-  const status = useCheckoutStatus(sessionId)
-  const order = status.data
-  return (
-    <div className={page}>
-      <h1>{order?.status === 'paid' ? 'Thank you: payment received' : 'Checking your payment'}</h1>
-      <div className='card' role='status' aria-live='polite' data-testid='checkout-status'>
-        {!sessionId && <p>There is no payment to show here.</p>}
-        {sessionId && status.isPending && <p>Checking your payment…</p>}
-        {status.isError && <p className='error'>We could not check this payment just now. If you paid, you will get an e-mail receipt.</p>}
-        {order?.status === 'paid' && (
-          <>
-            <p>{order.total_pence === 0 ? 'Paid in full with your gift voucher.' : <><strong>{pounds(order.total_pence)}</strong> paid.</>}</p>
-            <p>{KIND_TEXT[order.kind] ?? 'Your payment is complete.'}</p>
-          </>
-        )}
-        {order && order.status === 'pending' && <p>We are waiting for the payment provider to confirm. This page updates by itself.</p>}
-        {order && order.status !== 'paid' && order.status !== 'pending' && <p className='error'>This payment was not completed ({order.status}). Nothing was charged.</p>}
-      </div>
-      <p><Link href={paths.home.getHref()}>Back to Roots Allotments</Link></p>
-    </div>
-  )
+  return <div className={page}><OrderOutcome sessionId={sessionOf(useSearch())} /></div>
 }
 
+/** /gift-vouchers/success: where a voucher purchase returns; the same honest status. */
+export function GiftVouchersSuccessRoute() {
+  return <div className={page}><OrderOutcome sessionId={sessionOf(useSearch())} /></div>
+}
+
+// Unrouted once /deposit-checkout is the membership feature's page (router.tsx); kept until then.
 export function DepositCheckoutRoute() {
   usePageMeta('Pay a deposit')
   const { sites } = useLocations()
