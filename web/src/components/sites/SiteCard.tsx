@@ -1,10 +1,10 @@
-// One site in a list: name, city, status, plots and size, the live waiting-list count, promo
-// and the call to action.
+// One site in a list: name, city, state (what a visitor can do there now), plots and size, the
+// live waiting-list count, the promo that applies and the call to action.
 import { css } from 'goober'
 import { Link } from 'wouter'
 import type { ReactNode } from 'react'
 import type { Cta } from '@/lib/sites/rules'
-import { siteHref, STATUS_LABEL, statusOf } from '@/lib/sites/rules'
+import { siteHref, siteState, type StatefulSite, stateLabel } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import { buttonPrimary } from '@/components/styles'
 import { formatCount } from '@/lib/intl'
@@ -32,14 +32,14 @@ const card = css`
 
 const badge = css`
   display: inline-block; padding: 0.1rem 0.55rem; border-radius: 999px; font-size: 0.8rem; font-weight: 700;
-  &[data-status='active'] { background: #dcefe1; color: #14452a; }
-  &[data-status='open'] { background: #e0ebf7; color: #173d6b; }
-  &[data-status='upcoming'] { background: #f6e7d3; color: #6a3a00; }
+  &[data-state='available'] { background: #dcefe1; color: #14452a; }
+  &[data-state='waiting'], &[data-state='full'] { background: #e0ebf7; color: #173d6b; }
+  &[data-state='coming_soon'] { background: #f6e7d3; color: #6a3a00; }
 `
 
-export function StatusBadge({ site }: { site: Pick<Site, 'status'> }) {
-  const status = statusOf(site)
-  return <span className={badge} data-status={status}>{STATUS_LABEL[status]}</span>
+/** The site's state as a visitor can act on it (rules.ts siteState): coming soon, people waiting, plots available, full. */
+export function StatusBadge({ site }: { site: StatefulSite }) {
+  return <span className={badge} data-state={siteState(site)} data-testid='site-state'>{stateLabel(site)}</span>
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BUILT_IN_SITES, FLAGSHIP_SITES, REGIONAL_SITES, WAITING_LIST_PLACES } from './catalogue'
 import {
-  applyLinkRules, BUILT_IN_CTA_SETTINGS, findSiteByName, fromStoredRow, mergeSites, resolveCta, siteWithOffer, statusOf,
-  withCounts,
+  applyLinkRules, BUILT_IN_CTA_SETTINGS, findSiteByName, fromStoredRow, mergeSites, resolveCta, siteCta, siteState, siteWithOffer,
+  stateLabel, statusOf, withCounts,
 } from './rules'
 import type { Offer, Site } from './types'
 
@@ -148,5 +148,49 @@ describe('calls to action', () => {
       .toEqual({ label: 'Join Free Today', promo: 'for your first month free', href: '/landing/new-meadow/join' })
     expect(resolveCta(stored({ cta_setting_id: 2 }), BUILT_IN_CTA_SETTINGS).href).toBe('/sites/bath/new-meadow/setup')
     expect(resolveCta(stored({ cta_setting_id: 1, promo: 'Site promo' }), BUILT_IN_CTA_SETTINGS).promo).toBe('Site promo')
+  })
+})
+
+describe('site state and the call to action that follows it (issue 17)', () => {
+  const at = (over: Record<string, unknown>, waiting: number) => ({ ...stored(over), waiting_list_count: waiting })
+
+  it('coming soon, people waiting, plots available, full', () => {
+    expect(siteState(at({ status: 'upcoming' }, 0))).toBe('coming_soon')
+    expect(siteState(at({ status: null }, 3))).toBe('coming_soon')
+    expect(siteState(at({ status: 'active' }, 24))).toBe('waiting')
+    expect(siteState(at({ status: 'open' }, 1))).toBe('waiting')
+    expect(siteState(at({ status: 'active', allotments: 60 }, 0))).toBe('available')
+    expect(siteState({ ...at({ status: 'active', allotments: 60 }, 0), plots_free: 0 })).toBe('full')
+    expect(siteState({ ...at({ status: 'open', allotments: 0 }, 0), plots_free: 2 })).toBe('available')
+    expect(siteState(at({ status: 'active', allotments: null }, 0))).toBe('full')
+    expect(stateLabel(at({ status: 'active' }, 24))).toBe('Waiting list')
+    expect(stateLabel(at({ status: 'active' }, 0))).toBe('Plots available')
+    expect(stateLabel(at({ status: 'upcoming' }, 0))).toBe('Coming soon')
+  })
+
+  it('people waiting at an active site: join its waiting list, with no joining offer (not "Join Free Today")', () => {
+    const cta = siteCta(at({ status: 'active', cta_setting_id: 1, cta: 'Join Free Today', cta_link: '/sites/bath/new-meadow/setup' }, 24), BUILT_IN_CTA_SETTINGS)
+    expect(cta).toEqual({ label: 'Join the waiting list', promo: null, href: '/landing/new-meadow/join' })
+  })
+
+  it('people waiting at an open site: its sign-up page; a site promo waits too', () => {
+    expect(siteCta(at({ status: 'open', cta_setting_id: 2, promo: 'PayDay Weekend Offer' }, 7), BUILT_IN_CTA_SETTINGS))
+      .toEqual({ label: 'Join the waiting list', promo: null, href: '/prereg/new-meadow/signup' })
+  })
+
+  it('plots free and nobody waiting: become a member directly, with the offer that applies', () => {
+    expect(siteCta(at({ status: 'active', cta_setting_id: 1 }, 0), BUILT_IN_CTA_SETTINGS))
+      .toEqual({ label: 'Become a member', promo: 'for your first month free', href: '/sites/bath/new-meadow/setup' })
+    expect(siteCta(at({ status: 'open', cta_setting_id: 1, promo: 'Site promo' }, 0), BUILT_IN_CTA_SETTINGS).promo).toBe('Site promo')
+  })
+
+  it('full with nobody waiting: the waiting list, first in line', () => {
+    expect(siteCta({ ...at({ status: 'active', cta_setting_id: 1 }, 0), plots_free: 0 }, BUILT_IN_CTA_SETTINGS))
+      .toEqual({ label: 'Join the waiting list', promo: null, href: '/landing/new-meadow/join' })
+  })
+
+  it('coming soon: pre-register, and no first month free', () => {
+    expect(siteCta(at({ status: 'upcoming', cta_setting_id: 1 }, 0), BUILT_IN_CTA_SETTINGS))
+      .toEqual({ label: 'Pre-register', promo: null, href: '/prereg/new-meadow/signup' })
   })
 })

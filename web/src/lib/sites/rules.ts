@@ -6,7 +6,8 @@ import type { CtaSetting, Offer, Site, SiteStatus } from './types'
 /** A site with no status counts as upcoming. */
 export const statusOf = (site: Pick<Site, 'status'>): SiteStatus => site.status ?? 'upcoming'
 export const isActive = (site: Pick<Site, 'status'>) => statusOf(site) === 'active'
-/** upcoming: pre-registration open; open: the queue is open (bookable); active: the site page is live. */
+/** upcoming: pre-registration open; open: the queue is open (bookable); active: the site page is live.
+ *  What a visitor can do there now follows siteState below, not the status alone. */
 export const isBookable = (site: Pick<Site, 'status'>) => statusOf(site) !== 'active'
 
 export const STATUS_LABEL: Record<SiteStatus, string> = {
@@ -152,8 +153,67 @@ export interface Cta {
 }
 
 /**
- * The call to action of a site. A non-active site goes to its pre-registration sign-up; an
- * active one to its stored cta_link, else to the route its CTA setting names.
+ * What a visitor can do at a site now, the one vocabulary for badges, buttons and promos (issue 17;
+ * the database's membership rule, private.membership_access, decides the same way):
+ * - coming_soon: not open yet (upcoming, or no status): pre-register;
+ * - waiting: people are waiting, so plots go to them in queue order: join the waiting list;
+ * - available: nobody waiting and plots free: become a member directly;
+ * - full: nobody waiting and no plot free: join the waiting list, first in line.
+ * The catalogue carries no live count of free plots unless a source adds `plots_free`; until then
+ * the site's plot count stands in (none known: full). The membership set-up checks the real count.
+ */
+export type SiteState = 'coming_soon' | 'waiting' | 'available' | 'full'
+
+export type StatefulSite = Pick<Site, 'status' | 'waiting_list_count' | 'allotments'> & { plots_free?: number | null }
+
+export function siteState(site: StatefulSite): SiteState {
+  if (statusOf(site) === 'upcoming') return 'coming_soon'
+  if (site.waiting_list_count > 0) return 'waiting'
+  const free = site.plots_free ?? site.allotments
+  return free !== null && free !== undefined && free > 0 ? 'available' : 'full'
+}
+
+/** The badge of a site's state; the number waiting shows beside it wherever a site is shown. */
+export const STATE_LABEL: Record<SiteState, string> = {
+  coming_soon: 'Coming soon',
+  waiting: 'Waiting list',
+  available: 'Plots available',
+  full: 'Full: waiting list open',
+}
+
+export const stateLabel = (site: StatefulSite): string => STATE_LABEL[siteState(site)]
+
+export const CTA_LABEL: Record<SiteState, string> = {
+  coming_soon: 'Pre-register',
+  waiting: 'Join the waiting list',
+  available: 'Become a member',
+  full: 'Join the waiting list',
+}
+
+/**
+ * The call to action of a site, following its state: a site not open yet goes to its
+ * pre-registration; where people wait (or no plot is free) to its waiting list (a non-active site's
+ * list is its sign-up page, spec §4; an active one's its join page); where plots are free and
+ * nobody waits, to the membership set-up. A promotion (the site's own, else its CTA setting's) is
+ * about becoming a member, so it shows only where that can happen now.
+ */
+export function siteCta(site: Site, settings: readonly CtaSetting[]): Cta {
+  const state = siteState(site)
+  const label = CTA_LABEL[state]
+  if (state === 'available') {
+    const promo = site.promo ?? settings.find((c) => c.id === site.cta_setting_id)?.promo ?? null
+    return { label, promo, href: paths.siteSetup.getHref({ cityslug: site.city_slug, slug: site.slug }) }
+  }
+  const href = isActive(site) ? paths.landingSiteJoin.getHref({ site: site.slug }) : preregSignupHref(site.slug)
+  return { label, promo: null, href }
+}
+
+/**
+ * The stored call to action (spec §3: the site's cta and cta_link, else its CTA setting's label,
+ * promo and route), whatever the site's state.
+ * @deprecated The stored labels and promos promise what may not apply ("Join Free Today" to a
+ * queue of 24): use siteCta, which follows the site's state. Kept for the offer pages until they
+ * move over.
  */
 export function resolveCta(site: Site, settings: readonly CtaSetting[]): Cta {
   const setting = settings.find((c) => c.id === site.cta_setting_id) ?? null

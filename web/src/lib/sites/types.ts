@@ -62,6 +62,8 @@ export interface Site {
   pm_photo_2: string | null
   social_media: SocialMedia | null
   waiting_list_count: number
+  /** Plots free now, where a source knows it (not stored; see siteState in rules.ts). */
+  plots_free?: number | null
   /** True for a site of the built-in catalogue that no stored row overrides. */
   builtin?: boolean
 }

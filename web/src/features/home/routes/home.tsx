@@ -8,7 +8,7 @@ import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { plural, StatusBadge } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
-import { resolveCta, siteHref } from '@/lib/sites/rules'
+import { siteCta, siteHref } from '@/lib/sites/rules'
 import type { CtaSetting, Site } from '@/lib/sites/types'
 import { compareText } from '@/lib/intl'
 
@@ -72,7 +72,7 @@ const SiteGroups = memo(function SiteGroups({ sites, ctaSettings, loaded }: {
             <h3 id={`city-${list[0].city_slug}`}>{city}</h3>
             <ul>
               {list.map((s) => {
-                const cta = resolveCta(s, ctaSettings)
+                const cta = siteCta(s, ctaSettings)
                 return (
                   <li key={s.slug} data-testid='site-card' data-slug={s.slug}>
                     <Link href={siteHref(s)} className='name'>{s.location}</Link>

@@ -11,7 +11,7 @@ import { HttpError } from '@/lib/errors/http-error'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
-import { isActive, resolveCta, sitePageHref, statusOf } from '@/lib/sites/rules'
+import { isActive, siteCta, sitePageHref, statusOf } from '@/lib/sites/rules'
 import { BUILT_IN_SITES } from '@/lib/sites/catalogue'
 import type { Site } from '@/lib/sites/types'
 import { formatCount } from '@/lib/intl'
@@ -26,7 +26,7 @@ const page = css`
 `
 
 function Landing({ site, ctaSettings }: { site: Site; ctaSettings: ReturnType<typeof useLocations>['ctaSettings'] }) {
-  const cta = resolveCta(site, ctaSettings)
+  const cta = siteCta(site, ctaSettings)
   const upcoming = statusOf(site) === 'upcoming'
   return (
     <div className={page}>
@@ -110,7 +110,7 @@ export function NewSiteLandingRoute() {
         <p className='lead'>Pre-register for a site near you and you will get first pick of its plots when it opens.</p>
       </section>
       <ul className={siteGrid}>
-        {upcoming.map((s) => <li key={s.slug}><SiteCard site={s} cta={resolveCta(s, ctaSettings)} headingLevel={2} /></li>)}
+        {upcoming.map((s) => <li key={s.slug}><SiteCard site={s} cta={siteCta(s, ctaSettings)} headingLevel={2} /></li>)}
       </ul>
     </div>
   )

@@ -4,7 +4,7 @@ import { css } from 'goober'
 import { SiteCard, siteGrid } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
-import { resolveCta, statusOf } from '@/lib/sites/rules'
+import { siteCta, statusOf } from '@/lib/sites/rules'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
@@ -22,11 +22,11 @@ export default function PreRegisterRoute() {
       <p>Be first to hear when a new Roots site opens near you, and get first pick of the plots.</p>
       <h2>Coming soon</h2>
       <ul className={siteGrid}>
-        {upcoming.map((s) => <li key={s.slug}><SiteCard site={s} cta={resolveCta(s, ctaSettings)} /></li>)}
+        {upcoming.map((s) => <li key={s.slug}><SiteCard site={s} cta={siteCta(s, ctaSettings)} /></li>)}
       </ul>
       <h2>Queues open now</h2>
       <ul className={siteGrid}>
-        {open.map((s) => <li key={s.slug}><SiteCard site={s} cta={resolveCta(s, ctaSettings)} /></li>)}
+        {open.map((s) => <li key={s.slug}><SiteCard site={s} cta={siteCta(s, ctaSettings)} /></li>)}
       </ul>
     </div>
   )

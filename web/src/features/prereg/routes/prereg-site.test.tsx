@@ -50,7 +50,7 @@ describe('/prereg/{site}', () => {
     renderAt('/prereg/tuckers-meadow')
     await act(() => loadLocations(fakeSource()))
     expect(screen.getByRole('heading', { level: 1, name: 'Tuckers Meadow: the queue is open' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Join Queue' }).getAttribute('href')).toBe('/prereg/tuckers-meadow/signup')
+    expect(screen.getByRole('link', { name: 'Join the waiting list' }).getAttribute('href')).toBe('/prereg/tuckers-meadow/signup')
     cleanup()
     renderAt('/prereg/daffodil-views')
     expect(locations.settled).toBe(true)

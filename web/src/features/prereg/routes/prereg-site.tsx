@@ -11,7 +11,7 @@ import { HttpError } from '@/lib/errors/http-error'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
-import { isActive, resolveCta, sitePageHref, siteWithOffer, statusOf } from '@/lib/sites/rules'
+import { isActive, siteCta, sitePageHref, siteWithOffer, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import { formatCount } from '@/lib/intl'
 
@@ -54,7 +54,7 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
   if (verdict.kind === 'missing') throw new HttpError(404, 'Page not found')
   if (!site) return <p role='status'>Loading…</p>
   const upcoming = statusOf(site) === 'upcoming'
-  const cta = resolveCta(site, ctaSettings)
+  const cta = siteCta(site, ctaSettings)
 
   if (variant === 'thankyou') {
     return (

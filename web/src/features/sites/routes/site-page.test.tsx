@@ -78,8 +78,10 @@ describe('site page route rules', () => {
     expect(screen.getByRole('link', { name: '01225 000 002' }).getAttribute('href')).toBe('tel:01225000002')
     expect(screen.getByRole('link', { name: 'bath@example.com' }).getAttribute('href')).toBe('mailto:bath@example.com')
     expect(screen.getByRole('link', { name: 'Pay your deposit' }).getAttribute('href')).toBe('https://pay.example.org/deposit')
-    expect(screen.getByRole('link', { name: 'Join Free Today' }).getAttribute('href')).toBe('/landing/avon-views/join')
-    expect(screen.getByText('for your first month free')).toBeTruthy()
+    // 17 people wait at Avon Views: its waiting list, not "Join Free Today · for your first month free".
+    expect(screen.getByRole('link', { name: 'Join the waiting list' }).getAttribute('href')).toBe('/landing/avon-views/join')
+    expect(screen.queryByText('for your first month free')).toBeNull()
+    expect(screen.getByTestId('site-state').textContent).toBe('Waiting list')
     expect(screen.getByTestId('waiting-count').textContent).toBe('17')
     expect(document.title).toBe('Avon Views | Roots Allotments')
   })

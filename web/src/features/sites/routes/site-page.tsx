@@ -10,7 +10,7 @@ import { plural, StatusBadge } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
-import { isActive, resolveCta } from '@/lib/sites/rules'
+import { isActive, siteCta } from '@/lib/sites/rules'
 import { safeLinkHref } from '@/lib/rich-text/rules'
 import type { Direction, Site } from '@/lib/sites/types'
 import { RichText } from '../components/RichText'
@@ -186,6 +186,6 @@ export default function SitePageRoute() {
   const shown = useDeferredValue(useMemo(() => ({ site, ctaSettings }), [site, ctaSettings]))
   if (verdict !== 'show' || !site) return <p role='status'>Loading the site…</p>
   const current = shown.site?.slug === site.slug ? shown : { site, ctaSettings }
-  const cta = resolveCta(current.site!, current.ctaSettings)
+  const cta = siteCta(current.site!, current.ctaSettings)
   return <SiteDetails site={current.site!} ctaLabel={cta.label} ctaHref={cta.href} promo={cta.promo} />
 }

@@ -8,7 +8,7 @@ import { visuallyHidden } from '@/components/styles'
 import { plural, SiteCard, siteGrid } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
-import { resolveCta } from '@/lib/sites/rules'
+import { siteCta } from '@/lib/sites/rules'
 import type { CtaSetting, Site, WaitingListPlace } from '@/lib/sites/types'
 import { applyFilter, SiteFilters, useSiteFilter } from '../components/SiteFilters'
 
@@ -28,7 +28,7 @@ const SiteCards = memo(function SiteCards({ shown, ctaSettings }: { shown: reado
     <ul className={siteGrid}>
       {shown.map((s) => (
         <li key={s.slug}>
-          <SiteCard site={s} cta={resolveCta(s, ctaSettings)} headingLevel={2}>
+          <SiteCard site={s} cta={siteCta(s, ctaSettings)} headingLevel={2}>
             {s.gmap_link && (
               <p className='map'>
                 <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
