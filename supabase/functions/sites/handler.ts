@@ -3,9 +3,13 @@
 //   GET  /sites               → 200 {
 //     sites: Site[],            stored global_sites merged over the built-in catalogue (stored win
 //                               by slug), ordered by id; each with waiting_list_count (0 when
-//                               missing), booked (stored: status upcoming or open), cta, promo,
-//                               cta_link (active: the CTA's route for the site; non-active:
-//                               /prereg/{slug}/signup) and form_link (non-active: the same).
+//                               missing), booked (stored: status upcoming or open), state and
+//                               state_label (what a visitor can do there now: see siteState), and
+//                               the call to action following that state: cta (its label), promo
+//                               (only where one can become a member now), cta_link (the set-up
+//                               where plots are free and nobody waits; else the waiting list:
+//                               active /landing/{slug}/join, non-active /prereg/{slug}/signup) and
+//                               form_link (non-active: /prereg/{slug}/signup).
 //     sites_with_offer: Site[], the all-sites-with-offer list: booked = status is not active; an
 //                               upcoming site comes without an offer; otherwise `offer` is the
 //                               offer by id with path_params filled from site fields; a site whose
@@ -41,22 +45,57 @@ const TEMPLATES: Record<string, string> = {
 
 export const statusOf = (s: { status?: unknown }) => (s.status as string | null) ?? 'upcoming'
 
-/** Spec 4 rules for one site of the catalogue. */
+/**
+ * What a visitor can do at a site now (issue 17), the same vocabulary as the web client's
+ * web/src/lib/sites/rules.ts (siteState, STATE_LABEL, CTA_LABEL, siteCta; a later refactoring
+ * merges the two): coming_soon (not open yet) → pre-register; waiting (people waiting) → join the
+ * waiting list; available (nobody waiting, plots free) → become a member; full (nobody waiting,
+ * no plot free) → join the waiting list. Free plots: `plots_free` where known, else the plot count.
+ */
+export type SiteState = 'coming_soon' | 'waiting' | 'available' | 'full'
+
+export function siteState(s: { status?: unknown; waiting_list_count?: unknown; allotments?: unknown; plots_free?: unknown }): SiteState {
+  if (statusOf(s) === 'upcoming') return 'coming_soon'
+  if (Number(s.waiting_list_count ?? 0) > 0) return 'waiting'
+  const free = s.plots_free ?? s.allotments
+  return free !== null && free !== undefined && Number(free) > 0 ? 'available' : 'full'
+}
+
+export const STATE_LABEL: Record<SiteState, string> = {
+  coming_soon: 'Coming soon',
+  waiting: 'Waiting list',
+  available: 'Plots available',
+  full: 'Full: waiting list open',
+}
+
+export const CTA_LABEL: Record<SiteState, string> = {
+  coming_soon: 'Pre-register',
+  waiting: 'Join the waiting list',
+  available: 'Become a member',
+  full: 'Join the waiting list',
+}
+
+/**
+ * Spec 4 rules for one site of the catalogue, with its call to action following its state: the
+ * label (cta), where it leads (cta_link: the membership set-up where plots are free and nobody
+ * waits; otherwise the waiting list, which for a non-active site is its sign-up page, also its
+ * form_link) and a promotion (promo: the site's own, else its CTA setting's) only where a visitor
+ * can become a member now, the one case a joining offer applies to.
+ */
 export function decorate(site: Row, stored: boolean, count: number, ctas: Map<number, Cta>): Row {
   const status = statusOf(site)
   const out: Row = { ...site, status, waiting_list_count: count }
   if (stored) out.booked = status === 'upcoming' || status === 'open'
+  const state = siteState(out)
   const setting = ctas.get(Number(site.cta_setting_id))
-  if (setting) {
-    out.cta = site.cta ?? setting.cta
-    out.promo = site.promo ?? setting.promo
-  }
-  if (status !== 'active') {
-    out.cta_link = `/prereg/${site.slug}/signup`
-    out.form_link = `/prereg/${site.slug}/signup`
-  } else if (setting && !site.cta_link) {
-    out.cta_link = ROUTES[setting.link_route]?.(site) ?? null
-  }
+  out.state = state
+  out.state_label = STATE_LABEL[state]
+  out.cta = CTA_LABEL[state]
+  out.promo = state === 'available' ? (site.promo ?? setting?.promo ?? null) : null
+  if (status !== 'active') out.form_link = `/prereg/${site.slug}/signup`
+  out.cta_link = state === 'available'
+    ? ROUTES['sites-cityslug-slug-setup'](site)
+    : status === 'active' ? ROUTES['landing-site-join'](site) : `/prereg/${site.slug}/signup`
   return out
 }
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { createClient } from 'npm:@supabase/supabase-js@2'
 import { ANON_KEY, call, errorCode, sql, SUPABASE_URL, test, withBackendDown } from '../_shared/testing.ts'
-import { type Catalogue, decorate, findSite, handler, withOffer } from './handler.ts'
+import { type Catalogue, decorate, findSite, handler, siteState, withOffer } from './handler.ts'
 
 const fresh = { 'cache-control': 'no-cache' }
 const load = async () => {
@@ -43,13 +43,36 @@ test('booked, status, cta_link and form_link follow spec 4 for stored sites', as
   assert.equal(none.booked, true)
   const active = bySlug(json.sites, 'active-' + tag)
   assert.equal(active.booked, false, 'active → not booked')
-  assert.equal(active.cta_link, `/sites/testville/active-${tag}/setup`, 'CTA 2 resolves sites-cityslug-slug-setup')
-  assert.equal(active.cta, 'Join Queue')
-  const darenth = bySlug(json.sites, 'darenth-fields')
-  assert.equal(darenth.cta_link, '/landing/darenth-fields/join', 'CTA 1 resolves landing-site-join')
-  assert.equal(darenth.promo, 'for your first month free')
-  assert.equal(bySlug(json.sites, 'galleywood-meadow').promo, 'PayDay Weekend Offer', 'a site promo wins over the CTA promo')
   assert.deepEqual(json.ctas.map((c: any) => [c.id, c.link_template]), [[1, '/landing/{site}/join'], [2, '/sites/{cityslug}/{slug}/setup']])
+})
+
+test('the call to action follows the site state, never a promise that does not apply (issue 17)', async () => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  await sql()`insert into public.global_sites (city, city_slug, location, slug, status, allotments, cta_setting_id, promo)
+    values ('Testville', 'testville', ${'Free ' + tag}, ${'free-' + tag}, 'active', 40, 1, null),
+           ('Testville', 'testville', ${'Nofree ' + tag}, ${'nofree-' + tag}, 'active', 0, 1, 'Half price'),
+           ('Testville', 'testville', ${'Soon ' + tag}, ${'soon-' + tag}, 'upcoming', 40, 1, null)`
+  const { json } = await load()
+  // People waiting at an active site (seeded): join the waiting list, no joining offer.
+  const darenth = bySlug(json.sites, 'darenth-fields')
+  assert.ok(darenth.waiting_list_count > 0)
+  assert.deepEqual([darenth.state, darenth.state_label, darenth.cta, darenth.promo, darenth.cta_link],
+    ['waiting', 'Waiting list', 'Join the waiting list', null, '/landing/darenth-fields/join'])
+  // A site promo promises nothing while people wait either.
+  const galleywood = bySlug(json.sites, 'galleywood-meadow')
+  assert.deepEqual([galleywood.state, galleywood.promo, galleywood.cta_link], ['waiting', null, '/prereg/galleywood-meadow/signup'])
+  // Nobody waiting and plots free: become a member directly, with the offer that applies.
+  const free = bySlug(json.sites, 'free-' + tag)
+  assert.deepEqual([free.state, free.state_label, free.cta, free.promo, free.cta_link],
+    ['available', 'Plots available', 'Become a member', 'for your first month free', `/sites/testville/free-${tag}/setup`])
+  // Nobody waiting and no plot free: the waiting list, and no promo.
+  const full = bySlug(json.sites, 'nofree-' + tag)
+  assert.deepEqual([full.state, full.cta, full.promo, full.cta_link], ['full', 'Join the waiting list', null, `/landing/nofree-${tag}/join`])
+  // Coming soon: pre-register, and no first month free.
+  const soon = bySlug(json.sites, 'soon-' + tag)
+  assert.deepEqual([soon.state, soon.state_label, soon.cta, soon.promo, soon.cta_link],
+    ['coming_soon', 'Coming soon', 'Pre-register', null, `/prereg/soon-${tag}/signup`])
+  assert.equal(bySlug(json.sites, 'daffodil-views').promo, null)
 })
 
 test('the with-offer list: upcoming without offer, offer merged with path params, unknown offer left out', async () => {
@@ -119,6 +142,19 @@ test('rules as pure functions: built-ins keep their booked flag; a missing offer
   const b = decorate({ id: 1, slug: 'x', location: 'X', city: 'C', city_slug: 'c', status: 'active', booked: true } as any, false, 0, new Map())
   assert.equal(b.booked, true)
   assert.equal(withOffer({ id: 1, slug: 'x', status: 'open', offer_id: null } as any, new Map()), null)
+})
+
+test('site state: coming soon, waiting, plots available, full (the same rule as web/src/lib/sites/rules.ts)', () => {
+  assert.equal(siteState({ status: null, waiting_list_count: 5, allotments: 10 }), 'coming_soon')
+  assert.equal(siteState({ status: 'upcoming', waiting_list_count: 0, allotments: 10 }), 'coming_soon')
+  assert.equal(siteState({ status: 'open', waiting_list_count: 24, allotments: 10 }), 'waiting')
+  assert.equal(siteState({ status: 'active', waiting_list_count: 1, plots_free: 3 }), 'waiting')
+  assert.equal(siteState({ status: 'active', waiting_list_count: 0, allotments: 10 }), 'available')
+  assert.equal(siteState({ status: 'open', waiting_list_count: 0, allotments: 10, plots_free: 0 }), 'full')
+  assert.equal(siteState({ status: 'active', waiting_list_count: 0, allotments: 0 }), 'full')
+  assert.equal(siteState({ status: 'active', waiting_list_count: 0, allotments: null }), 'full')
+  const open = decorate({ id: 1, slug: 'x', location: 'X', city: 'C', city_slug: 'c', status: 'open', allotments: 5, promo: 'Offer' } as any, true, 0, new Map())
+  assert.deepEqual([open.cta, open.promo, open.cta_link, open.form_link], ['Become a member', 'Offer', '/sites/c/x/setup', '/prereg/x/signup'])
 })
 
 test('bad requests: unknown query, wrong method; a database outage is 502 in the error shape', async () => {
