@@ -33,6 +33,8 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
   Deno.env.set('SB_SITE_URL', ctx.config.siteUrl)
   const local = ctx.config.env?.[LOCAL_STACK_FLAG]
   if (local) Deno.env.set(LOCAL_STACK_FLAG, local)
+  const formLimits = ctx.config.env?.PUBLIC_FORM_LIMIT_SCALE
+  if (formLimits) Deno.env.set('PUBLIC_FORM_LIMIT_SCALE', formLimits)
 
   function load(name: string): Promise<Handler> {
     let h = loaded.get(name)
@@ -76,6 +78,9 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
       // The function sees its own URL as the edge runtime presents it.
       const url = new URL(info.url)
       const inner = new Request(url, req)
+      // As Supabase's edge gateway: the function learns the client's address from
+      // x-forwarded-for, set by the gateway (what a client sends there is not trusted).
+      inner.headers.set('x-forwarded-for', info.remoteAddr)
       try {
         return await handler(inner)
       } catch (e) {

@@ -10,4 +10,7 @@ export const testGatewayEnv: Record<string, string> = {
   GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: '100000',
   GOTRUE_SMTP_MAX_FREQUENCY: '0',
   GOTRUE_SMS_MAX_FREQUENCY: '0',
+  // Every request of a test stack comes from 127.0.0.1: the public forms' per-connection limits
+  // (supabase/functions/_shared/quota.ts) are raised here; their own tests set them.
+  PUBLIC_FORM_LIMIT_SCALE: '1000',
 }

@@ -1,6 +1,7 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
-import { call, errorCode, SERVICE_KEY, sql, staff, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
+import { ANON_KEY, call, errorCode, invoke, SERVICE_KEY, sql, staff, SUPABASE_URL, test, tokenFor, uniqueEmail, withEnv } from '../_shared/testing.ts'
+import { handler } from './handler.ts'
 
 async function slot(capacity: number, startsIn = '7 days') {
   const [s] = await sql()`insert into public.welcome_slots (site_id, starts_at, capacity) values (3, now() + ${startsIn}::interval, ${capacity}) returning id`
@@ -204,4 +205,56 @@ test('the cancellation outbox: a notice whose send failed is told by notify (the
   const again = await call('bookings', { token: SERVICE_KEY(), body: { action: 'notify' } })
   assert.equal(again.status, 200)
   assert.equal((await cancellationMails(email)).length, 1, 'told once')
+})
+
+test('one connection cannot fill a guided tour with throwaway addresses; the API cannot be used to skip the function', async () => {
+  const id = await tour(30)
+  const party = (email: string, size: number) => ({ type: 'guided_tour', tour_id: id, name: 'Crowd', email, party_size: size })
+  const from = (ip: string) => ({ 'x-forwarded-for': ip })
+  // The handler in this process, with production limits (the test stack's gateway raises them).
+  await withEnv({ PUBLIC_FORM_LIMIT_SCALE: undefined }, async () => {
+    const first = await invoke(handler, 'bookings', { body: party(uniqueEmail('crowd'), 10), headers: from('203.0.113.7') })
+    assert.equal(first.status, 201, first.text)
+    const second = await invoke(handler, 'bookings', { body: party(uniqueEmail('crowd'), 10), headers: from('203.0.113.7') })
+    assert.equal(second.status, 429, second.text)
+    assert.equal(errorCode(second), 'rate_limited')
+    const elsewhere = await invoke(handler, 'bookings', { body: party(uniqueEmail('crowd'), 10), headers: from('198.51.100.9') })
+    assert.equal(elsewhere.status, 201, elsewhere.text)
+  })
+  const [{ taken }] = await sql()`select sum(party_size)::int as taken from public.guided_tour_bookings where tour_id = ${id} and status = 'requested'`
+  assert.equal(taken, 20, 'the refused party took no places')
+  // Straight to the table over REST, as anon: refused, nothing written.
+  const res = await fetch(`${SUPABASE_URL()}/rest/v1/guided_tour_bookings`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY(), authorization: `Bearer ${ANON_KEY()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ tour_id: id, location: 'Anywhere', name: 'Direct', email: uniqueEmail('direct'), party_size: 10 }),
+  })
+  assert.equal(res.status, 401, await res.text())
+  const [{ n }] = await sql()`select count(*)::int as n from public.guided_tour_bookings where tour_id = ${id}`
+  assert.equal(n, 2)
+})
+
+test('a tour holds its capacity and one booking per address through the function', async () => {
+  const id = await tour(12)
+  const email = uniqueEmail('tour-twice')
+  const first = await book({ type: 'guided_tour', tour_id: id, name: 'Ten', email, party_size: 10 })
+  assert.equal(first.status, 201, first.text)
+  const again = await book({ type: 'guided_tour', tour_id: id, name: 'Ten', email: email.toUpperCase(), party_size: 1 })
+  assert.equal(again.status, 409, again.text)
+  assert.match(again.json.error.message, /already has a booking on this tour/)
+  const over = await book({ type: 'guided_tour', tour_id: id, name: 'Three', email: uniqueEmail('tour-over'), party_size: 3 })
+  assert.equal(over.status, 409, over.text)
+  assert.match(over.json.error.message, /full/)
+})
+
+test('a repeat welcome-slot booking greets by the stored name: no stranger\'s words in the guest\'s inbox', async () => {
+  const id = await slot(3)
+  const email = uniqueEmail('greet')
+  assert.equal((await book({ type: 'welcome_slot', slot_id: id, name: 'Ada Grower', email })).status, 201)
+  const again = await book({ type: 'welcome_slot', slot_id: id, name: 'Visit evil example dot com', email })
+  assert.equal(again.status, 200, again.text)
+  const mails = await sql()`select request from private.provider_calls where provider = 'email' and request ->> 'to' = ${email} order by id`
+  assert.equal(mails.length, 2)
+  assert.match(mails[1].request.text, /^Hello Ada Grower,/m)
+  assert.ok(!/evil/i.test(JSON.stringify(mails[1].request)))
 })

@@ -32,6 +32,7 @@ import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
+import { takeQuotas } from '../_shared/quota.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
@@ -51,6 +52,9 @@ export const bodySchema = z.union([
 ])
 
 const ADMINS = ['roots_official', 'roots_team', 'founder'] as const
+/** Bookings one connection may make an hour, and places on one tour it may take in a day. */
+const BOOKINGS_PER_HOUR = 10
+const TOUR_PLACES_PER_CONNECTION = 10
 
 const when = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' GMT')
 
@@ -146,6 +150,13 @@ export const handler = serve(async (req, url) => {
     return json({ cancelled: true })
   }
   requireProvider('email') // the confirmation carries the reference: 503 before anything is booked
+  // One connection cannot fill a tour or flood the slots with throwaway addresses.
+  await takeQuotas(req, [
+    { action: 'bookings', max: BOOKINGS_PER_HOUR, windowSeconds: 3600, message: 'Too many bookings from your connection: please try again in an hour.' },
+    ...(b.type === 'guided_tour'
+      ? [{ action: `guided_tour:${b.tour_id}`, amount: b.party_size, max: TOUR_PLACES_PER_CONNECTION, windowSeconds: 86_400, message: `At most ${TOUR_PLACES_PER_CONNECTION} places on one tour can be booked from one connection: call us for a bigger group.` }]
+      : []),
+  ])
   const user = await authUser(req)
   let reference: string, startsAt: string, location: string, created = true
   if (b.type === 'welcome_slot') {
@@ -158,10 +169,12 @@ export const handler = serve(async (req, url) => {
     })) as { reference: string; starts_at: string; location: string }[]
     ;({ reference, starts_at: startsAt, location } = rows[0]!)
   }
+  // A repeat booking greets by the stored name: nobody puts their words in another's inbox.
+  const greeting = created ? b.name : ((must(await admin.from('welcome_slot_bookings').select('name').eq('reference', reference).single()) as { name: string }).name)
   const what = b.type === 'welcome_slot' ? 'welcome session' : 'guided tour'
   const page = b.type === 'welcome_slot' ? '/welcome-slot/success' : '/guided-tour/thank-you'
   const mail = simpleEmail([
-    `Hello ${b.name},`,
+    `Hello ${greeting},`,
     `${created ? 'You are booked' : 'You are already booked'} on a ${what} at ${location} on ${when(startsAt)}.`,
     `Your booking reference is ${reference}. Use the link below if you need to cancel.`,
   ], { text: 'See or cancel your booking', href: `${siteUrl()}${page}?reference=${reference}` })

@@ -1,18 +1,19 @@
--- Joining: the public form (anon insert with checks, no read-back), and join_waiting_list
--- for the waiting-list function: one live entry per person and place, same reference back.
+-- Joining: the table's own rules (whatever writes a row; the API roles cannot write it at all,
+-- see public_writes.test.sql), and join_waiting_list for the waiting-list function: one live
+-- entry per person and place, same reference back.
 begin;
 select plan(13);
 
 select tests.create_actors();
 
 -- ============================================================================
--- anon: the public form
+-- the table's rules, as the service role (the waiting-list function) meets them
 -- ============================================================================
-select tests.authenticate_as_anon();
+select tests.authenticate_as_service_role();
 select lives_ok(
   $$insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
     values (9001, 'ignored', 'Una', 'Public', 'Una.Public@Example.com', true)$$,
-  'anon joins an open site''s list'
+  'an entry joins an open site''s list'
 );
 select throws_ok(
   $$insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
@@ -29,14 +30,15 @@ select throws_ok(
 select throws_ok(
   $$insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
     values (9001, 'ignored', 'No', 'Consent', 'no.consent@example.com', false)$$,
-  '42501', 'new row violates row-level security policy for table "waiting_list_entries"',
+  '23514', 'new row for relation "waiting_list_entries" violates check constraint "waiting_list_entries_consent_privacy_check"',
   'joining needs consent to the privacy notice'
 );
 select throws_ok(
-  $$insert into public.waiting_list_entries (location, first_name, last_name, email, consent_privacy, status)
-    values ('Exeter', 'Jump', 'Queue', 'jump@example.com', true, 'offered')$$,
-  '42501', 'permission denied for table waiting_list_entries',
-  'anon cannot set the status (or any column beyond the form''s)'
+  $$insert into public.waiting_list_entries (site_id, location, category_id, first_name, last_name, email, consent_privacy)
+    values (9001, 'x', (select id from public.waiting_list_categories where site_id is not null and site_id <> 9001 limit 1),
+      'Wrong', 'Category', 'wrong.category@example.com', true)$$,
+  '23503', 'That category is not one of this site''s',
+  'a category of another site is refused'
 );
 select throws_ok(
   $$insert into public.waiting_list_entries (location, first_name, last_name, email, consent_privacy)
@@ -47,13 +49,13 @@ select throws_ok(
 select lives_ok(
   $$insert into public.pre_registrations (site_id, first_name, last_name, email, consent_privacy)
     values (9003, 'Una', 'Early', 'una.early@example.com', true)$$,
-  'anon pre-registers for an upcoming site'
+  'a pre-registration for an upcoming site'
 );
 select tests.clear_authentication();
 select is(
   (select location from public.waiting_list_entries where email_normalised = 'una.public@example.com'),
   'Test Site A',
-  'an entry for a site takes the site''s name as its location'
+  'an entry for a site takes the site''s name as its location, whatever was sent'
 );
 
 -- ============================================================================
