@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES, readBoundedText } from '../body.ts'
 import type { RequestInfo } from '../context.ts'
 import { AuthError, badRequest } from './errors.ts'
 import type { Outbox } from './outbox.ts'
+import { isRedirectUrlValid } from './redirect.ts'
 import type { Limiters } from './ratelimit.ts'
 import type { ClientInfo } from './sessions.ts'
 import type { AuthSettings } from './settings.ts'
@@ -54,31 +55,10 @@ export const optObject = (v: unknown, name: string): Record<string, unknown> | u
   return v as Record<string, unknown>
 }
 
-/** Allow-list globs as GoTrue reads them: `**` crosses slashes, `*` does not, `?` is one character. */
-function globToRegExp(glob: string): RegExp {
-  const part = (p: string) => p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '.')
-  return new RegExp(`^${glob.split('**').map(part).join('.*')}$`)
-}
-
-/** GoTrue's redirect rule: a URL on the site's host, or one matching the allow list (globs),
+/** Where an emailed link leads: `requested` when Supabase Auth would follow it (redirect.ts),
  *  else the site URL. */
 export function redirectTarget(settings: AuthSettings, requested: string | null | undefined): string {
-  if (!requested) return settings.siteUrl
-  let url: URL
-  try {
-    url = new URL(requested)
-  } catch {
-    return settings.siteUrl
-  }
-  if (!/^https?:$/.test(url.protocol)) return settings.siteUrl
-  const site = new URL(settings.siteUrl)
-  if (url.hostname === site.hostname) return requested
-  const bare = requested.replace(/[?#].*$/, '').replace(/\/$/, '')
-  for (const allowed of settings.additionalRedirectUrls) {
-    const re = globToRegExp(allowed.replace(/\/$/, ''))
-    if (re.test(bare) || re.test(requested)) return requested
-  }
-  return settings.siteUrl
+  return requested && isRedirectUrlValid(settings.siteUrl, settings.additionalRedirectUrls, requested) ? requested : settings.siteUrl
 }
 
 export function redirectParam(call: Call, body?: Body): string | null {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import type { GatewayConfig } from '../../gateway/context.ts'
 import { redirectTarget } from '../../gateway/auth/deps.ts'
+import { isRedirectUrlValid } from '../../gateway/auth/redirect.ts'
 import { AuthError } from '../../gateway/auth/errors.ts'
 import { loadAuthSettings, parseDuration } from '../../gateway/auth/settings.ts'
 import { hotp, matchTotp } from '../../gateway/auth/totp.ts'
@@ -53,6 +54,59 @@ Deno.test('environment variables override config.toml', () => {
   assert.equal(redirectTarget(s, 'https://evil.example.net/'), s.siteUrl)
   assert.equal(redirectTarget(s, 'javascript:alert(1)'), s.siteUrl)
   assert.equal(redirectTarget(s, 'http://127.0.0.1:4000/admin'), 'http://127.0.0.1:4000/admin', 'the site host is allowed')
+})
+
+// GoTrue's own cases (internal/utilities/request_test.go: TestIsRedirectURLValidSameOrigin and
+// TestGetReferrer), run against the stack's rule.
+Deno.test('redirect_to: the site itself means the same scheme, host and port; loopback hosts may change port', () => {
+  const cases: [string, string, boolean][] = [
+    ['https://example.com', 'https://example.com/path', true],
+    ['https://example.com', 'http://example.com/path', false],
+    ['http://example.com', 'https://example.com/path', false],
+    ['https://example.com', 'https://example.com:8443/path', false],
+    ['https://example.com:9000', 'https://example.com:9000/path', true],
+    ['https://example.com:9000', 'https://example.com/path', false],
+    ['https://example.com:9000', 'https://example.com:9001/path', false],
+    ['http://localhost:3000', 'http://localhost:8080/callback', true],
+    ['http://127.0.0.1:3000', 'http://127.0.0.1:8080/callback', true],
+    ['http://localhost:3000', 'http://localhost/callback', true],
+    ['https://localhost:3000', 'http://localhost:8080/callback', false],
+    ['https://roots.example', 'https://roots.example:5173/login', false],
+    ['https://roots.example', 'https://roots.example.evil.test/login', false],
+  ]
+  for (const [site, url, want] of cases) assert.equal(isRedirectUrlValid(site, [], url), want, `${site} → ${url}`)
+})
+
+Deno.test('redirect_to: allow-list globs stop at dots and slashes; IP hosts only when loopback', () => {
+  const allow = ['http://localhost:8000/*', 'http://*.localhost:8000/*', 'http://*:12345/*', 'http://**:12345/*']
+  const cases: [string, boolean][] = [
+    ['http://localhost:8000/path', true],
+    ['http://localhost:3000', false],
+    ['http://localhost:8000', false],
+    ['http://localhost:8000/path/to/page', false],
+    ['http://localhost:8000/path?param=1', true],
+    ['http://localhost:8000/path#fragment/with/slashes', true],
+    ['http://123?.localhost:8000/path', false],
+    ['http://123.123.123.123?localhost:8000/path', false],
+    ['http://[65e7:9410:d8b6:e227:58cd:e55b:8fc0:206d]?localhost:8000/path', false],
+    ['http://65e7:9410:d8b6:e227:58cd:e55b:8fc0:206d?localhost:8000/path', false],
+    ['http://127.0.0.1:12345/path', true],
+    ['http://[0:0:0:0:0:0:0:1]:12345/path', true],
+    ['http://2130706433/path', false],
+    ['https://example.com/dashboard', true],
+    ['http://example.com/dashboard', false],
+    ['https://example.com:8443/dashboard', false],
+  ]
+  for (const [url, want] of cases) assert.equal(isRedirectUrlValid('https://example.com', allow, url), want, url)
+  const globs = ['https://*.example.org/**', 'https://{app,admin}.roots.example/[a-z]?']
+  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://shop.example.org/a/b'), true)
+  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://a.shop.example.org/a'), false, '* does not cross a dot')
+  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://admin.roots.example/x1'), true)
+  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://evil.roots.example/x1'), false)
+  assert.equal(isRedirectUrlValid('https://roots.example', ['myapp://callback'], 'myapp://callback'), true, 'an app scheme by exact match')
+  const s = loadAuthSettings(config({ GOTRUE_SITE_URL: 'https://roots.example', GOTRUE_URI_ALLOW_LIST: 'https://roots.example/login' }))
+  assert.equal(redirectTarget(s, 'https://roots.example:4000/admin'), 'https://roots.example', 'another port on the site host falls back')
+  assert.equal(redirectTarget(s, 'https://roots.example/members'), 'https://roots.example/members')
 })
 
 Deno.test('[auth.email] and [auth.sms] enabled turn the providers on and off, as enable_signup did', async () => {
