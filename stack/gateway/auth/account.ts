@@ -3,8 +3,8 @@ import { audit } from './audit.ts'
 import { encodeBase64Url } from './encoding.ts'
 import { type Body, type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from './errors.ts'
-import { limitRequest } from './ratelimit.ts'
-import { checkFrequency, issueAndSend, issueEmailChange, tokenHash } from './mail.ts'
+import { chargeEmail, limitRequest } from './ratelimit.ts'
+import { issueAndSend, issueEmailChange, tokenHash } from './mail.ts'
 import { authenticate, refreshGrant, requireSession, signIn } from './sessions.ts'
 import {
   checkPassword,
@@ -23,6 +23,7 @@ import {
   type UserRow,
   validateEmail,
   validatePhone,
+  verifyPassword,
 } from './users.ts'
 
 export function settingsResponse(deps: Deps) {
@@ -102,19 +103,35 @@ async function pkceGrant(deps: Deps, call: Call, body: Body) {
 
 // ---------------------------------------------------------------------------- signup
 
-/** The user GoTrue returns when confirmations are on and the address is taken: same shape,
- *  nothing real, so sign-up cannot be used to probe for accounts. */
-function obfuscatedUser(email: string | undefined, phone: string | undefined, data: Record<string, unknown>) {
+/** GoTrue's sanitizeUser (internal/api/signup.go): the answer to signing up with the address of a
+ *  confirmed account while confirmations are on. Built from the stored user with a new id, no
+ *  role, no identities, the sender's own metadata and "sent now", as GoTrue builds it; like
+ *  Supabase's it still differs from a new user's (empty `role` and `identities`). */
+async function sanitizedUser(sql: Sql, u: UserRow, provider: 'email' | 'phone', data: Record<string, unknown>) {
   const now = new Date().toISOString()
+  const real = await userJson(sql, u)
+  const {
+    new_email: _newEmail, email_change_sent_at: _changeSent, email_confirmed_at: _ec, phone_confirmed_at: _pc,
+    confirmed_at: _c, last_sign_in_at: _l, factors: _f, ...kept
+  } = real
   return {
-    id: crypto.randomUUID(), aud: 'authenticated', role: 'authenticated', email: email ?? '', phone: phone ?? '',
-    confirmation_sent_at: now, app_metadata: { provider: email ? 'email' : 'phone', providers: [email ? 'email' : 'phone'] },
-    user_metadata: data, identities: [], created_at: now, updated_at: now, is_anonymous: false,
+    ...kept,
+    id: crypto.randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email: provider === 'email' ? real.email : '',
+    phone: provider === 'phone' ? real.phone : '',
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
   }
 }
 
 export async function signup(deps: Deps, call: Call) {
-  limitRequest(deps.limits.signIn, call.client.ip)
+  limitRequest(deps.limits.signIn, call.rateKey)
   const body = await readBody(call.req)
   const s = deps.settings
   const rawEmail = optString(body.email, 'email')
@@ -136,21 +153,34 @@ export async function signup(deps: Deps, call: Call) {
   const pkce = pkceParams(body)
   const autoconfirm = email ? s.mailerAutoconfirm : s.smsAutoconfirm
   const redirectTo = redirectTarget(s, redirectParam(call, body))
+  // With confirmations on, a sign-up is an e-mail to the address, whoever has it: charged before
+  // the lookup, so the limits answer alike for new, unconfirmed and confirmed addresses.
+  if (email && !autoconfirm) chargeEmail(deps.limits, call.rateKey, [email])
 
   const existing = email ? await findUserByEmail(deps.sql, email) : await findUserByPhone(deps.sql, phone!)
   if (existing) {
+    const provider = email ? 'email' : 'phone'
     const confirmed = email ? !!existing.email_confirmed_at : !!existing.phone_confirmed_at
-    if (autoconfirm || confirmed || !email) {
-      if (autoconfirm || !email) throw unprocessable('user_already_exists', 'User already registered')
-      return obfuscatedUser(email, phone, data)
+    // A new sign-up hashes the password; so does this, so the time taken says nothing either.
+    await hashPassword(password)
+    if (confirmed) {
+      await audit(deps.sql, call.client.ip, existing, 'user_repeated_signup', { provider })
+      // GoTrue answers user_already_exists when either autoconfirm is on (e-mail or SMS, even with
+      // the phone provider off); only with both confirmations on is the answer a sanitized user.
+      if (s.mailerAutoconfirm || s.smsAutoconfirm) throw unprocessable('user_already_exists', 'User already registered')
+      return await sanitizedUser(deps.sql, existing, provider, data)
     }
-    // Unconfirmed: take the new password and send the confirmation again (if not too soon).
-    checkFrequency(deps, existing.confirmation_sent_at)
-    await deps.sql`update auth.users set encrypted_password = ${await hashPassword(password)}, raw_user_meta_data = ${JSON.stringify(data)}::text::jsonb, updated_at = now() where id = ${existing.id}`
-    const user = (await findUserById(deps.sql, existing.id))!
-    if (pkce) await createFlowState(deps.sql, user.id, pkce, 'email/signup')
-    await issueAndSend(deps, deps.sql, user, 'signup', redirectTo, !!pkce)
-    return await userJson(deps.sql, (await findUserById(deps.sql, user.id))!)
+    // Unconfirmed with autoconfirm on: GoTrue would confirm the stored user and sign the caller
+    // in without checking the password; the stack refuses instead (README, known differences).
+    if (autoconfirm || !email) throw unprocessable('user_already_exists', 'User already registered')
+    // Unconfirmed: the confirmation is sent again and the stored user is left as it is ("we can't
+    // be sure of their claimed identity", signup.go): neither the password nor the metadata change.
+    await deps.sql.begin(async (tx) => {
+      await audit(tx, call.client.ip, existing, 'user_confirmation_requested', { provider: 'email' })
+      if (pkce) await createFlowState(tx, existing.id, pkce, 'email/signup')
+      await issueAndSend(deps, tx, existing, 'signup', redirectTo, !!pkce)
+    })
+    return await userJson(deps.sql, (await findUserById(deps.sql, existing.id))!)
   }
 
   const user = await deps.sql.begin(async (tx) => {
@@ -178,14 +208,15 @@ const MISSING_CREDENTIALS = 'You must provide either an email or phone number an
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials')
 
 async function passwordGrant(deps: Deps, call: Call, body: Body) {
-  limitRequest(deps.limits.signIn, call.client.ip)
+  limitRequest(deps.limits.signIn, call.rateKey)
   const email = typeof body.email === 'string' ? body.email.trim() : ''
   const phone = typeof body.phone === 'string' ? body.phone.trim() : ''
   const password = typeof body.password === 'string' ? body.password : ''
   if (email && phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.')
   if ((!email && !phone) || !password) throw badRequest('validation_failed', MISSING_CREDENTIALS)
   const user = email ? await findUserByEmail(deps.sql, email) : await findUserByPhone(deps.sql, phone)
-  if (!user || user.deleted_at || !(await checkPassword(password, user.encrypted_password))) throw invalidCredentials()
+  const matches = await verifyPassword(user, password)
+  if (!user || !matches) throw invalidCredentials()
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
   if (email && !user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')
   if (!email && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed')
@@ -207,13 +238,13 @@ export async function token(deps: Deps, call: Call) {
     case 'password':
       return await passwordGrant(deps, call, body)
     case 'refresh_token': {
-      limitRequest(deps.limits.refresh, call.client.ip)
+      limitRequest(deps.limits.refresh, call.rateKey)
       const rt = body.refresh_token
       if (typeof rt !== 'string' || rt === '') throw badRequest('validation_failed', 'refresh_token required')
       return await refreshGrant(deps.sql, deps.settings, rt, call.client)
     }
     case 'pkce':
-      limitRequest(deps.limits.signIn, call.client.ip)
+      limitRequest(deps.limits.signIn, call.rateKey)
       return await pkceGrant(deps, call, body)
     default:
       throw badRequest('unsupported_grant_type', 'unsupported_grant_type')
@@ -291,6 +322,7 @@ export async function updateUser(deps: Deps, call: Call) {
           ;[user] = await tx<UserRow[]>`update auth.users set email = ${email}, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = ${user.id} returning *`
           await tx`update auth.identities set identity_data = identity_data || ${JSON.stringify({ email })}::text::jsonb, updated_at = now() where user_id = ${user.id} and provider = 'email'`
         } else {
+          chargeEmail(deps.limits, call.rateKey, s.doubleConfirmChanges && user.email ? [email, user.email] : [email])
           await issueEmailChange(deps, tx, user, email, redirectTarget(s, redirectParam(call, body)), true)
           user = (await findUserById(tx, user.id))!
         }

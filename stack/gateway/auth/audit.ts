@@ -14,6 +14,7 @@ const LOG_TYPES: Record<string, LogType> = {
   token_revoked: 'token',
   user_recovery_requested: 'user',
   user_confirmation_requested: 'user',
+  user_repeated_signup: 'user',
   user_modified: 'user',
   user_updated_password: 'user',
 }

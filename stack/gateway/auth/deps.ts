@@ -20,6 +20,17 @@ export interface Call {
   req: Request
   info: RequestInfo
   client: ClientInfo
+  /** Whom the per-IP limits count: the first value of GOTRUE_RATE_LIMIT_HEADER when set and
+   *  present, else the socket's address. */
+  rateKey: string
+}
+
+/** The client IP the rate limits count, as GoTrue reads it (internal/api/middleware.go,
+ *  performRateLimitingWithHeader: the header's first comma-separated value). Where GoTrue would
+ *  skip limiting a request without the header, the stack falls back to the socket's address. */
+export function rateKey(header: string | null, req: Request, remoteAddr: string): string {
+  const first = header ? (req.headers.get(header) ?? '').split(',', 1)[0].trim() : ''
+  return first || remoteAddr
 }
 
 export type Body = Record<string, unknown>

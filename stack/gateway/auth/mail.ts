@@ -62,10 +62,6 @@ export function checkFrequency(deps: Deps, sentAt: Date | null | undefined): voi
   if (left > 0) throw tooMany('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`)
 }
 
-function takeEmailQuota(deps: Deps): void {
-  if (!deps.limits.emailSent.take('global')) throw tooMany('over_email_send_rate_limit', 'Email rate limit exceeded')
-}
-
 /** Generates a code for `kind`, stores its hash (prefixed `pkce_` in the PKCE flow) and returns
  *  what an email would carry. Does not send. */
 export async function issueEmailToken(
@@ -84,8 +80,9 @@ export async function issueEmailToken(
   return { code, hash: stored, link: verifyLink(deps, stored, kind, redirectTo), redirectTo }
 }
 
+/** Writes the e-mail to the outbox. The request that causes it has been charged for it already
+ *  (ratelimit.ts chargeEmail), before its address was looked up. */
 export async function sendEmail(deps: Deps, to: string, kind: EmailKind, t: { code: string; link?: string }, meta: Record<string, unknown> = {}) {
-  takeEmailQuota(deps)
   const lines = kind === 'reauthentication'
     ? [INTRO[kind], '', t.code]
     : [INTRO[kind], '', t.link ?? '', '', `Alternatively, enter the code: ${t.code}`]

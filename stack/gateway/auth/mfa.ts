@@ -90,7 +90,7 @@ export async function enroll(deps: Deps, call: Call) {
 }
 
 export async function challenge(deps: Deps, call: Call, factorId: string) {
-  limitRequest(deps.limits.mfa, call.client.ip)
+  limitRequest(deps.limits.mfa, call.rateKey)
   const auth = await authenticate(deps.sql, deps.settings, call.req)
   requireSession(auth)
   const body = await readBody(call.req)
@@ -133,7 +133,7 @@ export async function challenge(deps: Deps, call: Call, factorId: string) {
 }
 
 export async function verify(deps: Deps, call: Call, factorId: string) {
-  limitRequest(deps.limits.mfa, call.client.ip)
+  limitRequest(deps.limits.mfa, call.rateKey)
   const auth = await authenticate(deps.sql, deps.settings, call.req)
   const session = requireSession(auth)
   const body = await readBody(call.req)

@@ -6,13 +6,14 @@ import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
 import * as account from './account.ts'
 import * as admin from './admin.ts'
 import { declaresTooLarge } from '../body.ts'
-import { bodyTooLarge, type Call, type Deps } from './deps.ts'
+import { bodyTooLarge, type Call, type Deps, rateKey } from './deps.ts'
 import { AuthError, errorResponse, notFound } from './errors.ts'
 import * as mfa from './mfa.ts'
 import * as otp from './otp.ts'
 import { Outbox } from './outbox.ts'
 import { createLimiters } from './ratelimit.ts'
 import { loadAuthSettings } from './settings.ts'
+import { dummyHash } from './users.ts'
 
 type Handler = (deps: Deps, call: Call, params: string[]) => Promise<unknown>
 
@@ -71,7 +72,9 @@ function toResponse(result: unknown): Response {
 export function createAuthGateway(ctx: GatewayContext): SubGateway & { outbox: SubGateway } {
   const settings = loadAuthSettings(ctx.config)
   const outbox = new Outbox(ctx.authAdmin)
-  const deps: Deps = { sql: ctx.authAdmin, settings, outbox, limits: createLimiters(settings.rateLimits) }
+  // Made once, up front, so the first sign-in for an unknown address takes no longer than others.
+  void dummyHash()
+  const deps: Deps = { sql: ctx.authAdmin, settings, outbox, limits: createLimiters(settings.rateLimits, settings.mailerAutoconfirm) }
 
   return {
     outbox: outbox.gateway(),
@@ -80,6 +83,7 @@ export function createAuthGateway(ctx: GatewayContext): SubGateway & { outbox: S
         req,
         info,
         client: { ip: info.remoteAddr, userAgent: req.headers.get('user-agent') },
+        rateKey: rateKey(settings.rateLimitHeader, req, info.remoteAddr),
       }
       try {
         // Every route, whether or not it reads its body; readBody also bounds bodies sent chunked.

@@ -5,12 +5,12 @@ import { createFlowState, issueAuthCode, pkceParams } from './account.ts'
 import { type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
 import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts'
 import { checkFrequency, issueAndSend, issueEmailChange, otpCode, sendEmail, tokenHash } from './mail.ts'
-import { limitRequest } from './ratelimit.ts'
+import { chargeEmail, limitRequest } from './ratelimit.ts'
 import { authenticate, signIn } from './sessions.ts'
 import { createUser, databaseError, findUserByEmail, type Sql, type UserRow, validateEmail } from './users.ts'
 
 export async function otp(deps: Deps, call: Call) {
-  limitRequest(deps.limits.signIn, call.client.ip)
+  limitRequest(deps.limits.signIn, call.rateKey)
   const body = await readBody(call.req)
   if (body.phone && !body.email) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
   const email = validateEmail(body.email)
@@ -18,10 +18,16 @@ export async function otp(deps: Deps, call: Call) {
   const createIfMissing = body.create_user !== false
   const pkce = pkceParams(body)
   const redirectTo = redirectTarget(deps.settings, redirectParam(call, body))
-  const existing = await findUserByEmail(deps.sql, email)
-  if (!existing) {
-    if (!createIfMissing) throw unprocessable('otp_disabled', 'Signups not allowed for otp')
-    if (deps.settings.disableSignup || !deps.settings.emailSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
+  // create_user: false for an address without an account is otp_disabled, before anything is sent
+  // or charged, as in GoTrue (internal/api/otp.go, shouldCreateUser). Supabase answers it in every
+  // mode, so it tells an unknown address from a known one (README, known differences).
+  let existing = createIfMissing ? null : await findUserByEmail(deps.sql, email)
+  if (!createIfMissing && !existing) throw unprocessable('otp_disabled', 'Signups not allowed for otp')
+  // Otherwise an e-mail goes to the address (a link, or a confirmation for a new account).
+  chargeEmail(deps.limits, call.rateKey, [email])
+  if (createIfMissing) existing = await findUserByEmail(deps.sql, email)
+  if (!existing && (deps.settings.disableSignup || !deps.settings.emailSignup)) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance')
   }
   // One transaction: a refused email (rate limit) leaves no half-made user behind.
   await deps.sql.begin(async (tx) => {
@@ -36,11 +42,14 @@ export async function otp(deps: Deps, call: Call) {
 }
 
 export async function recover(deps: Deps, call: Call) {
-  limitRequest(deps.limits.signIn, call.client.ip)
+  limitRequest(deps.limits.signIn, call.rateKey)
   const body = await readBody(call.req)
   if (!body.email) throw badRequest('validation_failed', 'Password recovery requires an email')
   const email = validateEmail(body.email)
   const pkce = pkceParams(body)
+  // Charged whether or not the address has an account (GoTrue charges only real ones, so on
+  // Supabase a 429 here still tells them apart: README, known differences).
+  chargeEmail(deps.limits, call.rateKey, [email])
   const user = await findUserByEmail(deps.sql, email)
   // No answer reveals whether the address has an account.
   if (!user) return {}
@@ -51,7 +60,7 @@ export async function recover(deps: Deps, call: Call) {
 }
 
 export async function resend(deps: Deps, call: Call) {
-  limitRequest(deps.limits.signIn, call.client.ip)
+  limitRequest(deps.limits.signIn, call.rateKey)
   const body = await readBody(call.req)
   const type = body.type
   if (type !== 'signup' && type !== 'email_change') {
@@ -59,6 +68,7 @@ export async function resend(deps: Deps, call: Call) {
   }
   const email = validateEmail(body.email)
   const redirectTo = redirectTarget(deps.settings, redirectParam(call, body))
+  chargeEmail(deps.limits, call.rateKey, [email])
   if (type === 'signup') {
     const user = await findUserByEmail(deps.sql, email)
     if (user && !user.email_confirmed_at) await issueAndSend(deps, deps.sql, user, 'signup', redirectTo)
@@ -72,6 +82,7 @@ export async function resend(deps: Deps, call: Call) {
 export async function reauthenticate(deps: Deps, call: Call) {
   const { user } = await authenticate(deps.sql, deps.settings, call.req)
   if (!user.email) throw unprocessable('email_address_not_authorized', 'Reauthentication requires an email address')
+  chargeEmail(deps.limits, call.rateKey, [user.email])
   checkFrequency(deps, user.reauthentication_sent_at)
   const code = otpCode(deps.settings.otpLength)
   await deps.sql`
@@ -168,7 +179,7 @@ function parseType(v: unknown): VerifyType {
 }
 
 export async function verifyPost(deps: Deps, call: Call) {
-  limitRequest(deps.limits.verify, call.client.ip)
+  limitRequest(deps.limits.verify, call.rateKey)
   const body = await readBody(call.req)
   if (body.phone) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
   const type = parseType(body.type)
@@ -203,7 +214,7 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 /** GET /verify: the link in an email. Redirects to the app with a session in the fragment
  *  (implicit flow), a ?code= (PKCE flow) or the error. */
 export async function verifyGet(deps: Deps, call: Call): Promise<Response> {
-  limitRequest(deps.limits.verify, call.client.ip)
+  limitRequest(deps.limits.verify, call.rateKey)
   const q = call.info.url.searchParams
   const redirectTo = redirectTarget(deps.settings, q.get('redirect_to'))
   const type = parseType(q.get('type'))

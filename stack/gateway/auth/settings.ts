@@ -13,8 +13,13 @@ export interface RateLimits {
   tokenRefresh: number
   /** /verify calls per IP, per 5 minutes. */
   verify: number
-  /** Emails sent per hour (all addresses). */
+  /** Emails sent per hour, all addresses together: GoTrue's project-wide bucket, which it applies
+   *  only while e-mail confirmations are on (0 refuses every e-mail). */
   emailSent: number
+  /** Emails to one address per hour (the stack's own; GoTrue has only max_frequency). */
+  emailPerRecipient: number
+  /** Emails asked for from one client IP per hour (the stack's own). */
+  emailPerIp: number
   /** SMS sent per hour. */
   smsSent: number
   /** MFA challenge and verify calls per IP, per hour. */
@@ -56,6 +61,9 @@ export interface AuthSettings {
     challengeExpirySeconds: number
   }
   rateLimits: RateLimits
+  /** GOTRUE_RATE_LIMIT_HEADER: the header whose first value is the client IP for rate limits
+   *  (X-Forwarded-For behind a proxy); unset, the socket's address. */
+  rateLimitHeader: string | null
 }
 
 type Toml = Record<string, unknown>
@@ -169,10 +177,14 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
       tokenRefresh: num('GOTRUE_RATE_LIMIT_TOKEN_REFRESH', rate.token_refresh, 150),
       verify: num('GOTRUE_RATE_LIMIT_VERIFY', rate.token_verifications, 30),
       emailSent: num('GOTRUE_RATE_LIMIT_EMAIL_SENT', rate.email_sent, 30),
+      // Not Supabase settings (config.toml cannot hold them: the CLI warns on unknown keys).
+      emailPerRecipient: num('STACK_RATE_LIMIT_EMAIL_PER_RECIPIENT', undefined, 3),
+      emailPerIp: num('STACK_RATE_LIMIT_EMAIL_PER_IP', undefined, 10),
       smsSent: num('GOTRUE_RATE_LIMIT_SMS_SENT', rate.sms_sent, 30),
       mfa: num('GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY', undefined, 15),
       emailFrequencySeconds: dur('GOTRUE_SMTP_MAX_FREQUENCY', email.max_frequency, 60),
       smsFrequencySeconds: dur('GOTRUE_SMS_MAX_FREQUENCY', sms.max_frequency, 60),
     },
+    rateLimitHeader: env.GOTRUE_RATE_LIMIT_HEADER?.trim() || null,
   }
 }

@@ -114,20 +114,50 @@ export const isUuid = (s: unknown): s is string =>
 
 // ---------------------------------------------------------------------------- passwords
 
+/** The bcrypt runs behind every password hash and check, in one object so that tests can watch
+ *  which hashes a request compares (stack/tests/auth/enumeration.test.ts). */
+export const bcryptRuns = {
+  hash: (password: string, cost: number): Promise<string> => bcrypt.hash(password, cost),
+  compare: (password: string, hash: string): Promise<boolean> => bcrypt.compare(password, hash),
+}
+
+/** The cost GoTrue gives new passwords (Go's bcrypt.DefaultCost). */
+export const BCRYPT_COST = 10
+
 /** GoTrue (Go's bcrypt) and pgcrypto's crypt() both write `$2a$`; bcryptjs writes `$2b$`,
  *  the same algorithm for any password under 72 bytes. */
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await bcrypt.hash(password, 10)
+  const hash = await bcryptRuns.hash(password, BCRYPT_COST)
   return hash.replace(/^\$2b\$/, '$2a$')
 }
 
+const isBcryptHash = (hash: string | null): hash is string => !!hash && /^\$2[abxy]\$/.test(hash)
+
 export async function checkPassword(password: string, hash: string | null): Promise<boolean> {
-  if (!hash || !/^\$2[abxy]\$/.test(hash)) return false
+  if (!isBcryptHash(hash)) return false
   try {
-    return await bcrypt.compare(password, hash.replace(/^\$2[xy]\$/, '$2a$'))
+    return await bcryptRuns.compare(password, hash.replace(/^\$2[xy]\$/, '$2a$'))
   } catch {
     return false
   }
+}
+
+let dummy: Promise<string> | null = null
+/** A hash of a random password at the cost new passwords get, made once (the gateway asks for
+ *  it at start-up, so the first refusal is not slower than the rest). */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(crypto.randomUUID())
+  return dummy
+}
+
+/** Whether `password` is the password of `user`, at the price of one bcrypt run whoever asks:
+ *  with no user, a deleted one or one without a password it is compared against the stand-in
+ *  hash, so refusing an unknown address takes as long as refusing a wrong password. GoTrue
+ *  answers an unknown address at once (README, known differences). */
+export async function verifyPassword(user: UserRow | null, password: string): Promise<boolean> {
+  const usable = !!user && !user.deleted_at && isBcryptHash(user.encrypted_password)
+  const matches = await checkPassword(password, usable ? user.encrypted_password : await dummyHash())
+  return usable && matches
 }
 
 /** Supabase Auth's password strength check: length, then required character sets. */

@@ -89,8 +89,17 @@ Deno.test('magic link and email OTP code both sign in; new addresses get an acco
   assert.ok(u.email_confirmed_at)
 })
 
+// Confirmations on for e-mail and phone alike, as a hosted project has them (README, "Deploying
+// to Supabase"): GoTrue hides existing accounts only when neither autoconfirms (signup.go).
+const CONFIRMATIONS_ON = {
+  GOTRUE_MAILER_AUTOCONFIRM: 'false',
+  GOTRUE_SMS_AUTOCONFIRM: 'false',
+  GOTRUE_SMTP_MAX_FREQUENCY: '0',
+  GOTRUE_RATE_LIMIT_EMAIL_SENT: '100',
+}
+
 Deno.test('with confirmations on: sign-up has no session until the emailed link is followed', opts, async () => {
-  const { url, gateway } = ownGateway({ GOTRUE_MAILER_AUTOCONFIRM: 'false', GOTRUE_SMTP_MAX_FREQUENCY: '0' })
+  const { url, gateway } = ownGateway(CONFIRMATIONS_ON)
   try {
     const c = client(url)
     const email = uniqueEmail('confirm')
@@ -110,11 +119,61 @@ Deno.test('with confirmations on: sign-up has no session until the emailed link 
     assert.deepEqual((decodeJwt(fragment(location).get('access_token')!).amr as { method: string }[]).map((a) => a.method), ['email/signup'])
     assert.equal((await c.auth.signInWithPassword({ email, password: PASSWORD })).error, null)
 
-    // Signing up again with a confirmed address reveals nothing: a user-shaped answer, no session.
-    const again = await client(url).auth.signUp({ email, password: PASSWORD })
+    // Signing up again with a confirmed address reveals nothing: a user-shaped answer, no session,
+    // no e-mail, nothing changed (GoTrue's sanitizeUser: a new id, no role, no identities).
+    const before = await outbox(email, url)
+    const again = await client(url).auth.signUp({ email, password: 'another-password', options: { data: { note: 'mine' } } })
     assert.equal(again.error, null)
     assert.equal(again.data.session, null)
-    assert.notEqual(again.data.user?.id, data.user?.id)
+    const fake = again.data.user!
+    assert.notEqual(fake.id, data.user?.id)
+    assert.equal(fake.email, email)
+    assert.equal(fake.role, '')
+    assert.deepEqual(fake.identities, [])
+    assert.deepEqual(fake.user_metadata, { note: 'mine' })
+    assert.deepEqual(fake.app_metadata, { provider: 'email', providers: ['email'] })
+    assert.equal(fake.email_confirmed_at, undefined)
+    assert.ok(fake.confirmation_sent_at)
+    assert.equal((await outbox(email, url)).length, before.length, 'no e-mail for a repeated sign-up')
+    assert.equal((await c.auth.signInWithPassword({ email, password: PASSWORD })).error, null, 'the password is unchanged')
+    const [{ n }] = await db()`select count(*)::int as n from auth.users where email = ${email}`
+    assert.equal(n, 1)
+  } finally {
+    await gateway.close()
+  }
+})
+
+Deno.test('with confirmations on: signing up again before confirming resends the link and changes nothing', opts, async () => {
+  const { url, gateway } = ownGateway(CONFIRMATIONS_ON)
+  try {
+    const email = uniqueEmail('unconfirmed')
+    const first = await client(url).auth.signUp({ email, password: PASSWORD, options: { data: { name: 'First' } } })
+    assert.equal(first.error, null)
+    const again = await client(url).auth.signUp({ email, password: 'a-stranger-password', options: { data: { name: 'Stranger' } } })
+    assert.equal(again.error, null)
+    assert.equal(again.data.session, null)
+    assert.equal(again.data.user?.id, first.data.user?.id, 'the account waiting for confirmation, as GoTrue answers')
+    assert.equal((await outbox(email, url)).length, 2, 'the confirmation goes again')
+    const [u] = await db()`select raw_user_meta_data from auth.users where email = ${email}`
+    assert.deepEqual(u.raw_user_meta_data, { name: 'First' }, 'the metadata is not the second sender\'s')
+    const { link } = await latestMessage(email, url)
+    await follow(link!)
+    assert.equal((await client(url).auth.signInWithPassword({ email, password: PASSWORD })).error, null, 'the first password stands')
+    assert.equal((await client(url).auth.signInWithPassword({ email, password: 'a-stranger-password' })).error?.code, 'invalid_credentials')
+  } finally {
+    await gateway.close()
+  }
+})
+
+Deno.test('e-mail confirmations on but phone confirmations off: GoTrue says user_already_exists', opts, async () => {
+  // supabase/config.toml keeps [auth.sms] enable_confirmations = false; GoTrue hides accounts
+  // only when both autoconfirms are off, so the deploy guide asks for phone confirmations on too.
+  const { url, gateway } = ownGateway({ ...CONFIRMATIONS_ON, GOTRUE_SMS_AUTOCONFIRM: 'true' })
+  try {
+    const email = uniqueEmail('smsauto')
+    await adminClient(url).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
+    const again = await client(url).auth.signUp({ email, password: PASSWORD })
+    assert.deepEqual([again.error?.status, again.error?.code], [422, 'user_already_exists'])
   } finally {
     await gateway.close()
   }

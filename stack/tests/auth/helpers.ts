@@ -59,6 +59,24 @@ export async function signedUpClient(tag = 'user', url = URL_()) {
   return { c, email, session: data.session, user: data.user! }
 }
 
+/** A raw POST to /auth/v1 with the anon key, sending X-Supabase-Api-Version as supabase-js does
+ *  (`modern: false` leaves it out, for the older error shape); `ip` goes as X-Forwarded-For
+ *  (counted by gateways started with GOTRUE_RATE_LIMIT_HEADER), `token` as the bearer. */
+export async function authPost(url: string, path: string, body: unknown, opts: { ip?: string; token?: string; modern?: boolean } = {}) {
+  const res = await fetch(`${url}/auth/v1${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: env('SUPABASE_ANON_KEY'),
+      'content-type': 'application/json',
+      ...(opts.modern === false ? {} : { 'x-supabase-api-version': '2024-01-01' }),
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: await res.json().catch(() => null) }
+}
+
 export function decodeJwt(token: string): Record<string, unknown> {
   const part = token.split('.')[1]
   const json = atob(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4))

@@ -2,11 +2,13 @@
 // relaxes them in stack/tests/env.ts; each test here starts a gateway of its own without that).
 // Shown on the sign-in paths the app uses: password sign-in and email one-time codes share the
 // per-IP sign-in budget; guessing a code stops at the verification budget, even for the right
-// code; one email per address per max_frequency and email_sent per hour.
+// code; one email per address per max_frequency and email_sent per hour (which GoTrue applies
+// only while e-mail confirmations are on); and the stack's own per-recipient and per-IP e-mail
+// limits, so that one visitor cannot spend everyone's e-mail.
 import assert from 'node:assert/strict'
 import { parse as parseToml } from 'smol-toml'
 import { paths } from '../../config.ts'
-import { adminClient, client, db, env, outbox, ownGateway, PASSWORD, uniqueEmail } from './helpers.ts'
+import { adminClient, authPost, client, db, outbox, ownGateway, PASSWORD, uniqueEmail } from './helpers.ts'
 
 const opts = { sanitizeOps: false, sanitizeResources: false }
 
@@ -19,15 +21,8 @@ interface AuthToml {
 const production = (parseToml(Deno.readTextFileSync(paths.configToml)) as unknown as AuthToml).auth
 const seconds = (d: string) => [...d.matchAll(/(\d+)([hms])/g)].reduce((s, [, n, u]) => s + Number(n) * ({ h: 3600, m: 60, s: 1 } as Record<string, number>)[u], 0)
 
-/** A raw Auth call; `modern` sends X-Supabase-Api-Version as supabase-js does. */
-async function post(base: string, path: string, body: unknown, modern = true) {
-  const res = await fetch(`${base}/auth/v1${path}`, {
-    method: 'POST',
-    headers: { apikey: env('SUPABASE_ANON_KEY'), 'content-type': 'application/json', ...(modern ? { 'x-supabase-api-version': '2024-01-01' } : {}) },
-    body: JSON.stringify(body),
-  })
-  return { status: res.status, body: await res.json().catch(() => null) }
-}
+const recoverFrom = (base: string, ip: string, email: string) => authPost(base, '/recover', { email }, { ip })
+const EMAIL_LIMITED = { status: 429, body: { code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' } }
 
 async function confirmedUser(tag: string) {
   const email = uniqueEmail(tag)
@@ -54,17 +49,17 @@ Deno.test('password sign-in and email codes share the per-IP sign-in budget; ove
     for (let i = 0; i < limit; i++) {
       // Alternate a wrong-password guess and an email code for an unknown address (no email sent).
       const r = i % 2 === 0
-        ? await post(url, '/token?grant_type=password', { email: user.email, password: `guess-${i}` })
-        : await post(url, '/otp', { email: uniqueEmail('rl-nobody'), create_user: false })
+        ? await authPost(url, '/token?grant_type=password', { email: user.email, password: `guess-${i}` })
+        : await authPost(url, '/otp', { email: uniqueEmail('rl-nobody'), create_user: false })
       assert.deepEqual([r.status, r.body.code], i % 2 === 0 ? [400, 'invalid_credentials'] : [422, 'otp_disabled'], `attempt ${i + 1} of ${limit} is judged normally`)
     }
-    const right = await post(url, '/token?grant_type=password', { email: user.email, password: PASSWORD })
+    const right = await authPost(url, '/token?grant_type=password', { email: user.email, password: PASSWORD })
     assert.equal(right.status, 429)
     assert.deepEqual(right.body, { code: 'over_request_rate_limit', message: 'Request rate limit reached' })
-    const otpOver = await post(url, '/otp', { email: user.email })
+    const otpOver = await authPost(url, '/otp', { email: user.email })
     assert.deepEqual([otpOver.status, otpOver.body.code], [429, 'over_request_rate_limit'])
     // Clients without the API version header get the older shape.
-    const old = await post(url, '/token?grant_type=password', { email: user.email, password: PASSWORD }, false)
+    const old = await authPost(url, '/token?grant_type=password', { email: user.email, password: PASSWORD }, { modern: false })
     assert.deepEqual(old, { status: 429, body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' } })
     // supabase-js reports it as an AuthApiError with that code.
     const viaJs = await client(url).auth.signInWithPassword({ email: user.email, password: PASSWORD })
@@ -80,16 +75,16 @@ Deno.test('guessing an emailed sign-in code stops at the verification budget, an
   const { url, gateway } = ownGateway()
   try {
     const user = await confirmedUser('rl-code')
-    assert.equal((await post(url, '/otp', { email: user.email, create_user: false })).status, 200)
+    assert.equal((await authPost(url, '/otp', { email: user.email, create_user: false })).status, 200)
     const [message] = await outbox(user.email, url)
     const code = String(message.meta.code)
     assert.match(code, /^\d{6}$/)
     const wrong = code === '000000' ? '111111' : '000000'
     for (let i = 0; i < production.rate_limit.token_verifications; i++) {
-      const r = await post(url, '/verify', { type: 'email', email: user.email, token: wrong })
+      const r = await authPost(url, '/verify', { type: 'email', email: user.email, token: wrong })
       assert.deepEqual([r.status, r.body.code], [403, 'otp_expired'], `guess ${i + 1}`)
     }
-    const right = await post(url, '/verify', { type: 'email', email: user.email, token: code })
+    const right = await authPost(url, '/verify', { type: 'email', email: user.email, token: code })
     assert.deepEqual([right.status, right.body.code], [429, 'over_request_rate_limit'])
     assert.equal(await sessionsOf(user.id), 0, 'the code did not sign anyone in over the limit')
   } finally {
@@ -98,7 +93,8 @@ Deno.test('guessing an emailed sign-in code stops at the verification budget, an
 })
 
 Deno.test('email codes: one per address per max_frequency, and email_sent per hour across addresses', opts, async () => {
-  const { url, gateway } = ownGateway()
+  // email_sent counts only while e-mail confirmations are on, as on a hosted project.
+  const { url, gateway } = ownGateway({ GOTRUE_MAILER_AUTOCONFIRM: 'false' })
   try {
     const users = []
     for (let i = 0; i <= production.rate_limit.email_sent; i++) users.push(await confirmedUser(`rl-mail-${i}`))
@@ -120,5 +116,60 @@ Deno.test('email codes: one per address per max_frequency, and email_sent per ho
     assert.deepEqual(await outbox(last.email, url), [], 'nothing sent over the hourly cap')
   } finally {
     await gateway.close()
+  }
+})
+
+Deno.test('one visitor cannot spend everyone\'s e-mail: limits per IP and per recipient', opts, async () => {
+  // config.toml as it is (confirmations off: GoTrue leaves email_sent aside), clients told apart
+  // by X-Forwarded-For as GOTRUE_RATE_LIMIT_HEADER has it behind Supabase's proxy.
+  const { url, gateway } = ownGateway({ GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For' })
+  try {
+    const [a, b, c] = [await confirmedUser('rl-ip-a'), await confirmedUser('rl-ip-b'), await confirmedUser('rl-ip-c')]
+    assert.deepEqual(await recoverFrom(url, '203.0.113.1', a.email), { status: 200, body: {} })
+    assert.deepEqual(await recoverFrom(url, '203.0.113.1', b.email), { status: 200, body: {} })
+    assert.deepEqual(await recoverFrom(url, '198.51.100.2', c.email), { status: 200, body: {} }, 'another visitor is not blocked')
+    assert.equal((await outbox(c.email, url)).length, 1)
+
+    // The first visitor stops at 10 e-mails an hour, whatever the addresses (real or not).
+    for (let i = 2; i < 10; i++) {
+      assert.deepEqual(await recoverFrom(url, '203.0.113.1', uniqueEmail('rl-ip-more')), { status: 200, body: {} }, `e-mail ${i + 1}`)
+    }
+    const d = await confirmedUser('rl-ip-d')
+    assert.deepEqual(await recoverFrom(url, '203.0.113.1', d.email), EMAIL_LIMITED)
+    assert.deepEqual(await outbox(d.email, url), [])
+    assert.deepEqual(await recoverFrom(url, '198.51.100.2', d.email), { status: 200, body: {} }, 'still not the other visitor')
+  } finally {
+    await gateway.close()
+  }
+
+  // Per recipient: three an hour, from anyone (max_frequency off here to show the hourly count).
+  const second = ownGateway({ GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For', GOTRUE_SMTP_MAX_FREQUENCY: '0' })
+  try {
+    const known = await confirmedUser('rl-rcpt')
+    const unknown = uniqueEmail('rl-rcpt-none')
+    for (let i = 0; i < 3; i++) {
+      assert.deepEqual(await recoverFrom(second.url, `192.0.2.${10 + i}`, known.email), { status: 200, body: {} })
+      assert.deepEqual(await recoverFrom(second.url, `192.0.2.${20 + i}`, unknown), { status: 200, body: {} })
+    }
+    assert.deepEqual(await recoverFrom(second.url, '192.0.2.30', known.email), EMAIL_LIMITED)
+    assert.deepEqual(await recoverFrom(second.url, '192.0.2.31', unknown), EMAIL_LIMITED, 'an address without an account alike')
+    assert.equal((await outbox(known.email, second.url)).length, 3)
+    assert.deepEqual(await recoverFrom(second.url, '192.0.2.30', (await confirmedUser('rl-rcpt-other')).email), { status: 200, body: {} })
+  } finally {
+    await second.gateway.close()
+  }
+})
+
+Deno.test('with confirmations on, email_sent still caps the project: raised for real SMTP, one visitor no longer blocks others', opts, async () => {
+  for (const [emailSent, third] of [['2', EMAIL_LIMITED], ['100', { status: 200, body: {} }]] as const) {
+    const { url, gateway } = ownGateway({ GOTRUE_MAILER_AUTOCONFIRM: 'false', GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For', GOTRUE_RATE_LIMIT_EMAIL_SENT: emailSent })
+    try {
+      const [a, b, c] = [await confirmedUser('rl-cap-a'), await confirmedUser('rl-cap-b'), await confirmedUser('rl-cap-c')]
+      assert.deepEqual(await recoverFrom(url, '203.0.113.5', a.email), { status: 200, body: {} })
+      assert.deepEqual(await recoverFrom(url, '203.0.113.5', b.email), { status: 200, body: {} })
+      assert.deepEqual(await recoverFrom(url, '198.51.100.6', c.email), third, `email_sent = ${emailSent}`)
+    } finally {
+      await gateway.close()
+    }
   }
 })

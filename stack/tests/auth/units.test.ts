@@ -31,6 +31,7 @@ Deno.test('settings come from supabase/config.toml', () => {
     [s.rateLimits.signInSignUps, s.rateLimits.tokenRefresh, s.rateLimits.verify, s.rateLimits.emailSent, s.rateLimits.mfa, s.rateLimits.emailFrequencySeconds],
     [30, 150, 30, 2, 15, 60],
   )
+  assert.deepEqual([s.rateLimits.emailPerRecipient, s.rateLimits.emailPerIp, s.rateLimitHeader], [3, 10, null], 'the stack\'s own e-mail limits')
 })
 
 Deno.test('environment variables override config.toml', () => {
