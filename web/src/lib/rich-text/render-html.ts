@@ -23,16 +23,21 @@ const BLOCKS: Record<string, string> = {
 
 function renderMarks(node: RichTextNode, inner: string): string {
   let out = inner
-  // Innermost first, as ProseMirror orders marks by schema rank: link outermost.
-  for (const mark of [...(node.marks ?? [])].reverse()) {
+  // Innermost first, as ProseMirror orders marks by schema rank: link outermost. Marks that are
+  // not a list of objects (stored before the database checked the shape) are ignored, text kept.
+  const marks: unknown[] = Array.isArray(node.marks) ? node.marks : []
+  for (const m of [...marks].reverse()) {
+    if (!m || typeof m !== 'object') continue
+    const mark = m as { type?: unknown; attrs?: Record<string, unknown> }
     switch (mark.type) {
       case 'strong': out = `<strong>${out}</strong>`; break
       case 'em': out = `<em>${out}</em>`; break
       case 'code': out = `<code>${out}</code>`; break
       case 'link': {
-        const href = safeLinkHref(mark.attrs?.href)
+        const attrs = mark.attrs && typeof mark.attrs === 'object' ? mark.attrs : {}
+        const href = safeLinkHref(attrs.href)
         if (!href) break
-        const title = text(mark.attrs?.title)
+        const title = text(attrs.title)
         out = `<a${attr('href', href)}${title ? attr('title', title) : ''} rel="noopener noreferrer">${out}</a>`
         break
       }

@@ -1,6 +1,7 @@
 // An expert's own courses: list, read one with its lessons, create, edit, delete. RLS lets an
 // expert read and write only their own courses and delete only their own drafts (lessons go with
-// the course); publishing is for staff (the database refuses it).
+// the course); publishing is for staff (the database refuses it), and so is changing published
+// words: edits go through submit_course_edit, which keeps a published course's for review.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { DbError } from '@/lib/admin/db-error'
@@ -50,6 +51,7 @@ const fail = (error: { code?: string } | null, fallback: string): never => {
 
 export const myCoursesQueryKey = (expertId: number) => ['course-creator', 'courses', expertId] as const
 export const courseQueryKey = (courseId: number) => ['course-creator', 'course', courseId] as const
+export const revisionsQueryKey = (courseId: number) => ['course-creator', 'revisions', courseId] as const
 
 export async function getMyCourses(expertId: number): Promise<MyCourse[]> {
   const { data, error } = await supabase().from('courses').select(COURSE_COLUMNS).eq('expert_id', expertId).order('created_at', { ascending: false })
@@ -89,10 +91,15 @@ export function useCreateCourse(expert: MyExpert) {
   })
 }
 
-export async function updateCourse(courseId: number, input: CourseInput): Promise<void> {
-  const { data, error } = await supabase().from('courses').update({ title: input.title, summary: input.summary }).eq('id', courseId).select('id')
+/** What became of an edit: a draft is saved at once; published work waits for staff review. */
+export type EditOutcome = 'saved' | 'in_review'
+
+/** Saves the course's details through submit_course_edit: a draft's at once, a published course's
+ *  go to the Roots team for review (the live details stay until they approve). */
+export async function updateCourse(courseId: number, input: CourseInput): Promise<EditOutcome> {
+  const { data, error } = await supabase().rpc('submit_course_edit', { p_course_id: courseId, p_title: input.title, p_summary: input.summary ?? '' })
   if (error) fail(error, 'We could not save the course. Please try again.')
-  if (!data?.length) throw new DbError({ code: 'PGRST116' })
+  return data === 'in_review' ? 'in_review' : 'saved'
 }
 
 export function useUpdateCourse(courseId: number, expertId: number) {
@@ -101,6 +108,7 @@ export function useUpdateCourse(courseId: number, expertId: number) {
     mutationFn: (input: CourseInput) => updateCourse(courseId, input),
     onSettled: () => Promise.all([
       qc.invalidateQueries({ queryKey: courseQueryKey(courseId) }),
+      qc.invalidateQueries({ queryKey: revisionsQueryKey(courseId) }),
       qc.invalidateQueries({ queryKey: myCoursesQueryKey(expertId) }),
     ]),
   })

@@ -1,11 +1,13 @@
 // An expert's lessons in their own course: add (at the end), save (title and rich text), delete,
 // move one place up or down (move_course_lesson: one swap in the database, one move per course at a time).
+// Saving goes through submit_lesson_edit: a draft lesson takes it at once, a published one keeps
+// its live words until the Roots team approves the edit.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { DbError } from '@/lib/admin/db-error'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { supabase } from '@/lib/supabase'
-import { courseQueryKey, type MyCourse, type MyLesson } from './courses'
+import { courseQueryKey, type EditOutcome, type MyCourse, type MyLesson, revisionsQueryKey } from './courses'
 
 export const lessonTitleSchema = z.object({
   title: z.string().trim().min(1, 'Give the lesson a title.').max(200, 'Use at most 200 characters.'),
@@ -18,10 +20,10 @@ export async function addLesson(courseId: number, title: string, nextPosition: n
   if (error) throw new DbError(error, 'We could not add the lesson. Please try again.')
 }
 
-export async function saveLesson(lessonId: number, title: string, content: RichTextNode): Promise<void> {
-  const { data, error } = await supabase().from('course_contents').update({ title, content }).eq('id', lessonId).select('id')
+export async function saveLesson(lessonId: number, title: string, content: RichTextNode): Promise<EditOutcome> {
+  const { data, error } = await supabase().rpc('submit_lesson_edit', { p_lesson_id: lessonId, p_title: title, p_content: content })
   if (error) throw new DbError(error, 'We could not save the lesson. Please try again.')
-  if (!data?.length) throw new DbError({ code: 'PGRST116' })
+  return data === 'in_review' ? 'in_review' : 'saved'
 }
 
 export async function deleteLesson(lessonId: number): Promise<void> {
@@ -61,7 +63,10 @@ export function useMoveLesson(courseId: number) {
 
 export function useLessonMutations(courseId: number) {
   const qc = useQueryClient()
-  const onSettled = () => qc.invalidateQueries({ queryKey: courseQueryKey(courseId) })
+  const onSettled = () => Promise.all([
+    qc.invalidateQueries({ queryKey: courseQueryKey(courseId) }),
+    qc.invalidateQueries({ queryKey: revisionsQueryKey(courseId) }),
+  ])
   return {
     add: useMutation({ mutationFn: (v: { title: string; nextPosition: number }) => addLesson(courseId, v.title, v.nextPosition), onSettled }),
     save: useMutation({ mutationFn: (v: { id: number; title: string; content: RichTextNode }) => saveLesson(v.id, v.title, v.content), onSettled }),

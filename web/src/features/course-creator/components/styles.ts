@@ -11,6 +11,11 @@ export const coursePage = css`
   .badge[data-published='true'] { background: #dfeae2; color: var(--roots-primary); }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.75rem; }
   button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.6; }
+  .sent { font-weight: 600; color: var(--roots-primary); }
+  .review { border-left: 4px solid var(--roots-primary); background: #f3f6f3; padding: 0.5rem 0.75rem; margin: 0.75rem 0; overflow-wrap: anywhere; }
+  .review[data-status='rejected'] { border-left-color: var(--roots-error); }
+  .review p { margin: 0 0 0.5rem; }
+  .review blockquote { margin: 0 0 0.5rem; padding-left: 0.75rem; border-left: 2px solid var(--roots-border); white-space: pre-wrap; }
 `
 
 /** The buttons of a dialog (it renders outside the page, so outside `coursePage`). */

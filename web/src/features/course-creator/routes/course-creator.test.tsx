@@ -10,7 +10,7 @@ import { courseSlug, DUPLICATE_TITLE, type MyLesson, NOT_DELETED } from '../api/
 import { type Direction, swapLesson } from '../api/lessons'
 import { NOT_EXPERT_MESSAGE } from '../components/ExpertGate'
 import CourseCreatorRoute from './course-creator'
-import CourseSettingsRoute, { PUBLISHED_DELETE_NOTE } from './course-settings'
+import CourseSettingsRoute, { PUBLISHED_DELETE_NOTE, sentForReview } from './course-settings'
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 
@@ -30,6 +30,8 @@ let lessonRows: Array<Record<string, unknown>>
 let insertAnswer: (body: Record<string, unknown>) => Response
 let moveAnswer: (body: { p_lesson_id: number; p_direction: Direction }) => Response
 let deleteAnswer: () => Response
+let editAnswer: (fn: string, body: Record<string, unknown>) => Response
+let revisionRows: Array<Record<string, unknown>>
 let fetchMock: ReturnType<typeof vi.fn>
 const reply = (rows: unknown[], init?: RequestInit) => {
   const single = new Headers(init?.headers).get('accept')?.includes('vnd.pgrst.object')
@@ -52,11 +54,27 @@ beforeEach(() => {
     courseRows = courseRows.filter((c) => c.id !== 5)
     return new Response(JSON.stringify(deleted.map((c) => ({ id: c.id }))))
   }
+  revisionRows = []
+  // The database's answer to an edit: a draft is saved, published work goes to review.
+  editAnswer = (fn, body) => {
+    const published = fn === 'submit_course_edit'
+      ? courseRows.find((c) => c.id === body.p_course_id)?.published
+      : lessonRows.find((l) => l.id === body.p_lesson_id)?.published
+    return new Response(JSON.stringify(published ? 'in_review' : 'saved'))
+  }
   vi.mocked(toast.error).mockClear()
   vi.mocked(toast.success).mockClear()
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const u = decodeURIComponent(String(url))
     if (u.includes('/rpc/move_course_lesson')) return Promise.resolve(moveAnswer(JSON.parse(String(init?.body))))
+    const rpc = /\/rpc\/(submit_lesson_edit|submit_course_edit)/.exec(u)?.[1]
+    if (rpc) return Promise.resolve(editAnswer(rpc, JSON.parse(String(init?.body))))
+    if (u.includes('/rpc/course_revisions')) return Promise.resolve(new Response(JSON.stringify(revisionRows)))
+    if (u.includes('/rpc/discard_course_revision')) {
+      const { p_revision_id } = JSON.parse(String(init?.body)) as { p_revision_id: number }
+      revisionRows = revisionRows.filter((r) => r.id !== p_revision_id)
+      return Promise.resolve(new Response(null, { status: 204 }))
+    }
     if (u.includes('/rest/v1/courses') && init?.method === 'DELETE') return Promise.resolve(deleteAnswer())
     if (u.includes('/growing_experts')) return Promise.resolve(reply(expertRows, init))
     if (u.includes('/rest/v1/courses') && init?.method === 'POST') return Promise.resolve(insertAnswer(JSON.parse(String(init.body))))
@@ -107,6 +125,8 @@ const moves = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/rp
 const deletes = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'DELETE')
 const lesson = (id: number, position: number, title: string) =>
   ({ id, course_id: 5, position, title, content: { type: 'doc', content: [] }, published: false })
+const rpcCalls = (fn: string) => fetchMock.mock.calls.filter(([u]) => String(u).includes(`/rpc/${fn}`)).map(([, i]) => JSON.parse(String((i as RequestInit).body)))
+const directWrites = () => fetchMock.mock.calls.filter(([u, i]) => /\/rest\/v1\/(courses|course_contents)/.test(String(u)) && (i as RequestInit)?.method === 'PATCH')
 const lessonHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
 
 describe('the expert gate', () => {
@@ -304,5 +324,95 @@ describe('courseSlug', () => {
     expect(courseSlug('Winter Salads', 'alex-green')).toBe('winter-salads-alex-green')
     expect(courseSlug('!!!', 'alex-green')).toBe('course-alex-green')
     expect(courseSlug('a'.repeat(300), 'x').length).toBeLessThanOrEqual(82)
+  })
+})
+
+describe('/settings/{course_id}: edits of published work go to review', () => {
+  const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] })
+  beforeEach(() => {
+    courseRows[0]!.published = true
+    courseRows[0]!.summary = 'Live summary'
+    lessonRows = [{ ...lesson(11, 0, 'Sowing'), published: true, content: doc('Live words') }, lesson(12, 1, 'Thinning')]
+  })
+
+  it('sends a published lesson\'s edit for review, says so, and never writes the live lesson', async () => {
+    signIn()
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Lesson 1: Sowing' })
+    fireEvent.change(within(form).getByLabelText('Lesson title'), { target: { value: 'Sowing, better' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Send lesson for review' }))
+    const message = sentForReview('Lesson “Sowing, better”')
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(message))
+    expect(within(form).getByText(message).getAttribute('role')).toBe('status')
+    expect(message).toBe('Lesson “Sowing, better” sent for review. The published version stays until the Roots team approves your edit.')
+    expect(rpcCalls('submit_lesson_edit')).toEqual([{ p_lesson_id: 11, p_title: 'Sowing, better', p_content: doc('Live words') }])
+    expect(directWrites()).toEqual([])
+    expect(within(form).queryByRole('button', { name: 'Delete lesson' })).toBeNull()
+  })
+
+  it('saves a lesson not yet published at once, through the same call', async () => {
+    signIn()
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Lesson 2: Thinning' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save lesson' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Lesson “Thinning” saved.'))
+    expect(rpcCalls('submit_lesson_edit')).toEqual([{ p_lesson_id: 12, p_title: 'Thinning', p_content: { type: 'doc', content: [] } }])
+    expect(within(form).queryByText(/sent for review/)).toBeNull()
+    expect(directWrites()).toEqual([])
+  })
+
+  it('sends a published course\'s details for review', async () => {
+    signIn()
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Course details' })
+    fireEvent.change(within(form).getByLabelText('Summary (optional)'), { target: { value: '  ' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Send details for review' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(sentForReview('Course details')))
+    expect(rpcCalls('submit_course_edit')).toEqual([{ p_course_id: 5, p_title: 'Winter salads', p_summary: '' }])
+    expect(directWrites()).toEqual([])
+  })
+
+  it('saves a draft course\'s details at once', async () => {
+    signIn()
+    courseRows[0]!.published = false
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Course details' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Save details' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Course saved.'))
+    expect(rpcCalls('submit_course_edit')).toHaveLength(1)
+  })
+
+  it('shows the edit waiting for review in the form, beside a note that visitors see the published version', async () => {
+    signIn()
+    revisionRows = [{ id: 301, course_id: 5, lesson_id: 11, status: 'pending', title: 'Sowing, waiting', summary: null, content: doc('New words'), review_note: null, submitted_at: '2025-01-05T10:00:00Z' }]
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Lesson 1: Sowing' })
+    await waitFor(() => expect((within(form).getByLabelText('Lesson title') as HTMLInputElement).value).toBe('Sowing, waiting'))
+    expect(within(form).getByText(/visitors see the published version until the Roots team approves it/)).toBeTruthy()
+    expect(screen.getAllByText('Waiting for review.')).toHaveLength(1)
+  })
+
+  it('shows the team\'s note on an edit sent back, and drops the edit on request', async () => {
+    signIn()
+    revisionRows = [{ id: 302, course_id: 5, lesson_id: null, status: 'rejected', title: 'Winter salads!!!', summary: 'Shouty', content: null, review_note: 'Keep the old title, please.', submitted_at: '2025-01-05T10:00:00Z' }]
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Course details' })
+    expect(await within(form).findByText('Keep the old title, please.')).toBeTruthy()
+    expect(within(form).getByText('Sent back by the Roots team.')).toBeTruthy()
+    expect((within(form).getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads!!!')
+    fireEvent.click(within(form).getByRole('button', { name: 'Drop my edit of the course details' }))
+    await waitFor(() => expect((within(form).getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads'))
+    expect(rpcCalls('discard_course_revision')).toEqual([{ p_revision_id: 302 }])
+    expect(within(form).queryByText('Keep the old title, please.')).toBeNull()
+  })
+
+  it('shows a refused edit beside the form', async () => {
+    signIn()
+    editAnswer = () => new Response(JSON.stringify({ code: '22023', message: 'The lesson text is not a document the editor can open' }), { status: 400 })
+    renderAt('/settings/5')
+    const form = await screen.findByRole('form', { name: 'Lesson 1: Sowing' })
+    fireEvent.click(within(form).getByRole('button', { name: 'Send lesson for review' }))
+    expect((await within(form).findByRole('alert')).textContent).toBe('The lesson text is not a document the editor can open')
+    expect(toast.success).not.toHaveBeenCalled()
   })
 })
