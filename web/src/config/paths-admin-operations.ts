@@ -1,5 +1,6 @@
 // Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map;
-// what the public content forms collect (career applications, sowing-reminder sign-ups).
+// what the public content forms collect (career applications, sowing-reminder sign-ups); experts'
+// edits waiting for review and the audit log (issue 18).
 import { definePath } from './define-path'
 
 export const adminOperationsPaths = {
@@ -16,4 +17,6 @@ export const adminOperationsPaths = {
   adminLocationMap: definePath('/admin/location-map'),
   adminCareerApplications: definePath('/admin/career-applications'),
   adminSowingReminders: definePath('/admin/sowing-reminders'),
+  adminCourseReviews: definePath('/admin/course-reviews'),
+  adminAudit: definePath('/admin/audit'),
 } as const

@@ -13,6 +13,11 @@ describe('admin navigation', () => {
     for (const role of ['roots_official', 'roots_team', 'founder'] as const) expect(navFor(role).filter((i) => hrefs.includes(i.href)).map((i) => i.label)).toEqual(['Career applications', 'Sowing reminders'])
     expect(navFor('patch_manager').filter((i) => hrefs.includes(i.href))).toEqual([])
   })
+  it('offers course reviews and the audit log to admins only (the database lets only them review and read it)', () => {
+    const hrefs = ['/admin/course-reviews', '/admin/audit']
+    for (const role of ['roots_official', 'roots_team', 'founder'] as const) expect(navFor(role).filter((i) => hrefs.includes(i.href)).map((i) => i.label)).toEqual(['Course reviews', 'Audit log'])
+    expect(navFor('patch_manager').filter((i) => hrefs.includes(i.href))).toEqual([])
+  })
   it('marks the current entry, and a tree entry for paths under it', () => {
     const locations = NAV_ITEMS.find((i) => i.label === 'Locations')!
     const waiting = NAV_ITEMS.find((i) => i.label === 'Waiting list')!

@@ -1,12 +1,15 @@
 // Admin area, part 2 (issue 9): promo bars, marketing, events, tasks, courses and the location map;
-// career applications and sowing-reminder sign-ups (admins only, as RLS reads them: the guard's
-// canVisit keeps a patch manager out, and the navigation with it).
+// career applications and sowing-reminder sign-ups; course reviews and the audit log (issue 18)
+// (admins only, as RLS and the RPCs allow them: the guard's canVisit keeps a patch manager out,
+// and the navigation with it).
 // Routes are relative to /admin (see rel in AdminApp); the array is spread into AdminApp's Switch.
 // Static paths come before the parameterised ones they overlap (/events/create before /events/:id).
 import type { ReactElement } from 'react'
 import { Route } from 'wouter'
 import { paths } from '@/config/paths'
+import { AdminAuditLogRoute } from '@/features/admin-audit/routes/audit-log'
 import { AdminCareerApplicationsRoute } from '@/features/admin-careers/routes/applications'
+import { AdminCourseReviewsRoute } from '@/features/admin-course-reviews/routes/course-reviews'
 import { AdminCourseBuilderRoute } from '@/features/admin-courses/routes/course-builder'
 import { AdminCourseManagerRoute } from '@/features/admin-courses/routes/course-manager'
 import { AdminEventCreateRoute, AdminEventRoute, AdminEventsRoute } from '@/features/admin-events/routes/events'
@@ -26,9 +29,11 @@ export const adminOperationsNav: NavItem[] = [
   { label: 'Tasks', href: paths.adminTasks.getHref() },
   { label: 'Task board', href: paths.adminTasksDashboard.getHref() },
   { label: 'Courses', href: paths.adminCourseManager.getHref(), tree: true },
+  { label: 'Course reviews', href: paths.adminCourseReviews.getHref() },
   { label: 'Location map', href: paths.adminLocationMap.getHref() },
   { label: 'Career applications', href: paths.adminCareerApplications.getHref() },
   { label: 'Sowing reminders', href: paths.adminSowingReminders.getHref() },
+  { label: 'Audit log', href: paths.adminAudit.getHref() },
 ]
 
 export function adminOperationsRoutes(): ReactElement[] {
@@ -46,5 +51,7 @@ export function adminOperationsRoutes(): ReactElement[] {
     <Route key='location-map' path={rel(paths.adminLocationMap.path)}><AdminLocationMapRoute /></Route>,
     <Route key='career-applications' path={rel(paths.adminCareerApplications.path)}><AdminCareerApplicationsRoute /></Route>,
     <Route key='sowing-reminders' path={rel(paths.adminSowingReminders.path)}><AdminSowingRemindersRoute /></Route>,
+    <Route key='course-reviews' path={rel(paths.adminCourseReviews.path)}><AdminCourseReviewsRoute /></Route>,
+    <Route key='audit' path={rel(paths.adminAudit.path)}><AdminAuditLogRoute /></Route>,
   ]
 }

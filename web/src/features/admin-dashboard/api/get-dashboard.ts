@@ -12,7 +12,7 @@ export interface Dashboard {
   offersPending: number
   offersExpiringSoon: number
   slotsToday: Array<{ id: number; location: string; startsAt: string; capacity: number; booked: number }>
-  audit: Array<{ id: number; createdAt: string; actorRole: string | null; table: string; action: string; rowId: string | null }>
+  audit: Array<{ id: number; createdAt: string; actorRole: string | null; actorName: string | null; actorEmail: string | null; via: string | null; table: string; action: string; rowId: string | null }>
 }
 
 const DAY = 24 * 60 * 60 * 1000
@@ -31,7 +31,7 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
     db.from('plot_offers').select('id, respond_by').eq('status', 'offered'),
     db.from('welcome_slots').select('id, site_id, starts_at, capacity, booked_count')
       .gte('starts_at', start.toISOString()).lt('starts_at', new Date(start.getTime() + DAY).toISOString()).is('cancelled_at', null).order('starts_at'),
-    db.from('audit_log').select('id, created_at, actor_role, table_name, action, row_id').order('created_at', { ascending: false }).limit(10),
+    db.from('audit_log').select('id, created_at, actor_role, actor_name, actor_email, via, table_name, action, row_id').order('created_at', { ascending: false }).limit(10),
     db.from('waiting_list_status_history').select('location_key, from_status, to_status').gte('changed_at', since).in('to_status', ['waiting', 'offered']).limit(20_000),
   ])
   for (const r of [sites, offers, slots, audit, moves]) if (r.error) throw new DbError(r.error, 'The dashboard could not be loaded.')
@@ -58,7 +58,10 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
     offersPending: offers.data?.length ?? 0,
     offersExpiringSoon: (offers.data ?? []).filter((o) => new Date(o.respond_by).getTime() <= soon).length,
     slotsToday: (slots.data ?? []).map((s) => ({ id: s.id, location: names.get(s.site_id) ?? `Site ${s.site_id}`, startsAt: s.starts_at, capacity: s.capacity, booked: s.booked_count })),
-    audit: (audit.data ?? []).map((a) => ({ id: a.id, createdAt: a.created_at, actorRole: a.actor_role, table: a.table_name, action: a.action, rowId: a.row_id })),
+    audit: (audit.data ?? []).map((a) => ({
+      id: a.id, createdAt: a.created_at, actorRole: a.actor_role, actorName: a.actor_name, actorEmail: a.actor_email, via: a.via,
+      table: a.table_name, action: a.action, rowId: a.row_id,
+    })),
   }
 }
 

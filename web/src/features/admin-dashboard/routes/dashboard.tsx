@@ -2,7 +2,9 @@
 import { useEffect } from 'react'
 import { css } from 'goober'
 import { EmptyState, ErrorNotice, PageHeader, Status, tableWrap } from '@/components/admin/ui'
-import { useDashboard } from '../api/get-dashboard'
+import { Link } from 'wouter'
+import { paths } from '@/config/paths'
+import { type Dashboard, useDashboard } from '../api/get-dashboard'
 
 const cards = css`
   display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); margin-bottom: 1.5rem;
@@ -13,6 +15,10 @@ const cards = css`
 const grid = css`display: grid; gap: 1.5rem; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); h2 { font-size: 1.15rem; }`
 
 const DONE: Record<string, string> = { insert: 'added', update: 'changed', delete: 'removed' }
+
+/** The person by name or e-mail (as the entry recorded them), else the role or system that acted. */
+const actorLabel = (a: Dashboard['audit'][number]) =>
+  a.actorName ?? a.actorEmail ?? (a.actorRole === 'scheduler' ? 'a scheduled job' : a.actorRole === 'service_role' ? 'the system' : (a.actorRole ?? 'someone').replace(/_/g, ' '))
 
 const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
 
@@ -58,8 +64,13 @@ export function AdminDashboardRoute() {
               )}
               <h2 id='dash-audit'>Recent changes</h2>
               {d.data.audit.length === 0 ? <EmptyState>No changes recorded yet.</EmptyState> : (
-                <ul aria-labelledby='dash-audit'>{d.data.audit.map((a) => <li key={a.id}>{time(a.createdAt)}: {(a.actorRole ?? 'someone').replace(/_/g, ' ')} {DONE[a.action] ?? a.action} {a.table.replace(/_/g, ' ')} {a.rowId ? `#${a.rowId.slice(0, 12)}` : ''}</li>)}</ul>
+                <ul aria-labelledby='dash-audit'>{d.data.audit.map((a) => (
+                  <li key={a.id}>
+                    {time(a.createdAt)}: {actorLabel(a)}{a.via ? ` via ${a.via}` : ''} {DONE[a.action] ?? a.action} {a.table.replace(/_/g, ' ')} {a.rowId ? `#${a.rowId.slice(0, 12)}` : ''}
+                  </li>
+                ))}</ul>
               )}
+              <p><Link href={`~${paths.adminAudit.getHref()}`}>The full audit log, with each change</Link></p>
             </section>
           </div>
         </>
