@@ -1,6 +1,7 @@
 // Clients for functions. `userClient` carries the caller's Authorization header, so RLS applies
 // to everything it does. `adminClient` bypasses RLS: use it only after an explicit role check
-// (see requireStaff) or for system work such as verified webhooks.
+// (see requireStaff) or for system work such as verified webhooks; `adminClientFor` is the same
+// for work done for a checked member of staff, and the audit log names them and the function.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { forbidden, unauthorized } from './errors.ts'
 
@@ -30,6 +31,36 @@ export function adminClient(): SupabaseClient {
   const key = `${env('SUPABASE_URL')} ${env('SUPABASE_SERVICE_ROLE_KEY')}`
   if (admin?.key !== key) admin = { key, client: createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options) }
   return admin.client
+}
+
+/** The function's name as the audit log keeps it ('payments', 'bookings'): what it matches in the database. */
+export const FUNCTION_NAME = /^[a-z][a-z0-9-]{0,62}$/
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * The request headers that tell the audit log who a service-role write is for: the function that
+ * writes (x-roots-function) and the member of staff it checked (x-roots-acting-user). The database
+ * honours them from the service role only, so a browser cannot claim to be anyone.
+ */
+export function actingHeaders(fn: string, actingUserId: string | null | undefined): Record<string, string> {
+  if (!FUNCTION_NAME.test(fn)) throw new Error(`Not a function name: ${fn}`)
+  const headers: Record<string, string> = { 'x-roots-function': fn }
+  if (actingUserId) {
+    if (!USER_ID.test(actingUserId)) throw new Error('Not a user id')
+    headers['x-roots-acting-user'] = actingUserId
+  }
+  return headers
+}
+
+/**
+ * The admin client for a function acting for a member of staff it has checked (requireStaff, then
+ * authUser for the id): the audit log names them and the function instead of "service role".
+ * Without a user id the entry still names the function.
+ */
+export function adminClientFor(fn: string, actingUserId: string | null | undefined): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
+    ...options, global: { headers: actingHeaders(fn, actingUserId) },
+  })
 }
 
 export type StaffRole = 'roots_official' | 'roots_team' | 'founder' | 'patch_manager'
