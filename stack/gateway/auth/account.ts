@@ -104,30 +104,27 @@ async function pkceGrant(deps: Deps, call: Call, body: Body) {
 // ---------------------------------------------------------------------------- signup
 
 /** GoTrue's sanitizeUser (internal/api/signup.go): the answer to signing up with the address of a
- *  confirmed account while confirmations are on. Built from the stored user with a new id, no
- *  role, no identities, the sender's own metadata and "sent now", as GoTrue builds it; like
- *  Supabase's it still differs from a new user's (empty `role` and `identities`). */
+ *  confirmed account while confirmations are on. A user that was never stored, in the shape and
+ *  field order of a new sign-up's: a new id, the address asked about, the sender's own metadata,
+ *  "sent now". Like Supabase's it has an empty `role` and no identities; unlike GoTrue's it keeps
+ *  none of the stored account's timestamps (GoTrue leaves recovery_sent_at and a few more). */
 async function sanitizedUser(sql: Sql, u: UserRow, provider: 'email' | 'phone', data: Record<string, unknown>) {
-  const now = new Date().toISOString()
-  const real = await userJson(sql, u)
-  const {
-    new_email: _newEmail, email_change_sent_at: _changeSent, email_confirmed_at: _ec, phone_confirmed_at: _pc,
-    confirmed_at: _c, last_sign_in_at: _l, factors: _f, ...kept
-  } = real
-  return {
-    ...kept,
-    id: crypto.randomUUID(),
+  const now = new Date()
+  const blank = Object.fromEntries(Object.keys(u).map((k) => [k, null])) as unknown as UserRow
+  return await userJson(sql, {
+    ...blank,
+    id: crypto.randomUUID(), // no identities or factors are stored under it
     aud: 'authenticated',
     role: '',
-    email: provider === 'email' ? real.email : '',
-    phone: provider === 'phone' ? real.phone : '',
+    email: provider === 'email' ? u.email : null,
+    phone: provider === 'phone' ? u.phone : null,
     confirmation_sent_at: now,
-    app_metadata: { provider, providers: [provider] },
-    user_metadata: data,
-    identities: [],
+    raw_app_meta_data: { provider, providers: [provider] },
+    raw_user_meta_data: data,
     created_at: now,
     updated_at: now,
-  }
+    is_anonymous: false,
+  })
 }
 
 export async function signup(deps: Deps, call: Call) {
