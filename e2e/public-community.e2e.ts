@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, type RuntimeConfigOverrides, webUrl } from './support/browser'
 import { anonKey, apiUrl, PASSWORD, waitForPath } from './admin-support'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -57,23 +57,47 @@ describe('vote for a new site', () => {
       expect(await page.getByLabel('E-mail address').inputValue()).toBe('nope')
       await expectAccessible(page)
 
-      // A vote, double-clicked: one row, and the tally shows it.
+      // A vote, double-clicked: one row, not counted until its e-mail link is followed.
       const place = `Testbury ${tag()}`
       const email = uniqueEmail(`vote${width}`)
       await page.getByLabel('Town or area').fill(place)
       await page.getByLabel('E-mail address').fill(email)
       await page.getByRole('button', { name: 'Vote' }).dblclick()
-      await page.getByRole('status').filter({ hasText: `Your vote for ${place} is counted` }).first().waitFor()
-      const rows = () => serviceRest<unknown[]>(`site_votes?select=id&email_normalised=eq.${encodeURIComponent(email)}`)
-      expect(await rows()).toHaveLength(1)
-      const tally = page.getByRole('list', { name: 'Votes per place' }).getByRole('listitem').filter({ hasText: place })
-      await expect.poll(() => tally.textContent()).toBe(`${place}1 vote`)
+      const form = page.getByRole('form', { name: 'Vote for a new site' })
+      await form.getByRole('status').filter({ hasText: `We have sent a link to ${email}` }).waitFor()
+      const rows = () => serviceRest<{ confirmed_at: string | null }[]>(`site_votes?select=confirmed_at&email_normalised=eq.${encodeURIComponent(email)}`)
+      expect(await rows()).toEqual([{ confirmed_at: null }])
+      const tallies = page.getByRole('list', { name: 'Votes per place' })
+      expect(await tallies.getByRole('listitem').filter({ hasText: place }).count()).toBe(0)
+      const [mail, ...more] = await mailTo(email)
+      expect(more).toHaveLength(0)
+      expect(mail!.subject).toBe('Confirm your vote for a new Roots site')
+      // The place is the voter's own text: the e-mail does not repeat it.
+      expect(mail!.body).not.toContain(place)
+      const link = mail!.body.match(/https?:\/\/\S+\/vote\?confirm=[0-9a-f]{32}/)?.[0]
+      expect(link?.startsWith(`${webUrl()}/vote?confirm=`), mail!.body).toBe(true)
 
-      // The same e-mail and place again (other case): a friendly message, still one vote.
+      // The link, opened on another device: the vote counts, and the token leaves the address bar.
+      const other = await newContext(browser, width)
+      await configureApp(other)
+      const phone = await other.newPage()
+      await phone.goto(link!)
+      await phone.locator('main#main').waitFor()
+      await dismissConsent(phone)
+      await phone.getByRole('form', { name: 'Vote for a new site' }).getByRole('status').filter({ hasText: `Your vote for ${place} is counted` }).waitFor()
+      expect(new URL(phone.url()).search).toBe('')
+      const tally = phone.getByRole('list', { name: 'Votes per place' }).getByRole('listitem').filter({ hasText: place })
+      await expect.poll(() => tally.textContent()).toBe(`${place}1 vote`)
+      expect((await rows())[0]!.confirmed_at).not.toBeNull()
+      await other.close()
+
+      // The same e-mail and place again (other case): the same answer as any vote (the page tells
+      // nobody whether that address voted), an e-mail saying it is already counted, still one vote.
       await page.getByLabel('Town or area').fill(place.toUpperCase())
       await page.getByLabel('E-mail address').fill(email.toUpperCase())
       await page.getByRole('button', { name: 'Vote' }).click()
-      await page.getByRole('status').filter({ hasText: 'You have already voted for' }).first().waitFor()
+      await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(['Confirm your vote for a new Roots site', 'Your vote is already counted'])
+      await form.getByRole('status').filter({ hasText: 'We have sent a link to' }).waitFor()
       expect(await rows()).toHaveLength(1)
       expect(await page.getByRole('heading', { level: 1, name: 'Where should we grow next?' }).isVisible()).toBe(true)
       await expectAccessible(page)

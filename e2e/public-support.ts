@@ -1,6 +1,7 @@
 // Helpers for the public-site journeys: service-role reads of what the browser wrote, and an
 // accessibility assertion that names what failed.
 import { expect } from 'vitest'
+import { mkdir } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from './support/browser'
 
@@ -36,3 +37,29 @@ export async function dismissConsent(page: Page) {
 }
 
 export const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)
+
+/** A link of the header's main navigation; at phone widths it opens the menu first. */
+export async function mainNavLink(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const menu = nav.getByRole('button', { name: 'Menu' })
+  if (await menu.isVisible() && await menu.getAttribute('aria-expanded') !== 'true') await menu.click()
+  return nav.getByRole('link', { name, exact: true })
+}
+
+export interface Mail { subject?: string | null; body: string }
+/** The e-mails the stack's outbox holds for `to`, oldest first. */
+export async function mailTo(to: string): Promise<Mail[]> {
+  const { messages } = await (await fetch(`${api().url}/_outbox/messages?to=${encodeURIComponent(to)}`)).json() as { messages: Mail[] }
+  return messages
+}
+
+/** The whole page into `dir`, and the main content in screen-high parts (readable when looked at). */
+export async function shootParts(dir: string, page: Page, name: string) {
+  await mkdir(dir, { recursive: true })
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
+  const bottom = await page.evaluate(() => (document.querySelector('main') ?? document.body).getBoundingClientRect().bottom + globalThis.scrollY)
+  const { width, height } = page.viewportSize()!
+  for (let y = 0, n = 1; y < bottom; y += height, n++) {
+    await page.screenshot({ path: `${dir}/${name}.part${n}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(height, bottom - y) } })
+  }
+}

@@ -339,8 +339,8 @@ insert into public.tasks (title, description, site_id, assigned_to, status, due_
   ('Fix the water trough', 'Trough by plot A12 leaks', 1, '00000000-0000-4000-a000-000000000004', 'todo', current_date + 3, '00000000-0000-4000-a000-000000000001'),
   ('Order spring seed stock', null, null, '00000000-0000-4000-a000-000000000002', 'doing', current_date + 14, '00000000-0000-4000-a000-000000000003');
 
-insert into public.site_votes (location_name, postcode, email) values
-  ('Exeter', 'EX1 1AA', 'voter1@example.com'), ('Norwich', 'NR1 1AA', 'voter2@example.com'), ('Exeter', 'EX2 4AB', 'voter3@example.com');
+insert into public.site_votes (location_name, postcode, email, confirmed_at) values
+  ('Exeter', 'EX1 1AA', 'voter1@example.com', now()), ('Norwich', 'NR1 1AA', 'voter2@example.com', now()), ('Exeter', 'EX2 4AB', 'voter3@example.com', now());
 insert into public.land_offers (name, email, phone, location, acreage, description) values
   ('Hill Farm Estates', 'land@example.com', '01632 960001', 'Near Frome, Somerset', 6.5, 'Flat pasture with road access and mains water.');
 

@@ -29,10 +29,10 @@ select c.id, 0, 'What grows in winter',
   '{"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Lamb''s lettuce, land cress and winter purslane shrug off frost."}]}]}', false
 from public.courses c where c.slug = 'winter-salads-alex-green';
 
-insert into public.site_votes (location_name, postcode, email) values
-  ('Exeter', null, 'voter4@example.com'), ('Norwich', null, 'voter5@example.com'),
-  ('Cambridge', 'CB1 1AA', 'voter6@example.com'), ('York', null, 'voter7@example.com'),
-  ('York', null, 'voter8@example.com');
+insert into public.site_votes (location_name, postcode, email, confirmed_at) values
+  ('Exeter', null, 'voter4@example.com', now()), ('Norwich', null, 'voter5@example.com', now()),
+  ('Cambridge', 'CB1 1AA', 'voter6@example.com', now()), ('York', null, 'voter7@example.com', now()),
+  ('York', null, 'voter8@example.com', now());
 
 insert into public.land_offers (name, email, phone, location, acreage, description) values
   ('Green Acre Trust', 'trust@example.com', null, 'Outskirts of Ipswich, Suffolk', 3.2, 'A walled former market garden looking for a community use.');

@@ -2,7 +2,7 @@
 -- offers (anyone sends once per submission key, only admins read), and experts who manage only
 -- their own courses and lessons while staff alone publish them.
 begin;
-select plan(34);
+select plan(38);
 
 select tests.create_actors();
 select tests.create_user('expert_a');
@@ -18,28 +18,40 @@ insert into public.course_contents (course_id, position, title) values (92102, 0
 delete from public.site_votes;
 
 -- ============================================================================
--- anon: votes for a place
+-- votes for a place: cast through the site-votes function (the service role), counted once
+-- confirmed; the API roles cannot write them (see also public_writes.test.sql)
 -- ============================================================================
 select tests.authenticate_as_anon();
-select lives_ok($$insert into public.site_votes (location_name, email) values ('Test Town', 'voter@example.com')$$,
-  'anyone votes for a place');
-select throws_ok($$insert into public.site_votes (location_name, email) values ('test town', 'VOTER@Example.com')$$,
-  '23505', null, 'a second vote for the same place with the same e-mail (any case) is refused');
-select lives_ok($$insert into public.site_votes (location_name, email) values ('Other Town', 'voter@example.com')$$,
+select throws_ok($$insert into public.site_votes (location_name, email) values ('Stuffed Town', 'fake@example.com')$$,
+  '42501', 'permission denied for table site_votes', 'anon cannot vote by hand');
+select tests.authenticate_as_service_role();
+select results_eq($$select location_name, confirmed, created from public.cast_site_vote(' Test Town ', 'voter@example.com')$$,
+  $$values ('Test Town'::text, false, true)$$, 'a vote is cast, trimmed and unconfirmed');
+select results_eq($$select created from public.cast_site_vote('test town', 'VOTER@Example.com')$$,
+  $$values (false)$$, 'a second vote for the same place with the same e-mail (any case) finds the first');
+select lives_ok($$select public.cast_site_vote('Other Town', 'voter@example.com')$$,
   'the same e-mail may vote for another place');
-select lives_ok($$insert into public.site_votes (location_name, email) values ('TEST TOWN', 'second@example.com')$$,
+select lives_ok($$select public.cast_site_vote('TEST TOWN', 'second@example.com')$$,
   'another e-mail may vote for the same place');
-select throws_ok($$insert into public.site_votes (location_name, email) values ('Test Town', 'not-an-email')$$,
+select throws_ok($$select public.cast_site_vote('Test Town', 'not-an-email')$$,
   '23514', null, 'a malformed e-mail is refused');
-select throws_ok($$insert into public.site_votes (location_name, email) values ('<b>Town</b>', 'x@example.com')$$,
+select throws_ok($$select public.cast_site_vote('<b>Town</b>', 'x@example.com')$$,
   '23514', null, 'markup in a place name is refused');
-select throws_ok($$insert into public.site_votes (location_name, email) values ('   ', 'y@example.com')$$,
-  '42501', null, 'an empty place is refused');
+select throws_ok($$select public.cast_site_vote('   ', 'y@example.com')$$,
+  '23514', null, 'an empty place is refused');
+select tests.authenticate_as_anon();
 select throws_ok($$select 1 from public.site_votes$$, '42501', 'permission denied for table site_votes',
   'anon cannot read who voted');
+select is_empty($$select * from public.get_site_vote_tallies()$$, 'unconfirmed votes are not counted');
+select tests.clear_authentication();
+select set_config('tests.vote_tokens', (select string_agg(token, ',') from public.site_votes where email_normalised in ('voter@example.com', 'second@example.com')), true);
+select tests.authenticate_as_anon();
+select is((select count(*) from unnest(string_to_array(current_setting('tests.vote_tokens'), ',')) t where public.confirm_site_vote(t) is not null),
+  3::bigint, 'anyone holding a link confirms its vote');
+select throws_ok($$select public.confirm_site_vote('nope')$$, 'PT404', 'No vote has that confirmation link', 'an unknown link is 404');
 select results_eq($$select location_name, votes from public.get_site_vote_tallies()$$,
   $$values ('Test Town'::text, 2::bigint), ('Other Town', 1)$$,
-  'tallies count votes per place (compared without case, named as the first voter wrote it), most votes first');
+  'tallies count confirmed votes per place (compared without case, named as the first voter wrote it), most votes first');
 select is((select p.proargnames::text[] from pg_proc p where p.proname = 'get_site_vote_tallies'), array['location_name', 'votes'],
   'the tallies name no voter');
 select tests.clear_authentication();

@@ -1,6 +1,6 @@
 // Secrets in links never leave the browser. E-mailed links carry private tokens in the query
 // (a waiting-list reference, an offer token, a still-interested token, a booking reference, a
-// checkout session) and Supabase Auth puts tokens in the fragment of a magic link. Pages clear
+// checkout session, a vote's confirmation) and Supabase Auth puts tokens in the fragment of a magic link. Pages clear
 // them from the address bar, but analytics (page views, page leaves, PostHog's own
 // $current_url) and error reports can read the address first: every string they send passes
 // through redactSecrets, which keeps the parameter's name and replaces its value.
@@ -8,7 +8,7 @@
 /** Query and fragment parameters whose values are secrets. */
 export const SECRET_PARAMS = [
   'reference', 'offer', 'still_interested', 'booking', 'token', 'token_hash', 'session_id', 'code',
-  'access_token', 'refresh_token', 'provider_token', 'provider_refresh_token', 'voucher',
+  'access_token', 'refresh_token', 'provider_token', 'provider_refresh_token', 'voucher', 'confirm',
 ] as const
 
 export const REDACTED = 'redacted'

@@ -1,11 +1,10 @@
-// A vote for where a new site should open: one per e-mail per place. The database keeps that
-// rule (a unique index on the place and the e-mail, both compared trimmed and lowercased); a
-// second vote comes back as { created: false } for a friendly message, never an error page.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+// A vote for where a new site should open goes through the site-votes function: it checks the
+// input, limits each connection and e-mails a confirmation link; the vote counts in the tallies
+// once that link is followed (confirm-vote.ts). The answer is the same for a first and a
+// repeated vote, so the page never learns whether an address has voted before.
+import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
-import { DbError } from '@/lib/admin/db-error'
-import { supabase } from '@/lib/supabase'
-import { voteTalliesQueryKey } from './get-vote-tallies'
+import { callFunction } from '@/lib/call-function'
 
 const POSTCODE = /^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i
 
@@ -19,21 +18,15 @@ export const voteSchema = z.object({
 })
 export type VoteInput = z.infer<typeof voteSchema>
 
-export const NOT_ACCEPTED = 'We could not accept this vote: check the place and e-mail address and try again.'
-
-export type VoteResult = { created: boolean; location_name: string }
+export type VoteResult = { location_name: string; email: string }
 
 export async function castVote(input: VoteInput): Promise<VoteResult> {
-  const { error } = await supabase().from('site_votes').insert({
-    location_name: input.location_name, email: input.email, postcode: input.postcode ?? null,
+  await callFunction<{ accepted: true }>('site-votes', {
+    body: { location_name: input.location_name, email: input.email, postcode: input.postcode ?? null },
   })
-  if (error && error.code === '23505') return { created: false, location_name: input.location_name }
-  if (error?.code === '23514') throw new Error(NOT_ACCEPTED)
-  if (error) throw new DbError(error, 'We could not record your vote. Please try again.')
-  return { created: true, location_name: input.location_name }
+  return { location_name: input.location_name, email: input.email }
 }
 
 export function useCastVote() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: castVote, onSettled: () => qc.invalidateQueries({ queryKey: voteTalliesQueryKey }) })
+  return useMutation({ mutationFn: castVote })
 }

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { NOT_ACCEPTED } from '../api/cast-vote'
-import VoteRoute, { alreadyVotedMessage, TALLIES_SHOWN, votedMessage } from './vote'
+import { CONFIRM_NOT_FOUND } from '../api/confirm-vote'
+import VoteRoute, { checkEmailMessage, confirmedMessage, TALLIES_SHOWN } from './vote'
 
 beforeAll(() => {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
@@ -10,14 +10,18 @@ beforeAll(() => {
 
 let tallies: Array<{ location_name: string; votes: number }>
 let voteAnswer: () => Response
+let confirmAnswer: () => Response
 let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
   tallies = [{ location_name: 'Exeter', votes: 3 }, { location_name: 'Norwich', votes: 1 }]
-  voteAnswer = () => new Response(null, { status: 201 })
+  voteAnswer = () => new Response(JSON.stringify({ accepted: true }), { status: 202 })
+  confirmAnswer = () => new Response(JSON.stringify('York'))
+  history.replaceState(null, '', '/vote')
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const u = String(url)
     if (u.includes('/rest/v1/rpc/get_site_vote_tallies')) return Promise.resolve(new Response(JSON.stringify(tallies)))
-    if (u.includes('/rest/v1/site_votes') && init?.method === 'POST') return Promise.resolve(voteAnswer())
+    if (u.includes('/rest/v1/rpc/confirm_site_vote')) return Promise.resolve(confirmAnswer())
+    if (u.includes('/functions/v1/site-votes') && init?.method === 'POST') return Promise.resolve(voteAnswer())
     return Promise.resolve(new Response('[]'))
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -33,7 +37,7 @@ function renderVote() {
 }
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const votePosts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/site_votes') && (i as RequestInit)?.method === 'POST')
+const votePosts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/functions/v1/site-votes') && (i as RequestInit)?.method === 'POST')
 
 describe('/vote', () => {
   it('shows the tallies per place, most votes first', async () => {
@@ -68,7 +72,7 @@ describe('/vote', () => {
     expect(votePosts()).toHaveLength(0)
   })
 
-  it('records a vote once however often submit is pressed, and thanks the voter', async () => {
+  it('sends a vote once however often submit is pressed, and asks the voter to confirm it from the e-mail', async () => {
     renderVote()
     fill('Town or area', '  York ')
     fill('E-mail address', 'me@example.com')
@@ -76,29 +80,37 @@ describe('/vote', () => {
     const form = screen.getByRole('form', { name: 'Vote for a new site' })
     fireEvent.submit(form)
     fireEvent.submit(form)
-    expect((await screen.findAllByText(votedMessage('York'))).length).toBeGreaterThan(0)
+    expect((await screen.findAllByText(checkEmailMessage('me@example.com'))).length).toBeGreaterThan(0)
     expect(votePosts()).toHaveLength(1)
     expect(JSON.parse(String((votePosts()[0]![1] as RequestInit).body))).toEqual({ location_name: 'York', email: 'me@example.com', postcode: 'YO1 7HH' })
   })
 
-  it('answers a second vote for the same place with a friendly message and keeps the form', async () => {
-    voteAnswer = () => new Response(JSON.stringify({ code: '23505', message: 'duplicate key value violates unique constraint "site_votes_one_per_person"' }), { status: 409 })
+  it('shows a refusal (too many votes) beside the form and keeps what was typed', async () => {
+    voteAnswer = () => new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many votes from your connection: please try again in an hour.', details: null } }), { status: 429 })
     renderVote()
     fill('Town or area', 'Exeter')
     fill('E-mail address', 'me@example.com')
     fireEvent.submit(screen.getByRole('form', { name: 'Vote for a new site' }))
-    expect((await screen.findAllByText(alreadyVotedMessage('Exeter'))).length).toBeGreaterThan(0)
-    expect((screen.getByLabelText('Town or area') as HTMLInputElement).value).toBe('Exeter')
-    expect(screen.queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many votes from your connection: please try again in an hour.'))
+    expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('me@example.com')
   })
 
-  it('shows a refusal beside the form and keeps what was typed', async () => {
-    voteAnswer = () => new Response(JSON.stringify({ code: '23514', message: 'new row for relation "site_votes" violates check constraint' }), { status: 400 })
+  it('confirms a vote from the e-mail link once, says which place, and takes the token out of the address', async () => {
+    const token = 'ab'.repeat(16)
+    history.replaceState(null, '', `/vote?confirm=${token}#top`)
     renderVote()
-    fill('Town or area', 'Exeter')
-    fill('E-mail address', 'me@example.com')
-    fireEvent.submit(screen.getByRole('form', { name: 'Vote for a new site' }))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(NOT_ACCEPTED))
-    expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('me@example.com')
+    expect((await screen.findAllByText(confirmedMessage('York'))).length).toBeGreaterThan(0)
+    const confirms = fetchMock.mock.calls.filter(([u]) => String(u).includes('confirm_site_vote'))
+    expect(confirms).toHaveLength(1)
+    expect(JSON.parse(String((confirms[0]![1] as RequestInit).body))).toEqual({ p_token: token })
+    expect(location.search).toBe('')
+    expect(location.hash).toBe('#top')
+  })
+
+  it('says when a confirmation link is not valid', async () => {
+    confirmAnswer = () => new Response(JSON.stringify({ code: 'PT404', message: 'No vote has that confirmation link', details: null, hint: null }), { status: 404 })
+    history.replaceState(null, '', `/vote?confirm=${'cd'.repeat(16)}`)
+    renderVote()
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CONFIRM_NOT_FOUND))
   })
 })
