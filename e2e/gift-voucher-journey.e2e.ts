@@ -11,8 +11,7 @@ import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
-import { apiUrl } from './admin-support'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
 const SHOTS = '/tmp/shots-vouchers'
 
@@ -34,11 +33,6 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-interface Mail { subject?: string; body: string }
-async function mailTo(to: string): Promise<Mail[]> {
-  const { messages } = await (await fetch(`${apiUrl()}/_outbox/messages?to=${encodeURIComponent(to)}`)).json() as { messages: Mail[] }
-  return messages
-}
 
 /** A day `offset` days from today in the UK, as the date field takes it. */
 function ukDay(offset: number): string {

@@ -53,6 +53,7 @@ as $$
     when 'full' then 'No plot is free at this site just now. Join the waiting list: when a plot is free we e-mail you an offer, and its link brings you back here to set up your membership.'
     when 'offer_unanswered' then 'Accept your offer first: use the link in your offer e-mail.'
     when 'offer_taken' then 'This offer is already linked to another account: sign in with the account you used for it.'
+    when 'offer_used' then 'This offer has been used: its membership is set up. Sign in to see it.'
     when 'offer_closed' then 'This offer is no longer open, so it cannot be used to set up a membership.'
   end
 $$;
@@ -153,7 +154,7 @@ create trigger memberships_queue_rule before insert on public.memberships
 -- ============================================================================
 -- What a person may do at a site (by slug), with what their offer link says: the setup page and
 -- the checkout ask this before anything is written. A token that brought them here refines the
--- reason: not answered yet, claimed by another account, or no longer open.
+-- reason: not answered yet, used already, claimed by another account, or no longer open.
 create or replace function public.membership_access(p_site_slug text, p_user_id uuid default null, p_offer_token text default null)
 returns jsonb
 language plpgsql
@@ -174,7 +175,8 @@ begin
   v := private.membership_access(s.id, p_user_id, p_offer_token);
   if p_offer_token is not null then
     select jsonb_build_object('status', o.status, 'respond_by', o.respond_by, 'this_site', o.site_id is not distinct from s.id,
-        'first_name', e.first_name, 'email', e.email, 'linked_to_other', e.user_id is not null and e.user_id is distinct from p_user_id)
+        'first_name', e.first_name, 'email', e.email, 'linked_to_other', e.user_id is not null and e.user_id is distinct from p_user_id,
+        'used', exists (select 1 from public.memberships m where m.plot_offer_id = o.id and m.status not in ('pending', 'cancelled')))
       into v_offer
     from public.plot_offers o join public.waiting_list_entries e on e.id = o.entry_id
     where o.response_token = p_offer_token;
@@ -182,6 +184,7 @@ begin
     if v_reason in ('waiting_list', 'full') and coalesce((v_offer ->> 'this_site')::boolean, false) then
       v_reason := case
         when v_offer ->> 'status' = 'offered' then 'offer_unanswered'
+        when v_offer ->> 'status' = 'accepted' and (v_offer ->> 'used')::boolean then 'offer_used'
         when v_offer ->> 'status' = 'accepted' and (v_offer ->> 'linked_to_other')::boolean then 'offer_taken'
         when v_offer ->> 'status' in ('declined', 'expired', 'withdrawn') then 'offer_closed'
         else v_reason

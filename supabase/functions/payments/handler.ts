@@ -9,9 +9,10 @@
 //                             order and session)
 //     { kind: 'deposit', site, email }                    a site's deposit; a site with
 //                                                         stripe_deposit_link answers that link
-//     { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer? }   signed-in users
+//     { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer?, voucher_code? }   signed-in users
 //                                                         only, where the queue rule allows (see
-//                                                         membership.ts); plan, joining fee, deposit
+//                                                         membership.ts); plan, joining fee, deposit,
+//                                                         less a gift voucher as for shop orders
 //     { kind: 'gift_voucher', email, value_pence, buyer_name?, recipient_name?, recipient_email?, message?,
 //       deliver_on? }                                     buyer_name with a recipient; deliver_on
 //                                                         (YYYY-MM-DD) today to a year ahead, UK time;
@@ -32,7 +33,8 @@
 //                             due go to their recipients, once (vouchers.ts)
 //   GET  /payments/membership?site=…&offer=…, GET /payments/membership-sites   who may set up where,
 //                             and what it costs (membership.ts)
-//   POST /payments/voucher    { code, items }   what a gift voucher would take off (nothing spent):
+//   POST /payments/voucher    { code, items } or { code, plan_id } (a membership's first payment):
+//                             what a gift voucher would take off (nothing spent)
 //                             → { code, balance_pence, discount_pence, subtotal_pence, total_pence, expires_at };
 //                             409 voucher_not_usable with the reason beside voucher_code
 //   POST /payments/refund     { order_id, reason }   admins (role from the database): a full refund
@@ -62,8 +64,8 @@ import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf,
 import { checkoutLink } from './staff.ts'
 import { deliverPaidVoucher, deliverVouchersRoute, giftVoucherCheckout, placeVoucherOrder, sessionStatus, voucherReceiptLines } from './vouchers.ts'
 import {
-  createMembershipOrder, depositPence, membershipInfo, membershipPaid, membershipReturnUrls, membershipSchema, membershipSites,
-  type PricedMembership, priceMembership,
+  depositPence, membershipInfo, membershipPaid, membershipSchema, membershipSites, placeMembershipOrder, priceMembership,
+  quoteMembershipVoucher,
 } from './membership.ts'
 
 export const DEPOSIT_PENCE = depositPence
@@ -85,7 +87,6 @@ interface Priced {
   planId?: number
   voucher?: Record<string, unknown>
   member?: Record<string, unknown>
-  membership?: PricedMembership['membership']
 }
 
 async function siteBySlug(req: Request, s: string) {
@@ -95,7 +96,7 @@ async function siteBySlug(req: Request, s: string) {
   return site
 }
 
-async function price(req: Request, b: Exclude<Checkout, { kind: 'gift_voucher' }>, user: { id: string; email: string } | null): Promise<Priced | { external: string }> {
+async function price(req: Request, b: Exclude<Checkout, { kind: 'gift_voucher' | 'membership' }>): Promise<Priced | { external: string }> {
   const db = userClient(req)
   switch (b.kind) {
     case 'deposit': {
@@ -103,8 +104,6 @@ async function price(req: Request, b: Exclude<Checkout, { kind: 'gift_voucher' }
       if (site.stripe_deposit_link) return { external: site.stripe_deposit_link }
       return { email: b.email, siteId: site.id, items: [{ name: `Deposit: ${site.location}`, amount_pence: DEPOSIT_PENCE(), quantity: 1 }] }
     }
-    case 'membership':
-      return await priceMembership(b, user)
     case 'shop':
       return { email: b.email, items: await priceItems(db, b.items) }
   }
@@ -128,7 +127,16 @@ async function checkout(req: Request): Promise<Response> {
     const order = await placeVoucherOrder({ key, userId: user?.id ?? null, body: b })
     return json(order, { status: order.repeated ? 200 : 201 })
   }
-  const priced = await price(req, b, user)
+  if (b.kind === 'membership') {
+    const order = await placeMembershipOrder(key, await priceMembership(b, user), user!.id, b.voucher_code ?? null)
+    // Paid in full by a gift voucher: no provider, so no webhook for the receipt and the welcome.
+    if (order.status === 'paid' && !order.repeated) {
+      await receipt(order.session_id)
+      await membershipPaid(order.session_id)
+    }
+    return json(order, { status: order.repeated ? 200 : 201 })
+  }
+  const priced = await price(req, b)
   if ('external' in priced) return json({ kind: b.kind, external: true, url: priced.external, order_id: null })
   const total = priced.items.reduce((s, i) => s + i.amount_pence * i.quantity, 0)
   const admin = adminClient()
@@ -136,7 +144,6 @@ async function checkout(req: Request): Promise<Response> {
   const request = {
     idempotencyKey: key, customerEmail: priced.email, lineItems: priced.items.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity })),
     successUrl: `${siteUrl()}/checkout/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${siteUrl()}/checkout`,
-    ...(priced.membership ? membershipReturnUrls(priced.membership) : {}),
     metadata: { kind: b.kind, idempotency_key: key },
   }
   let session
@@ -147,7 +154,7 @@ async function checkout(req: Request): Promise<Response> {
     throw e
   }
   if (existing) return json({ order_id: existing.id, session_id: existing.checkout_session_id, url: session.url, repeated: true })
-  const res = priced.membership ? await createMembershipOrder(admin, priced as PricedMembership, { userId: user!.id, key, sessionId: session.id }) : await admin.rpc('create_checkout_order', {
+  const res = await admin.rpc('create_checkout_order', {
     p_kind: b.kind, p_email: priced.email, p_user_id: user?.id ?? null, p_idempotency_key: key, p_session_id: session.id, p_total_pence: total,
     p_items: priced.items.map((i) => ({ product_id: i.product_id ?? null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
     p_site_id: priced.siteId ?? null, p_plan_id: priced.planId ?? null, p_voucher: priced.voucher ?? null, p_member: priced.member ?? null,
@@ -208,10 +215,14 @@ async function receipt(sessionId: string) {
   await sendAndLog({ to: o.email, subject: 'Your Roots Allotments receipt', ...simpleEmail(lines), tag: 'receipt', idempotencyKey: `receipt-${o.id}` })
 }
 
-export const voucherSchema = z.object({ code: voucherCode, items: shopItems }).strict()
+export const voucherSchema = z.union([
+  z.object({ code: voucherCode, items: shopItems }).strict(),
+  z.object({ code: voucherCode, plan_id: z.number().int().positive() }).strict(),
+])
 
 async function voucher(req: Request): Promise<Response> {
   const b = await readJson(req, voucherSchema)
+  if ('plan_id' in b) return json(await quoteMembershipVoucher(b.code, b.plan_id))
   const items = await priceItems(userClient(req), b.items)
   const subtotal = subtotalOf(items)
   return json({ ...(await quoteVoucher(b.code, subtotal)), subtotal_pence: subtotal })

@@ -145,3 +145,78 @@ test('free plots and nobody waiting: anyone signed in sets up; the last plot is 
   assert.equal(retry.status, 201, 'the same person may start again: their earlier checkout gives way')
   assert.equal((await sql()`select count(*)::int as n from public.memberships m join public.global_sites g on g.id = m.site_id where g.slug = ${s.slug} and m.status = 'pending'`)[0].n, 1)
 })
+
+// ---------------------------------------------------------------------------- gift vouchers
+
+async function newVoucher(valuePence: number): Promise<string> {
+  const raw = crypto.randomUUID().replaceAll('-', '').toUpperCase().slice(0, 12)
+  const code = `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`
+  await sql()`insert into public.gift_vouchers (code, value_pence, buyer_email, status, expires_at)
+    values (${code}, ${valuePence}, 'giver@example.com', 'active', now() + interval '30 days')`
+  return code
+}
+const voucherRow = async (code: string) => (await sql()`select status, balance_pence from public.gift_vouchers where code = ${code}`)[0]!
+const membershipOf = async (sessionId: string) =>
+  (await sql()`select m.status, d.status as deposit, o.status as paid, o.discount_pence, o.total_pence from public.memberships m
+    join public.orders o on o.id = m.order_id left join public.deposits d on d.order_id = o.id where o.checkout_session_id = ${sessionId}`)[0]
+
+test('a gift voucher pays part of the first payment: quoted, spent with the order, the rest on the payment page', async () => {
+  const s = await site({ allotments: 5 })
+  const code = await newVoucher(4000)
+  const quote = await call('payments/voucher', { body: { code: code.toLowerCase(), plan_id: 2 } })
+  assert.equal(quote.status, 200, quote.text)
+  assert.deepEqual([quote.json.subtotal_pence, quote.json.discount_pence, quote.json.total_pence], [10499, 4000, 6499])
+  assert.equal((await voucherRow(code)).balance_pence, 4000, 'a quote spends nothing')
+
+  const who = await newAccount('voucher-part')
+  const r = await membership(s.slug, who.token, { voucher_code: code })
+  assert.equal(r.status, 201, r.text)
+  assert.deepEqual([r.json.subtotal_pence, r.json.discount_pence, r.json.total_pence, r.json.status], [10499, 4000, 6499, 'pending'])
+  assert.deepEqual(await voucherRow(code), { status: 'redeemed', balance_pence: 0 })
+  const [session] = await sql()`select request from private.provider_calls where provider = 'payments' and operation = 'checkout.create'
+    and request ->> 'id' = ${r.json.session_id}`
+  assert.deepEqual([session!.request.amount_total, session!.request.cancel_url.endsWith(`/sites/rulebury/${s.slug}/setup`)], [6499, true],
+    'the payment page asks for what is left, and leaving it goes back to the set-up')
+  const again = await membership(s.slug, who.token, { voucher_code: code })
+  assert.equal(errorCode(again), 'voucher_not_usable', 'spent on the first order, not again')
+  assert.equal(again.json.error.details[0].path, 'voucher_code')
+
+  assert.equal((await pay(r.json.url)).status, 303)
+  assert.deepEqual(await membershipOf(r.json.session_id), { status: 'active', deposit: 'paid', paid: 'paid', discount_pence: 4000, total_pence: 6499 })
+  const [receipt] = await mails(who.email, 'receipt')
+  assert.match(receipt.request.text, /£64\.99 by card and £40\.00 with your gift voucher/)
+  assert.equal((await mails(who.email, 'membership-confirmed')).length, 1)
+})
+
+test('a voucher that covers the first payment: active at once, no payment page, the rest kept on the voucher', async () => {
+  const s = await site({ allotments: 5 })
+  const code = await newVoucher(15000)
+  const who = await newAccount('voucher-all')
+  const r = await membership(s.slug, who.token, { voucher_code: code })
+  assert.equal(r.status, 201, r.text)
+  assert.deepEqual([r.json.discount_pence, r.json.total_pence, r.json.status], [10499, 0, 'paid'])
+  assert.match(r.json.session_id, /^cs_voucher_/)
+  assert.ok(r.json.url.endsWith(`/members?session_id=${r.json.session_id}`), r.json.url)
+  assert.deepEqual(await membershipOf(r.json.session_id), { status: 'active', deposit: 'paid', paid: 'paid', discount_pence: 10499, total_pence: 0 })
+  assert.deepEqual(await voucherRow(code), { status: 'active', balance_pence: 4501 })
+  const [welcome] = await mails(who.email, 'membership-confirmed')
+  assert.ok(welcome.request.text.includes(`/welcome-slot?site=${s.slug}`), welcome.request.text)
+  assert.match((await mails(who.email, 'receipt'))[0]!.request.text, /paid in full with your gift voucher \(£104\.99\)/)
+  const repeat = await call('payments/checkout', {
+    body: { kind: 'membership', site: s.slug, plan_id: 2, first_name: 'Ada', last_name: 'Grower', voucher_code: code }, token: who.token,
+  })
+  assert.equal(errorCode(repeat), 'already_member', 'one membership per site: the rest of the voucher is not spent again')
+  assert.equal((await voucherRow(code)).balance_pence, 4501)
+})
+
+test('an unusable voucher at membership set-up: told beside the field, nothing written', async () => {
+  const s = await site({ allotments: 5 })
+  const who = await newAccount('voucher-bad')
+  const before = (await sql()`select count(*)::int as n from public.orders where email = ${who.email}`)[0]!.n
+  const r = await membership(s.slug, who.token, { voucher_code: 'ZZZZ-ZZZZ-ZZZZ' })
+  assert.equal(r.status, 409, r.text)
+  assert.deepEqual([errorCode(r), r.json.error.details[0].path], ['voucher_not_usable', 'voucher_code'])
+  const malformed = await membership(s.slug, who.token, { voucher_code: 'nope' })
+  assert.equal(malformed.status, 400)
+  assert.equal((await sql()`select count(*)::int as n from public.orders where email = ${who.email}`)[0]!.n, before)
+})

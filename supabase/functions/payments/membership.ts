@@ -7,12 +7,16 @@
 //        → { site, access: { allowed, reason, message, waiting, plots_free }, offer, deposit_pence,
 //            joining_fee_pence, plans: [{ id, name, …, lines, due_today_pence }] }
 //        reason: open | offer (may set up) · waiting_list | full | not_open | already_member |
-//        offer_unanswered | offer_taken | offer_closed (may not; message says what to do instead)
+//        offer_unanswered | offer_used | offer_taken | offer_closed (may not; message says what to do instead)
 //   GET  /payments/membership-sites → { deposit_pence, joining_fee_pence, sites: [{ slug, reason, waiting, plots_free }] }
-//   POST /payments/checkout { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer? }
+//   POST /payments/checkout { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer?, voucher_code? }
 //        signed in; 409 with the reason when the rule says no (nothing written, no payment opened).
 //        Charges the plan's first period, the joining fee (while active and in effect) and the
-//        refundable deposit; success returns to /members, cancel to the setup page.
+//        refundable deposit, less a gift voucher if one is given (spent in the same transaction;
+//        409 voucher_not_usable / voucher_changed beside voucher_code); success returns to
+//        /members, cancel to the setup page. A voucher that covers everything pays at once: no
+//        payment page, the membership is active and the confirmation sent.
+//        → 201 { order_id, session_id, url, subtotal_pence, discount_pence, total_pence, status }
 import { z } from 'npm:zod@3'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { must } from '../_shared/db.ts'
@@ -22,6 +26,7 @@ import { sendAndLog } from '../_shared/notify.ts'
 import type { LineItem } from '../_shared/providers/payments.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser } from '../_shared/supabase.ts'
+import { openSession, providerLines, quoteVoucher, type ShopOrder, voucherCode, voucherSpendError } from './shop.ts'
 
 /** The refundable deposit every membership pays once (DEPOSIT_PENCE, default £50). */
 export const depositPence = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
@@ -40,7 +45,7 @@ export interface Access {
   waiting: number
   plots_free: number | null
   offer_id: number | null
-  offer?: { status: string; respond_by: string; this_site: boolean; first_name: string; email: string; linked_to_other: boolean } | null
+  offer?: { status: string; respond_by: string; this_site: boolean; first_name: string; email: string; linked_to_other: boolean; used: boolean } | null
 }
 
 interface Plan { id: number; name: string; description: string | null; plot_size: string; price_pence: number; billing_interval: string }
@@ -83,6 +88,7 @@ export const membershipSchema = z.object({
   first_name: z.string().trim().min(1, 'Required.').max(100), last_name: z.string().trim().min(1, 'Required.').max(100),
   phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish(),
   offer: offerToken.nullish(),
+  voucher_code: voucherCode.nullish(),
 }).strict()
 type MembershipCheckout = z.infer<typeof membershipSchema>
 
@@ -120,13 +126,67 @@ export function membershipReturnUrls(m: PricedMembership['membership']) {
   }
 }
 
-/** The order, the pending membership (the database applies the rule again) and the deposit. */
-export function createMembershipOrder(admin: SupabaseClient, p: PricedMembership, args: { userId: string; key: string; sessionId: string }) {
+/** The order, the pending membership (the database applies the rule again), the deposit and the
+ *  voucher spent on it, in one transaction. */
+function createMembershipOrder(
+  admin: SupabaseClient, p: PricedMembership, args: { userId: string; key: string; sessionId: string; voucher: string | null; discount: number },
+) {
   return admin.rpc('create_membership_order', {
     p_email: p.email, p_user_id: args.userId, p_idempotency_key: args.key, p_session_id: args.sessionId, p_total_pence: total(p.items),
     p_items: p.items.map((i) => ({ product_id: null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
     p_site_id: p.siteId, p_plan_id: p.planId, p_member: p.member, p_deposit_pence: p.membership.deposit_pence, p_offer_token: p.membership.offer,
+    p_voucher_code: args.voucher, p_expected_discount: args.discount,
   })
+}
+
+interface StoredOrder { id: number; checkout_session_id: string; status: string; total_pence: number; subtotal_pence: number | null; discount_pence: number }
+
+/** The same key again: the first order and the same payment page (the provider is idempotent
+ *  on the key), for what was left to pay when it was written. */
+async function repeatedMembership(key: string, p: PricedMembership): Promise<ShopOrder | null> {
+  const o = must(await adminClient().from('orders').select('id, checkout_session_id, status, total_pence, subtotal_pence, discount_pence')
+    .eq('idempotency_key', key).maybeSingle()) as StoredOrder | null
+  if (!o) return null
+  const urls = membershipReturnUrls(p.membership)
+  const url = o.checkout_session_id.startsWith('cs_voucher_')
+    ? urls.successUrl.replace('{CHECKOUT_SESSION_ID}', o.checkout_session_id)
+    : (await openSession(key, p.email, providerLines(p.items, o.discount_pence), { kind: 'membership', idempotency_key: key }, urls.successUrl, urls.cancelUrl)).url
+  return {
+    order_id: Number(o.id), session_id: o.checkout_session_id, url, subtotal_pence: o.subtotal_pence ?? o.total_pence,
+    discount_pence: o.discount_pence, total_pence: o.total_pence, status: o.status, repeated: true,
+  }
+}
+
+/** A membership checkout: the voucher quoted, the payment page opened for what is left (none when
+ *  the voucher covers it), then the order written. Paid in full by the voucher, it is active now. */
+export async function placeMembershipOrder(key: string, p: PricedMembership, userId: string, voucher: string | null): Promise<ShopOrder> {
+  const repeated = await repeatedMembership(key, p)
+  if (repeated) return repeated
+  const subtotal = total(p.items)
+  const discount = voucher ? (await quoteVoucher(voucher, subtotal)).discount_pence : 0
+  const urls = membershipReturnUrls(p.membership)
+  const freeId = subtotal - discount === 0 ? `cs_voucher_${crypto.randomUUID().replaceAll('-', '')}` : null
+  const session = freeId
+    ? { id: freeId, url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', freeId) }
+    : await openSession(key, p.email, providerLines(p.items, discount), { kind: 'membership', idempotency_key: key }, urls.successUrl, urls.cancelUrl)
+  const res = await createMembershipOrder(adminClient(), p, { userId, key, sessionId: session.id, voucher, discount })
+  if (res.error?.code === '23505') {
+    // The same key at the same moment: the other request wrote the order.
+    const again = await repeatedMembership(key, p)
+    if (again) return again
+  }
+  if (res.error) throw voucherSpendError(res.error)
+  const status = freeId ? 'paid' : 'pending'
+  return { order_id: Number(res.data), session_id: session.id, url: session.url, subtotal_pence: subtotal, discount_pence: discount, total_pence: subtotal - discount, status }
+}
+
+/** What a voucher takes off a plan's first payment (the set-up page shows it before paying). */
+export async function quoteMembershipVoucher(code: string, planId: number) {
+  const db = adminClient()
+  const plan = (await activePlans(db)).find((p) => p.id === planId)
+  if (!plan) throw notFound('Unknown plan.')
+  const subtotal = total(membershipLines(plan, '', await joiningFeePence(db), depositPence()))
+  return { ...(await quoteVoucher(code, subtotal)), subtotal_pence: subtotal }
 }
 
 // ---------------------------------------------------------------------------

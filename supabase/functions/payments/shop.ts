@@ -70,10 +70,12 @@ export function providerLines(items: LineItem[], discount: number): LineItem[] {
 export const successUrl = (sessionId = '{CHECKOUT_SESSION_ID}') => `${siteUrl()}/checkout/success?session_id=${sessionId}`
 
 /** The provider's hosted checkout for these lines (502 when the provider is down, nothing written). */
-export async function openSession(key: string, customerEmail: string, lines: LineItem[], metadata: Record<string, string>, success = successUrl()) {
+export async function openSession(
+  key: string, customerEmail: string, lines: LineItem[], metadata: Record<string, string>, success = successUrl(), cancel = `${siteUrl()}/checkout`,
+) {
   try {
     return await paymentProvider().createCheckout({
-      idempotencyKey: key, customerEmail, lineItems: lines, successUrl: success, cancelUrl: `${siteUrl()}/checkout`, metadata,
+      idempotencyKey: key, customerEmail, lineItems: lines, successUrl: success, cancelUrl: cancel, metadata,
     })
   } catch (e) {
     if (e instanceof ProviderError) throw upstream('The payment provider is not available. Nothing was charged; please try again.', { provider_status: e.status })

@@ -107,10 +107,10 @@ export function longDate(value: string): string {
     .format(new Date(day ? `${value}T00:00:00Z` : value))
 }
 
-// Where a voucher can be spent today: the shop. When the membership set-up takes a code (see the
-// README, "Spending a voucher on another kind of order"), say so here and on /gift-vouchers.
-const HOW_TO_REDEEM = 'To use it, choose what you would like in our shop, type the code under "Gift voucher code" and press "Apply voucher"; ' +
-  'it pays for part or all of an order, and whatever is left stays on the voucher for next time.'
+// Where a voucher can be spent: the shop and a membership's first payment (its set-up page); the
+// same words are on /gift-vouchers.
+const HOW_TO_REDEEM = 'To use it, choose what you would like in our shop, or a plan when you become a member of a site, ' +
+  'type the code under "Gift voucher code" and press "Apply voucher"; it pays for part or all of it, and whatever is left stays on the voucher for next time.'
 
 interface VoucherRow {
   code: string; value_pence: number; buyer_name: string | null; recipient_name: string | null; recipient_email: string | null

@@ -2,7 +2,7 @@
 -- plot is taken only through an accepted offer; where nobody waits and plots are free, anyone
 -- signed in may set up; a stranger cannot get round it by calling the API by hand.
 begin;
-select plan(33);
+select plan(34);
 
 select tests.create_actors();
 select tests.create_user('applicant');
@@ -47,9 +47,9 @@ select ok(
   and not has_function_privilege('authenticated', 'public.membership_access(text, uuid, text)', 'execute')
   and not has_function_privilege('authenticated', 'public.membership_sites()', 'execute')
   and not has_function_privilege('authenticated', 'public.plot_offer_by_token(text)', 'execute')
-  and not has_function_privilege('anon', 'public.create_membership_order(text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, integer, text)', 'execute')
-  and not has_function_privilege('authenticated', 'public.create_membership_order(text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, integer, text)', 'execute')
-  and has_function_privilege('service_role', 'public.create_membership_order(text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, integer, text)', 'execute'),
+  and not has_function_privilege('anon', 'public.create_membership_order(text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, integer, text, text, integer)', 'execute')
+  and not has_function_privilege('authenticated', 'public.create_membership_order(text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, integer, text, text, integer)', 'execute')
+  and has_function_privilege('service_role', 'public.create_membership_order(text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, integer, text, text, integer)', 'execute'),
   'only the service role (the functions) checks access and creates membership orders'
 );
 
@@ -129,6 +129,8 @@ select results_eq(
 select tests.authenticate_as_service_role();
 select throws_ok($$select pg_temp.checkout('applicant', 9102, 'k-offer-3', current_setting('tests.token'))$$, '42501', current_setting('tests.msg_member'),
   'one offer makes one membership');
+select is(public.membership_access('queue-meadow', null, current_setting('tests.token')) ->> 'reason', 'offer_used',
+  'the link opened on another device, signed out, says the offer is used');
 select results_eq(
   $$select status, site_slug, membership_status from public.plot_offer_by_token(current_setting('tests.token'))$$,
   $$values ('accepted', 'queue-meadow', 'active')$$,

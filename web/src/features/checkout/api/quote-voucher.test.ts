@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { voucherCodeField } from './quote-voucher'
+import { voucherCodeField } from '@/lib/gift-vouchers'
 import { shopSchema } from './start-shop-checkout'
 
 describe('gift voucher code at checkout', () => {

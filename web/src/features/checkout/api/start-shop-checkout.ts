@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { callFunction } from '@/lib/call-function'
-import { voucherCodeField } from './quote-voucher'
+import { voucherCodeField } from '@/lib/gift-vouchers'
 import type { CheckoutStarted } from './start-deposit-checkout'
 
 export const shopSchema = z.object({

@@ -1,11 +1,11 @@
-// Joining as a member of a site on a plan: the payments function prices the plan and the
-// joining fee and returns the hosted checkout page. Signed-in users only (the function checks).
+// Joining as a member of a site on a plan: the payments function applies the queue rule, prices
+// the plan's first period, the joining fee and the deposit, and returns the hosted payment page.
+// Signed-in users only; an offer token (from the offer link) is what opens a site with a queue.
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
-import { env } from '@/config/env'
-import { FunctionError } from '@/lib/call-function'
-import { fetchWithRetry } from '@/lib/fetch-with-retry'
-import { supabase } from '@/lib/supabase'
+import { callFunction, FunctionError } from '@/lib/call-function'
+import { voucherCodeField } from '@/lib/gift-vouchers'
+import { bearer } from './get-membership-access'
 
 export const membershipCheckoutSchema = z.object({
   plan_id: z.coerce.number({ invalid_type_error: 'Choose a plan.' }).int().positive('Choose a plan.'),
@@ -13,23 +13,19 @@ export const membershipCheckoutSchema = z.object({
   last_name: z.string().trim().min(1, 'Enter your last name.').max(100),
   phone: z.string().trim().transform((v) => (v === '' ? undefined : v))
     .pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number, like 07700 900123.').optional()).optional(),
+  voucher_code: voucherCodeField.optional(),
 })
 export type MembershipCheckoutInput = z.infer<typeof membershipCheckoutSchema>
 
-export async function startMembershipCheckout(site: string, input: MembershipCheckoutInput, idempotencyKey: string): Promise<{ url: string }> {
-  const { data } = await supabase().auth.getSession()
-  const token = data.session?.access_token
-  if (!token) throw new FunctionError(401, 'unauthorized', 'Sign in to join.')
-  const res = await fetchWithRetry(`${env().supabaseUrl}/functions/v1/payments/checkout`, {
-    method: 'POST',
-    headers: { apikey: env().supabaseAnonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify({ kind: 'membership', site, ...input, phone: input.phone ?? null }),
+export async function startMembershipCheckout(site: string, offer: string | null, input: MembershipCheckoutInput, idempotencyKey: string): Promise<{ url: string }> {
+  const auth = await bearer()
+  if (!auth.authorization) throw new FunctionError(401, 'unauthorized', 'Sign in to join.')
+  return await callFunction<{ url: string }>('payments/checkout', {
+    body: { kind: 'membership', site, ...input, phone: input.phone ?? null, voucher_code: input.voucher_code ?? null, offer },
+    headers: { ...auth, 'idempotency-key': idempotencyKey },
   })
-  const body = await res.json().catch(() => null) as { url?: string; error?: { code: string; message: string; details: unknown } } | null
-  if (!res.ok || !body?.url) throw new FunctionError(res.status, body?.error?.code ?? 'http_error', body?.error?.message ?? 'Could not start the checkout.', body?.error?.details ?? null)
-  return { url: body.url }
 }
 
-export function useStartMembershipCheckout(site: string) {
-  return useMutation({ mutationFn: ({ input, key }: { input: MembershipCheckoutInput; key: string }) => startMembershipCheckout(site, input, key) })
+export function useStartMembershipCheckout(site: string, offer: string | null) {
+  return useMutation({ mutationFn: ({ input, key }: { input: MembershipCheckoutInput; key: string }) => startMembershipCheckout(site, offer, input, key) })
 }

@@ -1,36 +1,78 @@
-// /members: a member's own page (membership, site, payments), signed in; /members/cancellation:
-// ask to cancel with a reason, then a confirmation.
+// /members: a member's own page (membership, site, payments), signed in; back from paying for a
+// membership (?session_id=…) it confirms the payment, welcomes the new member and offers the next
+// step, a welcome slot at their site. /members/cancellation: ask to cancel with a reason, then a
+// confirmation.
 import { useState } from 'react'
 import { css } from 'goober'
-import { Link } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
 import { SelectField, TextAreaField } from '@/components/form/Field'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
-import { useMyAccount } from '../api/get-my-membership'
+import { joinedWith, type MyAccount, type MyMembership, useMyAccount } from '../api/get-my-membership'
 import { cancellationSchema, useRequestCancellation } from '../api/request-cancellation'
 import { signOut, useSession } from '../api/use-session'
 import { SignInForm } from '../components/SignInForm'
-import { pounds } from './plans'
+import { pounds } from '../components/PriceSummary'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.75rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.5rem); margin-bottom: 1rem; max-width: 48rem; }
+  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.5rem); margin-bottom: 1rem; max-width: 48rem; overflow-wrap: anywhere; }
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid #e0e5e0; }
   .scroll { overflow-x: auto; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; margin: 0 0 1rem; }
+  dt { font-weight: 700; }
+  dd { margin: 0; }
+  @media (max-width: 30rem) { dl { grid-template-columns: 1fr; gap: 0.1rem; } dd { margin-bottom: 0.5rem; } }
+  .welcome { border: 3px solid var(--roots-primary); }
+  .welcome h2 { margin-top: 0; }
+  .next { margin: 0.25rem 0 0; }
 `
+
+const welcomeSlotHref = (m: MyMembership) => `${paths.welcomeSlot.getHref()}${m.site ? `?site=${encodeURIComponent(m.site.slug)}` : ''}`
 
 const STATUS: Record<string, string> = {
   pending: 'Pending', active: 'Active', cancellation_requested: 'Cancellation requested', cancelled: 'Cancelled', ended: 'Ended',
 }
 
-function useSignedInAccount() {
+function useSignedInAccount(untilPaid: string | null = null) {
   const { session, ready } = useSession()
-  const account = useMyAccount(session?.user.id ?? null)
+  const account = useMyAccount(session?.user.id ?? null, untilPaid)
   return { session, ready, account }
+}
+
+/** Back from the payment page: confirming, then the welcome and the next step. */
+function JustJoined({ account, sessionId, email }: { account: MyAccount; sessionId: string; email: string | undefined }) {
+  const joined = joinedWith(account, sessionId)
+  if (!joined || !joined.settled) {
+    return <div className='card' role='status'><p>Confirming your payment…</p></div>
+  }
+  const { order, membership } = joined
+  if (order.status !== 'paid' || !membership || membership.status !== 'active') {
+    return (
+      <div className='card' role='alert'>
+        <p>This payment was not completed ({order.status}), so nothing was charged and your membership has not started.</p>
+        {membership?.site && (
+          <p><Link href={paths.siteSetup.getHref({ cityslug: membership.site.city_slug, slug: membership.site.slug })}>Try again</Link></p>
+        )}
+      </div>
+    )
+  }
+  return (
+    <section className='card welcome' aria-labelledby='welcome-title' data-testid='welcome'>
+      <h2 id='welcome-title'>Welcome to Roots!</h2>
+      <p role='status'>
+        Your payment of <strong>{pounds(order.total_pence)}</strong> is received and your membership at{' '}
+        <strong>{membership.site?.location ?? 'your site'}</strong> is active. We have e-mailed your confirmation{email ? ` to ${email}` : ''}.
+      </p>
+      <h3>Next: book your welcome slot</h3>
+      <p>Meet your patch manager, see your plot and find the tools and water.</p>
+      <p className='next'><Link href={welcomeSlotHref(membership)} className={buttonPrimary}>Book your welcome slot</Link></p>
+    </section>
+  )
 }
 
 function SignInGate({ title }: { title: string }) {
@@ -45,7 +87,9 @@ function SignInGate({ title }: { title: string }) {
 
 export default function MembersRoute() {
   usePageMeta('Your membership')
-  const { session, ready, account } = useSignedInAccount()
+  const search = useSearch()
+  const sessionId = new URLSearchParams(search).get('session_id')
+  const { session, ready, account } = useSignedInAccount(sessionId)
   if (!ready) return <p role='status'>Loading…</p>
   if (!session) return <SignInGate title='Members' />
   const data = account.data
@@ -56,6 +100,7 @@ export default function MembersRoute() {
       {account.isError && <p role='alert'>We could not load your membership just now.</p>}
       {data && (
         <>
+          {sessionId && <JustJoined account={data} sessionId={sessionId} email={session.user.email} />}
           <section className='card' aria-labelledby='ms-title'>
             <h2 id='ms-title'>Membership</h2>
             {data.memberships.length === 0 && <p>You have no membership yet. <Link href={paths.becomeMember.getHref()}>Become a member</Link>.</p>}
@@ -66,6 +111,9 @@ export default function MembersRoute() {
                 <dt>Plot</dt><dd>{m.plot_number ?? 'To be allocated'} · {m.plot_size} plot</dd>
                 <dt>Since</dt><dd>{new Date(m.start_date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</dd>
                 <dt>Status</dt><dd>{STATUS[m.status] ?? m.status}</dd>
+                {m.status === 'active' && m.site && (
+                  <><dt>Welcome slot</dt><dd><Link href={welcomeSlotHref(m)}>Book a welcome slot at {m.site.location}</Link></dd></>
+                )}
               </dl>
             ))}
             {data.memberships.some((m) => m.status === 'active') && <p><Link href={paths.membersCancellation.getHref()}>Cancel my membership</Link></p>}

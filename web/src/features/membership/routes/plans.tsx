@@ -1,41 +1,138 @@
-// /become-member and /schemes: the membership plans, the joining fee and how joining works;
+// /become-member and /schemes: the membership plans, what joining costs, and where a person can
+// become a member now: sites with free plots and nobody waiting lead to the set-up; sites with a
+// waiting list to that list, saying honestly that plots there go to the people waiting (an offer
+// e-mail's link then leads to the set-up); sites not open yet to pre-registration.
 // /subscription-agreement: the terms members sign up to.
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { formatCount } from '@/lib/intl'
 import { usePageMeta } from '@/lib/page-meta'
+import { useLocations } from '@/lib/sites/locations-store'
+import { isActive, preregSignupHref } from '@/lib/sites/rules'
+import type { Site } from '@/lib/sites/types'
 import { usePlans } from '../api/get-plans'
+import { type MembershipSite, useMembershipSites } from '../api/get-membership-sites'
+import { pounds } from '../components/PriceSummary'
+
+export { pounds }
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
   .plans { list-style: none; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr)); }
   .plans li { background: var(--roots-surface); border-radius: 0.75rem; padding: 1.1rem; border-top: 4px solid var(--roots-primary); }
-  .plans h2 { margin: 0 0 0.25rem; font-size: 1.25rem; }
+  .plans h2, .plans h3 { margin: 0 0 0.25rem; font-size: 1.25rem; }
   .price { font-size: 1.6rem; font-weight: 800; margin: 0.25rem 0; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.25rem 0; }
+  .costs { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.5rem); max-width: 46rem; }
+  .costs ul { margin: 0.5rem 0 0; padding-left: 1.25rem; }
+  .costs li { margin: 0.25rem 0; }
+  .sites { list-style: none; padding: 0; margin: 0.75rem 0 1.5rem; display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 19rem), 1fr)); }
+  .sites li { background: var(--roots-surface); border-radius: 0.75rem; padding: 0.9rem 1rem; display: grid; gap: 0.4rem; border: 1px solid #d6dbd6; }
+  .sites .name { font-weight: 700; font-size: 1.05rem; }
+  .sites .meta { margin: 0; color: var(--roots-muted); font-size: 0.95rem; }
+  .sites a { justify-self: start; }
+  .free { border-left: 4px solid var(--roots-primary) !important; }
   section.terms { max-width: 46rem; }
 `
 
-export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
-
-function Plans() {
+function Plans({ level = 3 }: { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3'
   const q = usePlans()
   if (q.isPending) return <p role='status'>Loading plans…</p>
   if (q.isError) return <p role='alert'>We could not load the plans just now. Please try again shortly.</p>
   return (
+    <ul className='plans'>
+      {q.data.plans.map((p) => (
+        <li key={p.id}>
+          <Heading>{p.name}</Heading>
+          <p className='price'>{pounds(p.price_pence)} <small>a {p.billing_interval}</small></p>
+          <p>{p.plot_size === 'half' ? 'Half plot' : 'Full plot'}{p.description ? `: ${p.description}` : ''}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const joinHref = (site: Site) => (isActive(site) ? paths.landingSiteJoin.getHref({ site: site.slug }) : preregSignupHref(site.slug))
+const setupHref = (site: Site) => paths.siteSetup.getHref({ cityslug: site.city_slug, slug: site.slug })
+
+/** Where a person can become a member now, grouped by what they can do there. */
+function ChooseSite() {
+  const { sites } = useLocations()
+  const q = useMembershipSites()
+  if (q.isPending) return <p role='status'>Checking which sites have plots free…</p>
+  if (q.isError) {
+    return (
+      <p role='alert'>
+        We could not check the sites just now. <Link href={paths.sites.getHref()}>See every site</Link> or try again shortly.
+      </p>
+    )
+  }
+  const bySlug = new Map(sites.map((s) => [s.slug, s]))
+  const rows = q.data.sites.map((r) => ({ row: r, site: bySlug.get(r.slug) })).filter((x): x is { row: MembershipSite; site: Site } => !!x.site)
+  const free = rows.filter((x) => x.row.reason === 'open')
+  const queued = rows.filter((x) => x.row.reason === 'waiting_list' || x.row.reason === 'full')
+  const soon = rows.filter((x) => x.row.reason === 'not_open')
+  return (
     <>
-      <ul className='plans'>
-        {q.data.plans.map((p) => (
-          <li key={p.id}>
-            <h2>{p.name}</h2>
-            <p className='price'>{pounds(p.price_pence)} <small>a {p.billing_interval}</small></p>
-            <p>{p.plot_size === 'half' ? 'Half plot' : 'Full plot'}{p.description ? `: ${p.description}` : ''}</p>
-          </li>
-        ))}
-      </ul>
-      {q.data.joiningFeePence !== null && <p>A one-off joining fee of <strong>{pounds(q.data.joiningFeePence)}</strong> covers your starter tools and induction.</p>}
+      <h3 id='free-title'>Plots free now: set up today</h3>
+      {free.length === 0
+        ? <p>No site has a plot free to take directly just now: every open site has people waiting, and its plots go to them.</p>
+        : (
+          <ul className='sites' aria-labelledby='free-title' data-testid='sites-free'>
+            {free.map(({ row, site }) => (
+              <li key={site.slug} className='free'>
+                <span className='name'>{site.location}, {site.city}</span>
+                <p className='meta'>{row.plots_free === 1 ? 'One plot free' : `${formatCount(row.plots_free ?? 0)} plots free`} · nobody waiting</p>
+                <Link href={setupHref(site)} className={buttonPrimary} aria-label={`Become a member at ${site.location}`}>Become a member</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      <h3 id='queue-title'>Sites with a waiting list</h3>
+      <p>
+        Plots at these sites go to the people waiting, in the order they joined. Join a list: when a plot is yours we e-mail you an
+        offer, and its link takes you straight to setting up your membership.
+      </p>
+      {queued.length > 0 && (
+        <ul className='sites' aria-labelledby='queue-title' data-testid='sites-queued'>
+          {queued.map(({ row, site }) => (
+            <li key={site.slug}>
+              <span className='name'>{site.location}, {site.city}</span>
+              <p className='meta'>{row.reason === 'full' && row.waiting === 0 ? 'Full: be first in line' : `${formatCount(row.waiting)} ${row.waiting === 1 ? 'person' : 'people'} waiting`}</p>
+              <Link href={joinHref(site)} className={buttonSecondary} aria-label={`Join the waiting list for ${site.location}`}>Join the waiting list</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {soon.length > 0 && (
+        <p>
+          {soon.length === 1 ? 'One more site is' : `${formatCount(soon.length)} more sites are`} coming soon:{' '}
+          <Link href={paths.preRegister.getHref()}>pre-register</Link> to hear first when {soon.length === 1 ? 'it opens' : 'they open'}.
+        </p>
+      )}
     </>
+  )
+}
+
+/** What joining costs, whatever the plan. */
+function Costs() {
+  const q = useMembershipSites()
+  const fee = q.data?.joining_fee_pence
+  const deposit = q.data?.deposit_pence
+  return (
+    <section className='costs' aria-labelledby='costs-title'>
+      <h2 id='costs-title'>What you pay</h2>
+      <p>When you set up your membership you pay, once:</p>
+      <ul>
+        <li>your plan's first month (or year),</li>
+        {fee !== undefined && fee > 0 && <li>the joining fee, <strong>{pounds(fee)}</strong>, for your starter tools and induction,</li>}
+        <li>a refundable deposit{deposit !== undefined ? <>, <strong>{pounds(deposit)}</strong></> : ''}, which secures your plot and comes back to you when your membership ends and the plot is handed back clear.</li>
+      </ul>
+      <p>Then your plan's price each month (or year). You see every amount before you pay.</p>
+    </section>
   )
 }
 
@@ -44,10 +141,15 @@ export default function BecomeMemberRoute() {
   return (
     <div className={page}>
       <h1>Become a member</h1>
-      <p>Membership gives you your own plot with tools, water, seeds and a patch manager on hand. Pick a plan, then your site.</p>
+      <p>Membership gives you your own plot with tools, water, seeds and a patch manager on hand.</p>
+      <h2>Plans</h2>
       <Plans />
+      <Costs />
+      <section aria-labelledby='choose-title'>
+        <h2 id='choose-title'>Choose your site</h2>
+        <ChooseSite />
+      </section>
       <div className='actions'>
-        <Link href={paths.sites.getHref()} className={buttonPrimary}>Choose your site</Link>
         <Link href={paths.guidedTour.getHref()} className={buttonSecondary}>Book a guided tour first</Link>
       </div>
       <p>By joining you agree to the <Link href={paths.subscriptionAgreement.getHref()}>subscription agreement</Link>.</p>
@@ -61,7 +163,7 @@ export function SchemesRoute() {
     <div className={page}>
       <h1>Membership schemes</h1>
       <p>Half and full plots, paid monthly or yearly. Every scheme includes water, shared tools, seasonal seeds and help on site.</p>
-      <Plans />
+      <Plans level={2} />
       <p><Link href={paths.becomeMember.getHref()} className={buttonPrimary}>Become a member</Link></p>
     </div>
   )
@@ -76,7 +178,10 @@ export function SubscriptionAgreementRoute() {
         <h2>Your plot</h2>
         <p>Your membership gives you the use of one plot of the size of your plan at your chosen site, with shared tools, water and seasonal seeds.</p>
         <h2>Payments</h2>
-        <p>Your plan is paid monthly or yearly in advance. The joining fee is paid once. Prices include VAT.</p>
+        <p>
+          Your plan is paid monthly or yearly in advance. The joining fee is paid once. A refundable deposit is paid once when you join and
+          returned when your membership ends and the plot is handed back clear. Prices include VAT.
+        </p>
         <h2>Cancelling</h2>
         <p>You can ask to cancel at any time from your <Link href={paths.membersCancellation.getHref()}>members page</Link>. We confirm by e-mail and your membership ends at the close of the period you have paid for.</p>
         <h2>Looking after the site</h2>

@@ -48,7 +48,7 @@ export default function GiftVouchersRoute() {
   return (
     <div className={page}>
       <h1>Gift vouchers</h1>
-      <p>Give someone a season of growing. We e-mail the voucher to them with your message, on the day you choose, and they spend its code in our shop: seeds, tools and the starter bundle.</p>
+      <p>Give someone a season of growing. We e-mail the voucher to them with your message, on the day you choose, and they spend its code in our shop (seeds, tools and the starter bundle) or towards their first payment when they become a member.</p>
       <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Buy a gift voucher' aria-busy={pending}>
         <fieldset aria-describedby={errors.value_pounds ? 'value-error' : undefined}>
           <legend>Voucher value</legend>

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Router } from 'wouter'
+import { Route, Router, Switch } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { references } from '../stores/references-store'
 import QueueReadyRoute from './queue-ready'
@@ -18,13 +18,33 @@ beforeAll(() => {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
 })
 
+const TOKEN = '0123456789abcdef0123456789abcdef'
+const offer = (over: Record<string, unknown> = {}) => ({
+  status: 'offered', respond_by: '2026-12-01T00:00:00Z', responded_at: null, first_name: 'Ada', location: 'Tuckers Meadow', city: 'Bath',
+  site: { slug: 'tuckers-meadow', city_slug: 'bath' }, membership_status: null, setup_path: null, ...over,
+})
+
 let entry: Record<string, unknown> | null
+let plotOffer: Record<string, unknown> | null
 let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
   references.saved = []
+  sessionStorage.clear()
   entry = position()
+  plotOffer = offer()
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const u = String(url)
+    if (u.includes('/functions/v1/waiting-list-process')) {
+      const body = JSON.parse(String(init?.body)) as { action: string; token: string; accept?: boolean }
+      if (body.action === 'view') {
+        return Promise.resolve(plotOffer ? new Response(JSON.stringify(plotOffer)) : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No.' } }), { status: 404 }))
+      }
+      const status = body.accept ? 'accepted' : 'declined'
+      const setup = body.accept ? `/sites/bath/tuckers-meadow/setup?offer=${body.token}` : null
+      plotOffer = offer({ status, setup_path: setup })
+      entry = { ...entry, status, has_open_offer: false, offer_token: null }
+      return Promise.resolve(new Response(JSON.stringify({ status, repeated: false, notified: body.accept ? 0 : 1, setup_path: setup })))
+    }
     if (u.includes('/functions/v1/waiting-list') && init?.method === 'POST') {
       entry = { ...entry, status: 'withdrawn', queue_position: null }
       return Promise.resolve(new Response(JSON.stringify({ withdrawn: true })))
@@ -32,7 +52,6 @@ beforeEach(() => {
     if (u.includes('/functions/v1/waiting-list?reference=')) {
       return Promise.resolve(entry ? new Response(JSON.stringify(entry)) : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No entry has that reference.' } }), { status: 404 }))
     }
-    if (u.includes('/rest/v1/rpc/respond_to_plot_offer')) return Promise.resolve(new Response(JSON.stringify('accepted')))
     return Promise.resolve(new Response('[]'))
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -45,7 +64,16 @@ afterEach(() => {
 function renderAt(path: string, search = '') {
   const loc = memoryLocation({ path, searchPath: search, record: true })
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={qc}><Router hook={loc.hook} searchHook={loc.searchHook}><QueueReadyRoute /></Router></QueryClientProvider>)
+  render(
+    <QueryClientProvider client={qc}>
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <Switch>
+          <Route path='/sites/:cityslug/:slug/setup'>The set-up page</Route>
+          <Route><QueueReadyRoute /></Route>
+        </Switch>
+      </Router>
+    </QueryClientProvider>,
+  )
   return loc
 }
 
@@ -76,14 +104,16 @@ describe('your place in the queue', () => {
     expect(screen.getByText(/you are next/)).toBeTruthy()
   })
 
-  it('offers accept and decline when a plot is offered', async () => {
-    entry = position({ status: 'offered', queue_position: null, has_open_offer: true, offer_token: 'tok123456', offer_respond_by: '2026-12-01T00:00:00Z' })
+  it('offers accept and decline when a plot is offered; accepting leads to the membership set-up', async () => {
+    entry = position({ status: 'offered', queue_position: null, has_open_offer: true, offer_token: TOKEN, offer_respond_by: '2026-12-01T00:00:00Z' })
     renderAt('/queue/ready', `reference=${REF}`)
     await screen.findByRole('heading', { name: 'A plot is yours if you want it' })
     fireEvent.click(screen.getByRole('button', { name: 'Accept the plot' }))
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('respond_to_plot_offer'))).toBe(true))
-    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('respond_to_plot_offer'))!
-    expect(JSON.parse(call[1].body)).toEqual({ p_token: 'tok123456', p_accept: true })
+    const next = await screen.findByRole('link', { name: 'Set up your membership' })
+    expect(next.getAttribute('href')).toBe(`/sites/bath/tuckers-meadow/setup?offer=${TOKEN}`)
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('waiting-list-process'))!
+    expect(JSON.parse(call[1].body)).toEqual({ action: 'respond', token: TOKEN, accept: true })
+    expect(screen.queryByText(/Your place is kept/)).toBeNull()
   })
 
   it('withdraws only after confirming', async () => {
@@ -110,5 +140,43 @@ describe('your place in the queue', () => {
     fireEvent.change(screen.getByLabelText('Your private reference'), { target: { value: 'ffffffffffffffff' } })
     fireEvent.submit(screen.getByRole('form', { name: 'Find your place' }))
     await screen.findByText(/No entry has the reference/)
+  })
+})
+
+describe('an offer opened from its e-mailed link', () => {
+  it('shows the offer by its token alone, takes the token out of the address, and accepting opens the set-up', async () => {
+    const loc = renderAt('/queue/ready', `offer=${TOKEN}&answer=accept`)
+    await screen.findByRole('heading', { level: 1, name: 'Your plot offer' })
+    await screen.findByRole('heading', { name: 'A plot at Tuckers Meadow, Bath is yours if you want it' })
+    expect(screen.getByTestId('offer-deadline').textContent).toBe('1 December 2026')
+    expect(loc.history).toContain('/queue/ready')
+    expect(screen.queryByLabelText('Your private reference')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the plot' }))
+    await screen.findByText('The set-up page')
+    expect(loc.history.at(-1)).toBe(`/sites/bath/tuckers-meadow/setup?offer=${TOKEN}`)
+  })
+
+  it('declines only after confirming, and says the place was passed on', async () => {
+    renderAt('/queue/ready', `offer=${TOKEN}&answer=decline`)
+    await screen.findByText(/Decline the plot at Tuckers Meadow\?/)
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the offer' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, decline the plot' }))
+    await screen.findByRole('heading', { name: 'You declined the plot at Tuckers Meadow, Bath' })
+    expect(screen.getByText(/gone to the next person in the queue, and you have left the waiting list/)).toBeTruthy()
+    const call = fetchMock.mock.calls.find(([, i]) => String(i?.body).includes('respond'))!
+    expect(JSON.parse(call[1].body)).toEqual({ action: 'respond', token: TOKEN, accept: false })
+  })
+
+  it('an accepted offer leads to the set-up; an unknown token says the link is not valid', async () => {
+    plotOffer = offer({ status: 'accepted', setup_path: `/sites/bath/tuckers-meadow/setup?offer=${TOKEN}` })
+    renderAt('/queue/ready', `offer=${TOKEN}&answer=accept`)
+    const link = await screen.findByRole('link', { name: 'Set up your membership' })
+    expect(link.getAttribute('href')).toBe(`/sites/bath/tuckers-meadow/setup?offer=${TOKEN}`)
+    cleanup()
+    sessionStorage.clear()
+    plotOffer = null
+    renderAt('/queue/ready', `offer=${'f'.repeat(32)}&answer=accept`)
+    await screen.findByText(/This offer link is not valid/)
   })
 })

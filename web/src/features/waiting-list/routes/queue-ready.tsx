@@ -2,6 +2,8 @@
 // estimated wait from how fast that list has moved over the last year; an open offer to accept
 // or decline; update details or leave the list. The private reference comes from the e-mail
 // link (?reference=, then removed from the address bar) or from this browser's saved list.
+// An offer e-mail's link (?offer=<token>&answer=accept|decline) shows that offer instead, on any
+// device: the token alone is enough (kept for this tab, out of the address bar).
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useSearch } from 'wouter'
@@ -14,6 +16,8 @@ import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type QueuePosition, useWaitingListPosition } from '../api/get-waiting-list-position'
 import { useRespondToPlotOffer } from '../api/respond-to-plot-offer'
+import { OFFER_TOKEN_PATTERN } from '../api/get-plot-offer'
+import { OfferByLink } from '../components/OfferByLink'
 import { useWithdrawWaitingListEntry } from '../api/withdraw-waiting-list-entry'
 import { describeWait, formatDate, ordinal, REFERENCE_PATTERN } from '../components/format'
 import { UpdateDetailsForm } from '../components/UpdateDetailsForm'
@@ -37,12 +41,40 @@ const page = css`
   .ref { font-family: ui-monospace, monospace; overflow-wrap: anywhere; background: #ecefeb; padding: 0.15rem 0.4rem; border-radius: 0.3rem; }
   details summary { cursor: pointer; font-weight: 700; padding: 0.5rem 0; }
   .saved { list-style: none; padding: 0; display: grid; gap: 0.35rem; }
+  .confirm { border-left: 4px solid var(--roots-primary); padding-left: 0.75rem; }
+  .confirm p:focus { outline: none; }
+  h2:focus { outline: none; }
 `
+
+/** The offer link of this tab: read from the address (then removed from it), else remembered. */
+const OFFER_KEY = 'roots.offer-link'
+type OfferLink = { token: string; answer: 'accept' | 'decline' | null }
+
+function rememberedOffer(): OfferLink | null {
+  try {
+    const v = JSON.parse(globalThis.sessionStorage?.getItem(OFFER_KEY) ?? 'null') as OfferLink | null
+    return v && typeof v.token === 'string' && OFFER_TOKEN_PATTERN.test(v.token) ? v : null
+  } catch {
+    return null
+  }
+}
+
+function initialOffer(token: string, answer: OfferLink['answer']): OfferLink | null {
+  return token ? { token, answer } : rememberedOffer()
+}
+
+function rememberOffer(link: OfferLink | null) {
+  try {
+    if (link) globalThis.sessionStorage?.setItem(OFFER_KEY, JSON.stringify(link))
+    else globalThis.sessionStorage?.removeItem(OFFER_KEY)
+  } catch { /* storage unavailable: the link still works while the page is open */ }
+}
 
 function Position({ entry, reference }: { entry: QueuePosition; reference: string }) {
   const [confirming, setConfirming] = useState(false)
   const withdraw = useWithdrawWaitingListEntry(reference)
   const respond = useRespondToPlotOffer(reference)
+  const [setupPath, setSetupPath] = useState<string | null>(null)
   const live = entry.status === 'waiting' || entry.status === 'offered'
   const wait = describeWait(entry.estimated_wait_months)
   const ahead = entry.queue_position === null ? null : entry.queue_position - 1
@@ -64,7 +96,8 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
     if (!entry.offer_token || respond.isPending) return
     try {
       const answer = await respond.mutateAsync({ token: entry.offer_token, accept })
-      toast.success(answer === 'accepted' ? 'Plot accepted: welcome to Roots! We will be in touch.' : 'Offer declined; you have left this list.')
+      if (answer.status === 'accepted') setSetupPath(answer.setup_path)
+      toast.success(answer.status === 'accepted' ? 'Plot accepted: now set up your membership.' : 'Offer declined: the plot has gone to the next person, and you have left this list.')
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Something went wrong. Please try again.')
     }
@@ -80,6 +113,13 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
             <button type='button' className={buttonPrimary} disabled={respond.isPending} onClick={() => doRespond(true)}>Accept the plot</button>
             <button type='button' className={buttonSecondary} disabled={respond.isPending} onClick={() => doRespond(false)}>Decline</button>
           </div>
+        </section>
+      )}
+      {entry.status === 'accepted' && setupPath && (
+        <section className='card offer' aria-labelledby='next-title'>
+          <h2 id='next-title'>Next: set up your membership</h2>
+          <p>The plot at {entry.location} is kept for you. Create your account (or sign in), choose your plan and make the first payment. We have e-mailed you this link too.</p>
+          <p><Link href={setupPath} className={buttonPrimary}>Set up your membership</Link></p>
         </section>
       )}
       <section className='card' aria-labelledby='position-title' data-testid='queue-position'>
@@ -104,7 +144,9 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
         </dl>
         <p style={{ marginTop: '1rem' }}>
           You joined on {formatDate(entry.joined_at)}.{' '}
-          {wait
+          {entry.status !== 'waiting'
+            ? STATUS_NOTE[entry.status] ?? ''
+            : wait
             ? `The estimate comes from how many plots this list has offered over the last year; it moves as people ahead of you take plots or leave.`
             : `No plots have been offered from this list in the last year, so we cannot estimate a wait yet. Your place is kept.`}
         </p>
@@ -134,6 +176,16 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
   )
 }
 
+/** What an entry that is no longer waiting means, instead of an estimate. */
+const STATUS_NOTE: Partial<Record<QueuePosition['status'], string>> = {
+  offered: 'A plot is offered to you: answer the offer above.',
+  accepted: 'You accepted a plot from this list, so you are no longer waiting. The link in your e-mail sets up your membership.',
+  declined: 'You declined a plot from this list, so it went to the next person and you left the list.',
+  expired: 'The offer of a plot was not answered in time, so it went to the next person and you left the list.',
+  withdrawn: 'You left this waiting list.',
+  removed: 'This entry was removed from the waiting list.',
+}
+
 function FindReference({ onFound }: { onFound: (ref: string) => void }) {
   const [error, setError] = useState<string | undefined>()
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -156,8 +208,42 @@ function FindReference({ onFound }: { onFound: (ref: string) => void }) {
   )
 }
 
+/** /queue/ready?offer=…: the offer behind the e-mailed link, whoever's browser opens it. */
+function OfferPage({ link, onClose }: { link: OfferLink; onClose: () => void }) {
+  return (
+    <div className={page}>
+      <h1>Your plot offer</h1>
+      <OfferByLink token={link.token} answer={link.answer} />
+      <p><button type='button' className={buttonLink} onClick={onClose}>See your place in a queue instead</button></p>
+    </div>
+  )
+}
+
 export default function QueueReadyRoute() {
-  usePageMeta('Your place in the queue')
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const params = new URLSearchParams(search)
+  const offerInLink = params.get('offer')?.trim().toLowerCase() ?? ''
+  const raw = params.get('answer')
+  const answerInLink = raw === 'accept' || raw === 'decline' ? raw : null
+  const [offerLink, setOfferLink] = useState<OfferLink | null>(() => initialOffer(offerInLink, answerInLink))
+  const title = offerLink ? 'Your plot offer' : 'Your place in the queue'
+  usePageMeta(title)
+
+  // The token is a secret too: keep it for this tab, out of the address bar.
+  useEffect(() => {
+    if (!offerInLink) return
+    const link: OfferLink = { token: offerInLink, answer: answerInLink }
+    setOfferLink(link)
+    rememberOffer(link)
+    navigate(paths.queueReady.getHref(), { replace: true })
+  }, [offerInLink, answerInLink, navigate])
+
+  if (offerLink) return <OfferPage link={offerLink} onClose={() => { rememberOffer(null); setOfferLink(null) }} />
+  return <QueuePage />
+}
+
+function QueuePage() {
   const search = useSearch()
   const [, navigate] = useLocation()
   const saved = useSnapshot(references).saved

@@ -1,0 +1,97 @@
+// The account step of the membership set-up: a new visitor creates their account here (e-mail
+// and password), or someone with an account signs in. An address that already has an account
+// switches to signing in, keeping what was typed.
+import { useState } from 'react'
+import { TextField } from '@/components/form/Field'
+import { buttonLink, buttonPrimary } from '@/components/styles'
+import { FunctionError } from '@/lib/call-function'
+import { toast } from '@/lib/toast'
+import { useZodSubmit } from '@/lib/use-zod-submit'
+import { accountSignInSchema, createAccount, createAccountSchema, signInToAccount } from '../api/create-account'
+
+interface Prefill {
+  email?: string
+  first_name?: string
+}
+
+function CreateAccount({ prefill, returnTo, onExisting }: { prefill: Prefill; returnTo: string; onExisting: (email: string) => void }) {
+  const [confirmTo, setConfirmTo] = useState<string | null>(null)
+  const { ref, errors, onSubmit, pending } = useZodSubmit(createAccountSchema, {
+    send: async (input) => {
+      try {
+        const outcome = await createAccount(input, returnTo)
+        if (outcome === 'confirm') setConfirmTo(input.email)
+        else toast.success('Your account is ready.')
+      } catch (e) {
+        if (e instanceof FunctionError && e.code === 'user_already_exists') {
+          toast.info('You already have an account: sign in with it.')
+          onExisting(input.email)
+          return
+        }
+        throw e
+      }
+    },
+  })
+  if (confirmTo) {
+    return (
+      <p className='sent' role='status'>
+        We have sent a link to <strong>{confirmTo}</strong>. Open it to confirm your address: it brings you back here to choose your plan and pay.
+      </p>
+    )
+  }
+  return (
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Create your account'>
+      <div className='pair'>
+        <TextField label='First name' name='first_name' autoComplete='given-name' defaultValue={prefill.first_name} error={errors.first_name} />
+        <TextField label='Last name' name='last_name' autoComplete='family-name' error={errors.last_name} />
+      </div>
+      <TextField label='E-mail address' name='email' type='email' autoComplete='email' defaultValue={prefill.email} error={errors.email} />
+      <TextField label='Choose a password' name='password' type='password' autoComplete='new-password' error={errors.password}
+        hint='At least 8 characters. You sign in with it to see your plot and payments.' />
+      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
+      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Creating your account…' : 'Create my account'}</button>
+    </form>
+  )
+}
+
+function SignIn({ email }: { email?: string }) {
+  const { ref, errors, onSubmit, pending } = useZodSubmit(accountSignInSchema, {
+    send: async (input) => {
+      await signInToAccount(input)
+      toast.success('You are signed in.')
+    },
+  })
+  return (
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Sign in'>
+      <TextField label='E-mail address' name='email' type='email' autoComplete='email' defaultValue={email} error={errors.email} />
+      <TextField label='Password' name='password' type='password' autoComplete='current-password' error={errors.password} />
+      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
+      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Signing in…' : 'Sign in'}</button>
+    </form>
+  )
+}
+
+/** `returnTo`: where an e-mailed confirmation link brings the visitor back (this set-up page). */
+export function AccountStep({ prefill, returnTo }: { prefill: Prefill; returnTo: string }) {
+  const [mode, setMode] = useState<'new' | 'existing'>('new')
+  const [knownEmail, setKnownEmail] = useState<string | undefined>(prefill.email)
+  return (
+    <>
+      {mode === 'new'
+        ? (
+          <>
+            <p>New to Roots? Create your account: you use it to see your plot, your payments and your membership.</p>
+            <CreateAccount prefill={prefill} returnTo={returnTo} onExisting={(email) => { setKnownEmail(email); setMode('existing') }} />
+            <p className='switch'>Already have an account? <button type='button' className={buttonLink} onClick={() => setMode('existing')}>Sign in instead</button></p>
+          </>
+        )
+        : (
+          <>
+            <p>Sign in with your Roots account.</p>
+            <SignIn email={knownEmail} />
+            <p className='switch'>New to Roots? <button type='button' className={buttonLink} onClick={() => setMode('new')}>Create an account</button></p>
+          </>
+        )}
+    </>
+  )
+}

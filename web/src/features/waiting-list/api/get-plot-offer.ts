@@ -1,0 +1,38 @@
+// A plot offer as its e-mailed link shows it (waiting-list-process, action view): the token alone
+// is enough, on any device. null when no offer has that token.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { callFunction, FunctionError } from '@/lib/call-function'
+
+export interface PlotOffer {
+  status: 'offered' | 'accepted' | 'declined' | 'expired' | 'withdrawn'
+  respond_by: string
+  responded_at: string | null
+  first_name: string
+  location: string
+  city: string | null
+  site: { slug: string; city_slug: string } | null
+  /** The membership set up with this offer, if any (pending while its payment is open). */
+  membership_status: string | null
+  /** Where an accepted offer leads: the membership set-up for its site, opened by the token. */
+  setup_path: string | null
+}
+
+export const OFFER_TOKEN_PATTERN = /^[0-9a-f]{32}$/
+
+export const plotOfferQueryKey = (token: string) => ['plot-offer', token] as const
+
+export async function getPlotOffer(token: string): Promise<PlotOffer | null> {
+  try {
+    return await callFunction<PlotOffer>('waiting-list-process', { body: { action: 'view', token } })
+  } catch (e) {
+    if (e instanceof FunctionError && (e.status === 404 || e.status === 400)) return null
+    throw e
+  }
+}
+
+export const plotOfferQueryOptions = (token: string) =>
+  queryOptions({ queryKey: plotOfferQueryKey(token), queryFn: () => getPlotOffer(token), enabled: OFFER_TOKEN_PATTERN.test(token) })
+
+export function usePlotOffer(token: string) {
+  return useQuery(plotOfferQueryOptions(token))
+}
