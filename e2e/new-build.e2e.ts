@@ -37,7 +37,7 @@ describe('new build detection', () => {
     }
     expect(await pageLoads(page)).toBe(1)
 
-    await Promise.all([page.waitForEvent('load'), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pre-register', exact: true }).click()])
+    await Promise.all([page.waitForEvent('load'), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Coming soon', exact: true }).click()])
     await page.locator('main#main').waitFor()
     expect(page.url()).toBe(`${webUrl()}/pre-register`)
     expect(await pageLoads(page)).toBe(2)

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import { dismissConsent, expectAccessible, mainNavLink, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('find a site, join its waiting list, see the position', () => {
       await expectAccessible(page)
 
       // Find: /sites filtered to Dartford.
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Our sites' }).click()
+      await (await mainNavLink(page, 'Find a site')).click()
       await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
       await expect.poll(() => page.title()).toBe('Sites | Roots Allotments')
       await page.getByLabel('City').selectOption('dartford')
@@ -49,8 +49,10 @@ describe('find a site, join its waiting list, see the position', () => {
       await expectAccessible(page)
       expect(await noSidewaysScroll(page)).toBe(true)
 
-      // Join: the site's call to action.
-      await page.getByRole('link', { name: 'Join Free Today' }).click()
+      // Join: the site's call to action follows its state (people are waiting), with no joining offer.
+      expect(await page.getByTestId('site-state').textContent()).toBe('Waiting list')
+      expect(await page.getByText('for your first month free').count()).toBe(0)
+      await page.getByRole('link', { name: 'Join the waiting list', exact: true }).click()
       await page.getByRole('heading', { level: 1, name: 'Join the waiting list for Darenth Fields' }).waitFor()
       expect(new URL(page.url()).pathname).toBe('/landing/darenth-fields/join')
 

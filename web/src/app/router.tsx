@@ -12,6 +12,7 @@ import { Loading, WithLayout } from './with-layout'
 import { lazyPage, namedPage, patternRegExp, preloadPage } from './lazy-page'
 import { contentRoutes } from './routes-content'
 import { communityRoutes } from './routes-community'
+import { legalRoutes } from './routes-legal'
 
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 
@@ -36,7 +37,7 @@ const GiftVouchersRoute = lazyPage(() => import('@/features/vouchers/routes/gift
 const GiftVouchersSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'GiftVouchersSuccessRoute')
 const CheckoutRoute = lazyPage(() => import('@/features/checkout/routes/checkout'))
 const CheckoutSuccessRoute = named(() => import('@/features/checkout/routes/checkout'), 'CheckoutSuccessRoute')
-const DepositCheckoutRoute = named(() => import('@/features/checkout/routes/checkout'), 'DepositCheckoutRoute')
+const DepositCheckoutRoute = named(() => import('@/features/membership/routes/deposit'), 'DepositCheckoutRoute')
 const CheckoutNewRoute = lazyPage(() => import('@/features/checkout/routes/checkout-new'))
 const WelcomeSlotRoute = lazyPage(() => import('@/features/welcome-slots/routes/welcome-slot'))
 const WelcomeSlotSuccessRoute = named(() => import('@/features/welcome-slots/routes/welcome-slot'), 'WelcomeSlotSuccessRoute')
@@ -102,6 +103,7 @@ export const routes: AppRoute[] = [
   { path: paths.siteSetupOld.path, layout: 'checkout', component: SiteSetupRoute },
   ...contentRoutes,
   ...communityRoutes,
+  ...legalRoutes,
 ]
 
 /** Fetches what the public route at `path` renders with (before the first render: main.tsx). */

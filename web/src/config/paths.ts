@@ -6,6 +6,7 @@ import { contentPaths } from './paths-content'
 import { communityPaths } from './paths-community'
 import { adminCommercePaths } from './paths-admin-commerce'
 import { adminOperationsPaths } from './paths-admin-operations'
+import { legalPaths } from './paths-legal'
 
 export { definePath, type PathEntry } from './define-path'
 
@@ -86,6 +87,7 @@ export const paths = {
   ...communityPaths,
   ...adminCommercePaths,
   ...adminOperationsPaths,
+  ...legalPaths,
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

@@ -4,7 +4,8 @@
 // clicks.
 import { css } from 'goober'
 import { CheckboxField, TextField } from '@/components/form/Field'
-import { buttonPrimary } from '@/components/styles'
+import { buttonPrimary, visuallyHidden } from '@/components/styles'
+import { paths } from '@/config/paths'
 import { useZodSubmit } from '@/lib/use-zod-submit'
 import { type JoinResult, type JoinTarget, personSchema, useJoinWaitingList } from '../api/join-waiting-list'
 
@@ -13,6 +14,15 @@ const form = css`
   .row { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 13rem), 1fr)); }
   .form-error { color: var(--roots-error); font-weight: 600; }
 `
+
+/** The privacy notice opens in a new tab, so nothing typed here is lost while reading it. */
+function PrivacyLink() {
+  return (
+    <a href={paths.privacy.getHref()} target='_blank' rel='noopener'>
+      privacy notice<span className={visuallyHidden}> (opens in a new tab)</span>
+    </a>
+  )
+}
 
 export interface JoinFormProps {
   target: JoinTarget
@@ -39,7 +49,7 @@ export function JoinForm({ target, placeName, submitLabel, onJoined }: JoinFormP
         <TextField label='Postcode (optional)' name='postcode' autoComplete='postal-code' error={errors.postcode} />
       </div>
       <CheckboxField name='consent_privacy' error={errors.consent_privacy}
-        label={<>I have read the privacy notice and agree to Roots keeping my details for this list.</>} />
+        label={<>I have read the <PrivacyLink /> and agree to Roots keeping my details for this list.</>} />
       <CheckboxField name='consent_marketing' label='Send me growing tips and news (optional).' />
       {errors._form && <p className='form-error' role='alert'>{errors._form}</p>}
       <button type='submit' className={buttonPrimary} disabled={pending}>
