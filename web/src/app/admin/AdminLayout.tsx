@@ -4,11 +4,12 @@
 //   60rem up; below that it folds behind a menu button, so it still works at 360 px.
 // - 'admin': one form at a time. A single narrow column, a link back to where the form belongs,
 //   and the navigation behind a menu button at every width.
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { buttonSecondary } from '@/components/styles'
+import { useTableRegions } from '@/components/admin/table-regions'
 import { toast } from '@/lib/toast'
 import type { AdminRole } from '@/features/admin-auth/guard'
 import { useSignOut } from '@/features/admin-auth/api/sign-out'
@@ -76,6 +77,8 @@ export interface AdminShellProps {
 export function AdminShell({ layout, path, role, displayName, onSignOut, signingOut, children }: AdminShellProps) {
   const [open, setOpen] = useState(false)
   useEffect(() => setOpen(false), [path])
+  const main = useRef<HTMLElement>(null)
+  useTableRegions(main)
   const isDesktop = layout === 'admin-desktop'
   const home = role === 'patch_manager' ? paths.adminWaitingList.getHref() : paths.admin.getHref()
   return (
@@ -98,7 +101,7 @@ export function AdminShell({ layout, path, role, displayName, onSignOut, signing
           ))}
         </ul>
       </nav>
-      <main id='admin-main' tabIndex={-1}>
+      <main ref={main} id='admin-main' tabIndex={-1}>
         {!isDesktop && <Link href={`~${backHref(path)}`} className='back'>← Back</Link>}
         {children}
       </main>

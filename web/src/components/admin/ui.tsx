@@ -95,8 +95,11 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <div className={emptyClass}>{children}</div>
 }
 
+/** The box a table scrolls sideways in, so the page never does (position: relative keeps the
+ *  table's absolutely positioned, visually hidden headers inside it too). The admin layout makes
+ *  each box a focusable, labelled region (table-regions.ts). */
 export const tableWrap = css`
-  overflow-x: auto; background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem;
+  position: relative; max-width: 100%; overflow-x: auto; background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem;
   table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
   caption { text-align: left; padding: 0.75rem; font-weight: 700; }
   th, td { text-align: left; padding: 0.5rem 0.75rem; border-bottom: 1px solid #e3e6e3; vertical-align: top; }

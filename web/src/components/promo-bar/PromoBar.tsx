@@ -3,14 +3,16 @@
 // the header: arriving there moves nothing on the page (no layout shift). It publishes its
 // height as --roots-promo-height, which lifts the cookie button, pads the footer and keeps a
 // focused control from scrolling in behind it. A visitor may hide it for the rest of the visit.
+// On a phone it keeps to one line and steps aside while a form field has focus (lib/typing.ts).
 // Its code loads after the first paint (LazyPromoBar): plain fetch, no admin code.
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation } from 'wouter'
+import { useTyping } from '@/lib/typing'
 import { type LiveBar, loadedLiveBars, loadLiveBars, pickBar, siteSlugFromPath } from './promo-bar'
 
 export const HEIGHT_VAR = '--roots-promo-height'
-const HIDDEN_KEY = 'roots:promo-hidden'
+export const HIDDEN_KEY = 'roots:promo-hidden'
 
 const bar = css`
   position: fixed; left: 0; right: 0; bottom: 0; z-index: 700;
@@ -24,6 +26,13 @@ const bar = css`
   button:hover { background: rgb(61 40 0 / 0.08); }
   @keyframes roots-promo-in { from { transform: translateY(100%); } to { transform: none; } }
   @media (prefers-reduced-motion: reduce) { animation: none; }
+  /* Phones: one line (the full text stays the link's name), and out of the way while typing. */
+  @media (max-width: 48rem) {
+    padding: 0.2rem 0.25rem 0.2rem 0.75rem; font-size: 0.9rem;
+    p { flex: 1 1 auto; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; text-align: left; }
+    button { min-width: 2.5rem; min-height: 2.5rem; }
+    &[data-typing='true'] { display: none; }
+  }
 `
 
 const hiddenIds = (): number[] => {
@@ -65,6 +74,7 @@ export function PromoBar() {
   const [bars, setBars] = useState<LiveBar[]>(() => loadedLiveBars() ?? [])
   const [hidden, setHidden] = useState(hiddenIds)
   const [el, setEl] = useState<HTMLElement | null>(null)
+  const typing = useTyping()
   useEffect(() => {
     let live = true
     void loadLiveBars().then((b) => { if (live) setBars(b) })
@@ -81,7 +91,7 @@ export function PromoBar() {
     setHidden((h) => [...h, shown.id])
   }
   return (
-    <aside ref={setEl} className={bar} aria-label='Offer' data-testid='promo-bar'>
+    <aside ref={setEl} className={bar} aria-label='Offer' data-testid='promo-bar' data-typing={typing}>
       <p>{text}</p>
       <button type='button' onClick={dismiss} aria-label='Hide this offer' title='Hide this offer'><span aria-hidden='true'>×</span></button>
     </aside>

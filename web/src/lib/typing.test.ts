@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { isFormField, isTyping, subscribeTyping } from './typing'
+
+afterEach(() => {
+  (document.activeElement as HTMLElement | null)?.blur()
+  document.body.innerHTML = ''
+})
+
+describe('typing signal', () => {
+  it('counts fields a visitor types into or sets, never buttons', () => {
+    document.body.innerHTML = `<input id='t'><input type='checkbox' id='c'><input type='submit' id='s'><textarea id='a'></textarea>
+      <select id='l'></select><button id='b'>Go</button><div id='e' contenteditable='true'></div>`
+    const el = (id: string) => document.getElementById(id)
+    expect(['t', 'c', 'a', 'l'].map((id) => isFormField(el(id)))).toEqual([true, true, true, true])
+    expect(['s', 'b'].map((id) => isFormField(el(id)))).toEqual([false, false])
+    expect(isFormField(null)).toBe(false)
+  })
+
+  it('is true while a field has focus, stays true from one field to the next, and tells its listeners', () => {
+    document.body.innerHTML = `<input id='one'><input id='two'><button id='go'>Go</button>`
+    let calls = 0
+    const stop = subscribeTyping(() => { calls++ })
+    document.getElementById('one')!.focus()
+    expect(isTyping()).toBe(true)
+    document.getElementById('two')!.focus()
+    expect(isTyping()).toBe(true)
+    expect(calls).toBe(1)
+    document.getElementById('go')!.focus()
+    expect(isTyping()).toBe(false)
+    expect(calls).toBe(2)
+    stop()
+  })
+
+  it('a press that takes focus from a field keeps the bar away until the press is released and clicked', async () => {
+    document.body.innerHTML = `<input id='field'><button id='save'>Save</button>`
+    const stop = subscribeTyping(() => {})
+    document.getElementById('field')!.focus()
+    expect(isTyping()).toBe(true)
+    // pointerdown, then the browser moves focus to the button: the bar must not come back yet,
+    // or the release would land on it instead of on "Save".
+    document.dispatchEvent(new Event('pointerdown'))
+    document.getElementById('save')!.focus()
+    expect(isTyping()).toBe(true)
+    document.dispatchEvent(new Event('pointerup'))
+    expect(isTyping()).toBe(true)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(isTyping()).toBe(false)
+    stop()
+  })
+
+  it('a press that ends in another field keeps typing on', async () => {
+    document.body.innerHTML = `<input id='one'><button id='b'>B</button><input id='two'>`
+    const stop = subscribeTyping(() => {})
+    document.getElementById('one')!.focus()
+    document.dispatchEvent(new Event('pointerdown'))
+    document.getElementById('b')!.focus()
+    document.getElementById('two')!.focus()
+    document.dispatchEvent(new Event('pointerup'))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(isTyping()).toBe(true)
+    stop()
+  })
+})
