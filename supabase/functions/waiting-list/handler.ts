@@ -5,12 +5,11 @@
 //   POST { kind: 'general', location: <place>, ...person }        a waiting-list-only place
 //     person = { first_name, last_name, email, phone?, postcode?, category_id?, consent_privacy: true,
 //                consent_marketing? }
-//     → 201 { created: true, kind, reference, location, position_url, confirmation_sent }
-//       The confirmation e-mail carries the private reference and the link to the position page.
-//     → 200 { created: false, kind, location, confirmation_sent } when the same person (e-mail,
-//       case-insensitive) is already live on that list: no second entry, and their existing
-//       reference is e-mailed to them again. It is not put in the response: whoever knows an
-//       address must not learn the private reference that controls the entry.
+//     → 202 { kind, location, confirmation_sent }, the same whether the address is new to that list
+//       or already live on it (e-mail, case-insensitive): the answer must not tell whoever typed an
+//       address that its owner is on a list. A new entry's e-mail carries its private reference and
+//       the link to the position page; a repeated join makes no second entry and e-mails the
+//       existing reference again. Only the inbox owner learns which it was, and the reference.
 //   GET  ?reference=<ref>           → 200 { kind: 'waiting_list', reference, location, site_id, status,
 //                                    joined_at, queue_position, list_length, moved_last_year,
 //                                    estimated_wait_months, offer_respond_by, offer_token, has_open_offer }
@@ -120,8 +119,7 @@ async function join(req: Request, b: Join): Promise<Response> {
     tag: b.kind === 'pre_registration' ? 'pre-registration-confirmation' : 'waiting-list-confirmation',
     idempotencyKey: `${created ? 'join' : 'rejoin'}-${reference}-${new Date().toISOString().slice(0, 13)}`,
   }, { entry_id: entryId, site_id: siteId })
-  if (!created) return json({ created: false, kind: b.kind, location, confirmation_sent: sent })
-  return json({ created: true, kind: b.kind, reference, location, position_url: link, confirmation_sent: sent }, { status: 201 })
+  return json({ kind: b.kind, location, confirmation_sent: sent }, { status: 202 })
 }
 
 async function position(req: Request, reference: string): Promise<Response> {

@@ -7,16 +7,18 @@ const person = (email = uniqueEmail()) => ({ first_name: 'Ada', last_name: 'Grow
 const join = (body: Record<string, unknown>) => call('waiting-list', { body })
 const mailsTo = (email: string) =>
   sql()`select request from private.provider_calls where provider = 'email' and lower(request ->> 'to') = ${email} order by id`
+/** The private reference of the live entry for `email`: only the e-mail carries it. */
+const referenceOf = async (email: string, table = 'waiting_list_entries') =>
+  (await sql()`select reference from ${sql()(table)} where email_normalised = ${email.trim().toLowerCase()}`)[0]?.reference as string
 
 test('joining an open site: an entry with consent, a confirmation with the reference and position link, logged', async () => {
   const email = uniqueEmail()
   const r = await join({ kind: 'waiting_list', site: 'avon-views', ...person(email), phone: '07700 900123', postcode: 'BA1 6QE', consent_marketing: true })
-  assert.equal(r.status, 201, r.text)
-  assert.equal(r.json.created, true)
-  assert.equal(r.json.location, 'Avon Views')
-  assert.match(r.json.reference, /^[0-9a-f]{32}$/)
-  assert.match(r.json.position_url, new RegExp(`/queue/ready\\?reference=${r.json.reference}$`))
-  const [e] = await sql()`select * from public.waiting_list_entries where reference = ${r.json.reference}`
+  assert.equal(r.status, 202, r.text)
+  assert.deepEqual(r.json, { kind: 'waiting_list', location: 'Avon Views', confirmation_sent: true })
+  const reference = await referenceOf(email)
+  assert.match(reference, /^[0-9a-f]{32}$/)
+  const [e] = await sql()`select * from public.waiting_list_entries where reference = ${reference}`
   assert.equal(e.site_id, '2')
   assert.equal(e.status, 'waiting')
   assert.equal(e.consent_privacy, true)
@@ -24,8 +26,8 @@ test('joining an open site: an entry with consent, a confirmation with the refer
   assert.ok(e.consented_at)
   const mails = await mailsTo(email)
   assert.equal(mails.length, 1)
-  assert.ok(mails[0].request.text.includes(r.json.reference))
-  assert.ok(mails[0].request.html.includes(r.json.position_url))
+  assert.ok(mails[0].request.text.includes(reference))
+  assert.match(mails[0].request.html, new RegExp(`/queue/ready\\?reference=${reference}"`))
   assert.equal(mails[0].request.tag, 'waiting-list-confirmation')
   const [log] = await sql()`select * from public.message_log where recipient = ${email}`
   assert.equal(log.status, 'sent')
@@ -37,23 +39,37 @@ test('joining an open site: an entry with consent, a confirmation with the refer
 test('the same person again (any case) gets no second entry; their reference is e-mailed, not returned', async () => {
   const email = uniqueEmail()
   const first = await join({ kind: 'waiting_list', site: 'tuckers-meadow', ...person(email) })
-  assert.equal(first.status, 201)
+  assert.equal(first.status, 202)
+  const reference = await referenceOf(email)
   const again = await join({ kind: 'waiting_list', site: 'tuckers-meadow', ...person('  ' + email.toUpperCase() + ' ') })
-  assert.equal(again.status, 200, again.text)
-  assert.equal(again.json.created, false)
-  assert.equal(again.json.reference, undefined)
-  assert.ok(!again.text.includes(first.json.reference))
+  assert.equal(again.status, 202, again.text)
+  assert.ok(!again.text.includes(reference))
   const [{ n }] = await sql()`select count(*)::int as n from public.waiting_list_entries where email_normalised = ${email}`
   assert.equal(n, 1)
   const mails = await mailsTo(email)
   assert.equal(mails.length, 2)
-  assert.ok(mails[1].request.text.includes(first.json.reference), 'the existing reference is sent to the address')
+  assert.ok(mails[1].request.text.includes(reference), 'the existing reference is sent to the address')
+})
+
+test('a new address and one already on the list get the same answer; only the e-mails differ', async () => {
+  for (const [kind, target] of [['waiting_list', { site: 'haigh-fields' }], ['pre_registration', { site: 'daffodil-views' }], ['general', { location: 'Exeter' }]] as const) {
+    const known = uniqueEmail(`${kind}-known`)
+    await join({ kind, ...target, ...person(known) })
+    const forKnown = await join({ kind, ...target, ...person(known) })
+    const forNew = await join({ kind, ...target, ...person(uniqueEmail(`${kind}-new`)) })
+    assert.equal(forKnown.status, forNew.status, kind)
+    assert.deepEqual(forKnown.json, forNew.json, `${kind}: the same body`)
+    assert.deepEqual(Object.keys(forNew.json).sort(), ['confirmation_sent', 'kind', 'location'], `${kind}: no reference, no "created"`)
+    const [firstMail, repeatMail] = await mailsTo(known)
+    assert.match(repeatMail.request.subject, /^Your reference for /, `${kind}: the inbox owner is told it was a repeat`)
+    assert.notEqual(firstMail.request.subject, repeatMail.request.subject)
+  }
 })
 
 test('two joins with the same e-mail at once give one entry', async () => {
   const email = uniqueEmail()
   const rs = await Promise.all([1, 2, 3].map(() => join({ kind: 'waiting_list', site: 'bowshaw-views', ...person(email) })))
-  assert.deepEqual(rs.map((r) => r.status).sort(), [200, 200, 201])
+  assert.deepEqual(rs.map((r) => r.status), [202, 202, 202])
   const [{ n }] = await sql()`select count(*)::int as n from public.waiting_list_entries where email_normalised = ${email}`
   assert.equal(n, 1)
 })
@@ -61,12 +77,14 @@ test('two joins with the same e-mail at once give one entry', async () => {
 test('pre-registration for an upcoming site; duplicates and the wrong kind for a site are refused', async () => {
   const email = uniqueEmail()
   const r = await join({ kind: 'pre_registration', site: 'daffodil-views', ...person(email) })
-  assert.equal(r.status, 201, r.text)
-  assert.match(r.json.position_url, /\/prereg\/success\?reference=/)
-  const [p] = await sql()`select * from public.pre_registrations where reference = ${r.json.reference}`
+  assert.equal(r.status, 202, r.text)
+  const reference = await referenceOf(email, 'pre_registrations')
+  const [mail] = await mailsTo(email)
+  assert.match(mail.request.html, new RegExp(`/prereg/success\\?reference=${reference}"`))
+  const [p] = await sql()`select * from public.pre_registrations where reference = ${reference}`
   assert.equal(p.site_id, '11')
   const again = await join({ kind: 'pre_registration', site: 'daffodil-views', ...person(email) })
-  assert.equal(again.status, 200)
+  assert.equal(again.status, 202)
   const [{ n }] = await sql()`select count(*)::int as n from public.pre_registrations where email_normalised = ${email}`
   assert.equal(n, 1)
   const notOpen = await join({ kind: 'waiting_list', site: 'daffodil-views', ...person() })
@@ -81,10 +99,11 @@ test('pre-registration for an upcoming site; duplicates and the wrong kind for a
 })
 
 test('the general list for waiting-list-only places', async () => {
-  const r = await join({ kind: 'general', location: '  exeter ', ...person() })
-  assert.equal(r.status, 201, r.text)
+  const email = uniqueEmail()
+  const r = await join({ kind: 'general', location: '  exeter ', ...person(email) })
+  assert.equal(r.status, 202, r.text)
   assert.equal(r.json.location, 'Exeter')
-  const [e] = await sql()`select site_id, location from public.waiting_list_entries where reference = ${r.json.reference}`
+  const [e] = await sql()`select site_id, location from public.waiting_list_entries where reference = ${await referenceOf(email)}`
   assert.equal(e.site_id, null)
   assert.equal(e.location, 'Exeter')
   const unknown = await join({ kind: 'general', location: 'Atlantis', ...person() })
@@ -121,8 +140,9 @@ test('position by reference: queue place for an entry, the pre-registration, 404
   assert.equal(demo.json.offer_token, null)
   const [{ pos }] = await sql()`select queue_position as pos from public.get_waiting_list_position('demo-reference-tuckers-meadow-0001')`
   assert.equal(Number(demo.json.queue_position), Number(pos))
-  const pre = await join({ kind: 'pre_registration', site: 'nene-meadows', ...person() })
-  const prePos = await call('waiting-list', { query: { reference: pre.json.reference } })
+  const preEmail = uniqueEmail()
+  await join({ kind: 'pre_registration', site: 'nene-meadows', ...person(preEmail) })
+  const prePos = await call('waiting-list', { query: { reference: await referenceOf(preEmail, 'pre_registrations') } })
   assert.equal(prePos.json.kind, 'pre_registration')
   assert.equal(prePos.json.location, 'Nene Meadows')
   const unknown = await call('waiting-list', { query: { reference: 'ffffffffffffffffffffffffffffffff' } })
@@ -132,12 +152,14 @@ test('position by reference: queue place for an entry, the pre-registration, 404
 })
 
 test('withdrawing by reference; a second withdrawal is 404', async () => {
-  const r = await join({ kind: 'waiting_list', site: 'avon-views', ...person() })
-  const w = await call('waiting-list', { body: { action: 'withdraw', reference: r.json.reference } })
+  const email = uniqueEmail()
+  await join({ kind: 'waiting_list', site: 'avon-views', ...person(email) })
+  const reference = await referenceOf(email)
+  const w = await call('waiting-list', { body: { action: 'withdraw', reference } })
   assert.equal(w.status, 200, w.text)
-  const [e] = await sql()`select status from public.waiting_list_entries where reference = ${r.json.reference}`
+  const [e] = await sql()`select status from public.waiting_list_entries where reference = ${reference}`
   assert.equal(e.status, 'withdrawn')
-  const again = await call('waiting-list', { body: { action: 'withdraw', reference: r.json.reference } })
+  const again = await call('waiting-list', { body: { action: 'withdraw', reference } })
   assert.equal(again.status, 404)
 })
 
@@ -156,11 +178,11 @@ test('a join with someone else\'s address puts none of its words in their inbox 
   for (const [kind, site, table] of [['waiting_list', 'tuckers-meadow', 'waiting_list_entries'], ['pre_registration', 'daffodil-views', 'pre_registrations']] as const) {
     const email = uniqueEmail(kind)
     const first = await join({ kind, site, ...person(email), phone: '07700 900123' })
-    assert.equal(first.status, 201, first.text)
+    assert.equal(first.status, 202, first.text)
     const [before] = await sql()`select first_name, last_name, phone, postcode from ${sql()(table)} where email_normalised = ${email}`
     const stranger = { first_name: 'Visit evil example dot com', last_name: 'Click here now', email, phone: '01632 960000', postcode: 'SW1A 1AA', consent_privacy: true }
     const again = await join({ kind, site, ...stranger })
-    assert.equal(again.status, 200, again.text)
+    assert.equal(again.status, 202, again.text)
     const [after] = await sql()`select first_name, last_name, phone, postcode from ${sql()(table)} where email_normalised = ${email}`
     assert.deepEqual(after, before, `${kind}: the stored person is unchanged`)
     const mails = await mailsTo(email)

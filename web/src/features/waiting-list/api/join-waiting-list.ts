@@ -1,11 +1,10 @@
 // Joining a queue through the waiting-list function: a site's waiting list, a pre-registration
 // for an upcoming site, or the general list of a waiting-list-only place. The same zod rules as
 // the function (which checks again); the database checks a third time.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { callFunction } from '@/lib/call-function'
 import { refreshLocations } from '@/lib/sites/locations-store'
-import { positionQueryKey } from './get-waiting-list-position'
 
 /** A blank optional field is left out. */
 const optional = (schema: z.ZodString) =>
@@ -29,21 +28,21 @@ export type JoinTarget =
 
 export type JoinInput = JoinTarget & PersonInput
 
-export type JoinResult =
-  | { created: true; kind: JoinTarget['kind']; reference: string; location: string; position_url: string; confirmation_sent: boolean }
-  | { created: false; kind: JoinTarget['kind']; location: string; confirmation_sent: boolean }
+/** The same answer whether the address is new to the list or already on it: the private
+ *  reference goes only to the inbox, with word of which it was. */
+export interface JoinResult {
+  kind: JoinTarget['kind']
+  location: string
+  confirmation_sent: boolean
+}
 
 export function joinWaitingList(input: JoinInput): Promise<JoinResult> {
   return callFunction<JoinResult>('waiting-list', { body: input })
 }
 
 export function useJoinWaitingList() {
-  const qc = useQueryClient()
   return useMutation({
     mutationFn: joinWaitingList,
-    onSuccess: (result) => {
-      if (result.created) void qc.invalidateQueries({ queryKey: positionQueryKey(result.reference) })
-      void refreshLocations()
-    },
+    onSuccess: () => void refreshLocations(),
   })
 }

@@ -13,7 +13,7 @@ beforeEach(() => {
   fetchMock = vi.fn((url: string) => {
     if (String(url).includes('/functions/v1/waiting-list')) {
       return new Promise<Response>((resolve) => {
-        release = () => resolve(new Response(JSON.stringify({ created: true, kind: 'waiting_list', reference: 'abcdef0123456789', location: 'Haigh Fields', position_url: 'x', confirmation_sent: true }), { status: 201 }))
+        release = () => resolve(new Response(JSON.stringify({ kind: 'waiting_list', location: 'Haigh Fields', confirmation_sent: true }), { status: 202 }))
       })
     }
     return Promise.resolve(new Response('[]', { status: 200 }))

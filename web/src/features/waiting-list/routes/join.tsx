@@ -13,7 +13,6 @@ import { statusOf } from '@/lib/sites/rules'
 import { toast } from '@/lib/toast'
 import type { JoinResult, JoinTarget } from '../api/join-waiting-list'
 import { JoinForm } from '../components/JoinForm'
-import { saveReference } from '../stores/references-store'
 import { formatCount } from '@/lib/intl'
 
 const page = css`
@@ -47,7 +46,7 @@ export function JoinPage({ special = false }: { special?: boolean }) {
   const [path, navigate] = useLocation()
   const slug = slugParam(params.site, path)
   const resolved = useJoinTarget(slug)
-  const [already, setAlready] = useState<string | null>(null)
+  const [joined, setJoined] = useState<JoinResult | null>(null)
   const pre = resolved !== 'wait' && resolved?.target.kind === 'pre_registration'
   const title = resolved && resolved !== 'wait' ? `${pre ? 'Pre-register' : 'Join the waiting list'}: ${resolved.name}` : 'Join'
   usePageMeta(title)
@@ -55,17 +54,18 @@ export function JoinPage({ special = false }: { special?: boolean }) {
   if (resolved === 'wait') return <p role='status'>Loading…</p>
   if (!resolved) throw new HttpError(404, 'Page not found')
 
+  // The answer is the same whether the address was new to the list or on it already, so that
+  // nobody learns who is on a list by typing their address: the e-mail tells the inbox owner
+  // which it was and carries the private reference.
   function onJoined(result: JoinResult) {
-    if (!result.created) {
-      setAlready(result.location)
-      toast.info(`You are already on this list. We have e-mailed your reference again.`)
+    if (!result.confirmation_sent) {
+      setJoined(result)
+      toast.error('We could not send your e-mail just now. Please try again in a few minutes.')
       return
     }
-    saveReference({ reference: result.reference, location: result.location, kind: result.kind })
-    toast.success(result.kind === 'pre_registration' ? `You are pre-registered for ${result.location}.` : `You are on the waiting list for ${result.location}.`)
-    if (result.kind === 'pre_registration') navigate(paths.preregSuccess.getHref())
-    else if (special) navigate(paths.landingSpecialJoinSuccess.getHref({ site: slug }))
-    else navigate(paths.queueReady.getHref())
+    toast.success('Thank you. Check your inbox for your private reference.')
+    if (special && result.kind !== 'pre_registration') navigate(paths.landingSpecialJoinSuccess.getHref({ site: slug }))
+    else setJoined(result)
   }
 
   return (
@@ -80,17 +80,32 @@ export function JoinPage({ special = false }: { special?: boolean }) {
       </p>
       {!pre && <p className='count'>{formatCount(resolved.waiting)} {resolved.waiting === 1 ? 'person is' : 'people are'} waiting now.</p>}
       <p>
-        You will get a private reference straight away. With it you can see your place in the queue, the list length and
-        your estimated wait at any time, update your details or leave the list.
+        We will e-mail you a private reference straight away. With it you can see your place in the queue, the list
+        length and your estimated wait at any time, update your details or leave the list.
       </p>
-      {already
+      {joined?.confirmation_sent
         ? (
           <div className='done' role='status'>
-            <h2>You are already on the list for {already}</h2>
-            <p>We have e-mailed your private reference to you again. Use it to <Link href={paths.queueReady.getHref()}>see your place in the queue</Link>.</p>
+            <h2>Check your inbox</h2>
+            <p>
+              We have e-mailed your private reference for {joined.location}. Open the link in that e-mail to see{' '}
+              {joined.kind === 'pre_registration' ? 'your pre-registration' : 'your place in the queue'}. If you were on this
+              list already, the e-mail says so and gives you the same reference again.
+            </p>
+            <p><Link href={paths.queueReady.getHref()}>Have your reference? Enter it here</Link>.</p>
           </div>
         )
-        : <JoinForm target={resolved.target} placeName={resolved.name} submitLabel={pre ? 'Pre-register' : 'Join the waiting list'} onJoined={onJoined} />}
+        : (
+          <>
+            {joined && (
+              <p className='done' role='alert'>
+                We could not send the e-mail with your reference just now. Please try again in a few minutes with the same
+                address: you will not be added twice.
+              </p>
+            )}
+            <JoinForm target={resolved.target} placeName={resolved.name} submitLabel={pre ? 'Pre-register' : 'Join the waiting list'} onJoined={onJoined} />
+          </>
+        )}
     </div>
   )
 }
