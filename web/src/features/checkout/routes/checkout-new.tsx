@@ -6,13 +6,11 @@ import { useState } from 'react'
 import { css } from 'goober'
 import { TextField } from '@/components/form/Field'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
+import { useVoucherCode } from '@/lib/gift-vouchers'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
-import { toast } from '@/lib/toast'
 import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { useProducts } from '../api/get-products'
-import { type VoucherQuote, voucherCodeField } from '@/lib/gift-vouchers'
 import { useQuoteVoucher } from '../api/quote-voucher'
 import { shopSchema, useStartShopCheckout } from '../api/start-shop-checkout'
 import { pounds } from '../components/OrderOutcome'
@@ -44,13 +42,13 @@ export default function CheckoutNewRoute() {
   const quote = useQuoteVoucher()
   const key = useIdempotencyKey('shop')
   const [qty, setQty] = useState<Record<number, string>>({})
-  const [code, setCode] = useState('')
-  const [applied, setApplied] = useState<VoucherQuote | null>(null)
-  const [voucherError, setVoucherError] = useState<string | undefined>()
   const list = [...(products.data ?? [])].sort((a, b) => Number(b.slug === 'starter-bundle') - Number(a.slug === 'starter-bundle'))
   const chosen = list.map((p) => ({ product_id: p.id, quantity: qty[p.id] === undefined || qty[p.id] === '' ? 0 : Number(qty[p.id]) }))
   const basket = chosen.filter((i) => Number.isInteger(i.quantity) && i.quantity > 0 && i.quantity <= 20)
   const total = list.reduce((sum, p) => sum + (Number(qty[p.id]) > 0 ? Math.floor(Number(qty[p.id])) * p.price_pence : 0), 0)
+  const voucher = useVoucherCode((code) => quote.mutateAsync({ code, items: basket }),
+    () => (basket.length === 0 ? 'Choose something first, then apply your voucher.' : null))
+  const { code, applied } = voucher
   // A quote is for one basket: change the basket and the voucher is worked out again on submit.
   const quoteFits = applied !== null && applied.subtotal_pence === total
   const discount = quoteFits ? applied.discount_pence : 0
@@ -62,27 +60,10 @@ export default function CheckoutNewRoute() {
     },
   })
   // items.N.quantity → the quantity field of product N.
-  const errors: Record<string, string> = { ...raw, ...(voucherError ? { voucher_code: voucherError } : {}) }
+  const errors: Record<string, string> = { ...raw, ...(voucher.error ? { voucher_code: voucher.error } : {}) }
   for (const [k, v] of Object.entries(raw)) {
     const m = k.match(/^items\.(\d+)\.quantity$/)
     if (m && list[Number(m[1])]) errors[`qty-${list[Number(m[1])]!.id}`] = v
-  }
-
-  const apply = async () => {
-    const parsed = voucherCodeField.safeParse(code)
-    if (!parsed.success || !parsed.data) { setVoucherError(parsed.success ? 'Enter your gift voucher code.' : parsed.error.issues[0]!.message); setApplied(null); return }
-    if (basket.length === 0) { setVoucherError('Choose something first, then apply your voucher.'); return }
-    try {
-      const q = await quote.mutateAsync({ code: parsed.data, items: basket })
-      setApplied(q)
-      setVoucherError(undefined)
-      toast.success(`Gift voucher applied: ${pounds(q.discount_pence)} off`)
-    } catch (e) {
-      setApplied(null)
-      const message = e instanceof FunctionError ? e.message : 'We could not check the voucher just now. Please try again.'
-      setVoucherError(message)
-      toast.error(message)
-    }
   }
 
   return (
@@ -110,8 +91,8 @@ export default function CheckoutNewRoute() {
           {errors.items && <p className='error' role='alert'>{errors.items}</p>}
           <div className='voucher'>
             <TextField label='Gift voucher code (optional)' name='voucher_code' autoComplete='off' value={code} error={errors.voucher_code}
-              onChange={(e) => { setCode(e.target.value); setApplied(null); setVoucherError(undefined) }} />
-            <button type='button' className={buttonSecondary} onClick={() => void apply()} disabled={quote.isPending}>{quote.isPending ? 'Checking…' : 'Apply voucher'}</button>
+              onChange={(e) => voucher.change(e.target.value)} />
+            <button type='button' className={buttonSecondary} onClick={() => void voucher.apply()} disabled={voucher.checking}>{voucher.checking ? 'Checking…' : 'Apply voucher'}</button>
           </div>
           <div aria-live='polite'>
             {discount > 0 && <p data-testid='voucher-discount'>Gift voucher {applied!.code}: −{pounds(discount)} ({pounds(applied!.balance_pence - discount)} stays on it for next time)</p>}

@@ -1,53 +1,17 @@
 // The gift voucher at membership set-up: a code, checked against the chosen plan's first payment
 // ("Apply voucher"), and what it takes off. The checkout spends it; this only quotes.
-import { useState } from 'react'
 import { TextField } from '@/components/form/Field'
 import { buttonSecondary } from '@/components/styles'
-import { FunctionError } from '@/lib/call-function'
-import { type VoucherQuote, voucherCodeField } from '@/lib/gift-vouchers'
-import { toast } from '@/lib/toast'
+import { useVoucherCode } from '@/lib/gift-vouchers'
 import { useQuoteMembershipVoucher } from '../api/quote-membership-voucher'
 import { pounds } from './PriceSummary'
 
-export interface VoucherState {
-  code: string
-  /** The quote, while it is for the plan's current first payment. */
-  applied: VoucherQuote | null
-}
-
 export function useMembershipVoucher(planId: number | null, dueToday: number | null) {
   const quote = useQuoteMembershipVoucher()
-  const [code, setCode] = useState('')
-  const [applied, setApplied] = useState<VoucherQuote | null>(null)
-  const [error, setError] = useState<string | undefined>()
+  const v = useVoucherCode((code) => quote.mutateAsync({ code, planId: planId! }), () => (planId === null ? 'Choose a plan first, then apply your voucher.' : null))
   // A quote is for one plan's payment: choose another and it is worked out again on submit.
-  const fits = applied !== null && applied.subtotal_pence === dueToday
-  const apply = async () => {
-    const parsed = voucherCodeField.safeParse(code)
-    if (!parsed.success || !parsed.data) {
-      setError(parsed.success ? 'Enter your gift voucher code.' : parsed.error.issues[0]!.message)
-      setApplied(null)
-      return
-    }
-    if (planId === null) return setError('Choose a plan first, then apply your voucher.')
-    try {
-      const q = await quote.mutateAsync({ code: parsed.data, planId })
-      setApplied(q)
-      setError(undefined)
-      toast.success(`Gift voucher applied: ${pounds(q.discount_pence)} off`)
-    } catch (e) {
-      setApplied(null)
-      const message = e instanceof FunctionError ? e.message : 'We could not check the voucher just now. Please try again.'
-      setError(message)
-      toast.error(message)
-    }
-  }
-  const change = (v: string) => {
-    setCode(v)
-    setApplied(null)
-    setError(undefined)
-  }
-  return { code, change, apply, checking: quote.isPending, error, applied: fits ? applied : null, discount: fits ? applied!.discount_pence : 0 }
+  const fits = v.applied !== null && v.applied.subtotal_pence === dueToday
+  return { ...v, applied: fits ? v.applied : null, discount: fits ? v.applied!.discount_pence : 0 }
 }
 
 export function MembershipVoucher({ v, serverError }: { v: ReturnType<typeof useMembershipVoucher>; serverError?: string | undefined }) {

@@ -1,0 +1,45 @@
+import { act, cleanup, renderHook } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FunctionError } from './call-function'
+import { useVoucherCode, type VoucherQuote, voucherCodeField } from './gift-vouchers'
+
+afterEach(cleanup)
+
+const quote: VoucherQuote = { code: 'ABCD-1234-EF56', balance_pence: 4000, discount_pence: 4000, subtotal_pence: 10499, total_pence: 6499, expires_at: null }
+
+describe('voucher code', () => {
+  it('reads a code however it was typed, and blank as none', () => {
+    expect(voucherCodeField.parse(' abcd 1234-ef56 ')).toBe('ABCD-1234-EF56')
+    expect(voucherCodeField.parse('')).toBeUndefined()
+    expect(voucherCodeField.safeParse('ABCD-1234').success).toBe(false)
+  })
+
+  it('asks for the quote with the normalised code and keeps it until the code changes', async () => {
+    const ask = vi.fn(() => Promise.resolve(quote))
+    const { result } = renderHook(() => useVoucherCode(ask, () => null))
+    act(() => result.current.change('abcd1234ef56'))
+    await act(() => result.current.apply())
+    expect(ask).toHaveBeenCalledWith('ABCD-1234-EF56')
+    expect(result.current.applied).toEqual(quote)
+    expect(result.current.error).toBeUndefined()
+    act(() => result.current.change('abcd1234ef57'))
+    expect(result.current.applied).toBeNull()
+  })
+
+  it('says what is wrong beside the field and asks nothing: a bad shape, nothing to quote yet, a refusal', async () => {
+    const ask = vi.fn(() => Promise.reject(new FunctionError(409, 'voucher_not_usable', 'That gift voucher has already been used in full.')))
+    let ready: string | null = 'Choose a plan first, then apply your voucher.'
+    const { result } = renderHook(() => useVoucherCode(ask, () => ready))
+    act(() => result.current.change('nope'))
+    await act(() => result.current.apply())
+    expect(result.current.error).toBe('Enter the voucher code as printed, like ABCD-1234-EF56.')
+    act(() => result.current.change('ABCD-1234-EF56'))
+    await act(() => result.current.apply())
+    expect(result.current.error).toBe('Choose a plan first, then apply your voucher.')
+    expect(ask).not.toHaveBeenCalled()
+    ready = null
+    await act(() => result.current.apply())
+    expect(ask).toHaveBeenCalledOnce()
+    expect([result.current.applied, result.current.error]).toEqual([null, 'That gift voucher has already been used in full.'])
+  })
+})
