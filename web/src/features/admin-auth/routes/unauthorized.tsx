@@ -1,23 +1,54 @@
-// /admin/unauthorized: signed in without a staff role, or the profile could not be read.
+// /admin/unauthorized: where the guard sends an account it cannot let in (no staff role, or
+// the profile could not be read). Opened directly by a staff member it says what it is for
+// instead: the role is read from the database (the profile's linked role), never from
+// user_metadata, so only an account the database gives no staff role is told it has none.
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
+import type { Session } from '@supabase/supabase-js'
 import { paths } from '@/config/paths'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
+import { useAdminProfile } from '../api/get-admin-profile'
 import { useSignOut } from '../api/sign-out'
 import { AuthCard } from '../components/AuthCard'
+import { isAdminRole, normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
 
 export function AdminUnauthorizedRoute({ navigate }: { navigate: (to: string) => void }) {
-  const { session } = useSnapshot(authStore)
+  const { loaded, session } = useSnapshot(authStore) as { loaded: boolean; session: Session | null }
+  const profile = useAdminProfile(session?.user.id)
   const signOut = useSignOut()
+  const role = normaliseRole(profile.data?.role?.name)
+  const staff = isAdminRole(role)
   useEffect(() => {
-    document.title = 'No access | Roots Allotments'
-  }, [])
+    document.title = `${staff ? 'Not open to your role' : 'No access'} | Roots Allotments`
+  }, [staff])
+
+  if (!loaded || (session && profile.isPending)) return <AuthCard title='Checking your access'><p role='status'>Checking your access…</p></AuthCard>
+
+  if (session && staff) {
+    const home = role === 'patch_manager' ? paths.adminWaitingList.getHref() : paths.admin.getHref()
+    return (
+      <AuthCard title='This screen is not open to your role'>
+        <p>
+          This page is shown when a screen is not open to your role. You are signed in
+          as <strong>{session.user.email ?? session.user.phone}</strong> with a staff role; ask an
+          admin if you need a screen your role cannot open.
+        </p>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1.25rem' }}>
+          <a className={buttonPrimary} href={home}>Back to the admin dashboard</a>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  const who = session?.user.email ?? session?.user.phone
   return (
     <AuthCard title='You do not have access'>
       <p>
-        {session ? <>The account <strong>{session.user.email ?? session.user.phone}</strong> has no staff role, or its profile could not be read.</> : 'You are not signed in.'}
+        {!session && 'You are not signed in.'}
+        {session && profile.isError && <>The profile of <strong>{who}</strong> could not be read.</>}
+        {session && !profile.isError && <>The account <strong>{who}</strong> has no staff role.</>}
         {' '}Ask an admin to give you a role, or sign in with a staff account.
       </p>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1.25rem' }}>
