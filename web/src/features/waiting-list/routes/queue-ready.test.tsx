@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Route, Router, Switch } from 'wouter'
@@ -140,6 +140,46 @@ describe('your place in the queue', () => {
     fireEvent.change(screen.getByLabelText('Your private reference'), { target: { value: 'ffffffffffffffff' } })
     fireEvent.submit(screen.getByRole('form', { name: 'Find your place' }))
     await screen.findByText(/No entry has the reference/)
+  })
+
+  it('does not save a reference the server does not know, nor say it is saved', async () => {
+    entry = null
+    renderAt('/queue/ready')
+    fireEvent.change(screen.getByLabelText('Your private reference'), { target: { value: 'ffffffffffffffff' } })
+    fireEvent.submit(screen.getByRole('form', { name: 'Find your place' }))
+    await screen.findByText(/No entry has the reference/)
+    expect(references.saved).toEqual([])
+    expect(screen.queryByText(/saved in this browser/)).toBeNull()
+  })
+
+  it('does not save a malformed reference from a link', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'invalid_request', message: 'Bad reference.' } }), { status: 400 })))
+    renderAt('/queue/ready', 'reference=not-a-reference!')
+    await screen.findByText(/No entry has the reference/)
+    expect(references.saved).toEqual([])
+    expect(screen.queryByText(/saved in this browser/)).toBeNull()
+  })
+
+  it('forgets a saved reference the server says is unknown, and keeps the others', async () => {
+    const other = { reference: '0'.repeat(32), location: 'Elm Field', kind: 'waiting_list' as const, savedAt: '' }
+    references.saved = [{ reference: REF, location: 'Tuckers Meadow', kind: 'waiting_list', savedAt: '' }, other]
+    entry = null
+    renderAt('/queue/ready')
+    await screen.findByText(/No entry has the reference/)
+    await waitFor(() => expect(references.saved.map((r) => r.reference)).toEqual([other.reference]))
+  })
+
+  it('keeps a saved reference when the lookup fails for another reason', async () => {
+    references.saved = [{ reference: REF, location: 'Tuckers Meadow', kind: 'waiting_list', savedAt: '' }]
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'internal', message: 'Down.' } }), { status: 500 })))
+    renderAt('/queue/ready')
+    await screen.findByText(/could not load your place/)
+    expect(references.saved.map((r) => r.reference)).toEqual([REF])
+  })
+
+  it('says a found reference is saved in this browser', async () => {
+    renderAt('/queue/ready', `reference=${REF}`)
+    await screen.findByText(/It is saved in this browser/)
   })
 })
 

@@ -261,10 +261,16 @@ function QueuePage() {
     }
   }, [fromLink, navigate])
 
+  // Saved only once the server has found the entry; a saved copy it no longer knows is
+  // forgotten. A failed lookup (network, 5xx) says nothing either way, so it changes nothing.
   const entry = query.data
+  const answered = query.isSuccess
   useEffect(() => {
-    if (entry && reference) saveReference({ reference, location: entry.location, kind: entry.kind === 'pre_registration' ? 'pre_registration' : 'waiting_list' })
-  }, [entry, reference])
+    if (!reference || !answered) return
+    if (entry) saveReference({ reference, location: entry.location, kind: entry.kind === 'pre_registration' ? 'pre_registration' : 'waiting_list' })
+    else forgetReference(reference)
+  }, [answered, entry, reference])
+  const isSaved = saved.some((s) => s.reference === reference)
 
   return (
     <div className={page}>
@@ -296,11 +302,11 @@ function QueuePage() {
           <p>Status: {entry.status}. We will e-mail you first when plots open.</p>
         </section>
       )}
-      {reference && (
+      {reference && entry && (
         <section className='card' aria-labelledby='ref-title'>
           <h2 id='ref-title'>Your private reference</h2>
           <p><span className='ref' data-testid='reference'>{reference}</span></p>
-          <p>Keep it to yourself: anyone with it can see and change your place. It is saved in this browser.</p>
+          <p>Keep it to yourself: anyone with it can see and change your place.{isSaved && ' It is saved in this browser.'}</p>
           <div className='actions'>
             <button type='button' className={buttonLink} onClick={() => void navigator.clipboard?.writeText(reference).then(() => toast.success('Reference copied.'), () => toast.error('Could not copy; select it instead.'))}>Copy reference</button>
             <button type='button' className={buttonLink} onClick={() => { forgetReference(reference); setChosen('') }}>Forget it on this device</button>
