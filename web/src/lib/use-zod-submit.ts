@@ -1,12 +1,12 @@
 // One submit path for every public form: check the values with zod (errors beside each field,
 // a toast, focus on the first bad field), then send them once however often submit is pressed;
 // a refusal from the server lands beside its fields too. Controls stay uncontrolled, so nothing
-// typed is lost when a submit fails.
+// typed is lost when a submit fails. A submit that succeeds dismisses the form's error toasts.
 import { type FormEvent, useRef, useState } from 'react'
 import type { output, ZodTypeAny } from 'zod'
 import { FunctionError } from '@/lib/call-function'
 import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
-import { toast } from '@/lib/toast'
+import { formErrorToasts } from '@/lib/toast'
 
 export const INVALID_MESSAGE = 'Some details need attention: see the highlighted fields.'
 const FALLBACK = 'Something went wrong. Please try again.'
@@ -32,6 +32,7 @@ export function useZodSubmit<S extends ZodTypeAny>(schema: S, opts: ZodSubmitOpt
   const busy = useRef(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [pending, setPending] = useState(false)
+  const [toasts] = useState(formErrorToasts)
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -39,7 +40,7 @@ export function useZodSubmit<S extends ZodTypeAny>(schema: S, opts: ZodSubmitOpt
     const checked = check(schema, (opts.read ?? formValues)(e.currentTarget))
     if (!checked.ok) {
       setErrors(checked.errors)
-      toast.error(checked.errors._form ?? checked.errors.items ?? INVALID_MESSAGE)
+      toasts.error(checked.errors._form ?? checked.errors.items ?? INVALID_MESSAGE)
       focusFirstError(ref.current, checked.errors)
       return
     }
@@ -48,10 +49,11 @@ export function useZodSubmit<S extends ZodTypeAny>(schema: S, opts: ZodSubmitOpt
     setPending(true)
     try {
       await opts.send(checked.data)
+      toasts.clear()
     } catch (err) {
       const fields = errorsFrom(err, opts.renameFields)
       setErrors(fields)
-      toast.error(err instanceof Error && err.message ? err.message : FALLBACK)
+      toasts.error(err instanceof Error && err.message ? err.message : FALLBACK)
       focusFirstError(ref.current, fields)
     } finally {
       busy.current = false

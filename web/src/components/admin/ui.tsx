@@ -4,7 +4,7 @@ import { cloneElement, type ReactElement, type ReactNode, useId, useState } from
 import { css } from 'goober'
 import { Modal } from '@/components/Modal'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { toast } from '@/lib/toast'
+import { formErrorToasts } from '@/lib/toast'
 
 export const formGrid = css`
   display: grid; gap: 0 1.25rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
@@ -164,24 +164,27 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
 
 /**
  * The submit flow every admin form shares: check with the schema (errors beside the fields and a
- * toast), then save; a failed save's message stays on the form, which keeps everything typed.
+ * toast), then save; a failed save's message stays on the form, which keeps everything typed,
+ * and a save that succeeds dismisses the form's error toasts.
  */
 export function useFormSave<V>(schema: { safeParse: (v: V) => { success: true } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<string | number>; message: string }> } } }, what: string) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const [toasts] = useState(formErrorToasts)
   const submit = async (values: V, save: (v: V) => Promise<string | null>) => {
     const parsed = schema.safeParse(values)
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues))
-      toast.error(`The ${what} was not saved: check the highlighted fields.`)
+      toasts.error(`The ${what} was not saved: check the highlighted fields.`)
       return
     }
     setErrors({})
     setSaving(true)
     const failure = await save(values).finally(() => setSaving(false))
     setFormError(failure)
-    if (failure) toast.error(failure)
+    if (failure) toasts.error(failure)
+    else toasts.clear()
   }
   return { errors, formError, saving, submit }
 }
