@@ -2,6 +2,7 @@ import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FunctionError } from './call-function'
 import { useVoucherCode, type VoucherQuote, voucherCodeField } from './gift-vouchers'
+import { toast } from './toast'
 
 afterEach(cleanup)
 
@@ -41,5 +42,22 @@ describe('voucher code', () => {
     await act(() => result.current.apply())
     expect(ask).toHaveBeenCalledOnce()
     expect([result.current.applied, result.current.error]).toEqual([null, 'That gift voucher has already been used in full.'])
+  })
+
+  it('a code accepted after a refusal takes the refusal toast away', async () => {
+    const dismiss = vi.spyOn(toast, 'dismiss')
+    vi.spyOn(toast, 'error').mockReturnValue('refusal-1')
+    vi.spyOn(toast, 'success').mockReturnValue('ok-1')
+    const ask = vi.fn<(code: string) => Promise<VoucherQuote>>()
+      .mockRejectedValueOnce(new FunctionError(409, 'voucher_not_usable', 'That gift voucher code is not valid.'))
+      .mockResolvedValueOnce(quote)
+    const { result } = renderHook(() => useVoucherCode(ask, () => null))
+    act(() => result.current.change('AAAA-BBBB-CCCC'))
+    await act(() => result.current.apply())
+    expect(dismiss).not.toHaveBeenCalled()
+    act(() => result.current.change('ABCD-1234-EF56'))
+    await act(() => result.current.apply())
+    expect(dismiss).toHaveBeenCalledWith('refusal-1')
+    vi.restoreAllMocks()
   })
 })

@@ -1,7 +1,7 @@
 // Gift voucher codes and quotes, shared by the shop checkout and membership set-up: the payments
 // function works out what a voucher takes off (nothing is spent until the order is placed; the
 // order checks the balance again, under a lock).
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { z } from 'zod'
 import { FunctionError } from '@/lib/call-function'
 import { toast } from '@/lib/toast'
@@ -25,6 +25,8 @@ export function useVoucherCode(quote: (code: string) => Promise<VoucherQuote>, n
   const [applied, setApplied] = useState<VoucherQuote | null>(null)
   const [error, setError] = useState<string | undefined>()
   const [checking, setChecking] = useState(false)
+  // The last refusal's toast: gone once a code is accepted, so it does not sit beside the discount.
+  const refusal = useRef<string | null>(null)
   const apply = async () => {
     const parsed = voucherCodeField.safeParse(code)
     if (!parsed.success || !parsed.data) {
@@ -39,12 +41,15 @@ export function useVoucherCode(quote: (code: string) => Promise<VoucherQuote>, n
       const q = await quote(parsed.data)
       setApplied(q)
       setError(undefined)
+      if (refusal.current) toast.dismiss(refusal.current)
+      refusal.current = null
       toast.success(`Gift voucher applied: ${pounds(q.discount_pence)} off`)
     } catch (e) {
       setApplied(null)
       const message = e instanceof FunctionError ? e.message : 'We could not check the voucher just now. Please try again.'
       setError(message)
-      toast.error(message)
+      if (refusal.current) toast.dismiss(refusal.current)
+      refusal.current = toast.error(message)
     } finally {
       setChecking(false)
     }
