@@ -4,16 +4,19 @@
 // gets `sent: false`, the function's log says which secrets are missing, and nothing is written
 // (an outbox drained every minute would otherwise log a failure every minute). A route whose
 // purpose includes e-mailing calls requireProvider('email') first, so it answers 503 before it
-// writes anything.
+// writes anything. A send for a checked member of staff names the function (`via`) so the audit
+// log credits the log line to them and it (adminClientFor), not to the service role.
 import { HttpError } from './errors.ts'
 import { emailProvider, type EmailMessage, type EmailProvider } from './providers/email.ts'
-import { adminClient } from './supabase.ts'
+import { adminClient, adminClientFor } from './supabase.ts'
 
 export interface LogContext {
   entry_id?: number | null
   site_id?: number | null
   template_id?: number | null
   sent_by?: string | null
+  /** The function sending (for sent_by, when set): the audit log names both. */
+  via?: string
 }
 
 export async function sendAndLog(m: EmailMessage, ctx: LogContext = {}): Promise<{ sent: boolean; provider_ref: string | null }> {
@@ -33,7 +36,8 @@ export async function sendAndLog(m: EmailMessage, ctx: LogContext = {}): Promise
   } catch (e) {
     console.error('[notify] e-mail failed:', (e as Error).message)
   }
-  const { error } = await adminClient().from('message_log').insert({
+  const db = ctx.via ? adminClientFor(ctx.via, ctx.sent_by) : adminClient()
+  const { error } = await db.from('message_log').insert({
     template_id: ctx.template_id ?? null, entry_id: ctx.entry_id ?? null, site_id: ctx.site_id ?? null, channel: 'email',
     recipient: m.to, subject: m.subject, status: sent ? 'sent' : 'failed', provider_ref: ref, sent_by: ctx.sent_by ?? null,
   })

@@ -116,6 +116,13 @@ test('an admin cancels a slot: every booked guest is told once, places freed, au
     where table_name = 'welcome_slots' and row_id = ${String(id)} and action = 'update' and after ->> 'cancelled_at' is not null`
   assert.equal(audit.length, 1)
   assert.equal(audit[0].actor_role, 'roots_official')
+  // The e-mails' log lines are written with the service role for the admin: the log names them.
+  const [official] = await sql()`select id, email from public.profiles where email = ${staff.official}`
+  const told = await sql()`select a.actor_id, a.actor_role, a.actor_email, a.via from public.audit_log a
+    join public.message_log m on a.table_name = 'message_log' and a.row_id = m.id::text and a.action = 'insert'
+    where m.recipient in (${a}, ${b}) and m.subject like '%is cancelled'`
+  assert.equal(told.length, 2)
+  for (const t of told) assert.deepEqual([String(t.actor_id), t.actor_role, t.actor_email, t.via], [official!.id, 'roots_official', official!.email, 'bookings'])
 
   const again = await call('bookings', { token, body: { action: 'cancel_slot', slot_id: id } })
   assert.equal(again.status, 200, again.text)

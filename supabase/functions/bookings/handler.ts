@@ -34,7 +34,7 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { takeQuotas } from '../_shared/quota.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
+import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
 const name = z.string().trim().min(1, 'Required.').max(200)
@@ -77,7 +77,8 @@ async function list(req: Request, slug: string): Promise<Response> {
 interface Notice { booking_id: number; name: string; email: string; starts_at: string; location: string; site_id: number; slot_cancelled: boolean; cancel_reason: string | null }
 
 /** The cancellation outbox of one slot: claims the bookings staff cancelled that nobody has told
- *  yet, e-mails each guest, and records which went (failures are released for the next run). */
+ *  yet, e-mails each guest, and records which went (failures are released for the next run). The
+ *  service-role writes name the admin who asked (`actor`) and this function in the audit log. */
 async function notifyCancellations(db: SupabaseClient, slotId: number, actor: string | null): Promise<number> {
   const rows = must(await db.rpc('claim_welcome_slot_cancellation_notices', { p_slot_id: slotId })) as Notice[]
   const sent: number[] = []
@@ -93,11 +94,11 @@ async function notifyCancellations(db: SupabaseClient, slotId: number, actor: st
     ], { text: 'Book another welcome session', href: `${siteUrl()}/welcome-slot` })
     const res = await sendAndLog(
       { to: r.email, subject: `Your welcome session at ${r.location} is cancelled`, ...mail, tag: 'welcome-slot-cancellation', idempotencyKey: `welcome-slot-cancel-${r.booking_id}` },
-      { site_id: r.site_id, sent_by: actor },
+      { site_id: r.site_id, sent_by: actor, via: 'bookings' },
     )
     ;(res.sent ? sent : failed).push(Number(r.booking_id))
   }
-  if (rows.length > 0) must(await adminClient().rpc('finish_welcome_slot_cancellation_notices', { p_sent: sent, p_failed: failed }))
+  if (rows.length > 0) must(await adminClientFor('bookings', actor).rpc('finish_welcome_slot_cancellation_notices', { p_sent: sent, p_failed: failed }))
   return sent.length
 }
 

@@ -91,7 +91,7 @@ async function sendAll(entries: Entry[], render: (e: Entry) => { to: string; sub
   let failed = 0
   for (const e of entries) {
     const m = render(e)
-    const res = await sendAndLog({ ...m, tag: `template-${templateId}` }, { template_id: templateId, entry_id: e.id, site_id: e.site_id, sent_by: actor })
+    const res = await sendAndLog({ ...m, tag: `template-${templateId}` }, { template_id: templateId, entry_id: e.id, site_id: e.site_id, sent_by: actor, via: 'communications' })
     if (res.sent) sent++
     else failed++
   }

@@ -147,10 +147,18 @@ test('refunds: admins only (role from the database), through the provider once, 
   const o = await orderRow(orderId)
   assert.equal(o.status, 'refunded')
   assert.equal(o.refund_reason, 'Customer changed their mind')
-  const [p] = await sql()`select status, refund_ref from public.payments where provider_ref = ${paymentRef}`
+  const [p] = await sql()`select id, status, refund_ref from public.payments where provider_ref = ${paymentRef}`
   assert.deepEqual([p!.status, p!.refund_ref], ['refunded', r.json.refund_id])
   const [audit] = await sql()`select actor_role from public.audit_log where table_name = 'orders' and row_id = ${String(orderId)} and after ->> 'refund_reason' is not null order by id limit 1`
   assert.equal(audit!.actor_role, 'founder', 'the refund request is audited with the staff role')
+  // The refund itself is written with the service role for the founder: the log names them.
+  const [founder] = await sql()`select id, email from public.profiles where email = ${staff.founder}`
+  for (const table of ['orders', 'payments']) {
+    const id = table === 'orders' ? String(orderId) : String(p!.id)
+    const [done] = await sql()`select actor_id, actor_role, actor_email, via from public.audit_log
+      where table_name = ${table} and row_id = ${id} and action = 'update' and after ->> 'status' = 'refunded' and before ->> 'status' <> 'refunded'`
+    assert.deepEqual([String(done!.actor_id), done!.actor_role, done!.actor_email, done!.via], [founder!.id, 'founder', founder!.email, 'payments'], `the ${table} refund names the admin`)
+  }
 
   const repeat = await refund(orderId, await tokenFor(staff.official))
   assert.equal(repeat.status, 200)
@@ -205,6 +213,11 @@ test('staff checkout links: admins only, by the database role; the person gets t
   const o = await orderRow(r.json.order_id)
   const [team] = await sql()`select id from auth.users where email = ${staff.team}`
   assert.deepEqual([o.created_by, o.email, o.status], [team!.id, email, 'pending'])
+  const [made] = await sql()`select actor_id, actor_role, via from public.audit_log where table_name = 'orders' and row_id = ${String(o.id)} and action = 'insert'`
+  assert.deepEqual([String(made!.actor_id), made!.actor_role, made!.via], [team!.id, 'roots_team', 'payments'], 'the order is audited as the admin’s, through payments')
+  const [logged] = await sql()`select a.actor_id, a.via from public.audit_log a join public.message_log m on a.table_name = 'message_log' and a.row_id = m.id::text
+    where m.recipient = ${email} and a.action = 'insert'`
+  assert.deepEqual([String(logged!.actor_id), logged!.via], [team!.id, 'payments'], 'the e-mail’s log line is theirs too')
   const [mail] = await sql()`select request from private.provider_calls where provider = 'email' and request ->> 'to' = ${email}`
   assert.ok(String(mail!.request.text).includes(r.json.url))
   const repeat = await link(await tokenFor(staff.team), key)

@@ -7,7 +7,8 @@ import { upstream } from '../_shared/errors.ts'
 import { json, readJson } from '../_shared/http.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import { paymentProvider } from '../_shared/providers/payments.ts'
-import { adminClient, requireStaff, userClient } from '../_shared/supabase.ts'
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { adminClient, adminClientFor, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
 
 export const refundSchema = z.object({
   order_id: z.number().int().positive(),
@@ -16,9 +17,10 @@ export const refundSchema = z.object({
 
 export const ADMIN_ROLES = ['roots_official', 'roots_team', 'founder'] as const
 
-/** Applies one refund event through the database; the outcome string of apply_refund_event. */
-export async function applyRefund(e: { eventId: string; paymentRef: string; refundRef: string; amountPence: number | null; status: string }): Promise<string> {
-  const res = await adminClient().rpc('apply_refund_event', {
+/** Applies one refund event through the database; the outcome string of apply_refund_event.
+ *  `db` is the admin client for the staff member who asked, when one did (the audit log names them). */
+export async function applyRefund(e: { eventId: string; paymentRef: string; refundRef: string; amountPence: number | null; status: string }, db: SupabaseClient = adminClient()): Promise<string> {
+  const res = await db.rpc('apply_refund_event', {
     p_provider: paymentProvider().name, p_event_id: e.eventId, p_payment_ref: e.paymentRef, p_refund_ref: e.refundRef,
     p_amount_pence: e.amountPence, p_status: e.status,
   })
@@ -31,6 +33,7 @@ export async function applyRefund(e: { eventId: string; paymentRef: string; refu
 export async function refund(req: Request): Promise<Response> {
   await requireStaff(req, [...ADMIN_ROLES])
   const b = await readJson(req, refundSchema)
+  const admin = adminClientFor('payments', (await authUser(req))?.id)
   // Unconfigured → 503 before the request is recorded.
   const provider = paymentProvider()
   const asked = must(await userClient(req).rpc('request_order_refund', { p_order_id: b.order_id, p_reason: b.reason })) as
@@ -45,8 +48,8 @@ export async function refund(req: Request): Promise<Response> {
     if (e instanceof ProviderError) throw upstream('The payment provider did not take the refund. Nothing was refunded; please try again.', { provider_status: e.status })
     throw e
   }
-  const outcome = await applyRefund({ eventId: `sync_${result.id}`, paymentRef: asked.payment_ref!, refundRef: result.id, amountPence: asked.amount_pence, status: result.status })
-  const status = must(await adminClient().from('orders').select('status').eq('id', b.order_id).single()) as { status: string }
+  const outcome = await applyRefund({ eventId: `sync_${result.id}`, paymentRef: asked.payment_ref!, refundRef: result.id, amountPence: asked.amount_pence, status: result.status }, admin)
+  const status = must(await admin.from('orders').select('status').eq('id', b.order_id).single()) as { status: string }
   return json({ order_id: b.order_id, status: status.status, refund_id: result.id, provider_status: result.status, outcome, amount_pence: asked.amount_pence }, { status: 202 })
 }
 

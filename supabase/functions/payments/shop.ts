@@ -113,9 +113,10 @@ async function repeatOf(key: string): Promise<ShopOrder | null> {
 
 /**
  * One shop order. `items` are priced already; `voucher` is a normalised code or undefined.
- * Returns 201-worthy data, or the first order for a repeated key.
+ * Returns 201-worthy data, or the first order for a repeated key. `db` writes the order: the
+ * admin client for a member of staff placing it (adminClientFor), else the service role's.
  */
-export async function placeShopOrder(o: { key: string; email: string; userId: string | null; createdBy: string | null; items: PricedItem[]; voucher?: string | undefined }): Promise<ShopOrder> {
+export async function placeShopOrder(o: { key: string; email: string; userId: string | null; createdBy: string | null; items: PricedItem[]; voucher?: string | undefined; db?: SupabaseClient }): Promise<ShopOrder> {
   const repeated = await repeatOf(o.key)
   if (repeated) return repeated
   const subtotal = subtotalOf(o.items)
@@ -123,7 +124,7 @@ export async function placeShopOrder(o: { key: string; email: string; userId: st
   const total = subtotal - discount
   const sessionId = total === 0 ? `cs_voucher_${crypto.randomUUID().replaceAll('-', '')}` : null
   const session = sessionId ? { id: sessionId, url: successUrl(sessionId) } : await openSession(o.key, o.email, providerLines(o.items, discount), { kind: 'shop', idempotency_key: o.key })
-  const res = await adminClient().rpc('create_shop_order', {
+  const res = await (o.db ?? adminClient()).rpc('create_shop_order', {
     p_email: o.email, p_user_id: o.userId, p_idempotency_key: o.key, p_session_id: session.id,
     p_items: o.items.map((i) => ({ product_id: i.product_id, plan_id: null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
     p_voucher_code: o.voucher ?? null, p_expected_discount: discount, p_created_by: o.createdBy,

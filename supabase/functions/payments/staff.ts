@@ -8,7 +8,7 @@ import { json, readJson } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail } from '../_shared/render.ts'
-import { authUser, requireStaff, userClient } from '../_shared/supabase.ts'
+import { adminClientFor, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from './refunds.ts'
 import { email, placeShopOrder, priceItems, shopItems } from './shop.ts'
 
@@ -32,12 +32,13 @@ export async function checkoutLink(req: Request): Promise<Response> {
   if (b.send_email) requireProvider('email')
   const staff = await authUser(req)
   const items = await priceItems(userClient(req), b.items)
-  const order = await placeShopOrder({ key: `link-${key}`, email: b.email, userId: null, createdBy: staff?.id ?? null, items })
+  // Written with the service role for this admin: the audit log names them, through payments.
+  const order = await placeShopOrder({ key: `link-${key}`, email: b.email, userId: null, createdBy: staff?.id ?? null, items, db: adminClientFor('payments', staff?.id) })
   let emailed = false
   if (b.send_email && !order.repeated) {
     const total = `£${(order.total_pence / 100).toFixed(2)}`
     const lines = [`Hello ${b.name},`, `As we discussed, here is the link to pay for your Roots Allotments order (${items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}): ${total}.`]
-    emailed = (await sendAndLog({ to: b.email, subject: 'Your Roots Allotments payment link', ...simpleEmail(lines, { text: `Pay ${total} securely`, href: order.url }), tag: 'checkout-link', idempotencyKey: `checkout-link-${order.order_id}` }, { sent_by: staff?.id ?? null })).sent
+    emailed = (await sendAndLog({ to: b.email, subject: 'Your Roots Allotments payment link', ...simpleEmail(lines, { text: `Pay ${total} securely`, href: order.url }), tag: 'checkout-link', idempotencyKey: `checkout-link-${order.order_id}` }, { sent_by: staff?.id ?? null, via: 'payments' })).sent
   }
   return json({ ...order, emailed }, { status: order.repeated ? 200 : 201 })
 }

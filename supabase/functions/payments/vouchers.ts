@@ -14,7 +14,7 @@ import { json, readJson } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, isServiceRole, requireStaff } from '../_shared/supabase.ts'
+import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from './refunds.ts'
 import { email, openSession } from './shop.ts'
 
@@ -159,14 +159,15 @@ export function voucherEmail(v: VoucherRow) {
 // delivery
 // ---------------------------------------------------------------------------
 /** The outbox: claims the vouchers due (one, or all), e-mails each recipient, and records which
- *  went; a failed send is released for the next drain. Each voucher is e-mailed once. */
-export async function deliverVouchers(voucherId: number | null = null): Promise<{ delivered: number; failed: number }> {
-  const admin = adminClient()
+ *  went; a failed send is released for the next drain. Each voucher is e-mailed once. An admin
+ *  who runs it (`actor`) is named in the audit log, through payments. */
+export async function deliverVouchers(voucherId: number | null = null, actor: string | null = null): Promise<{ delivered: number; failed: number }> {
+  const admin = actor ? adminClientFor('payments', actor) : adminClient()
   const rows = must(await admin.rpc('claim_gift_voucher_deliveries', { p_voucher_id: voucherId })) as (VoucherRow & { voucher_id: number })[]
   const sent: number[] = []
   const failed: number[] = []
   for (const v of rows) {
-    const res = await sendAndLog({ to: v.recipient_email!, ...voucherEmail(v), tag: 'gift-voucher', idempotencyKey: `gift-voucher-${v.voucher_id}` })
+    const res = await sendAndLog({ to: v.recipient_email!, ...voucherEmail(v), tag: 'gift-voucher', idempotencyKey: `gift-voucher-${v.voucher_id}` }, actor ? { sent_by: actor, via: 'payments' } : {})
     ;(res.sent ? sent : failed).push(Number(v.voucher_id))
   }
   if (rows.length > 0) must(await admin.rpc('finish_gift_voucher_deliveries', { p_sent: sent, p_failed: failed }))
@@ -189,10 +190,11 @@ const deliverSchema = z.object({ action: z.literal('deliver_vouchers').optional(
 
 /** POST /payments/deliver-vouchers: the scheduler (service role key) or an admin. */
 export async function deliverVouchersRoute(req: Request): Promise<Response> {
-  if (!isServiceRole(req)) await requireStaff(req, [...ADMIN_ROLES])
+  const scheduler = isServiceRole(req)
+  if (!scheduler) await requireStaff(req, [...ADMIN_ROLES])
   await readJson(req, deliverSchema)
   requireProvider('email') // nothing is claimed that cannot be sent: 503 first
-  return json(await deliverVouchers())
+  return json(await deliverVouchers(null, scheduler ? null : (await authUser(req))?.id ?? null))
 }
 
 // ---------------------------------------------------------------------------

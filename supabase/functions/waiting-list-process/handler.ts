@@ -41,9 +41,11 @@ import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser, callerStaffRole, isServiceRole, tokenRole, userClient } from '../_shared/supabase.ts'
+import { adminClient, adminClientFor, authUser, callerStaffRole, isServiceRole, tokenRole, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 
+/** This function as the audit log names it when it writes for a member of staff. */
+const FN = 'waiting-list-process'
 const id = z.number().int().positive()
 const token = z.string().regex(/^[0-9a-f]{32}$/, 'Not a token.')
 const key = z.string().min(8, 'Use at least 8 characters.').max(200)
@@ -127,10 +129,10 @@ async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: st
       'The links work on any device. Once you accept, the same link takes you to setting up your membership: your account, your plan, and the refundable deposit, joining fee and first month.',
     ])
     const res = await sendAndLog({ to: r.email, subject: `A plot is ready for you at ${r.location}`, ...body, tag: 'plot-offer', idempotencyKey: `offer-${r.offer_id}` },
-      { site_id: r.site_id, sent_by: actor })
+      { site_id: r.site_id, sent_by: actor, via: FN })
     ;(res.sent ? sent : failed).push(Number(r.offer_id))
   }
-  if (rows.length > 0) must(await adminClient().rpc('finish_offer_notifications', { p_sent: sent, p_failed: failed }))
+  if (rows.length > 0) must(await adminClientFor(FN, actor).rpc('finish_offer_notifications', { p_sent: sent, p_failed: failed }))
   return { notified: sent.length, offers: rows.map((r) => Number(r.offer_id)) }
 }
 
@@ -202,7 +204,7 @@ export const handler = serve(async (req) => {
             `If we do not hear from you by ${new Date(r.due_by).toUTCString().slice(0, 16)}, we will take you off the list.`,
           ], { text: 'Yes, keep my place', href: `${siteUrl()}/queue/ready?still_interested=${r.token}` })
           const res = await sendAndLog({ to: r.email, subject: `Are you still waiting for a plot at ${r.location}?`, ...mail, tag: 'still-interested', idempotencyKey: `reconfirm-${r.token}` },
-            { site_id: siteId, sent_by: actor })
+            { site_id: siteId, sent_by: actor, via: FN })
           if (res.sent) notified++
         }
       }
