@@ -2,8 +2,8 @@
 // /landing/{site}, the site page's redirects, parameter validation and unmatched routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
+import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
 let browser: Browser
 let context: BrowserContext
@@ -46,11 +46,18 @@ describe('pre-registration for an upcoming site', () => {
       await p.getByLabel('Phone (optional)').fill('07700 900123')
       await p.getByLabel(/I have read the privacy notice/).check()
       await p.getByRole('button', { name: 'Pre-register' }).dblclick()
-      await p.getByRole('heading', { level: 1, name: 'You are pre-registered for Daffodil Views' }).waitFor()
-      expect(new URL(p.url()).pathname).toBe('/prereg/success')
+      // The same answer for a new address as for one already registered: the e-mail has the rest.
+      await p.getByRole('heading', { name: 'Check your inbox' }).waitFor()
       const rows = await serviceRest<{ reference: string; site_id: number }[]>(`pre_registrations?select=reference,site_id&email_normalised=eq.${encodeURIComponent(email)}`)
       expect(rows).toHaveLength(1)
       expect(rows[0].site_id).toBe(11)
+      const [mail, ...more] = await mailTo(email)
+      expect(more).toHaveLength(0)
+      const link = mail!.body.match(/https?:\/\/\S+\/prereg\/success\?reference=[^\s)]+/)?.[0]
+      expect(link, mail!.body).toBe(`${webUrl()}/prereg/success?reference=${encodeURIComponent(rows[0].reference)}`)
+      await p.goto(link!)
+      await p.getByRole('heading', { level: 1, name: 'You are pre-registered for Daffodil Views' }).waitFor()
+      expect(new URL(p.url()).pathname).toBe('/prereg/success')
       expect(await p.getByTestId('reference').textContent()).toBe(rows[0].reference)
       await expectAccessible(p)
       expect(await noSidewaysScroll(p)).toBe(true)

@@ -2,8 +2,8 @@
 // their place in the queue, updates their details and leaves the list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { dismissConsent, expectAccessible, mainNavLink, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
+import { dismissConsent, expectAccessible, mailTo, mainNavLink, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -76,11 +76,20 @@ describe('find a site, join its waiting list, see the position', () => {
       await page.getByLabel(/I have read the privacy notice/).check()
       await page.getByRole('button', { name: 'Join the waiting list' }).dblclick()
 
-      // Their place in the queue.
-      await page.getByRole('heading', { level: 1, name: 'Your place in the queue' }).waitFor()
-      await page.getByTestId('queue-position').waitFor()
+      // The page says the same for a new address as for one already on the list: the e-mail
+      // carries the private reference, and its link opens their place in the queue.
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
       const entries = await serviceRest<Entry[]>(`waiting_list_entries?select=reference,status,postcode,first_name&email_normalised=eq.${encodeURIComponent(email)}`)
       expect(entries).toHaveLength(1)
+      expect(await page.locator('main').textContent()).not.toContain(entries[0].reference)
+      const [mail, ...more] = await mailTo(email)
+      expect(more).toHaveLength(0)
+      expect(mail!.body).toContain('Hello Ada')
+      const link = mail!.body.match(/https?:\/\/\S+\/queue\/ready\?reference=[^\s)]+/)?.[0]
+      expect(link, mail!.body).toBe(`${webUrl()}/queue/ready?reference=${encodeURIComponent(entries[0].reference)}`)
+      await page.goto(link!)
+      await page.getByRole('heading', { level: 1, name: 'Your place in the queue' }).waitFor()
+      await page.getByTestId('queue-position').waitFor()
       expect(await page.getByTestId('reference').textContent()).toBe(entries[0].reference)
       const position = Number(await page.getByTestId('position').textContent())
       const length = Number(await page.getByTestId('list-length').textContent())
@@ -129,11 +138,16 @@ describe('find a site, join its waiting list, see the position', () => {
       await page.getByLabel('E-mail address').fill(email.toUpperCase())
       await page.getByLabel(/I have read the privacy notice/).check()
       await page.getByRole('button', { name: 'Join the waiting list' }).click()
-      if (i === 0) await page.getByTestId('queue-position').waitFor()
+      // The same answer both times: nobody learns from the page whether an address is on a list.
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
+      await expect.poll(async () => (await mailTo(email)).length).toBe(i + 1)
     }
-    await page.getByRole('heading', { name: 'You are already on the list for Haigh Fields' }).waitFor()
     const rows = await serviceRest<Entry[]>(`waiting_list_entries?select=reference&email_normalised=eq.${encodeURIComponent(email)}`)
     expect(rows).toHaveLength(1)
+    // Only the inbox hears which it was, with the same reference again.
+    const bodies = (await mailTo(email)).map((m) => m.body)
+    expect(bodies.every((b) => b.includes(rows[0]!.reference))).toBe(true)
+    expect(bodies.filter((b) => /already on/i.test(b))).toHaveLength(1)
     await context.close()
   })
 
@@ -151,9 +165,11 @@ describe('find a site, join its waiting list, see the position', () => {
     await page.getByLabel('E-mail address').fill(email)
     await page.getByLabel(/I have read the privacy notice/).check()
     await page.getByRole('button', { name: 'Join the waiting list' }).click()
-    await page.getByTestId('queue-position').waitFor()
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
     const [entry] = await serviceRest<Entry[]>(`waiting_list_entries?select=reference,status&email_normalised=eq.${encodeURIComponent(email)}`)
     expect(entry.status).toBe('waiting')
+    const [mail] = await mailTo(email)
+    expect(mail!.body).toContain(`/queue/ready?reference=${encodeURIComponent(entry.reference)}`)
 
     // A fresh browser (no saved reference) following the e-mail's link.
     const other = await newContext(browser)
