@@ -5,7 +5,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../web/src/config/paths'
-import { type AdminRole, canVisit } from '../web/src/features/admin-auth/guard'
+import type { StaffRole } from '../supabase/functions/_shared/common/roles.ts'
+import { canVisit } from '../web/src/features/admin-auth/guard'
 import { signIn, waitForPath } from './admin-support'
 import { dismissConsent, serviceRest } from './public-support'
 import { launchChromium, newContext, openApp, webUrl } from './support/browser'
@@ -83,7 +84,7 @@ describe('forms at 360 px', () => {
 const ADMIN_PAGES = Object.values(paths).map((p) => p.path as string)
   .filter((p) => p.startsWith('/admin') && !p.includes(':') && !['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(p))
 
-const STAFF: Array<[AdminRole, string, string]> = [
+const STAFF: Array<[StaffRole, string, string]> = [
   ['roots_official', 'official@example.com', '/admin'],
   ['roots_team', 'team@example.com', '/admin'],
   ['founder', 'founder@example.com', '/admin'],

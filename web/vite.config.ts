@@ -55,6 +55,9 @@ export default defineConfig(({ command }) => {
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       alias: [
+        // Rules the functions apply too (role names, the phone pattern, redirect paths): pure
+        // TypeScript that both Deno and Vite import, owned by supabase/functions/_shared/common.
+        { find: /^@common\//, replacement: `${fileURLToPath(new URL('../supabase/functions/_shared/common', import.meta.url))}/` },
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
         // wouter imports the React 17 shim; React 19 has the hook built in.
         { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },

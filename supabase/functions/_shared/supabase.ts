@@ -4,6 +4,7 @@
 // for work done for a checked member of staff, and the audit log names them and the function.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { forbidden, unauthorized } from './errors.ts'
+import { STAFF_ROLES, type StaffRole } from './common/roles.ts'
 
 const env = (name: string) => {
   const v = Deno.env.get(name)
@@ -63,7 +64,7 @@ export function adminClientFor(fn: string, actingUserId: string | null | undefin
   })
 }
 
-export type StaffRole = 'roots_official' | 'roots_team' | 'founder' | 'patch_manager'
+export type { StaffRole }
 
 /** The caller's staff role as the database decides it (private.staff_role through an RPC). */
 export async function callerStaffRole(req: Request): Promise<StaffRole | null> {
@@ -73,7 +74,8 @@ export async function callerStaffRole(req: Request): Promise<StaffRole | null> {
   return (data as StaffRole | null) ?? null
 }
 
-export async function requireStaff(req: Request, allowed: StaffRole[] = ['roots_official', 'roots_team', 'founder', 'patch_manager']): Promise<StaffRole> {
+/** The caller's role if it is one of `allowed` (by default any staff role); 401 or 403 otherwise. */
+export async function requireStaff(req: Request, allowed: readonly StaffRole[] = STAFF_ROLES): Promise<StaffRole> {
   const role = await callerStaffRole(req)
   if (!role && tokenRole(req) === 'authenticated') throw forbidden('Your account has no staff role.')
   if (!role) throw unauthorized('Sign in with a staff account to do this.')

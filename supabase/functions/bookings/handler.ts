@@ -36,10 +36,12 @@ import { takeQuotas } from '../_shared/quota.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { ADMIN_ROLES } from '../_shared/common/roles.ts'
+import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
 const name = z.string().trim().min(1, 'Required.').max(200)
 const email = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address.')
-const phone = z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish()
+const phone = z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number.').nullish()
 const id = z.number().int().positive()
 
 export const bodySchema = z.union([
@@ -51,7 +53,6 @@ export const bodySchema = z.union([
   z.object({ action: z.literal('notify') }).strict(),
 ])
 
-const ADMINS = ['roots_official', 'roots_team', 'founder'] as const
 /** Bookings one connection may make an hour, and places on one tour it may take in a day. */
 const BOOKINGS_PER_HOUR = 10
 const TOUR_PLACES_PER_CONNECTION = 10
@@ -105,7 +106,7 @@ async function notifyCancellations(db: SupabaseClient, slotId: number, actor: st
 /** The cancellation outbox of every slot: admins, or the scheduler with the service role key. */
 async function notifyAll(req: Request): Promise<Response> {
   const scheduler = isServiceRole(req)
-  if (!scheduler) await requireStaff(req, [...ADMINS])
+  if (!scheduler) await requireStaff(req, ADMIN_ROLES)
   requireProvider('email')
   const db = scheduler ? adminClient() : userClient(req)
   const actor = scheduler ? null : (await authUser(req))?.id ?? null
@@ -118,7 +119,7 @@ async function notifyAll(req: Request): Promise<Response> {
 
 /** Staff cancellations: an admin, then the RPC as the caller (the audit log names them). */
 async function staffCancel(req: Request, b: { action: 'cancel_slot'; slot_id: number; reason?: string | null } | { action: 'cancel_booking'; booking_id: number }): Promise<Response> {
-  await requireStaff(req, [...ADMINS])
+  await requireStaff(req, ADMIN_ROLES)
   requireProvider('email') // the guests are told: 503 before anything is cancelled
   const db = userClient(req)
   const actor = (await authUser(req))?.id ?? null

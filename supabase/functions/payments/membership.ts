@@ -27,6 +27,7 @@ import type { LineItem } from '../_shared/providers/payments.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser } from '../_shared/supabase.ts'
 import { openSession, providerLines, quoteVoucher, type ShopOrder, voucherCode, voucherSpendError } from './shop.ts'
+import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
 /** The refundable deposit every membership pays once (DEPOSIT_PENCE, default £50). */
 export const depositPence = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
@@ -86,7 +87,7 @@ function refuse(access: Access): never {
 export const membershipSchema = z.object({
   kind: z.literal('membership'), site: slug, plan_id: z.number().int().positive(),
   first_name: z.string().trim().min(1, 'Required.').max(100), last_name: z.string().trim().min(1, 'Required.').max(100),
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish(),
+  phone: z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number.').nullish(),
   offer: offerToken.nullish(),
   voucher_code: voucherCode.nullish(),
 }).strict()

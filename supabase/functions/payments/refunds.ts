@@ -9,13 +9,12 @@ import { ProviderError } from '../_shared/providers/record.ts'
 import { paymentProvider } from '../_shared/providers/payments.ts'
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { adminClient, adminClientFor, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
+import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 
 export const refundSchema = z.object({
   order_id: z.number().int().positive(),
   reason: z.string().trim().min(3, 'Give the reason for the refund (at least 3 characters).').max(500, 'At most 500 characters.'),
 }).strict()
-
-export const ADMIN_ROLES = ['roots_official', 'roots_team', 'founder'] as const
 
 /** Applies one refund event through the database; the outcome string of apply_refund_event.
  *  `db` is the admin client for the staff member who asked, when one did (the audit log names them). */
@@ -31,7 +30,7 @@ export async function applyRefund(e: { eventId: string; paymentRef: string; refu
 
 /** POST /payments/refund { order_id, reason }: admins only. */
 export async function refund(req: Request): Promise<Response> {
-  await requireStaff(req, [...ADMIN_ROLES])
+  await requireStaff(req, ADMIN_ROLES)
   const b = await readJson(req, refundSchema)
   const admin = adminClientFor('payments', (await authUser(req))?.id)
   // Unconfigured → 503 before the request is recorded.

@@ -9,7 +9,7 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail } from '../_shared/render.ts'
 import { adminClientFor, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
-import { ADMIN_ROLES } from './refunds.ts'
+import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { email, placeShopOrder, priceItems, shopItems } from './shop.ts'
 
 export const checkoutLinkSchema = z.object({
@@ -23,7 +23,7 @@ const KEY = /^[A-Za-z0-9_.:-]{8,200}$/
 
 /** POST /payments/checkout-link  header Idempotency-Key (required). */
 export async function checkoutLink(req: Request): Promise<Response> {
-  await requireStaff(req, [...ADMIN_ROLES])
+  await requireStaff(req, ADMIN_ROLES)
   const b = await readJson(req, checkoutLinkSchema)
   const key = req.headers.get('idempotency-key') ?? ''
   if (!KEY.test(key)) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Send an Idempotency-Key of 8 to 200 letters, digits, _ . : or -.' }])

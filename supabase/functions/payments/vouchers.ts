@@ -15,7 +15,7 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff } from '../_shared/supabase.ts'
-import { ADMIN_ROLES } from './refunds.ts'
+import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { email, openSession } from './shop.ts'
 
 const name = z.string().trim().min(1, 'Required.').max(100, 'Use at most 100 characters.')
@@ -191,7 +191,7 @@ const deliverSchema = z.object({ action: z.literal('deliver_vouchers').optional(
 /** POST /payments/deliver-vouchers: the scheduler (service role key) or an admin. */
 export async function deliverVouchersRoute(req: Request): Promise<Response> {
   const scheduler = isServiceRole(req)
-  if (!scheduler) await requireStaff(req, [...ADMIN_ROLES])
+  if (!scheduler) await requireStaff(req, ADMIN_ROLES)
   await readJson(req, deliverSchema)
   requireProvider('email') // nothing is claimed that cannot be sent: 503 first
   return json(await deliverVouchers(null, scheduler ? null : (await authUser(req))?.id ?? null))

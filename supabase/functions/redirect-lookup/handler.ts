@@ -13,50 +13,19 @@ import { type Cached, cacheTtl, conditional, etagOf, MicroCache, wantsFresh } fr
 import { badRequest, HttpError, upstream } from '../_shared/errors.ts'
 import { serve } from '../_shared/http.ts'
 import { anonClient } from '../_shared/supabase.ts'
-
-export interface Rule { from: string; to: string; status: number }
+import { normaliseRedirectPath, type RedirectRule, resolveRedirect } from '../_shared/common/redirect-paths.ts'
 
 export const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400'
-const MAX_HOPS = 5
-const isExternal = (to: string) => /^https?:\/\//i.test(to)
 
-export function normalisePath(path: string): string {
-  let p = path.split(/[?#]/)[0] ?? ''
-  try {
-    p = decodeURI(p)
-  } catch { /* keep as typed */ }
-  p = ('/' + p).replace(/\/{2,}/g, '/').toLowerCase()
-  return p.length > 1 ? p.replace(/\/+$/, '') : p
-}
-
-export function resolve(table: Map<string, Rule>, path: string): { to: string; status: number; external: boolean } | null {
-  const tail = path.slice(path.split(/[?#]/)[0]!.length)
-  let current = normalisePath(path)
-  const seen = new Set([current])
-  let hit: Rule | undefined
-  for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const rule = table.get(current)
-    if (!rule) break
-    hit = rule
-    if (isExternal(rule.to)) return { to: rule.to, status: rule.status, external: true }
-    const next = normalisePath(rule.to)
-    if (seen.has(next)) return null
-    seen.add(next)
-    current = next
-  }
-  if (!hit) return null
-  return { to: /[?#]/.test(hit.to) ? hit.to : hit.to + tail, status: hit.status, external: false }
-}
-
-const cache = new MicroCache<{ full: Cached; table: Map<string, Rule> }>(cacheTtl('REDIRECTS_CACHE_MS', 5000))
+const cache = new MicroCache<{ full: Cached; table: Map<string, RedirectRule> }>(cacheTtl('REDIRECTS_CACHE_MS', 5000))
 
 async function load() {
   const { data, error } = await anonClient().from('redirects').select('source_path, target, status_code').order('source_path')
   if (error) throw upstream('The redirect table could not be read. Please try again.', { reason: error.message })
-  const redirects: Rule[] = (data as { source_path: string; target: string; status_code: number }[])
+  const redirects: RedirectRule[] = (data as { source_path: string; target: string; status_code: number }[])
     .map((r) => ({ from: r.source_path, to: r.target, status: r.status_code }))
   const body = JSON.stringify({ redirects })
-  return { full: { body, etag: await etagOf(body), at: Date.now() }, table: new Map(redirects.map((r) => [normalisePath(r.from), r])) }
+  return { full: { body, etag: await etagOf(body), at: Date.now() }, table: new Map(redirects.map((r) => [normaliseRedirectPath(r.from), r])) }
 }
 
 export const handler = serve(async (req, url) => {
@@ -67,6 +36,6 @@ export const handler = serve(async (req, url) => {
   }
   const entry = await cache.get(() => load(), wantsFresh(req))
   if (path === null) return conditional(req, entry.full, CACHE_CONTROL)
-  const body = JSON.stringify({ redirect: resolve(entry.table, path) })
+  const body = JSON.stringify({ redirect: resolveRedirect(entry.table, path) })
   return conditional(req, { body, etag: await etagOf(body), at: Date.now() }, CACHE_CONTROL)
 })

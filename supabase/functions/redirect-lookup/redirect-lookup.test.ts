@@ -1,7 +1,8 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
 import assert from 'node:assert/strict'
 import { call, errorCode, sql, test, withBackendDown } from '../_shared/testing.ts'
-import { handler, normalisePath, resolve, type Rule } from './handler.ts'
+import { handler } from './handler.ts'
+import { normaliseRedirectPath as normalisePath, type RedirectRule as Rule, resolveRedirect as resolve } from '../_shared/common/redirect-paths.ts'
 
 const lookup = async (path: string) => {
   const r = await call('redirect-lookup', { query: { path }, headers: { 'cache-control': 'no-cache' } })

@@ -23,6 +23,7 @@ import { json, readJson, serve } from '../_shared/http.ts'
 import { campaignProvider } from '../_shared/providers/campaigns.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import { requireStaff, userClient } from '../_shared/supabase.ts'
+import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 
 export const bodySchema = z.discriminatedUnion('tool', [
   z.object({ tool: z.literal('consolidator'), dry_run: z.boolean().default(true), location: z.string().trim().min(1).max(200).optional() }).strict(),
@@ -32,7 +33,7 @@ export const bodySchema = z.discriminatedUnion('tool', [
 
 export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
-  await requireStaff(req, ['roots_official', 'roots_team', 'founder'])
+  await requireStaff(req, ADMIN_ROLES)
   const b = await readJson(req, bodySchema)
   const db = userClient(req)
   switch (b.tool) {

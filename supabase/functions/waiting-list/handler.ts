@@ -29,13 +29,14 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, userClient } from '../_shared/supabase.ts'
+import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
 const trimmed = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`)
 const person = {
   first_name: trimmed(100),
   last_name: trimmed(100),
   email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number.').nullish(),
+  phone: z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number.').nullish(),
   postcode: z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode.').nullish(),
   category_id: z.number().int().positive().nullish(),
   consent_privacy: z.literal(true, { errorMap: () => ({ message: 'Please accept the privacy notice to join.' }) }),

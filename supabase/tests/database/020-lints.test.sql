@@ -52,7 +52,7 @@ select is_empty(
   $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'private' and has_function_privilege('anon', p.oid, 'execute')
       and p.proname not in ('staff_role', 'is_staff', 'is_admin', 'managed_site_ids', 'manages_site', 'can_work_site',
-        'valid_directions', 'valid_distance_points', 'valid_social_media', 'valid_offer_settings')$$,
+        'valid_directions', 'valid_distance_points', 'valid_social_media', 'valid_offer_settings', 'valid_phone')$$,
   'anon may execute no private function beyond the policy helpers and shape checks'
 );
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { normalisePath, REFRESH_INTERVAL_MS, RedirectCache, STORAGE_KEY } from './redirects'
+import { normaliseRedirectPath as normalisePath } from '@common/redirect-paths'
+import { REFRESH_INTERVAL_MS, RedirectCache, STORAGE_KEY } from './redirects'
 
 const TABLE = {
   redirects: [

@@ -1,19 +1,10 @@
 // Redirects on navigation (spec §2 route rules): the redirect table from the `redirect-lookup`
 // edge function, kept in localStorage and refreshed in the background with its ETag, so every
 // navigation is checked synchronously and never waits on the network once warm.
+// The rules themselves (normalising a path, following a chain) are the function's too:
+// supabase/functions/_shared/common/redirect-paths.ts.
+import { isExternalTarget, normaliseRedirectPath, type RedirectHit, type RedirectRule, resolveRedirect } from '@common/redirect-paths'
 import { isIntegerIn, isNonEmptyString, isRecord } from './shape'
-
-export interface RedirectRule {
-  from: string
-  to: string
-  status: number
-}
-
-export interface RedirectHit {
-  to: string
-  status: number
-  external: boolean
-}
 
 /** A well-formed rule (a 3xx with a source and a target), else null. */
 export function asRule(v: unknown): RedirectRule | null {
@@ -39,20 +30,7 @@ export const STORAGE_KEY = 'roots:redirects:v1'
 export const REFRESH_INTERVAL_MS = 5 * 60 * 1000
 /** A cold cache (first visit) waits at most this long before the page renders without it. */
 export const COLD_START_TIMEOUT_MS = 4000
-const MAX_HOPS = 5
-
-const isExternal = (to: string) => /^https?:\/\//i.test(to)
 const isInternal = (to: string) => to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
-
-/** Path only, lower case, no repeated or trailing slash ('/' stays '/'). */
-export function normalisePath(path: string): string {
-  let p = path.split(/[?#]/)[0] ?? ''
-  try {
-    p = decodeURI(p)
-  } catch { /* keep as typed */ }
-  p = ('/' + p).replace(/\/{2,}/g, '/').toLowerCase()
-  return p.length > 1 ? p.replace(/\/+$/, '') : p
-}
 
 export interface RedirectCacheOptions {
   /** `{supabaseUrl}/functions/v1/redirect-lookup` */
@@ -119,8 +97,8 @@ export class RedirectCache {
   private replace(rules: RedirectRule[]) {
     this.table = new Map()
     for (const r of rules) {
-      if (!isExternal(r.to) && !isInternal(r.to)) continue
-      this.table.set(normalisePath(r.from), r)
+      if (!isExternalTarget(r.to) && !isInternal(r.to)) continue
+      this.table.set(normaliseRedirectPath(r.from), r)
     }
   }
 
@@ -138,24 +116,7 @@ export class RedirectCache {
    * stays. An internal target without a query keeps the original query and hash.
    */
   lookup(path: string): RedirectHit | null {
-    const tail = path.slice(path.split(/[?#]/)[0]!.length)
-    let current = normalisePath(path)
-    let hit: RedirectRule | undefined
-    const seen = new Set<string>([current])
-    for (let hop = 0; hop < MAX_HOPS; hop++) {
-      const rule = this.table.get(current)
-      if (!rule) break
-      hit = rule
-      if (isExternal(rule.to)) break
-      const next = normalisePath(rule.to)
-      if (seen.has(next)) return null // a loop: stay put rather than spin
-      seen.add(next)
-      current = next
-    }
-    if (!hit) return null
-    if (isExternal(hit.to)) return { to: hit.to, status: hit.status, external: true }
-    const to = /[?#]/.test(hit.to) ? hit.to : hit.to + tail
-    return { to, status: hit.status, external: false }
+    return resolveRedirect(this.table, path)
   }
 
   isStale() {

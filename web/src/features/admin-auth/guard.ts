@@ -2,8 +2,14 @@
 // about the visitor, allow it or name where to go instead. It decides navigation only; the
 // database decides data (RLS), so a user_metadata role buys nothing but the screens' chrome.
 
-export const ADMIN_ROLES = ['roots_official', 'roots_team', 'founder', 'patch_manager'] as const
-export type AdminRole = (typeof ADMIN_ROLES)[number]
+// Every staff role may open the admin area, as private.is_staff() has it; which screens a
+// patch manager sees is canVisit below. Role names are the database's (@common/roles).
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '@common/roles'
+
+/** The roles the admin area admits: every staff role (STAFF_ROLES, not @common's ADMIN_ROLES,
+ *  which leaves out patch_manager). The name stays for the admin route table. */
+export const ADMIN_ROLES = STAFF_ROLES
+export type AdminRole = StaffRole
 
 export const ADMIN_HOME = '/admin'
 export const ADMIN_LOGIN = '/admin/login'
@@ -49,9 +55,6 @@ export function normaliseRole(name: unknown): string | null {
   return n === '' ? null : n
 }
 
-export const isAdminRole = (role: string | null): role is AdminRole =>
-  role !== null && (ADMIN_ROLES as readonly string[]).includes(role)
-
 /** Drops the query, hash and trailing slashes: '/admin/locations/?x#y' → '/admin/locations'. */
 export function normalisePath(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? ''
@@ -81,7 +84,7 @@ export function adminGuard(path: string, input: GuardInput): GuardDecision {
   const metadata = normaliseRole(input.metadataRole)
   if (!metadata && input.profile?.status === 'error') return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'profile-error' }
   const role = resolveRole(input.metadataRole, input.profile?.status === 'loaded' ? input.profile.roleName : null)
-  if (!isAdminRole(role)) return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'no-role' }
+  if (!isStaffRole(role)) return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'no-role' }
   if (input.mfa === 'challenge' || input.mfa === 'enrol') return { kind: 'redirect', to: ADMIN_CONFIRM, reason: 'mfa' }
   if (!canVisit(role, path)) return { kind: 'redirect', to: PATCH_MANAGER_HOME, reason: 'patch-manager' }
   return { kind: 'allow', role }

@@ -7,6 +7,7 @@ import { css } from 'goober'
 import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, toolbar } from '@/components/admin/ui'
 import { visuallyHidden } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
+import { ROLE_LABELS } from '@common/roles'
 import { AUDIT_PAGE_SIZE, type AuditEntry, type FieldChange, useAuditLog } from '../api/get-audit-log'
 
 const list = css`
@@ -25,7 +26,7 @@ const list = css`
 
 const DONE: Record<string, string> = { insert: 'added', update: 'changed', delete: 'removed' }
 const ROLE_NAMES: Record<string, string> = {
-  roots_official: 'Roots Official', roots_team: 'Roots Team', founder: 'Founder', patch_manager: 'Patch Manager',
+  ...ROLE_LABELS,
   service_role: 'the system (service role)', scheduler: 'a scheduled job',
 }
 

@@ -5,7 +5,8 @@ import { useSnapshot } from 'valtio'
 import type { Session } from '@supabase/supabase-js'
 import { useAdminProfile, type AdminProfile } from '../api/get-admin-profile'
 import { useMfaState } from '../api/get-mfa-state'
-import { adminGuard, type AdminRole, isAdminRole, isOpenAdminPath, type MfaState, normaliseRole, type ProfileState } from '../guard'
+import { isStaffRole } from '@common/roles'
+import { adminGuard, type AdminRole, isOpenAdminPath, type MfaState, normaliseRole, type ProfileState } from '../guard'
 import { authStore } from '../stores/auth-store'
 
 export interface AdminSession {
@@ -43,7 +44,7 @@ export function AdminGuard({ path, redirect, children, open }: AdminGuardProps) 
   const openPath = isOpenAdminPath(path)
   const user = openPath ? undefined : session?.user
   const profile = useAdminProfile(user?.id)
-  const staffProfile = isAdminRole(normaliseRole(profile.data?.role?.name))
+  const staffProfile = isStaffRole(normaliseRole(profile.data?.role?.name))
   const profileSettled = profile.isSuccess || profile.isError
   const mfa = useMfaState(profileSettled ? user?.id : undefined, session?.access_token, staffProfile)
 

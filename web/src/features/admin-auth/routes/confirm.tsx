@@ -13,7 +13,8 @@ import { useStartChallenge, useVerifyFactor } from '../api/verify-factor'
 import { AuthCard } from '../components/AuthCard'
 import { CodeForm } from '../components/CodeForm'
 import { TotpEnrolment } from '../components/TotpEnrolment'
-import { isAdminRole, normaliseRole } from '../guard'
+import { isStaffRole } from '@common/roles'
+import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
 
 function Challenge({ factors, onDone }: { factors: Factor[]; onDone: () => void }) {
@@ -69,7 +70,7 @@ export function AdminConfirmRoute({ navigate }: { navigate: (to: string) => void
   const { loaded, session } = useSnapshot(authStore)
   const user = session?.user
   const profile = useAdminProfile(user?.id)
-  const staffProfile = isAdminRole(normaliseRole(profile.data?.role?.name))
+  const staffProfile = isStaffRole(normaliseRole(profile.data?.role?.name))
   const mfa = useMfaState(profile.isSuccess || profile.isError ? user?.id : undefined, session?.access_token, staffProfile)
   useEffect(() => {
     document.title = 'Confirm it is you | Roots Allotments'

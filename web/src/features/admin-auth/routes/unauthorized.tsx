@@ -11,7 +11,8 @@ import { toast } from '@/lib/toast'
 import { useAdminProfile } from '../api/get-admin-profile'
 import { useSignOut } from '../api/sign-out'
 import { AuthCard } from '../components/AuthCard'
-import { isAdminRole, normaliseRole } from '../guard'
+import { isStaffRole } from '@common/roles'
+import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
 
 export function AdminUnauthorizedRoute({ navigate }: { navigate: (to: string) => void }) {
@@ -19,7 +20,7 @@ export function AdminUnauthorizedRoute({ navigate }: { navigate: (to: string) =>
   const profile = useAdminProfile(session?.user.id)
   const signOut = useSignOut()
   const role = normaliseRole(profile.data?.role?.name)
-  const staff = isAdminRole(role)
+  const staff = isStaffRole(role)
   useEffect(() => {
     document.title = `${staff ? 'Not open to your role' : 'No access'} | Roots Allotments`
   }, [staff])

@@ -3,6 +3,7 @@
 // field, not as a database refusal.
 import { z } from 'zod'
 import type { Site as SharedSite } from '@/lib/sites/types'
+import { PHONE_PATTERN } from '@common/phone'
 
 export const SITE_STATUSES = ['upcoming', 'active', 'open'] as const
 export const DIRECTION_MODES = [
@@ -145,8 +146,8 @@ export function siteFormSchema(others: SlugOwner[] = []) {
     pm_message: optional(text(2000, 'The message')),
     pm_photo_1: optional(linkOrPath),
     pm_photo_2: optional(linkOrPath),
-    phone_number: optional(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number, like 01225 000 001.')),
-    pm_phone_number: optional(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number, like 07700 900123.')),
+    phone_number: optional(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 01225 000 001.')),
+    pm_phone_number: optional(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 07700 900123.')),
     pm_email: optional(z.string().email('Enter an email address, like name@example.com.')),
     directions: z.object(Object.fromEntries(DIRECTION_MODES.map(({ key }) => [key, z.object({
       minutes: number({ int: true, max: 600, label: 'Minutes' }),

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { ENTRY_COLUMNS, ENTRY_STATUSES, type Entry, entriesQueryKey } from './get-entries'
+import { PHONE_PATTERN } from '@common/phone'
 
 const blankToNull = (schema: z.ZodTypeAny) => z.string().trim().transform((v) => (v === '' ? null : v)).pipe(schema.nullable())
 
@@ -12,7 +13,7 @@ export const entrySchema = z.object({
   first_name: z.string().trim().min(1, 'Enter the first name.').max(100, 'At most 100 characters.'),
   last_name: z.string().trim().min(1, 'Enter the last name.').max(100, 'At most 100 characters.'),
   email: z.string().trim().min(1, 'Enter the email address.').email('Enter an email address, like name@example.com.').max(254),
-  phone: blankToNull(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a phone number, like 07700 900123.')),
+  phone: blankToNull(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 07700 900123.')),
   postcode: blankToNull(z.string().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a UK postcode, like BA1 1AA.').transform((p) => p.toUpperCase())),
   plot_size_preference: z.enum(['', 'half', 'full', 'any']).transform((v) => (v === '' ? null : v)),
   notes: blankToNull(z.string().max(2000, 'At most 2000 characters.')),

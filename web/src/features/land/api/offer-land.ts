@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { DbError } from '@/lib/admin/db-error'
 import { supabase } from '@/lib/supabase'
+import { PHONE_PATTERN } from '@common/phone'
 
 const optional = <T extends z.ZodTypeAny>(inner: T) =>
   z.string().trim().transform((v) => (v === '' ? undefined : v)).pipe(inner.optional()).optional()
@@ -13,7 +14,7 @@ export const landOfferSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name or your organisation\'s.').max(200, 'Use at most 200 characters.'),
   email: z.string().trim().min(1, 'Enter your e-mail address.').max(254, 'Use at most 254 characters.')
     .email('Enter a valid e-mail address, like name@example.com.'),
-  phone: optional(z.string().regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a valid phone number, like 07700 900123, or leave it empty.')),
+  phone: optional(z.string().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123, or leave it empty.')),
   location: z.string().trim().min(1, 'Tell us where the land is: a town, village or postcode.').max(300, 'Use at most 300 characters.'),
   acreage: optional(z.coerce.number({ invalid_type_error: 'Enter the size in acres as a number, like 4.5.' })
     .positive('Enter a size above 0 acres.').max(10000, 'Enter at most 10,000 acres.')

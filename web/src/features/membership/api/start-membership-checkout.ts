@@ -6,13 +6,14 @@ import { z } from 'zod'
 import { callFunction, FunctionError } from '@/lib/call-function'
 import { voucherCodeField } from '@/lib/gift-vouchers'
 import { bearer } from './get-membership-access'
+import { PHONE_PATTERN } from '@common/phone'
 
 export const membershipCheckoutSchema = z.object({
   plan_id: z.coerce.number({ invalid_type_error: 'Choose a plan.' }).int().positive('Choose a plan.'),
   first_name: z.string().trim().min(1, 'Enter your first name.').max(100),
   last_name: z.string().trim().min(1, 'Enter your last name.').max(100),
   phone: z.string().trim().transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number, like 07700 900123.').optional()).optional(),
+    .pipe(z.string().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123.').optional()).optional(),
   voucher_code: voucherCodeField.optional(),
 })
 export type MembershipCheckoutInput = z.infer<typeof membershipCheckoutSchema>

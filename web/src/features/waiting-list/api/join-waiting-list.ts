@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { callFunction } from '@/lib/call-function'
 import { refreshLocations } from '@/lib/sites/locations-store'
+import { PHONE_PATTERN } from '@common/phone'
 
 /** A blank optional field is left out. */
 const optional = (schema: z.ZodString) =>
@@ -14,7 +15,7 @@ export const personSchema = z.object({
   first_name: z.string().trim().min(1, 'Enter your first name.').max(100, 'Use at most 100 characters.'),
   last_name: z.string().trim().min(1, 'Enter your last name.').max(100, 'Use at most 100 characters.'),
   email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address, like name@example.com.'),
-  phone: optional(z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number, like 07700 900123.')),
+  phone: optional(z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123.')),
   postcode: optional(z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode, like BA1 6QE.')),
   consent_privacy: z.literal(true, { errorMap: () => ({ message: 'Please accept the privacy notice to join.' }) }),
   consent_marketing: z.boolean().default(false),

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { restRpc } from '@/lib/sites/rest'
 import { positionQueryKey } from './get-waiting-list-position'
+import { PHONE_PATTERN } from '@common/phone'
 
 /** A blank optional field is left out. */
 const optional = (schema: z.ZodString) =>
@@ -11,7 +12,7 @@ const optional = (schema: z.ZodString) =>
 export const updateDetailsSchema = z.object({
   first_name: optional(z.string().trim().max(100, 'Use at most 100 characters.')),
   last_name: optional(z.string().trim().max(100, 'Use at most 100 characters.')),
-  phone: optional(z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number, like 07700 900123.')),
+  phone: optional(z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123.')),
   postcode: optional(z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode, like BA1 6QE.')),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Change at least one detail.', path: ['_form'] })
 export type UpdateDetailsInput = z.infer<typeof updateDetailsSchema>

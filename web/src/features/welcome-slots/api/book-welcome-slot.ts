@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { callFunction } from '@/lib/call-function'
 import { welcomeSlotsQueryKey } from './get-welcome-slots'
+import { PHONE_PATTERN } from '@common/phone'
 
 export const welcomeSlotSchema = z.object({
   slot_id: z.coerce.number({ invalid_type_error: 'Choose a slot.' }).int().positive('Choose a slot.'),
   name: z.string().trim().min(1, 'Enter your name.').max(200, 'Use at most 200 characters.'),
   email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address, like name@example.com.'),
   phone: z.string().trim().transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Enter a valid phone number, like 07700 900123.').optional()).optional(),
+    .pipe(z.string().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123.').optional()).optional(),
 })
 export type WelcomeSlotInput = z.infer<typeof welcomeSlotSchema>
 
