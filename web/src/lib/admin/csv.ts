@@ -1,10 +1,11 @@
-// CSV (RFC 4180) for spreadsheet users: quotes where needed, CRLF rows, and cells that a
-// spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with an apostrophe. Shared by
-// the admin screens that export a list (waiting list, career applications, sowing reminders).
+// CSV (RFC 4180) for spreadsheet users: quotes where needed, CRLF rows, and text cells that a
+// spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with an apostrophe and quoted
+// (OWASP's advice); numbers stay numbers, so -5 is still -5. The one CSV writer of the admin
+// screens that export (waiting list, career applications, sowing reminders, sales).
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
   let s = typeof value === 'string' ? value : String(value)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`
   return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 

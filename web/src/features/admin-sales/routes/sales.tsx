@@ -6,7 +6,8 @@ import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
-import { download, salesCsv } from '../api/csv'
+import { downloadText } from '@/lib/admin/csv'
+import { salesCsv } from '../api/csv'
 import { defaultSalesQuery, type SalesQuery, salesQuerySchema, useSales } from '../api/get-sales'
 import { SalesChart } from '../components/SalesChart'
 
@@ -28,7 +29,7 @@ export function AdminSalesRoute() {
   const rows = sales.data ?? []
   const totals = rows.reduce((t, r) => ({ orders: t.orders + r.orders, sales: t.sales + r.sales_pence, voucher: t.voucher + r.voucher_pence, refunded: t.refunded + r.refunded_pence }), { orders: 0, sales: 0, voucher: 0, refunded: 0 })
   const exportCsv = () => {
-    download(`sales-${query.from}-to-${query.to}-by-${query.interval}.csv`, salesCsv(rows))
+    downloadText(salesCsv(rows), `sales-${query.from}-to-${query.to}-by-${query.interval}.csv`)
     toast.success(`Exported ${rows.length} ${INTERVAL_LABEL[query.interval]}${rows.length === 1 ? '' : 's'}`)
   }
   return (
