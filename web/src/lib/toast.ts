@@ -29,22 +29,3 @@ export const toast = {
   info: (message: string, options?: ToastOptions) => show('info', message, options),
   dismiss: (id?: string) => hotToast.dismiss(id),
 }
-
-/**
- * One form's error toasts. A new failure replaces the form's earlier ones, and clear() dismisses
- * them once a submit succeeds, so an old "not saved" does not sit beside the saved form.
- */
-export function formErrorToasts() {
-  let ids: string[] = []
-  const clear = () => {
-    for (const id of ids) hotToast.dismiss(id)
-    ids = []
-  }
-  return {
-    error(message: string, options?: ToastOptions) {
-      clear()
-      ids = [show('error', message, options)]
-    },
-    clear,
-  }
-}

@@ -6,7 +6,7 @@ import { type FormEvent, useRef, useState } from 'react'
 import type { output, ZodTypeAny } from 'zod'
 import { FunctionError } from '@/lib/call-function'
 import { check, detailErrors, type FieldErrors, focusFirstError, formValues } from '@/lib/forms'
-import { formErrorToasts } from '@/lib/toast'
+import { formErrorToasts } from '@/lib/form-error-toasts'
 
 export const INVALID_MESSAGE = 'Some details need attention: see the highlighted fields.'
 const FALLBACK = 'Something went wrong. Please try again.'

@@ -4,7 +4,7 @@ import { cloneElement, type ReactElement, type ReactNode, useId, useState } from
 import { css } from 'goober'
 import { Modal } from '@/components/Modal'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { formErrorToasts } from '@/lib/toast'
+import { formErrorToasts } from '@/lib/form-error-toasts'
 
 export const formGrid = css`
   display: grid; gap: 0 1.25rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
