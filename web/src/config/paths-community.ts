@@ -1,5 +1,5 @@
-// Public website, part 2 (issue 8): community pages, experts and courses, the location map,
-// member sign-in (`/login` itself is `paths.login` in paths.ts).
+// The community: votes for new land, the location map, growing experts and the courses they
+// write (member sign-in, `/login`, is with the membership paths).
 import { definePath } from './define-path'
 
 export const communityPaths = {

@@ -1,6 +1,7 @@
-// Public website, part 2 (issue 8): content, community and map pages.
-// The knowledge base's nested pages use `paths.kb` (`/kb/:link*`, slashes kept) for links; the
-// router registers `/kb` with wouter's optional wildcard (see app/routes-content.tsx).
+// What we publish: the blog, careers, events, the knowledge base, seed sowing, offers, the pledge
+// and good-vibes projects. The knowledge base's nested pages use `paths.kb` (`/kb/:link*`, slashes
+// kept) for links; the router registers `/kb` with wouter's optional wildcard
+// (see app/routes-content.tsx).
 import { definePath } from './define-path'
 
 export const contentPaths = {
@@ -10,6 +11,7 @@ export const contentPaths = {
   career: definePath('/careers/:slug'),
   events: definePath('/events'),
   kbHome: definePath('/kb'),
+  kb: definePath('/kb/:link*'),
   seedSowing: definePath('/seed-sowing'),
   seedSowingTimeline: definePath('/seed-sowing/timeline'),
   seedSowingThankYou: definePath('/seed-sowing/thank-you'),

@@ -1,5 +1,5 @@
-// The two admin layouts of spec §2 (which one a path uses: admin-layouts.ts). Both show the
-// signed-in user and sign-out at the top and only the navigation the role may open.
+// The two admin layouts of spec §2 (which one a path uses: the admin route table, routes.tsx).
+// Both show the signed-in user and sign-out at the top and only the navigation the role may open.
 // - 'admin-desktop': lists, tables and dashboards. Side navigation beside the content from
 //   60rem up; below that it folds behind a menu button, so it still works at 360 px.
 // - 'admin': one form at a time. A single narrow column, a link back to where the form belongs,
@@ -7,7 +7,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
 import { buttonSecondary } from '@/components/styles'
 import { useTableRegions } from '@/components/admin/table-regions'
 import { toast } from '@/lib/toast'
@@ -16,6 +15,7 @@ import { useSignOut } from '@/features/admin-auth/api/sign-out'
 import { useAdminSession } from '@/features/admin-auth/components/AdminGuard'
 import { type AdminLayoutName, backHref } from './admin-layouts'
 import { isCurrent, navFor } from './nav'
+import { adminHomeFor } from './routes'
 
 const ROLE_LABELS: Record<string, string> = {
   roots_official: 'Roots Official', roots_team: 'Roots Team', founder: 'Founder', patch_manager: 'Patch Manager',
@@ -80,7 +80,7 @@ export function AdminShell({ layout, path, role, displayName, onSignOut, signing
   const main = useRef<HTMLElement>(null)
   useTableRegions(main)
   const isDesktop = layout === 'admin-desktop'
-  const home = role === 'patch_manager' ? paths.adminWaitingList.getHref() : paths.admin.getHref()
+  const home = adminHomeFor(role)
   return (
     <div className={`${common} ${isDesktop ? desktop : focused}`} data-layout={layout}>
       <a className='skip' href='#admin-main'>Skip to content</a>

@@ -1,20 +1,21 @@
-// Which admin layout of spec §2 a path uses. 'admin-desktop' is the working layout for lists,
-// tables and dashboards: navigation always beside the content on wide screens. 'admin' is the
-// focused layout for one form (create, add, edit, sign-in security): a single narrow column,
-// the navigation behind a menu button at every width and a way back to the list it came from.
-import type { LayoutName } from '../layouts/layouts'
+// Which admin layout a path uses, and where a form goes back to: both read the admin route
+// table (routes.tsx), which names each page's layout.
 import { paths } from '@/config/paths'
+import { type AdminLayoutName, adminRouteAt } from './routes'
 
-export type AdminLayoutName = Extract<LayoutName, 'admin' | 'admin-desktop'>
+export type { AdminLayoutName } from './routes'
 
-const FORM_PAGE = /\/(create|add|edit)(\/[^/]+)?$/
-
+/** The layout of the page at a concrete path; a path no page matches shows in the working layout. */
 export function adminLayoutFor(path: string): AdminLayoutName {
-  return FORM_PAGE.test(path) || path === paths.adminSecurity.path ? 'admin' : 'admin-desktop'
+  return adminRouteAt(path)?.layout ?? 'admin-desktop'
 }
 
-/** Where a form page goes back to: the list or record it belongs to. */
+/** Where a form page goes back to: the nearest page above it (the list or record it belongs to). */
 export function backHref(path: string): string {
-  if (path === paths.adminSecurity.path) return paths.admin.getHref()
-  return path.replace(FORM_PAGE, '') || paths.admin.getHref()
+  const segments = path.split('/')
+  for (let n = segments.length - 1; n > 1; n--) {
+    const above = segments.slice(0, n).join('/')
+    if (adminRouteAt(above)) return above
+  }
+  return paths.admin.getHref()
 }

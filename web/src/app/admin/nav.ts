@@ -1,31 +1,17 @@
-// The admin navigation: every entry, filtered per role by the guard's own rule.
-import { paths } from '@/config/paths'
-import { type AdminRole, canVisit } from '@/features/admin-auth/guard'
+// The admin menu: the rows of the admin route table (routes.tsx) that have a menu entry, in the
+// table's order, each shown to the roles that may open it.
+import type { AdminRole } from '@/features/admin-auth/guard'
+import { adminRoutes, mayOpen } from './routes'
 
-import type { NavItem } from './nav-types'
-import { adminCommerceNav } from './routes-commerce'
-import { adminOperationsNav } from './routes-operations'
+export interface NavItem { label: string; href: string; /** Also current for paths under it. */ tree?: boolean }
 
-export type { NavItem } from './nav-types'
+const item = (label: string, href: string, tree?: true): NavItem => (tree ? { label, href, tree } : { label, href })
 
-export const NAV_ITEMS: NavItem[] = [
-  { label: 'Dashboard', href: paths.admin.getHref() },
-  { label: 'Locations', href: paths.adminLocations.getHref(), tree: true },
-  { label: 'Waiting list', href: paths.adminWaitingList.getHref() },
-  { label: 'Process offers', href: paths.adminWaitingListProcess.getHref(), tree: true },
-  { label: 'Categories', href: paths.adminWaitingListCategories.getHref(), tree: true },
-  { label: 'Communications', href: paths.adminComms.getHref(), tree: true },
-  { label: 'Message log', href: paths.adminCommunications.getHref() },
-  { label: 'Tools', href: paths.adminTools.getHref(), tree: true },
-  { label: 'Welcome slots', href: paths.adminWelcomeSlots.getHref(), tree: true },
-  { label: 'Users', href: paths.adminUsers.getHref() },
-  { label: 'Patch managers', href: paths.adminPatchManagers.getHref() },
-  ...adminCommerceNav,
-  ...adminOperationsNav,
-  { label: 'Sign-in security', href: paths.adminSecurity.getHref() },
-]
+const entries = adminRoutes.flatMap(({ path, nav, roles }) => (nav ? [{ item: item(nav.label, path, nav.tree), roles }] : []))
 
-export const navFor = (role: AdminRole): NavItem[] => NAV_ITEMS.filter((item) => canVisit(role, item.href))
+export const NAV_ITEMS: NavItem[] = entries.map((e) => e.item)
+
+export const navFor = (role: AdminRole): NavItem[] => entries.filter((e) => mayOpen(e.roles, role)).map((e) => e.item)
 
 export const isCurrent = (item: NavItem, path: string) =>
   path === item.href || (!!item.tree && path.startsWith(`${item.href}/`))
