@@ -187,6 +187,30 @@ create policy "Experts can delete their own draft lessons" on public.course_cont
 -- ============================================================================
 -- functions: RPCs for edits and their review
 -- ============================================================================
+-- The checks both edit RPCs make before anything changes: the row is there (a draft exists only
+-- for its editors), the caller may edit its course, and the new title fits. p_what names the
+-- thing in the messages ('lesson' or 'course').
+create or replace function private.check_course_edit(p_what text, p_found boolean, p_published boolean, p_course_id bigint, p_title text)
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not p_found or (not p_published and not private.can_edit_course(p_course_id)) then
+    raise exception 'There is no % with that id', p_what using errcode = 'PT404';
+  end if;
+  if not private.can_edit_course(p_course_id) then
+    raise exception 'Not allowed to change another expert''s course' using errcode = '42501';
+  end if;
+  if length(p_title) not between 1 and 200 then
+    raise exception 'Give the % a title of at most 200 characters', p_what using errcode = '22023';
+  end if;
+end;
+$$;
+revoke all on function private.check_course_edit(text, boolean, boolean, bigint, text) from public;
+
 -- The lesson's title and text from its expert (or an admin). A draft lesson, or any lesson for
 -- an admin, is saved at once ('saved'); a published lesson's edit waits for review ('in_review'),
 -- replacing the expert's earlier edit of it, and the live lesson stays as it is.
@@ -202,15 +226,7 @@ declare
   v_title text := btrim(coalesce(p_title, ''));
 begin
   select * into v_lesson from public.course_contents c where c.id = p_lesson_id for update;
-  if v_lesson.id is null or (not v_lesson.published and not private.can_edit_course(v_lesson.course_id)) then
-    raise exception 'There is no lesson with that id' using errcode = 'PT404';
-  end if;
-  if not private.can_edit_course(v_lesson.course_id) then
-    raise exception 'Not allowed to change another expert''s course' using errcode = '42501';
-  end if;
-  if length(v_title) not between 1 and 200 then
-    raise exception 'Give the lesson a title of at most 200 characters' using errcode = '22023';
-  end if;
+  perform private.check_course_edit('lesson', v_lesson.id is not null, coalesce(v_lesson.published, false), v_lesson.course_id, v_title);
   if p_content is null or not private.rich_text_valid(p_content) then
     raise exception 'The lesson text is not a document the editor can open' using errcode = '22023';
   end if;
@@ -249,15 +265,7 @@ declare
   v_summary text := nullif(btrim(coalesce(p_summary, '')), '');
 begin
   select * into v_course from public.courses c where c.id = p_course_id for update;
-  if v_course.id is null or (not v_course.published and not private.can_edit_course(v_course.id)) then
-    raise exception 'There is no course with that id' using errcode = 'PT404';
-  end if;
-  if not private.can_edit_course(v_course.id) then
-    raise exception 'Not allowed to change another expert''s course' using errcode = '42501';
-  end if;
-  if length(v_title) not between 1 and 200 then
-    raise exception 'Give the course a title of at most 200 characters' using errcode = '22023';
-  end if;
+  perform private.check_course_edit('course', v_course.id is not null, coalesce(v_course.published, false), v_course.id, v_title);
   if length(coalesce(v_summary, '')) > 1000 then
     raise exception 'Keep the summary to 1,000 characters' using errcode = '22023';
   end if;
