@@ -9,10 +9,16 @@ afterEach(cleanup)
 const quote: VoucherQuote = { code: 'ABCD-1234-EF56', balance_pence: 4000, discount_pence: 4000, subtotal_pence: 10499, total_pence: 6499, expires_at: null }
 
 describe('voucher code', () => {
-  it('reads a code however it was typed, and blank as none', () => {
-    expect(voucherCodeField.parse(' abcd 1234-ef56 ')).toBe('ABCD-1234-EF56')
+  it('reads a code however it was typed', () => {
+    expect(voucherCodeField.parse('abcd-1234-ef56')).toBe('ABCD-1234-EF56')
+    expect(voucherCodeField.parse(' ABCD 1234 EF56 ')).toBe('ABCD-1234-EF56')
+    expect(voucherCodeField.parse('abcd1234ef56')).toBe('ABCD-1234-EF56')
+  })
+  it('is optional, and refuses what cannot be a code', () => {
     expect(voucherCodeField.parse('')).toBeUndefined()
-    expect(voucherCodeField.safeParse('ABCD-1234').success).toBe(false)
+    const r = voucherCodeField.safeParse('ABCD-1234')
+    expect(r.success).toBe(false)
+    if (!r.success) expect(r.error.issues[0]!.message).toBe('Enter the voucher code as printed, like ABCD-1234-EF56.')
   })
 
   it('asks for the quote with the normalised code and keeps it until the code changes', async () => {
