@@ -8,11 +8,14 @@ import { AdminGuard } from '@/features/admin-auth/components/AdminGuard'
 import { startAuthListener } from '@/features/admin-auth/stores/auth-store'
 import { adminLayoutFor } from './admin-layouts'
 import { adminLayouts } from './AdminLayout'
-import { adminNotFound, type AdminRoute, adminRoutes } from './routes'
+import { adminHomeFor, adminNotFound, adminRolesFor, type AdminRoute, adminRoutes } from './routes'
 
 import { full, rel } from './admin-paths'
 
 export { full, rel } from './admin-paths'
+
+/** The route table's answer to who may open what, for the guard. */
+const access = { rolesFor: adminRolesFor, homeFor: adminHomeFor }
 
 const openRows = adminRoutes.filter((route) => route.roles === 'anyone')
 const guardedRows = adminRoutes.filter((route) => route.roles !== 'anyone')
@@ -33,7 +36,7 @@ export default function AdminApp() {
   const open = <Switch>{routesOf(openRows, push)}</Switch>
   const Layout = adminLayouts[adminLayoutFor(path)]
   return (
-    <AdminGuard path={path} redirect={go} open={open}>
+    <AdminGuard path={path} redirect={go} access={access} open={open}>
       <Layout path={path}>
         <Switch>
           {routesOf(guardedRows, push)}

@@ -17,7 +17,7 @@ const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string
 const staff = (role: string): GuardInput => ({ signedIn: true, profile: { status: 'loaded', roleName: role }, mfa: 'satisfied' })
 
 const outcome = (path: string, input: GuardInput) => {
-  const decision = adminGuard(path, input)
+  const decision = adminGuard(path, input, { rolesFor: adminRolesFor, homeFor: adminHomeFor })
   return decision.kind === 'allow' ? 'allow' : decision.to
 }
 

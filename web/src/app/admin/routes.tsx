@@ -93,7 +93,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   // Access
   { path: paths.adminLogin.path, page: ({ navigate }) => <AdminLoginRoute navigate={navigate} />, layout: null, roles: 'anyone' },
   { path: paths.adminConfirm.path, page: ({ navigate }) => <AdminConfirmRoute navigate={navigate} />, layout: null, roles: 'anyone' },
-  { path: paths.adminUnauthorized.path, page: ({ navigate }) => <AdminUnauthorizedRoute navigate={navigate} />, layout: null, roles: 'anyone' },
+  { path: paths.adminUnauthorized.path, page: ({ navigate }) => <AdminUnauthorizedRoute navigate={navigate} homeFor={adminHomeFor} />, layout: null, roles: 'anyone' },
   { path: paths.admin.path, page: () => <AdminDashboardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Dashboard' } },
   // Sites and the waiting list
   { path: paths.adminLocations.path, page: () => <AdminLocationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Locations', tree: true } },

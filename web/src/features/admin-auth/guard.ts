@@ -2,8 +2,10 @@
 // about the visitor, allow it or name where to go instead. It decides navigation only; the
 // database decides data (RLS), so a user_metadata role buys nothing but the screens' chrome.
 
-// Every staff role may open the admin area, as private.is_staff() has it; which screens a
-// patch manager sees is canVisit below. Role names are the database's (@common/roles).
+// Every staff role may open the admin area, as private.is_staff() has it; which screens each role
+// sees comes from the admin route table through AdminAccess. Role names are the database's
+// (@common/roles).
+import { paths } from '@/config/paths'
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@common/roles'
 
 /** The roles the admin area admits: every staff role (STAFF_ROLES, not @common's ADMIN_ROLES,
@@ -11,21 +13,21 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from '@common/roles'
 export const ADMIN_ROLES = STAFF_ROLES
 export type AdminRole = StaffRole
 
-export const ADMIN_HOME = '/admin'
-export const ADMIN_LOGIN = '/admin/login'
-export const ADMIN_CONFIRM = '/admin/confirm'
-export const ADMIN_UNAUTHORIZED = '/admin/unauthorized'
-export const PATCH_MANAGER_HOME = '/admin/waiting-list'
-
-/** Paths anyone may open: signing in, the MFA step, and the refusal page. */
-export const OPEN_ADMIN_PATHS = [ADMIN_LOGIN, ADMIN_CONFIRM, ADMIN_UNAUTHORIZED] as const
+export const ADMIN_LOGIN = paths.adminLogin.path
+export const ADMIN_CONFIRM = paths.adminConfirm.path
+export const ADMIN_UNAUTHORIZED = paths.adminUnauthorized.path
 
 /**
- * What a patch manager may open: the waiting list itself, and manage-categories and process
- * with anything under them. The list's other children (comms, tools) are admin screens.
+ * Who may open which admin path, and where each role starts. The admin route table
+ * (app/admin/routes.tsx) is the only place that knows; the app passes these in, so the guard
+ * holds no list of paths of its own.
  */
-const PATCH_MANAGER_EXACT = ['/admin/waiting-list']
-const PATCH_MANAGER_TREES = ['/admin/waiting-list/manage-categories', '/admin/waiting-list/process']
+export interface AdminAccess {
+  /** 'anyone' for the open pages (signing in, the MFA step, the refusal page), else the roles. */
+  rolesFor: (path: string) => 'anyone' | readonly StaffRole[]
+  /** The role's first screen. */
+  homeFor: (role: StaffRole) => string
+}
 
 export const PROFILE_FETCH_ERROR = 'Error fetching user profile'
 
@@ -46,7 +48,7 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { kind: 'allow'; role: AdminRole | null }
-  | { kind: 'redirect'; to: string; reason: 'signed-out' | 'no-role' | 'profile-error' | 'mfa' | 'patch-manager' }
+  | { kind: 'redirect'; to: string; reason: 'signed-out' | 'no-role' | 'profile-error' | 'mfa' | 'not-for-role' }
 
 /** Role names are lowercased with spaces turned into underscores ("Roots Team" → roots_team). */
 export function normaliseRole(name: unknown): string | null {
@@ -62,15 +64,12 @@ export function normalisePath(path: string): string {
   return trimmed === '' ? '/' : trimmed
 }
 
-const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`)
+export const isOpenAdminPath = (path: string, access: AdminAccess) => access.rolesFor(normalisePath(path)) === 'anyone'
 
-export const isOpenAdminPath = (path: string) => (OPEN_ADMIN_PATHS as readonly string[]).includes(normalisePath(path))
-
-/** Whether a role may open a path (the navigation filter uses the same rule). */
-export function canVisit(role: AdminRole, path: string): boolean {
-  const p = normalisePath(path)
-  if (role !== 'patch_manager') return true
-  return PATCH_MANAGER_EXACT.includes(p) || PATCH_MANAGER_TREES.some((root) => under(p, root))
+/** Whether a role may open a path, as the route table lists it (the menu uses the same table). */
+export function canVisit(role: AdminRole, path: string, access: AdminAccess): boolean {
+  const roles = access.rolesFor(normalisePath(path))
+  return roles === 'anyone' || roles.includes(role)
 }
 
 /** The role of spec §6: user_metadata first, else the profile's linked role. */
@@ -78,14 +77,14 @@ export function resolveRole(metadataRole: unknown, profileRole: unknown): string
   return normaliseRole(metadataRole) ?? normaliseRole(profileRole)
 }
 
-export function adminGuard(path: string, input: GuardInput): GuardDecision {
-  if (isOpenAdminPath(path)) return { kind: 'allow', role: null }
+export function adminGuard(path: string, input: GuardInput, access: AdminAccess): GuardDecision {
+  if (isOpenAdminPath(path, access)) return { kind: 'allow', role: null }
   if (!input.signedIn) return { kind: 'redirect', to: ADMIN_LOGIN, reason: 'signed-out' }
   const metadata = normaliseRole(input.metadataRole)
   if (!metadata && input.profile?.status === 'error') return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'profile-error' }
   const role = resolveRole(input.metadataRole, input.profile?.status === 'loaded' ? input.profile.roleName : null)
   if (!isStaffRole(role)) return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'no-role' }
   if (input.mfa === 'challenge' || input.mfa === 'enrol') return { kind: 'redirect', to: ADMIN_CONFIRM, reason: 'mfa' }
-  if (!canVisit(role, path)) return { kind: 'redirect', to: PATCH_MANAGER_HOME, reason: 'patch-manager' }
+  if (!canVisit(role, path, access)) return { kind: 'redirect', to: access.homeFor(role), reason: 'not-for-role' }
   return { kind: 'allow', role }
 }

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ADMIN_ROLES, STAFF_ROLES } from '@common/roles'
 
 interface World { profile: { data: unknown; error: unknown }; aal: { currentLevel: string; nextLevel: string }; factors: unknown[]; staffRole: string | null }
 let world: World
@@ -29,11 +30,17 @@ function Who() {
   return <p>Allowed as {s.role} ({s.displayName})</p>
 }
 
+/** A small route table for the guard: the open pages, one admins-only page, the rest for all staff. */
+const access = {
+  rolesFor: (path: string) => (['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(path) ? 'anyone' as const : path === '/admin/users' ? ADMIN_ROLES : STAFF_ROLES),
+  homeFor: (role: string) => (role === 'patch_manager' ? '/admin/waiting-list' : '/admin'),
+}
+
 function renderGuard(path: string) {
   const redirect = vi.fn()
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminGuard path={path} redirect={redirect} open={<p>Open page</p>}><Who /></AdminGuard>
+      <AdminGuard path={path} redirect={redirect} access={access} open={<p>Open page</p>}><Who /></AdminGuard>
     </QueryClientProvider>,
   )
   return redirect

@@ -6,7 +6,7 @@ import type { Session } from '@supabase/supabase-js'
 import { useAdminProfile, type AdminProfile } from '../api/get-admin-profile'
 import { useMfaState } from '../api/get-mfa-state'
 import { isStaffRole } from '@common/roles'
-import { adminGuard, type AdminRole, isOpenAdminPath, type MfaState, normaliseRole, type ProfileState } from '../guard'
+import { type AdminAccess, adminGuard, type AdminRole, isOpenAdminPath, type MfaState, normaliseRole, type ProfileState } from '../guard'
 import { authStore } from '../stores/auth-store'
 
 export interface AdminSession {
@@ -30,6 +30,8 @@ export interface AdminGuardProps {
   /** The full path, e.g. /admin/locations. */
   path: string
   redirect: (to: string) => void
+  /** Who may open what, from the admin route table. */
+  access: AdminAccess
   children: ReactNode
   /** Open paths (login, confirm, unauthorized) render this instead, without the guard. */
   open: ReactNode
@@ -39,9 +41,9 @@ function Checking() {
   return <p role='status' style={{ padding: '2rem 1rem' }}>Checking your access…</p>
 }
 
-export function AdminGuard({ path, redirect, children, open }: AdminGuardProps) {
+export function AdminGuard({ path, redirect, access, children, open }: AdminGuardProps) {
   const { loaded, session } = useSnapshot(authStore) as { loaded: boolean; session: Session | null }
-  const openPath = isOpenAdminPath(path)
+  const openPath = isOpenAdminPath(path, access)
   const user = openPath ? undefined : session?.user
   const profile = useAdminProfile(user?.id)
   const staffProfile = isStaffRole(normaliseRole(profile.data?.role?.name))
@@ -56,7 +58,7 @@ export function AdminGuard({ path, redirect, children, open }: AdminGuardProps) 
       : profile.data ? { status: 'loaded', roleName: profile.data.role?.name ?? null } : undefined
     // An MFA check that could not run lets navigation through: the database still refuses data.
     const mfaState: MfaState = mfa.data?.state ?? 'satisfied'
-    decision = adminGuard(path, { signedIn: !!session?.user, metadataRole: session?.user.user_metadata?.role, profile: profileState, mfa: mfaState })
+    decision = adminGuard(path, { signedIn: !!session?.user, metadataRole: session?.user.user_metadata?.role, profile: profileState, mfa: mfaState }, access)
   }
 
   const target = decision?.kind === 'redirect' ? decision.to : null

@@ -20,7 +20,7 @@ const session = (metadata: Record<string, unknown> = {}) => ({ access_token: 'x.
 function renderPage() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminUnauthorizedRoute navigate={vi.fn()} />
+      <AdminUnauthorizedRoute navigate={vi.fn()} homeFor={(role) => (role === 'patch_manager' ? '/admin/waiting-list' : '/admin')} />
     </QueryClientProvider>,
   )
 }
@@ -33,18 +33,18 @@ beforeEach(() => {
 afterEach(cleanup)
 
 describe('AdminUnauthorizedRoute', () => {
-  it('tells a staff member what the page is for and links back to the dashboard', async () => {
+  it('tells a staff member what the page is for and links back to the admin area', async () => {
     setSession(session() as never)
     renderPage()
     expect(await screen.findByText(/shown when a screen is not open to your role/)).toBeTruthy()
     expect(screen.queryByText(/has no staff role/)).toBeNull()
-    expect(screen.getByRole('link', { name: 'Back to the admin dashboard' }).getAttribute('href')).toBe('/admin')
+    expect(screen.getByRole('link', { name: 'Back to the admin area' }).getAttribute('href')).toBe('/admin')
   })
   it('links a patch manager back to the waiting list, their home', async () => {
     profile = profileWith('Patch Manager')
     setSession(session() as never)
     renderPage()
-    expect((await screen.findByRole('link', { name: 'Back to the admin dashboard' })).getAttribute('href')).toBe('/admin/waiting-list')
+    expect((await screen.findByRole('link', { name: 'Back to the admin area' })).getAttribute('href')).toBe('/admin/waiting-list')
   })
   it('says "no staff role" only when the database gives the account none, whatever user_metadata claims', async () => {
     profile = profileWith(null)

@@ -11,11 +11,17 @@ import { toast } from '@/lib/toast'
 import { useAdminProfile } from '../api/get-admin-profile'
 import { useSignOut } from '../api/sign-out'
 import { AuthCard } from '../components/AuthCard'
-import { isStaffRole } from '@common/roles'
+import { isStaffRole, type StaffRole } from '@common/roles'
 import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
 
-export function AdminUnauthorizedRoute({ navigate }: { navigate: (to: string) => void }) {
+export interface AdminUnauthorizedProps {
+  navigate: (to: string) => void
+  /** A role's first screen, from the admin route table. */
+  homeFor: (role: StaffRole) => string
+}
+
+export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedProps) {
   const { loaded, session } = useSnapshot(authStore) as { loaded: boolean; session: Session | null }
   const profile = useAdminProfile(session?.user.id)
   const signOut = useSignOut()
@@ -27,8 +33,8 @@ export function AdminUnauthorizedRoute({ navigate }: { navigate: (to: string) =>
 
   if (!loaded || (session && profile.isPending)) return <AuthCard title='Checking your access'><p role='status'>Checking your access…</p></AuthCard>
 
-  if (session && staff) {
-    const home = role === 'patch_manager' ? paths.adminWaitingList.getHref() : paths.admin.getHref()
+  if (session && isStaffRole(role)) {
+    const home = homeFor(role)
     return (
       <AuthCard title='This screen is not open to your role'>
         <p>
@@ -37,7 +43,7 @@ export function AdminUnauthorizedRoute({ navigate }: { navigate: (to: string) =>
           admin if you need a screen your role cannot open.
         </p>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1.25rem' }}>
-          <a className={buttonPrimary} href={home}>Back to the admin dashboard</a>
+          <a className={buttonPrimary} href={home}>Back to the admin area</a>
         </div>
       </AuthCard>
     )
