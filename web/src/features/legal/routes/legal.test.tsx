@@ -3,11 +3,6 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { HIDDEN_KEY } from '@/components/promo-bar/PromoBar'
-import { CONSENT_COOKIE, CONSENT_MAX_AGE_S } from '@/features/consent/consent-effects'
-import { STORAGE_KEY as REDIRECTS_KEY } from '@/lib/redirects'
-import { RELOAD_GUARD_KEY } from '@/lib/reload-guard'
-import CookiesRoute, { ANALYTICS, FUNCTIONAL, NECESSARY } from './cookies'
 import PrivacyRoute from './privacy'
 
 afterEach(cleanup)
@@ -37,18 +32,5 @@ describe('/privacy', () => {
     expect(text).toContain('[to complete: registered address]')
     expect(text).toContain('privacy@[to complete: domain]')
     expect(screen.getByRole('link', { name: 'cookie policy' }).getAttribute('href')).toBe('/cookies')
-  })
-})
-
-describe('/cookies', () => {
-  it('lists the storage the app really writes, under the names the code uses', () => {
-    renderAt('/cookies', CookiesRoute)
-    expect(document.title).toBe('Cookie policy | Roots Allotments')
-    const names = [...NECESSARY, ...FUNCTIONAL, ...ANALYTICS].map((c) => c.name)
-    expect(names).toEqual(expect.arrayContaining([CONSENT_COOKIE, REDIRECTS_KEY, RELOAD_GUARD_KEY, HIDDEN_KEY, 'roots.queue-references']))
-    expect(NECESSARY.find((c) => c.name === CONSENT_COOKIE)!.lasts).toBe(`${CONSENT_MAX_AGE_S / 86400} days`)
-    for (const name of names) expect(screen.getAllByText(name, { selector: 'code' }).length).toBeGreaterThan(0)
-    expect(screen.getByRole('list', { name: 'Analytics cookies and storage' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy')
   })
 })
