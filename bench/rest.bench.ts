@@ -9,7 +9,7 @@ import postgres from 'postgres'
 import type { Bench, BenchRow } from './run.ts'
 import { ANON_KEY, JWT_SECRET, paths } from '../stack/config.ts'
 import { planRead, setupStatement } from '../stack/gateway/rest/handler.ts'
-import { authenticate } from '../stack/gateway/rest/request.ts'
+import { authenticate } from '../stack/gateway/rest/auth.ts'
 import { loadSchemaCache } from '../stack/gateway/rest/schema.ts'
 import { wrapResult } from '../stack/gateway/rest/sql.ts'
 

@@ -5,8 +5,9 @@ import type postgres from 'postgres'
 import type { RequestInfo } from '../context.ts'
 import { ApiError, bodyError, notEmbeddedError } from './errors.ts'
 import { type NodeParams, parseQuery, type ParsedQuery } from './parse.ts'
+import { authenticate, type Caller } from './auth.ts'
 import {
-  type AcceptKind, authenticate, type Caller, invalidPath, parseAccept, parseCookies, parsePrefer, parseRangeHeader, type Prefer, profile,
+  type AcceptKind, invalidPath, parseAccept, parseCookies, parsePrefer, parseRangeHeader, type Prefer, profile,
   type Range, readBody, wantsStrippedNulls,
 } from './request.ts'
 import { closest, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'

@@ -1,12 +1,12 @@
-// PostgREST-compatible /rest/v1 for the local stack. The pieces: request.ts (JWT, Prefer,
-// Accept, Range, bounded body), parse.ts (query-string grammar), schema.ts (the schema cache
+// PostgREST-compatible /rest/v1 for the local stack. The pieces: auth.ts (JWT), request.ts
+// (Prefer, Accept, Range, bounded body), parse.ts (query-string grammar), schema.ts (the schema cache
 // from pg_catalog), sql.ts (SQL builder), handler.ts (one request, one transaction).
 // The schema cache reloads on NOTIFY pgrst, 'reload schema' and when the stack calls
 // reloadSchema() after migrations.
 import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
 import { ApiError, toApiError } from './errors.ts'
 import { errorResponse, handleRequest } from './handler.ts'
-import { authenticate } from './request.ts'
+import { authenticate } from './auth.ts'
 import { loadSchemaCache, type SchemaCache } from './schema.ts'
 
 /** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
