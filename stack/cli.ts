@@ -1,4 +1,4 @@
-// `npm start | dev | test | bench | db:reset` land here (through stack/run.mjs).
+// `npm start | dev | test | bench | db:reset | gen:types` land here (through stack/run.mjs).
 //
 // These commands are the local stack, and the only place that says so: they set
 // ROOTS_LOCAL_STACK=1 in this process before anything reads it, so the in-process functions
@@ -8,7 +8,7 @@
 // stackKeys in stack/config.ts). The modules that read it are therefore imported after it is set.
 import { join } from 'node:path'
 
-const COMMANDS = ['start', 'dev', 'db:reset', 'test', 'bench', 'test:load', 'test:faults']
+const COMMANDS = ['start', 'dev', 'db:reset', 'test', 'bench', 'test:load', 'test:faults', 'gen:types']
 const USAGE = `usage: stack/cli.ts ${COMMANDS.join('|')}`
 const [cmd, ...rest] = Deno.args
 if (!COMMANDS.includes(cmd ?? '')) {
@@ -84,6 +84,11 @@ try {
     case 'bench': {
       const { runBench } = await import('../bench/run.ts')
       Deno.exit(await runBench(rest))
+      break
+    }
+    case 'gen:types': {
+      const { writeDatabaseTypes } = await import('./typegen.ts')
+      Deno.exit(await writeDatabaseTypes())
       break
     }
     case 'test:load':

@@ -8,6 +8,7 @@ import { freePort, type RunningStack, startStack } from './stack.ts'
 import { aptInstall, PostgresCluster } from './postgres.ts'
 import { buildWeb } from './web-build.ts'
 import { testGatewayEnv } from './tests/env.ts'
+import { databaseTypesDrift, generateDatabaseTypes, readDatabaseTypes } from './typegen.ts'
 
 interface SuiteResult {
   passed: number
@@ -56,11 +57,16 @@ const suites: Suite[] = [
   {
     name: 'types',
     present: () => true,
-    async run() {
+    async run(stack) {
+      // The checked-in Database type must be what postgres-meta makes of the migrated schema
+      // (this stack's database was built from the migrations, as `npm run gen:types` builds one).
+      const drift = databaseTypesDrift(await generateDatabaseTypes(stack.dbUrl), await readDatabaseTypes())
+      if (drift) console.error(`[types] ${drift}`)
       const web = existsSync(join(ROOT, 'tsconfig.json')) ? (await exec(BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0 : true
       const denoDirs = ['stack', 'supabase/functions', 'bench'].filter((d) => existsSync(join(ROOT, d)))
       const deno = (await exec(Deno.execPath(), ['check', '--quiet', ...denoDirs])).code === 0
-      return { passed: Number(web) + Number(deno), failed: Number(!web) + Number(!deno) }
+      const results = [!drift, web, deno]
+      return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length }
     },
   },
   {
@@ -164,7 +170,7 @@ const fileFilters: Partial<Record<'e2e' | 'vitest' | 'pgtap', string[]>> = {}
 async function sweepStaleClusters() {
   if (!existsSync(paths.stackDir)) return
   for await (const e of Deno.readDir(paths.stackDir)) {
-    const m = /^(?:test|bench|faults)-(\d+)(?:-\d+)?$/.exec(e.name)
+    const m = /^(?:test|bench|faults|typegen)-(\d+)(?:-\d+)?$/.exec(e.name)
     if (!e.isDirectory || !m || existsSync(`/proc/${m[1]}`)) continue
     console.log(`[test] removing the stale throwaway cluster .stack/${e.name}`)
     await new PostgresCluster({ dir: join(paths.stackDir, e.name), port: 0 }).destroy().catch(() => {})
