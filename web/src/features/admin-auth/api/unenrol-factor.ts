@@ -1,5 +1,5 @@
 // Spec §7 call 7: remove a factor. Removing a verified factor needs an aal2 session.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { factorsQueryKey } from './list-factors'
@@ -12,13 +12,4 @@ export async function unenrolFactor(factorId: string): Promise<void> {
   await supabase().auth.refreshSession()
 }
 
-export function useUnenrolFactor() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: unenrolFactor,
-    onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: factorsQueryKey })
-      await qc.invalidateQueries({ queryKey: mfaStateQueryKey })
-    },
-  })
-}
+export const useUnenrolFactor = () => useInvalidatingMutation(unenrolFactor, [factorsQueryKey, mfaStateQueryKey], { settled: true })

@@ -1,8 +1,7 @@
 // Moves an application on (new → reviewing → rejected or hired). Admins only (RLS); audited by trigger.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation, writeOne } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
 import { APPLICATION_STATUSES, applicationsQueryKey } from './get-applications'
 
 export const applicationStatusSchema = z.object({ id: z.number().int().positive(), status: z.enum(APPLICATION_STATUSES) })
@@ -10,12 +9,7 @@ export type ApplicationStatusInput = z.infer<typeof applicationStatusSchema>
 
 export async function setApplicationStatus(input: ApplicationStatusInput): Promise<void> {
   const { id, status } = applicationStatusSchema.parse(input)
-  const { data, error } = await supabase().from('career_applications').update({ status }).eq('id', id).select('id')
-  if (error) throw new DbError(error, 'The application was not updated.')
-  if (!data || data.length === 0) throw new DbError({ code: '42501' })
+  await writeOne(supabase().from('career_applications').update({ status }).eq('id', id).select('id'), 'The application was not updated.')
 }
 
-export function useSetApplicationStatus() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: setApplicationStatus, onSuccess: () => qc.invalidateQueries({ queryKey: applicationsQueryKey }) })
-}
+export const useSetApplicationStatus = () => useInvalidatingMutation(setApplicationStatus, [applicationsQueryKey])

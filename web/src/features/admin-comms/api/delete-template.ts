@@ -1,15 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { deleteRow, useInvalidatingMutation } from '@/lib/admin/crud'
 import { templatesQueryKey } from './get-templates'
 
-export async function deleteTemplate(id: number): Promise<void> {
-  const { data, error } = await supabase().from('comms_templates').delete().eq('id', id).select('id')
-  if (error) throw new DbError(error, 'The template was not deleted.')
-  if (!data || data.length === 0) throw new DbError({ code: '42501' })
-}
+export const deleteTemplate = (id: number) => deleteRow('comms_templates', id, 'The template was not deleted.')
 
-export function useDeleteTemplate() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: deleteTemplate, onSuccess: () => qc.invalidateQueries({ queryKey: templatesQueryKey }) })
-}
+export const useDeleteTemplate = () => useInvalidatingMutation(deleteTemplate, [templatesQueryKey])

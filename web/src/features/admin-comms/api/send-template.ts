@@ -2,7 +2,8 @@
 // the first recipient's rendered message and the count). The function dedupes by an
 // Idempotency-Key header, but its CORS answer does not allow that header yet, so a browser
 // cannot send it: the screen instead disables Send while a send is under way.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 
@@ -30,7 +31,4 @@ export async function sendTemplate(input: SendInput): Promise<SendResult> {
 
 export const usePreviewTemplate = () => useMutation({ mutationFn: previewTemplate })
 
-export function useSendTemplate() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: sendTemplate, onSettled: () => qc.invalidateQueries({ queryKey: ['admin-comms', 'messages'] }) })
-}
+export const useSendTemplate = () => useInvalidatingMutation(sendTemplate, [['admin-comms', 'messages']], { settled: true })

@@ -1,6 +1,6 @@
 // Approve an expert's edit (the live course or lesson takes it) or send it back with a note the
 // expert reads. The database checks the caller is an admin and records the change as theirs.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { DbError } from '@/lib/admin/db-error'
 import { supabase } from '@/lib/supabase'
@@ -20,13 +20,4 @@ export async function reviewCourseRevision(d: ReviewDecision): Promise<'approved
   return data === 'approved' ? 'approved' : 'rejected'
 }
 
-export function useReviewCourseRevision() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: reviewCourseRevision,
-    onSettled: () => Promise.all([
-      qc.invalidateQueries({ queryKey: courseReviewsQueryKey }),
-      qc.invalidateQueries({ queryKey: ['admin-courses'] }),
-    ]),
-  })
-}
+export const useReviewCourseRevision = () => useInvalidatingMutation(reviewCourseRevision, [courseReviewsQueryKey, ['admin-courses']], { settled: true })

@@ -1,31 +1,12 @@
 // Creates, updates or deletes an event (admins only; audited by trigger).
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { deleteRow, saveRowId, useInvalidatingMutation } from '@/lib/admin/crud'
 import { eventSchema, type EventFormValues } from './event-schema'
 import { eventsQueryKey } from './get-events'
 
-export async function saveEvent({ id, values }: { id: number | null; values: EventFormValues }): Promise<number> {
-  const row = eventSchema.parse(values)
-  const table = supabase().from('events')
-  const { data, error } = id === null ? await table.insert(row).select('id').single() : await table.update(row).eq('id', id).select('id').maybeSingle()
-  if (error) throw new DbError(error, 'The event was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
-  return data.id as number
-}
+export const saveEvent = async ({ id, values }: { id: number | null; values: EventFormValues }) =>
+  await saveRowId('events', id, eventSchema.parse(values), { failed: 'The event was not saved.' })
 
-export async function deleteEvent(id: number): Promise<void> {
-  const { data, error } = await supabase().from('events').delete().eq('id', id).select('id')
-  if (error) throw new DbError(error, 'The event was not deleted.')
-  if (!data || data.length === 0) throw new DbError({ code: '42501' })
-}
+export const deleteEvent = (id: number) => deleteRow('events', id, 'The event was not deleted.')
 
-export function useSaveEvent() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: saveEvent, onSuccess: () => qc.invalidateQueries({ queryKey: eventsQueryKey }) })
-}
-
-export function useDeleteEvent() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: deleteEvent, onSuccess: () => qc.invalidateQueries({ queryKey: eventsQueryKey }) })
-}
+export const useSaveEvent = () => useInvalidatingMutation(saveEvent, [eventsQueryKey])
+export const useDeleteEvent = () => useInvalidatingMutation(deleteEvent, [eventsQueryKey])

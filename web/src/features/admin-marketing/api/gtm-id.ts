@@ -1,6 +1,7 @@
 // The tag-manager id setting (app_settings 'gtm_id'): GTM- followed by upper-case letters or
 // digits. The database refuses anything else with the same message.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
+import { useInvalidatingMutation, writeOne } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
@@ -25,14 +26,9 @@ export async function getGtmId(): Promise<string | null> {
 
 export async function saveGtmId(values: GtmIdFormValues): Promise<string> {
   const { gtm_id } = gtmIdSchema.parse(values)
-  const { data, error } = await supabase().from('app_settings').upsert({ key: 'gtm_id', value: gtm_id }, { onConflict: 'key' }).select('value').maybeSingle()
-  if (error) throw new DbError(error, 'The tag-manager id was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
+  await writeOne(supabase().from('app_settings').upsert({ key: 'gtm_id', value: gtm_id }, { onConflict: 'key' }).select('value').maybeSingle(), 'The tag-manager id was not saved.')
   return gtm_id
 }
 
 export const useGtmId = () => useQuery({ queryKey: gtmKey, queryFn: getGtmId })
-export function useSaveGtmId() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: saveGtmId, onSuccess: () => qc.invalidateQueries({ queryKey: gtmKey }) })
-}
+export const useSaveGtmId = () => useInvalidatingMutation(saveGtmId, [gtmKey])

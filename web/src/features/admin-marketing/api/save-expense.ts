@@ -1,36 +1,13 @@
 // Adds, changes or deletes an expense (admins only; audited by trigger).
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { deleteRow, saveRowId, useInvalidatingMutation } from '@/lib/admin/crud'
 import { expenseSchema, type ExpenseFormValues } from './expense-schema'
 import { expensesQueryKey } from './get-expenses'
 import { summaryQueryKey } from './get-summary'
 
-export async function saveExpense({ id, values }: { id: number | null; values: ExpenseFormValues }): Promise<number> {
-  const row = expenseSchema.parse(values)
-  const table = supabase().from('marketing_expenses')
-  const { data, error } = id === null ? await table.insert(row).select('id').single() : await table.update(row).eq('id', id).select('id').maybeSingle()
-  if (error) throw new DbError(error, 'The expense was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
-  return data.id as number
-}
+export const saveExpense = async ({ id, values }: { id: number | null; values: ExpenseFormValues }) =>
+  await saveRowId('marketing_expenses', id, expenseSchema.parse(values), { failed: 'The expense was not saved.' })
 
-export async function deleteExpense(id: number): Promise<void> {
-  const { data, error } = await supabase().from('marketing_expenses').delete().eq('id', id).select('id')
-  if (error) throw new DbError(error, 'The expense was not deleted.')
-  if (!data || data.length === 0) throw new DbError({ code: '42501' })
-}
+export const deleteExpense = (id: number) => deleteRow('marketing_expenses', id, 'The expense was not deleted.')
 
-function useInvalidating<A, R>(fn: (a: A) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: expensesQueryKey })
-      await qc.invalidateQueries({ queryKey: summaryQueryKey })
-    },
-  })
-}
-
-export const useSaveExpense = () => useInvalidating(saveExpense)
-export const useDeleteExpense = () => useInvalidating(deleteExpense)
+export const useSaveExpense = () => useInvalidatingMutation(saveExpense, [expensesQueryKey, summaryQueryKey])
+export const useDeleteExpense = () => useInvalidatingMutation(deleteExpense, [expensesQueryKey, summaryQueryKey])

@@ -1,6 +1,6 @@
 // A full refund through the payments function (admins; the database checks the role and writes
 // who asked and why; the provider refunds; the refund event marks payment and order refunded).
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 import { orderQueryKey } from './get-order'
@@ -15,13 +15,4 @@ export interface RefundResult { order_id: number; status: string; amount_pence: 
 export const refundOrder = ({ orderId, reason }: { orderId: number; reason: string }) =>
   invokeFunction<RefundResult>('payments/refund', { order_id: orderId, reason: refundSchema.parse({ reason }).reason }, { fallback: 'The refund did not go through. Nothing was refunded.' })
 
-export function useRefundOrder() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: refundOrder,
-    onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: orderQueryKey })
-      await qc.invalidateQueries({ queryKey: ordersQueryKey })
-    },
-  })
-}
+export const useRefundOrder = () => useInvalidatingMutation(refundOrder, [orderQueryKey, ordersQueryKey], { settled: true })

@@ -1,8 +1,9 @@
 // The joining fee: one row, charged with a new membership started on or after effective_from
 // while active. Its changes are read back from the audit log.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import { saveRow, useInvalidatingMutation } from '@/lib/admin/crud'
 import { type JoiningFee, type JoiningFeeFormValues, joiningFeeSchema } from './plan-schema'
 
 export interface FeeChange { id: number; created_at: string; actor_role: string | null; action: string; after: { amount_pence?: number; effective_from?: string; active?: boolean } | null }
@@ -21,14 +22,7 @@ export const joiningFeeQueryKey = ['admin-plans', 'joining-fee'] as const
 export const useJoiningFee = () => useQuery(queryOptions({ queryKey: joiningFeeQueryKey, queryFn: getJoiningFee }))
 
 export async function saveJoiningFee({ id, values }: { id: number | null; values: JoiningFeeFormValues }): Promise<void> {
-  const row = joiningFeeSchema.parse(values)
-  const table = supabase().from('joining_fees')
-  const { data, error } = id === null ? await table.insert(row).select('id').single() : await table.update(row).eq('id', id).select('id').maybeSingle()
-  if (error) throw new DbError(error, 'The joining fee was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
+  await saveRow('joining_fees', id, joiningFeeSchema.parse(values), { failed: 'The joining fee was not saved.' })
 }
 
-export function useSaveJoiningFee() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: saveJoiningFee, onSuccess: () => qc.invalidateQueries({ queryKey: joiningFeeQueryKey }) })
-}
+export const useSaveJoiningFee = () => useInvalidatingMutation(saveJoiningFee, [joiningFeeQueryKey])

@@ -1,7 +1,8 @@
 // Plans: read all (admins see those off offer too), create, update, delete.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import { deleteRow, saveRowId, useInvalidatingMutation } from '@/lib/admin/crud'
 import { type Plan, type PlanFormValues, planSchema } from './plan-schema'
 
 export async function getPlans(): Promise<Plan[]> {
@@ -12,27 +13,10 @@ export async function getPlans(): Promise<Plan[]> {
 export const plansQueryKey = ['admin-plans', 'plans'] as const
 export const usePlans = () => useQuery(queryOptions({ queryKey: plansQueryKey, queryFn: getPlans }))
 
-export async function savePlan({ id, values }: { id: number | null; values: PlanFormValues }): Promise<number> {
-  const row = planSchema.parse(values)
-  const table = supabase().from('plans')
-  const { data, error } = id === null ? await table.insert(row).select('id').single() : await table.update(row).eq('id', id).select('id').maybeSingle()
-  if (error?.code === '23505') throw new DbError({ code: '23505', message: 'Another plan already has that name.' })
-  if (error) throw new DbError(error, 'The plan was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
-  return data.id as number
-}
+export const savePlan = async ({ id, values }: { id: number | null; values: PlanFormValues }) =>
+  await saveRowId('plans', id, planSchema.parse(values), { failed: 'The plan was not saved.', duplicate: 'Another plan already has that name.' })
 
-export async function deletePlan(id: number): Promise<void> {
-  const { data, error } = await supabase().from('plans').delete().eq('id', id).select('id')
-  if (error) throw new DbError(error, 'The plan was not deleted.')
-  if (!data || data.length === 0) throw new DbError({ code: '42501' })
-}
+export const deletePlan = (id: number) => deleteRow('plans', id, 'The plan was not deleted.')
 
-export function useSavePlan() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: savePlan, onSuccess: () => qc.invalidateQueries({ queryKey: plansQueryKey }) })
-}
-export function useDeletePlan() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: deletePlan, onSuccess: () => qc.invalidateQueries({ queryKey: plansQueryKey }) })
-}
+export const useSavePlan = () => useInvalidatingMutation(savePlan, [plansQueryKey])
+export const useDeletePlan = () => useInvalidatingMutation(deletePlan, [plansQueryKey])

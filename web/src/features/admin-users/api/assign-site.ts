@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { patchManagersQueryKey } from './get-patch-managers'
 
 export interface SiteAssignment { userId: string; siteId: number }
@@ -10,7 +10,4 @@ export async function assignSite({ userId, siteId }: SiteAssignment): Promise<vo
   if (error) throw new DbError(error, 'The site was not assigned.')
 }
 
-export function useAssignSite() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: assignSite, onSettled: () => qc.invalidateQueries({ queryKey: patchManagersQueryKey }) })
-}
+export const useAssignSite = () => useInvalidatingMutation(assignSite, [patchManagersQueryKey], { settled: true })

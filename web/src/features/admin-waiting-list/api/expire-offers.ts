@@ -1,6 +1,6 @@
 // Expires a site's unanswered offers past their deadline now (waiting-list-process, action
 // 'expire'); each freed place is offered to the next applicant, who is e-mailed.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 import { entriesQueryKey } from './get-entries'
 import { nextApplicantsQueryKey } from './get-next-applicants'
@@ -13,12 +13,4 @@ export async function expireOffers(siteId: number): Promise<ExpireResult> {
   return { expired: Number(data?.expired ?? 0), offered: data?.offered ?? [], ...(data?.notified !== undefined ? { notified: data.notified } : {}) }
 }
 
-export function useExpireOffers() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: expireOffers,
-    onSettled: async () => {
-      await Promise.all([siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })))
-    },
-  })
-}
+export const useExpireOffers = () => useInvalidatingMutation(expireOffers, [siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey], { settled: true })

@@ -1,7 +1,7 @@
 // Offers plots to the next applicants of a site through the waiting-list-process function
 // (action 'offer'), which also e-mails each applicant their accept and decline links. The key
 // makes a repeated click (or a retried request) return the first result, never new offers.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 import { entriesQueryKey } from './get-entries'
@@ -38,12 +38,4 @@ export async function makeOffers(input: MakeOffersInput): Promise<OffersResult> 
   return readOffersResult(data)
 }
 
-export function useMakeOffers() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: makeOffers,
-    onSettled: async () => {
-      await Promise.all([siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })))
-    },
-  })
-}
+export const useMakeOffers = () => useInvalidatingMutation(makeOffers, [siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey], { settled: true })

@@ -1,6 +1,6 @@
 // Moves entries to another category (or none). Every entry must move: fewer rows back than
 // asked for means RLS refused some, reported as such.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { DbError, REFUSED_MESSAGE } from '@/lib/admin/db-error'
@@ -20,7 +20,4 @@ export async function moveEntries(input: z.input<typeof moveSchema>): Promise<nu
   return moved
 }
 
-export function useMoveEntries() {
-  const qc = useQueryClient()
-  return useMutation({ mutationFn: moveEntries, onSettled: () => qc.invalidateQueries({ queryKey: entriesQueryKey }) })
-}
+export const useMoveEntries = () => useInvalidatingMutation(moveEntries, [entriesQueryKey], { settled: true })

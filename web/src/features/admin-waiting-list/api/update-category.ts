@@ -1,21 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { saveRow, useInvalidatingMutation } from '@/lib/admin/crud'
 import { categorySchema, type CategoryFormValues } from './category-schema'
 import { categoriesQueryKey, type Category } from './get-categories'
 
-export async function updateCategory(id: number, values: CategoryFormValues): Promise<Category> {
-  const row = categorySchema.parse(values)
-  const { data, error } = await supabase().from('waiting_list_categories').update(row).eq('id', id).select('id, site_id, name, sort_order').maybeSingle()
-  if (error) throw new DbError(error, 'The category was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
-  return data as Category
-}
+export const updateCategory = async (id: number, values: CategoryFormValues) =>
+  await saveRow<Category>('waiting_list_categories', id, categorySchema.parse(values), { columns: 'id, site_id, name, sort_order', failed: 'The category was not saved.' })
 
-export function useUpdateCategory() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number; values: CategoryFormValues }) => updateCategory(id, values),
-    onSuccess: () => qc.invalidateQueries({ queryKey: categoriesQueryKey }),
-  })
-}
+export const useUpdateCategory = () =>
+  useInvalidatingMutation(({ id, values }: { id: number; values: CategoryFormValues }) => updateCategory(id, values), [categoriesQueryKey])

@@ -1,9 +1,7 @@
 // Staff edit of one entry (the columns staff may update). Returns the saved row; a row RLS
 // hides comes back as nothing, which is a refusal.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { supabase } from '@/lib/supabase'
-import { DbError } from '@/lib/admin/db-error'
+import { saveRow, useInvalidatingMutation } from '@/lib/admin/crud'
 import { ENTRY_COLUMNS, ENTRY_STATUSES, type Entry, entriesQueryKey } from './get-entries'
 import { PHONE_PATTERN } from '@common/phone'
 
@@ -30,18 +28,8 @@ export const entryToForm = (e: Entry): EntryFormValues => ({
   status: e.status as EntryFormValues['status'], category_id: e.category_id === null ? '' : String(e.category_id), consent_marketing: e.consent_marketing,
 })
 
-export async function updateEntry(id: number, values: EntryFormValues): Promise<Entry> {
-  const row = entrySchema.parse(values)
-  const { data, error } = await supabase().from('waiting_list_entries').update(row).eq('id', id).select(ENTRY_COLUMNS).maybeSingle()
-  if (error) throw new DbError(error, 'The entry was not saved.')
-  if (!data) throw new DbError({ code: '42501' })
-  return data as Entry
-}
+export const updateEntry = async (id: number, values: EntryFormValues) =>
+  await saveRow<Entry>('waiting_list_entries', id, entrySchema.parse(values), { columns: ENTRY_COLUMNS, failed: 'The entry was not saved.' })
 
-export function useUpdateEntry() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number; values: EntryFormValues }) => updateEntry(id, values),
-    onSuccess: () => qc.invalidateQueries({ queryKey: entriesQueryKey }),
-  })
-}
+export const useUpdateEntry = () =>
+  useInvalidatingMutation(({ id, values }: { id: number; values: EntryFormValues }) => updateEntry(id, values), [entriesQueryKey])

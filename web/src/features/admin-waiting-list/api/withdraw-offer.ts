@@ -1,7 +1,7 @@
 // Withdraws a live offer made in error: the offer becomes 'withdrawn' (the one change RLS lets
 // staff of the site make to an offer) and the applicant goes back to waiting, keeping their
 // join date and so their place in the queue. The plot can then be re-offered.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { entriesQueryKey } from './get-entries'
@@ -17,12 +17,4 @@ export async function withdrawOffer(offerId: number): Promise<void> {
   if (back.error) throw new DbError(back.error, 'The offer was withdrawn but the applicant is not back in the queue.')
 }
 
-export function useWithdrawOffer() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: withdrawOffer,
-    onSettled: async () => {
-      await Promise.all([siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey].map((queryKey) => qc.invalidateQueries({ queryKey })))
-    },
-  })
-}
+export const useWithdrawOffer = () => useInvalidatingMutation(withdrawOffer, [siteOffersQueryKey, nextApplicantsQueryKey, entriesQueryKey], { settled: true })

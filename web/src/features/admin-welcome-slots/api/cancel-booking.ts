@@ -1,6 +1,6 @@
 // Cancels one booking through the bookings function (action 'cancel_booking'): the place frees
 // up and the guest is e-mailed (once). Admins only; the database refuses anyone else.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 import { slotQueryKey } from './get-slot'
 import { slotsQueryKey } from './get-slots'
@@ -11,13 +11,4 @@ export async function cancelBooking(id: number): Promise<CancelBookingResult> {
   return await invokeFunction<CancelBookingResult>('bookings', { action: 'cancel_booking', booking_id: id }, { fallback: 'The booking was not cancelled.' })
 }
 
-export function useCancelBooking() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: cancelBooking,
-    onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: slotQueryKey })
-      await qc.invalidateQueries({ queryKey: slotsQueryKey })
-    },
-  })
-}
+export const useCancelBooking = () => useInvalidatingMutation(cancelBooking, [slotQueryKey, slotsQueryKey], { settled: true })

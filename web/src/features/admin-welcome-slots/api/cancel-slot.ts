@@ -1,7 +1,7 @@
 // Cancels a whole welcome slot through the bookings function (action 'cancel_slot'): every
 // booked guest is e-mailed (once, whatever is clicked twice) and the places are freed. Admins
 // only; the database refuses anyone else.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 import { slotQueryKey } from './get-slot'
@@ -36,13 +36,4 @@ export function cancelSlotMessage(r: CancelSlotResult): string {
     : `Welcome slot cancelled: ${r.notified} of ${guests} e-mailed so far`
 }
 
-export function useCancelSlot() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: cancelSlot,
-    onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: slotQueryKey })
-      await qc.invalidateQueries({ queryKey: slotsQueryKey })
-    },
-  })
-}
+export const useCancelSlot = () => useInvalidatingMutation(cancelSlot, [slotQueryKey, slotsQueryKey], { settled: true })
