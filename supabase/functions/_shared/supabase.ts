@@ -5,6 +5,11 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { forbidden, unauthorized } from './errors.ts'
 import { STAFF_ROLES, type StaffRole } from './common/roles.ts'
+import type { Database } from './common/database.ts'
+
+/** A client typed by the schema (common/database.ts over the generated common/database.types.ts). */
+export type Client = SupabaseClient<Database>
+export type { Database }
 
 const env = (name: string) => {
   const v = Deno.env.get(name)
@@ -14,23 +19,23 @@ const env = (name: string) => {
 
 const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
 
-export function userClient(req: Request): SupabaseClient {
+export function userClient(req: Request): Client {
   const authorization = req.headers.get('authorization') ?? `Bearer ${env('SUPABASE_ANON_KEY')}`
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { ...options, global: { headers: { authorization } } })
+  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { ...options, global: { headers: { authorization } } })
 }
 
 /** Public data (the catalogue, redirects) read as anon whatever the caller sent, so one cached
  *  answer serves everyone and a stale token cannot break a public read. */
-export function anonClient(): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
+export function anonClient(): Client {
+  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
 }
 
 // One admin client per API URL and key: a process that serves a new gateway (a restarted local
 // stack) must not keep talking to the old one.
-let admin: { key: string; client: SupabaseClient } | null = null
-export function adminClient(): SupabaseClient {
+let admin: { key: string; client: Client } | null = null
+export function adminClient(): Client {
   const key = `${env('SUPABASE_URL')} ${env('SUPABASE_SERVICE_ROLE_KEY')}`
-  if (admin?.key !== key) admin = { key, client: createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options) }
+  if (admin?.key !== key) admin = { key, client: createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options) }
   return admin.client
 }
 
@@ -58,8 +63,8 @@ export function actingHeaders(fn: string, actingUserId: string | null | undefine
  * authUser for the id): the audit log names them and the function instead of "service role".
  * Without a user id the entry still names the function.
  */
-export function adminClientFor(fn: string, actingUserId: string | null | undefined): SupabaseClient {
-  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
+export function adminClientFor(fn: string, actingUserId: string | null | undefined): Client {
+  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
     ...options, global: { headers: actingHeaders(fn, actingUserId) },
   })
 }
@@ -87,7 +92,7 @@ export async function requireStaff(req: Request, allowed: readonly StaffRole[] =
 export async function authUser(req: Request): Promise<{ id: string; email: string } | null> {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
   if (!token || token === Deno.env.get('SUPABASE_ANON_KEY') || token === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')) return null
-  const client = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
+  const client = createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
   const { data, error } = await client.auth.getUser(token)
   if (error || !data.user) throw unauthorized('Your session has expired: sign in again.')
   return { id: data.user.id, email: data.user.email ?? '' }

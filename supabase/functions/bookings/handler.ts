@@ -34,8 +34,7 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { takeQuotas } from '../_shared/quota.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff, userClient } from '../_shared/supabase.ts'
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff, userClient, type Client } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
@@ -80,7 +79,7 @@ interface Notice { booking_id: number; name: string; email: string; starts_at: s
 /** The cancellation outbox of one slot: claims the bookings staff cancelled that nobody has told
  *  yet, e-mails each guest, and records which went (failures are released for the next run). The
  *  service-role writes name the admin who asked (`actor`) and this function in the audit log. */
-async function notifyCancellations(db: SupabaseClient, slotId: number, actor: string | null): Promise<number> {
+async function notifyCancellations(db: Client, slotId: number, actor: string | null): Promise<number> {
   const rows = must(await db.rpc('claim_welcome_slot_cancellation_notices', { p_slot_id: slotId })) as Notice[]
   const sent: number[] = []
   const failed: number[] = []

@@ -59,6 +59,7 @@ import {
 } from '../_shared/providers/payments.ts'
 import { localWebhookSecret } from '../_shared/providers/config.ts'
 import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
+import type { JsonObject } from '../_shared/common/database.ts'
 import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.ts'
 import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf, voucherCode } from './shop.ts'
 import { checkoutLink } from './staff.ts'
@@ -85,8 +86,8 @@ interface Priced {
   email: string
   siteId?: number
   planId?: number
-  voucher?: Record<string, unknown>
-  member?: Record<string, unknown>
+  voucher?: JsonObject
+  member?: JsonObject
 }
 
 async function siteBySlug(req: Request, s: string) {

@@ -18,14 +18,14 @@
 //        payment page, the membership is active and the confirmation sent.
 //        → 201 { order_id, session_id, url, subtotal_pence, discount_pence, total_pence, status }
 import { z } from 'npm:zod@3'
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound, unauthorized } from '../_shared/errors.ts'
 import { json } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import type { LineItem } from '../_shared/providers/payments.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, authUser } from '../_shared/supabase.ts'
+import { adminClient, authUser, type Client } from '../_shared/supabase.ts'
+import type { JsonObject } from '../_shared/common/database.ts'
 import { openSession, providerLines, quoteVoucher, type ShopOrder, voucherCode, voucherSpendError } from './shop.ts'
 import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
@@ -35,9 +35,10 @@ export const depositPence = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
 export const offerToken = z.string().regex(/^[0-9a-f]{32}$/, 'Not an offer token: use the whole link from your offer e-mail.')
 const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
 
-export interface SiteRef { slug: string; city_slug: string; location: string; city: string; status: string }
+export type SiteRef = { slug: string; city_slug: string; location: string; city: string; status: string }
 
-export interface Access {
+/** membership_access's jsonb (type aliases, so the Json it comes as converts to them). */
+export type Access = {
   site_id: number
   site: SiteRef
   allowed: boolean
@@ -58,13 +59,13 @@ export async function membershipAccess(site: string, userId: string | null, toke
 }
 
 /** The joining fee charged today: the active fee once its effective date has come. */
-async function joiningFeePence(db: SupabaseClient): Promise<number> {
+async function joiningFeePence(db: Client): Promise<number> {
   const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle()) as
     { amount_pence: number } | null
   return fee?.amount_pence ?? 0
 }
 
-async function activePlans(db: SupabaseClient): Promise<Plan[]> {
+async function activePlans(db: Client): Promise<Plan[]> {
   return must(await db.from('plans').select('id, name, description, plot_size, price_pence, billing_interval').eq('active', true)
     .order('sort_order').order('id')) as Plan[]
 }
@@ -98,7 +99,7 @@ export interface PricedMembership {
   siteId: number
   planId: number
   items: MembershipLine[]
-  member: Record<string, unknown>
+  member: JsonObject
   membership: { offer: string | null; deposit_pence: number; site: SiteRef }
 }
 
@@ -130,7 +131,7 @@ export function membershipReturnUrls(m: PricedMembership['membership']) {
 /** The order, the pending membership (the database applies the rule again), the deposit and the
  *  voucher spent on it, in one transaction. */
 function createMembershipOrder(
-  admin: SupabaseClient, p: PricedMembership, args: { userId: string; key: string; sessionId: string; voucher: string | null; discount: number },
+  admin: Client, p: PricedMembership, args: { userId: string; key: string; sessionId: string; voucher: string | null; discount: number },
 ) {
   return admin.rpc('create_membership_order', {
     p_email: p.email, p_user_id: args.userId, p_idempotency_key: args.key, p_session_id: args.sessionId, p_total_pence: total(p.items),

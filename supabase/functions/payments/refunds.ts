@@ -7,8 +7,7 @@ import { upstream } from '../_shared/errors.ts'
 import { json, readJson } from '../_shared/http.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import { paymentProvider } from '../_shared/providers/payments.ts'
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
-import { adminClient, adminClientFor, authUser, requireStaff, userClient } from '../_shared/supabase.ts'
+import { adminClient, adminClientFor, authUser, requireStaff, userClient, type Client } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 
 export const refundSchema = z.object({
@@ -18,7 +17,7 @@ export const refundSchema = z.object({
 
 /** Applies one refund event through the database; the outcome string of apply_refund_event.
  *  `db` is the admin client for the staff member who asked, when one did (the audit log names them). */
-export async function applyRefund(e: { eventId: string; paymentRef: string; refundRef: string; amountPence: number | null; status: string }, db: SupabaseClient = adminClient()): Promise<string> {
+export async function applyRefund(e: { eventId: string; paymentRef: string; refundRef: string; amountPence: number | null; status: string }, db: Client = adminClient()): Promise<string> {
   const res = await db.rpc('apply_refund_event', {
     p_provider: paymentProvider().name, p_event_id: e.eventId, p_payment_ref: e.paymentRef, p_refund_ref: e.refundRef,
     p_amount_pence: e.amountPence, p_status: e.status,

@@ -2,13 +2,12 @@
 // database, an optional gift voucher (validated and spent in the database, race-safe), the
 // provider's hosted checkout for what is left to pay, or paid at once when the voucher covers it.
 import { z } from 'npm:zod@3'
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { type DbError, dbError, must } from '../_shared/db.ts'
 import { HttpError, upstream } from '../_shared/errors.ts'
 import { siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import { type LineItem, paymentProvider } from '../_shared/providers/payments.ts'
-import { adminClient } from '../_shared/supabase.ts'
+import { adminClient, type Client } from '../_shared/supabase.ts'
 
 export const email = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address.')
 
@@ -25,7 +24,7 @@ export type ShopItem = z.infer<typeof shopItems>[number]
 export type PricedItem = LineItem & { product_id: number }
 
 /** The items at the database's prices; unknown or inactive products 404, short stock 409. */
-export async function priceItems(db: SupabaseClient, items: ShopItem[]): Promise<PricedItem[]> {
+export async function priceItems(db: Client, items: ShopItem[]): Promise<PricedItem[]> {
   const ids = items.map((i) => i.product_id)
   const products = must(await db.from('products').select('id, name, price_pence, stock').in('id', ids).eq('active', true)) as
     { id: number; name: string; price_pence: number; stock: number | null }[]
@@ -41,7 +40,8 @@ export const subtotalOf = (items: LineItem[]) => items.reduce((s, i) => s + i.am
 
 const voucherRefused = (message: string) => new HttpError(409, 'voucher_not_usable', message, [{ path: 'voucher_code', message }])
 
-export interface VoucherQuote { code: string; balance_pence: number; discount_pence: number; total_pence: number; expires_at: string | null }
+/** quote_gift_voucher's jsonb (a type alias, so the Json it comes as converts to it). */
+export type VoucherQuote = { code: string; balance_pence: number; discount_pence: number; total_pence: number; expires_at: string | null }
 
 /** What a voucher takes off a subtotal; refused (409, beside the voucher field) when unusable. */
 export async function quoteVoucher(code: string, subtotal: number): Promise<VoucherQuote> {
@@ -116,7 +116,7 @@ async function repeatOf(key: string): Promise<ShopOrder | null> {
  * Returns 201-worthy data, or the first order for a repeated key. `db` writes the order: the
  * admin client for a member of staff placing it (adminClientFor), else the service role's.
  */
-export async function placeShopOrder(o: { key: string; email: string; userId: string | null; createdBy: string | null; items: PricedItem[]; voucher?: string | undefined; db?: SupabaseClient }): Promise<ShopOrder> {
+export async function placeShopOrder(o: { key: string; email: string; userId: string | null; createdBy: string | null; items: PricedItem[]; voucher?: string | undefined; db?: Client }): Promise<ShopOrder> {
   const repeated = await repeatOf(o.key)
   if (repeated) return repeated
   const subtotal = subtotalOf(o.items)

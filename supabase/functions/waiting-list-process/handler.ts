@@ -41,8 +41,7 @@ import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, adminClientFor, authUser, callerStaffRole, isServiceRole, tokenRole, userClient } from '../_shared/supabase.ts'
-import type { SupabaseClient } from 'npm:@supabase/supabase-js@2'
+import { adminClient, adminClientFor, authUser, callerStaffRole, isServiceRole, tokenRole, userClient, type Client } from '../_shared/supabase.ts'
 
 /** This function as the audit log names it when it writes for a member of staff. */
 const FN = 'waiting-list-process'
@@ -62,7 +61,7 @@ export const bodySchema = z.discriminatedUnion('action', [
 ])
 
 /** Staff or the service role; the RPCs then decide which sites. */
-async function requireWorker(req: Request): Promise<{ db: SupabaseClient; actor: string | null }> {
+async function requireWorker(req: Request): Promise<{ db: Client; actor: string | null }> {
   if (isServiceRole(req)) return { db: adminClient(), actor: null }
   const role = await callerStaffRole(req)
   if (!role && tokenRole(req) === 'authenticated') throw forbidden('Your account has no staff role.')
@@ -115,7 +114,7 @@ async function confirmAccepted(o: OfferView, t: string): Promise<boolean> {
 /** The offer outbox: claims the live offers of a site (or all) nobody has e-mailed yet, e-mails
  *  each its accept and decline links, and records which went (failures are released for the
  *  next run). Offers made by any path are told exactly once. */
-async function notifyOffers(db: SupabaseClient, siteId: number | null, actor: string | null): Promise<{ notified: number; offers: number[] }> {
+async function notifyOffers(db: Client, siteId: number | null, actor: string | null): Promise<{ notified: number; offers: number[] }> {
   const rows = must(await db.rpc('claim_offer_notifications', { p_site_id: siteId })) as Recipient[]
   const sent: number[] = []
   const failed: number[] = []

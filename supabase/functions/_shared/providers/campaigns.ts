@@ -5,7 +5,8 @@
 import { providerChoice } from './config.ts'
 import { providerFetch, recordCall } from './record.ts'
 
-export interface CampaignContact {
+/** A type, not an interface: the local provider records it as jsonb (Json's index signature). */
+export type CampaignContact = {
   email: string
   first_name: string
   last_name: string

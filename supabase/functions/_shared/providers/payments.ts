@@ -10,7 +10,8 @@ import { adminClient } from '../supabase.ts'
 
 export { LOCAL_WEBHOOK_SECRET } from './config.ts'
 
-export interface LineItem {
+/** A type, not an interface: the local provider records it as jsonb (Json's index signature). */
+export type LineItem = {
   name: string
   amount_pence: number
   quantity: number

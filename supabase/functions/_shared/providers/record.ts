@@ -3,8 +3,9 @@
 // Docker-free stack's outbox (/_outbox).
 import { adminClient } from '../supabase.ts'
 import { upstream } from '../errors.ts'
+import type { JsonObject } from '../common/database.ts'
 
-export async function recordCall(provider: 'email' | 'payments' | 'campaigns', operation: string, request: Record<string, unknown>): Promise<number> {
+export async function recordCall(provider: 'email' | 'payments' | 'campaigns', operation: string, request: JsonObject): Promise<number> {
   const { data, error } = await adminClient().rpc('record_provider_call', { p_provider: provider, p_operation: operation, p_request: request })
   if (error) throw upstream(`The local ${provider} provider could not record the call.`, { reason: error.message })
   return Number(data)
