@@ -50,7 +50,7 @@ select o.id, 'local', 'pi_local_seed_voucher_1', 999, 'succeeded', 'evt_local_se
 from public.orders o where o.checkout_session_id = 'cs_local_seed_voucher_1';
 
 -- The demo vouchers' recipients were e-mailed when they were bought (the delivery outbox of
--- 20250105000100_voucher_delivery.sql), so the scheduler does not send them again.
+-- 20250101000300_commerce.sql), so the scheduler does not send them again.
 insert into private.gift_voucher_deliveries (voucher_id, claimed_at, sent_at)
 select g.id, g.created_at, g.created_at from public.gift_vouchers g where g.recipient_email is not null
 on conflict do nothing;

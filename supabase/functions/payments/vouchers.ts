@@ -1,6 +1,6 @@
 // Gift vouchers: buying one (who it is from, to whom and when it goes), the buyer's receipt
 // lines, delivering it to the recipient (once, through the outbox of migration
-// 20250105000100_voucher_delivery.sql) and what a checkout session shows on the success pages.
+// 20250101000300_commerce.sql) and what a checkout session shows on the success pages.
 //
 //   POST /payments/deliver-vouchers  { action?: 'deliver_vouchers' }   the service role (the
 //        scheduler's drain, with Vault's key) or an admin: e-mails every voucher that is due and

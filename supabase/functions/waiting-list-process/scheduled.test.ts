@@ -1,7 +1,7 @@
-// Scheduled work, end to end: pg_cron runs the jobs of migration 20250104000000 by itself, the
-// SQL jobs change the data, and the outbox job reaches the functions through net.http_post
-// (the stack's pg_net worker) with the service key from Vault. No API call starts any of it.
-// Test stacks pause the jobs; this test turns them on and off again.
+// Scheduled work, end to end: pg_cron runs the jobs of 20250101000900_scheduled_work.sql by
+// itself, the SQL jobs change the data, and the outbox job reaches the functions through
+// net.http_post (the stack's pg_net worker) with the service key from Vault. No API call starts
+// any of it. Test stacks pause the jobs; this test turns them on and off again.
 import assert from 'node:assert/strict'
 import { sql, test } from '../_shared/testing.ts'
 

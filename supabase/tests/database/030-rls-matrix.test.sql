@@ -170,7 +170,7 @@ insert into matrix (ord, tbl, fixture, ins, upd_set, sel_exp, ins_exp, upd_exp, 
 (70, 'good_vibes_projects', $$insert into public.good_vibes_projects (slug, title) values ('fixture-project', 'Fixture') returning 'id = ' || id$$,
   $$insert into public.good_vibes_projects (slug, title) values ('new-project', 'New')$$, 'title = title',
   '000001111', 'drrrr1111', 'd00001111', 'd00001111'),
--- content pages' public forms (20250103000000_content_pages.sql): anyone sends, admins read
+-- content pages' public forms (20250101000500_content.sql): anyone sends, admins read
 (80, 'career_applications', $$with c as (insert into public.careers (slug, title, published) values ('fixture-open-role', 'Open', true) returning id) insert into public.career_applications (career_id, name, email, cv_url) select id, 'Fix Ture', 'fixture@example.com', 'https://cv.example.com/fixture.pdf' from c returning 'id = ' || id$$,
   $$insert into public.career_applications (career_id, name, email, cv_url) select id, 'New Person', 'new.person@example.com', 'https://cv.example.com/new.pdf' from public.careers where slug = 'fixture-open-role'$$, 'status = status',
   'd00001111', '111111111', 'd00001111', 'd00001111'),

@@ -1,4 +1,4 @@
--- Membership, honestly queued (20250105000000_membership.sql): at a site with people waiting a
+-- Membership, honestly queued (20250101000300_commerce.sql): at a site with people waiting a
 -- plot is taken only through an accepted offer; where nobody waits and plots are free, anyone
 -- signed in may set up; a stranger cannot get round it by calling the API by hand.
 begin;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { richTextSchema } from '@/components/rich-text/schema'
 import { renderRichText, type RichTextNode } from './render-html'
 
-const migration = readFileSync(join(__dirname, '../../../../supabase/migrations/20250105000200_review_and_audit.sql'), 'utf8')
+const migration = readFileSync(join(__dirname, '../../../../supabase/migrations/20250101000500_content.sql'), 'utf8')
 
 const bad = (marks: unknown) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Sow thinly', marks }] }] }) as unknown as RichTextNode
 

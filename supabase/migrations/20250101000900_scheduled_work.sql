@@ -1,22 +1,22 @@
--- Scheduled work: what used to wait for someone to press a button now runs by itself, the way
--- Supabase runs it (pg_cron in the database; pg_net to reach an edge function).
+-- Scheduled work, the way Supabase runs it (pg_cron in the database; pg_net to reach an edge
+-- function):
 -- - expire-plot-offers (every minute, SQL only): offers past their deadline expire and each
 --   freed place is offered to the next applicant of that site;
 -- - drain-notification-outboxes (every minute): when an outbox holds something (offers nobody
---   has e-mailed, guests of cancelled welcome slots nobody has told), one pg_net request asks
---   the function that sends that mail to drain it; nothing is posted when they are empty;
+--   has e-mailed, guests of cancelled welcome slots nobody has told, gift vouchers due to their
+--   recipients), one pg_net request asks the function that sends that mail to drain it; nothing
+--   is posted when they are empty;
 -- - yearly-reconfirmation (daily, 03:30 UTC): the function asks everyone who has waited (or last
 --   confirmed) over a year, at every site, whether they are still interested;
 -- - remove-unconfirmed (daily, 04:00 UTC, SQL only): applicants who did not answer by their
 --   deadline leave the list.
--- The SQL jobs act as the service role (the scheduler is the platform, and the audit log says
--- so); requests to functions carry the service role key from Vault (`project_url` and
--- `service_role_key`; see README "Deploying to Supabase"). Without those secrets a request is
--- not made and a warning says why.
+-- The SQL jobs act as the service role (the audit log names them 'scheduler'); requests to
+-- functions carry the service role key from Vault (`project_url` and `service_role_key`; see
+-- README "Deploying to Supabase"). Without those secrets a request is not made and a warning
+-- says why.
 
--- ============================================================================
--- extensions
--- ============================================================================
+-- == Setup ==
+
 create extension if not exists pg_cron;
 -- pg_net on Supabase; the Docker-free stack has no such package and provides the same `net`
 -- interface itself (stack/bootstrap.sql), so the extension is created only where it exists.
@@ -28,9 +28,8 @@ begin
 end
 $$;
 
--- ============================================================================
--- functions: the scheduler's helpers (private: no API role may call them)
--- ============================================================================
+-- == Functions ==
+
 -- Runs the rest of the transaction as the service role, as the function's scheduled call did.
 create or replace function private.act_as_scheduler()
 returns void
@@ -121,6 +120,16 @@ begin
       v_queued := v_queued + 1;
     end if;
   end if;
+  -- Gift vouchers due to their recipients that nobody has e-mailed.
+  if exists (
+    select 1 from public.gift_vouchers g
+    where g.status = 'active' and g.recipient_email is not null and private.gift_voucher_due(g)
+      and not exists (select 1 from private.gift_voucher_deliveries d where d.voucher_id = g.id)
+  ) then
+    if private.post_to_function('payments/deliver-vouchers', '{"action": "deliver_vouchers"}') is not null then
+      v_queued := v_queued + 1;
+    end if;
+  end if;
   return v_queued;
 end;
 $$;
@@ -181,17 +190,15 @@ begin
 end;
 $$;
 
--- ============================================================================
--- grants
--- ============================================================================
+-- == Grants ==
+
 revoke all on function private.act_as_scheduler(), private.post_to_function(text, jsonb), private.run_offer_expiry(),
   private.drain_notification_outboxes(), private.run_remove_unconfirmed() from public;
 revoke all on function public.sites_due_reconfirmation(), public.slots_with_untold_cancellations() from public, anon, authenticated;
 grant execute on function public.sites_due_reconfirmation(), public.slots_with_untold_cancellations() to authenticated, service_role;
 
--- ============================================================================
--- schedules (cron.schedule replaces a job of the same name: re-running this is harmless)
--- ============================================================================
+-- == Cron ==
+
 select cron.schedule('expire-plot-offers', '* * * * *', 'select private.run_offer_expiry()');
 select cron.schedule('drain-notification-outboxes', '* * * * *', 'select private.drain_notification_outboxes()');
 select cron.schedule('yearly-reconfirmation', '30 3 * * *',
