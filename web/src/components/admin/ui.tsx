@@ -96,8 +96,8 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** The box a table scrolls sideways in, so the page never does (position: relative keeps the
- *  table's absolutely positioned, visually hidden headers inside it too). The admin layout makes
- *  each box a focusable, labelled region (table-regions.ts). */
+ *  table's absolutely positioned, visually hidden headers inside it too). DataTable names its own
+ *  box as a focusable region; the admin layout does so for any other (table-regions.ts). */
 export const tableWrap = css`
   position: relative; max-width: 100%; overflow-x: auto; background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem;
   table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }

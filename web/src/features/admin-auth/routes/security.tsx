@@ -2,8 +2,9 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
+import { ConfirmDialog, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { enrolFactorSchema, useEnrolFactor } from '../api/enrol-factor'
 import { useFactors } from '../api/list-factors'
@@ -84,26 +85,17 @@ export function AdminSecurityRoute() {
       <p>A second step at sign-in protects the data of every applicant. Staff with a verified method must use it each time they sign in.</p>
       {factors.isPending && <Status>Loading your sign-in methods…</Status>}
       {factors.isError && <ErrorNotice message={factors.error.message} />}
-      {factors.data && factors.data.length === 0 && <EmptyState>No second sign-in step yet. Add an authenticator app or a phone.</EmptyState>}
-      {factors.data && factors.data.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>Your sign-in methods</caption>
-            <thead><tr><th scope='col'>Name</th><th scope='col'>Type</th><th scope='col'>Status</th><th scope='col'>Added</th><th scope='col'><span className={visuallyHidden}>Actions</span></th></tr></thead>
-            <tbody>
-              {factors.data.map((f) => (
-                <tr key={f.id}>
-                  <td>{f.friendly_name || '—'}</td>
-                  <td>{f.factor_type === 'totp' ? 'Authenticator app' : f.factor_type === 'phone' ? 'Phone' : f.factor_type}</td>
-                  <td>{f.status === 'verified' ? 'Verified' : 'Not finished'}</td>
-                  <td>{new Date(f.created_at).toLocaleDateString('en-GB')}</td>
-                  <td><button type='button' className={buttonSecondary} onClick={() => setRemoving(f)} aria-label={`Remove ${f.friendly_name || f.factor_type}`}>Remove</button></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={factors.data} head={['Name', 'Type', 'Status', 'Added', { label: 'Actions', hidden: true }]} caption='Your sign-in methods' empty='No second sign-in step yet. Add an authenticator app or a phone.'>
+        {(f) => (
+          <tr key={f.id}>
+            <td>{f.friendly_name || '—'}</td>
+            <td>{f.factor_type === 'totp' ? 'Authenticator app' : f.factor_type === 'phone' ? 'Phone' : f.factor_type}</td>
+            <td>{f.status === 'verified' ? 'Verified' : 'Not finished'}</td>
+            <td>{new Date(f.created_at).toLocaleDateString('en-GB')}</td>
+            <td><button type='button' className={buttonSecondary} onClick={() => setRemoving(f)} aria-label={`Remove ${f.friendly_name || f.factor_type}`}>Remove</button></td>
+          </tr>
+        )}
+      </DataTable>
       {adding && (
         <section aria-labelledby='add-method' style={{ marginTop: '1.5rem', maxWidth: '30rem' }}>
           <h2 id='add-method'>{adding === 'totp' ? 'Add an authenticator app' : 'Add a phone'}</h2>

@@ -1,7 +1,8 @@
 // /admin/career-applications: applications for the open roles, newest first, by role and status;
 // each row opens to the whole application (CV link, message) and its status; the list as CSV.
 import { Fragment, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { usePaged } from '@/components/admin/list-screen'
 import { buttonLink, buttonSecondary } from '@/components/styles'
 import { downloadText } from '@/lib/admin/csv'
@@ -50,41 +51,33 @@ export function AdminCareerApplicationsRoute() {
       </div>
       {applications.isPending && <Status>Loading applications…</Status>}
       {applications.isError && <ErrorNotice title='The applications could not be loaded' message={applications.error.message} />}
-      {applications.data && rows.length === 0 && <EmptyState>No applications for these filters.</EmptyState>}
-      {shown.length > 0 && (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Applications'>
-          <table>
-            <caption>{total > rows.length ? `The newest ${rows.length} of ${plural(total)}` : plural(total)}</caption>
-            <thead><tr><th scope='col'>Applied</th><th scope='col'>Applicant</th><th scope='col'>Role</th><th scope='col'>Status</th><th scope='col'>Application</th></tr></thead>
-            <tbody>
-              {shown.map((a) => {
-                const expanded = open === a.id
-                const detailsId = `application-${a.id}`
-                return (
-                  <Fragment key={a.id}>
-                    <tr>
-                      <td style={{ whiteSpace: 'nowrap' }}>{applied(a.created_at)}</td>
-                      <th scope='row'>{a.name}<br /><a href={`mailto:${a.email}`} style={{ fontWeight: 400 }}>{a.email}</a></th>
-                      <td>{a.career?.title ?? '—'}</td>
-                      <td>{STATUS_LABEL[a.status]}</td>
-                      <td>
-                        <button type='button' className={buttonLink} aria-expanded={expanded} aria-controls={detailsId}
-                          aria-label={`${expanded ? 'Hide' : 'Show'} ${a.name}’s application`} onClick={() => setOpen(expanded ? null : a.id)}>
-                          {expanded ? 'Hide' : 'Show'}
-                        </button>
-                      </td>
-                    </tr>
-                    <tr id={detailsId} hidden={!expanded}>
-                      <td colSpan={5}>{expanded && <ApplicationDetails application={a} />}</td>
-                    </tr>
-                  </Fragment>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={applications.data && shown} head={['Applied', 'Applicant', 'Role', 'Status', 'Application']}
+        caption={total > rows.length ? `The newest ${rows.length} of ${plural(total)}` : plural(total)} label='Applications'
+        empty='No applications for these filters.' pager={{ page, pages, onPage: setPage }}>
+        {(a) => {
+          const expanded = open === a.id
+          const detailsId = `application-${a.id}`
+          return (
+            <Fragment key={a.id}>
+              <tr>
+                <td style={{ whiteSpace: 'nowrap' }}>{applied(a.created_at)}</td>
+                <th scope='row'>{a.name}<br /><a href={`mailto:${a.email}`} style={{ fontWeight: 400 }}>{a.email}</a></th>
+                <td>{a.career?.title ?? '—'}</td>
+                <td>{STATUS_LABEL[a.status]}</td>
+                <td>
+                  <button type='button' className={buttonLink} aria-expanded={expanded} aria-controls={detailsId}
+                    aria-label={`${expanded ? 'Hide' : 'Show'} ${a.name}’s application`} onClick={() => setOpen(expanded ? null : a.id)}>
+                    {expanded ? 'Hide' : 'Show'}
+                  </button>
+                </td>
+              </tr>
+              <tr id={detailsId} hidden={!expanded}>
+                <td colSpan={5}>{expanded && <ApplicationDetails application={a} />}</td>
+              </tr>
+            </Fragment>
+          )
+        }}
+      </DataTable>
     </>
   )
 }

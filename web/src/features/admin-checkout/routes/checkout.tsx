@@ -1,13 +1,17 @@
 // /admin/checkout: staff make a payment link for a person (a phone sale): products and
 // quantities, the person's name and e-mail, and whether to e-mail them the link.
 import { type FormEvent, useRef, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, formGrid, PageHeader, Status, tableWrap, useFormSave } from '@/components/admin/ui'
+import { css } from 'goober'
+import { EmptyState, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSave } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { FunctionError } from '@/lib/admin/invoke-function'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type CheckoutLink, checkoutLinkSchema, type CheckoutLinkValues, useCreateCheckoutLink, useSaleProducts } from '../api/create-checkout-link'
+
+const spaced = css`margin-bottom: 1rem;`
 
 const newKey = () => `link-${crypto.randomUUID()}`
 
@@ -63,25 +67,19 @@ export function AdminCheckoutRoute() {
             <Field label='Their name' error={errors.name}><input value={values.name} autoComplete='off' onChange={(e) => setValues((s) => ({ ...s, name: e.target.value }))} /></Field>
             <Field label='Their e-mail address' error={errors.email}><input type='email' value={values.email} autoComplete='off' onChange={(e) => setValues((s) => ({ ...s, email: e.target.value }))} /></Field>
           </div>
-          <div className={tableWrap} style={{ marginBottom: '1rem' }}>
-            <table>
-              <caption>Products</caption>
-              <thead><tr><th scope='col'>Product</th><th scope='col' className='num'>Price</th><th scope='col'>Quantity</th></tr></thead>
-              <tbody>
-                {products.data.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.name}{p.stock !== null ? ` (${p.stock} in stock)` : ''}</td>
-                    <td className='num'>{formatPence(p.price_pence)}</td>
-                    <td style={{ minWidth: '7rem' }}>
-                      <Field label={`Quantity of ${p.name}`} error={errors[`qty-${p.id}`]}>
-                        <input inputMode='numeric' value={values.quantities[p.id] ?? ''} onChange={(e) => setValues((s) => ({ ...s, quantities: { ...s.quantities, [p.id]: e.target.value } }))} />
-                      </Field>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable rows={products.data} head={['Product', { label: 'Price', num: true }, 'Quantity']} caption='Products' className={spaced}>
+            {(p) => (
+              <tr key={p.id}>
+                <td>{p.name}{p.stock !== null ? ` (${p.stock} in stock)` : ''}</td>
+                <td className='num'>{formatPence(p.price_pence)}</td>
+                <td style={{ minWidth: '7rem' }}>
+                  <Field label={`Quantity of ${p.name}`} error={errors[`qty-${p.id}`]}>
+                    <input inputMode='numeric' value={values.quantities[p.id] ?? ''} onChange={(e) => setValues((s) => ({ ...s, quantities: { ...s.quantities, [p.id]: e.target.value } }))} />
+                  </Field>
+                </td>
+              </tr>
+            )}
+          </DataTable>
           {errors.items && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{errors.items}</p>}
           <p aria-live='polite' style={{ fontWeight: 700 }}>Total {formatPence(total)}</p>
           <Field label='E-mail the link to them' checkbox><input type='checkbox' checked={values.send_email} onChange={(e) => setValues((s) => ({ ...s, send_email: e.target.checked }))} /></Field>

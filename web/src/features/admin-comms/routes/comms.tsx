@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useDeleteTemplate } from '../api/delete-template'
@@ -26,29 +27,21 @@ export function AdminCommsRoute() {
       </PageHeader>
       {templates.isPending && <Status>Loading templates…</Status>}
       {templates.isError && <ErrorNotice title='The templates could not be loaded' message={templates.error.message} />}
-      {templates.data && templates.data.length === 0 && <EmptyState>No templates yet. Write the first one.</EmptyState>}
-      {templates.data && templates.data.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <thead><tr><th scope='col'>Template</th><th scope='col'>Sent as</th><th scope='col'>Subject</th><th scope='col'>Changed</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {templates.data.map((t) => (
-                <tr key={t.id}>
-                  <td><Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link></td>
-                  <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
-                  <td>{t.subject ?? '—'}</td>
-                  <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
-                    <Link href={`~${paths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
-                    <button type='button' className='link' style={{ background: 'none', border: 0, padding: 0, font: 'inherit', color: 'var(--roots-primary)', textDecoration: 'underline', cursor: 'pointer' }} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={templates.data} head={['Template', 'Sent as', 'Subject', 'Changed', 'Actions']} label='Communications' empty='No templates yet. Write the first one.'>
+        {(t) => (
+          <tr key={t.id}>
+            <td><Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link></td>
+            <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
+            <td>{t.subject ?? '—'}</td>
+            <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              <Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
+              <Link href={`~${paths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
+              <button type='button' className='link' style={{ background: 'none', border: 0, padding: 0, font: 'inherit', color: 'var(--roots-primary)', textDecoration: 'underline', cursor: 'pointer' }} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting.id, {

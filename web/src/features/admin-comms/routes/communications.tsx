@@ -1,6 +1,7 @@
 // /admin/waiting-list/communications: the log of messages sent, by site and status.
 import { useEffect, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { useCommsSites } from '../api/get-sites'
 import { type MessageFilters, MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages'
 
@@ -32,28 +33,18 @@ export function AdminCommunicationsRoute() {
       </div>
       {messages.isPending && <Status>Loading the log…</Status>}
       {messages.isError && <ErrorNotice title='The message log could not be loaded' message={messages.error.message} />}
-      {messages.data && messages.data.rows.length === 0 && <EmptyState>No messages match.</EmptyState>}
-      {messages.data && messages.data.rows.length > 0 && (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Messages'>
-          <table>
-            <caption>{total} {total === 1 ? 'message' : 'messages'}</caption>
-            <thead><tr><th scope='col'>When</th><th scope='col'>To</th><th scope='col'>Subject</th><th scope='col'>Template</th><th scope='col'>Site</th><th scope='col'>Status</th></tr></thead>
-            <tbody>
-              {messages.data.rows.map((m) => (
-                <tr key={m.id}>
-                  <td>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</td>
-                  <td style={{ wordBreak: 'break-all' }}>{m.recipient}</td>
-                  <td>{m.subject ?? '—'}</td>
-                  <td>{m.template?.name ?? '—'}</td>
-                  <td>{m.site_id ? siteName.get(m.site_id) ?? m.site_id : '—'}</td>
-                  <td>{m.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={messages.data?.rows} head={['When', 'To', 'Subject', 'Template', 'Site', 'Status']} caption={<>{total} {total === 1 ? 'message' : 'messages'}</>} label='Messages' empty='No messages match.' pager={{ page, pages, onPage: setPage }}>
+        {(m) => (
+          <tr key={m.id}>
+            <td>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</td>
+            <td style={{ wordBreak: 'break-all' }}>{m.recipient}</td>
+            <td>{m.subject ?? '—'}</td>
+            <td>{m.template?.name ?? '—'}</td>
+            <td>{m.site_id ? siteName.get(m.site_id) ?? m.site_id : '—'}</td>
+            <td>{m.status}</td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }

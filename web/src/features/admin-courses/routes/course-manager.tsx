@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react'
 import { DeleteConfirm, usePaged } from '@/components/admin/list-screen'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -49,29 +50,19 @@ export function AdminCourseManagerRoute() {
       </div>
       {courses.isPending && <Status>Loading courses…</Status>}
       {courses.isError && <ErrorNotice title='The courses could not be loaded' message={courses.error.message} />}
-      {courses.data && filtered.length === 0 && <EmptyState>{courses.data.length === 0 ? 'No courses yet. Build the first one.' : 'No course matches this search.'}</EmptyState>}
-      {shown.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{filtered.length} {filtered.length === 1 ? 'course' : 'courses'}</caption>
-            <thead><tr><th scope='col'>Course</th><th scope='col' className='num'>Lessons</th><th scope='col'>State</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {shown.map((c) => (
-                <tr key={c.id}>
-                  <td><Link href={`~${builderHref(c.id)}`}>{c.title}</Link>{c.summary && <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.summary}</span></>}</td>
-                  <td className='num'>{c.lessons.length}</td>
-                  <td>{c.published ? 'Published' : 'Draft'}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <button type='button' className={buttonLink} disabled={publish.isPending} aria-label={`${c.published ? 'Withdraw' : 'Publish'} ${c.title}`} onClick={() => toggle(c)}>{c.published ? 'Withdraw' : 'Publish'}</button>{' · '}
-                    <button type='button' className={buttonLink} aria-label={`Delete ${c.title}`} onClick={() => setDeleting(c)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={courses.data && shown} head={['Course', { label: 'Lessons', num: true }, 'State', 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'course' : 'courses'}</>} empty={courses.data?.length === 0 ? 'No courses yet. Build the first one.' : 'No course matches this search.'} pager={{ page, pages, onPage: setPage }}>
+        {(c) => (
+          <tr key={c.id}>
+            <td><Link href={`~${builderHref(c.id)}`}>{c.title}</Link>{c.summary && <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.summary}</span></>}</td>
+            <td className='num'>{c.lessons.length}</td>
+            <td>{c.published ? 'Published' : 'Draft'}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              <button type='button' className={buttonLink} disabled={publish.isPending} aria-label={`${c.published ? 'Withdraw' : 'Publish'} ${c.title}`} onClick={() => toggle(c)}>{c.published ? 'Withdraw' : 'Publish'}</button>{' · '}
+              <button type='button' className={buttonLink} aria-label={`Delete ${c.title}`} onClick={() => setDeleting(c)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <DeleteConfirm title={`Delete ${deleting.title}?`} confirmLabel='Delete course' remove={remove} id={deleting.id} done='Course deleted' onClose={() => setDeleting(null)}>
           <p>The course and its {deleting.lessons.length} {deleting.lessons.length === 1 ? 'lesson' : 'lessons'} are deleted for good.</p>

@@ -1,7 +1,8 @@
 // /admin: what needs attention today.
 import { useEffect } from 'react'
 import { css } from 'goober'
-import { EmptyState, ErrorNotice, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { type Dashboard, useDashboard } from '../api/get-dashboard'
@@ -44,18 +45,14 @@ export function AdminDashboardRoute() {
           <div className={grid}>
             <section aria-labelledby='dash-waiting'>
               <h2 id='dash-waiting'>Waiting lists</h2>
-              <div className={tableWrap} tabIndex={0} role='region' aria-label='Waiting lists'>
-                <table>
-                  <caption>Trend over the last 30 days</caption>
-                  <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Waiting</th><th scope='col' className='num'>Joined</th><th scope='col' className='num'>Offered</th><th scope='col'>Trend</th></tr></thead>
-                  <tbody>{d.data.waiting.slice(0, 12).map((w) => (
-                    <tr key={w.siteId}>
-                      <td>{w.location}</td><td className='num'>{w.count}</td><td className='num'>{w.joined30}</td><td className='num'>{w.offered30}</td>
-                      <td>{w.joined30 > w.offered30 ? '↑ growing' : w.joined30 < w.offered30 ? '↓ shrinking' : '→ steady'}</td>
-                    </tr>
-                  ))}</tbody>
-                </table>
-              </div>
+              <DataTable rows={d.data.waiting.slice(0, 12)} head={['Site', { label: 'Waiting', num: true }, { label: 'Joined', num: true }, { label: 'Offered', num: true }, 'Trend']} caption='Trend over the last 30 days' label='Waiting lists'>
+                {(w) => (
+                  <tr key={w.siteId}>
+                    <td>{w.location}</td><td className='num'>{w.count}</td><td className='num'>{w.joined30}</td><td className='num'>{w.offered30}</td>
+                    <td>{w.joined30 > w.offered30 ? '↑ growing' : w.joined30 < w.offered30 ? '↓ shrinking' : '→ steady'}</td>
+                  </tr>
+                )}
+              </DataTable>
             </section>
             <section aria-labelledby='dash-slots'>
               <h2 id='dash-slots'>Today’s welcome slots</h2>

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react'
 import { DeleteConfirm, usePaged } from '@/components/admin/list-screen'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -67,27 +68,17 @@ export function AdminEventsRoute() {
       </div>
       {events.isPending && <Status>Loading events…</Status>}
       {events.isError && <ErrorNotice title='The events could not be loaded' message={events.error.message} />}
-      {events.data && filtered.length === 0 && <EmptyState>No {filters.when} events{search ? ' match this search' : ''}.</EmptyState>}
-      {shown.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{filtered.length} {filtered.length === 1 ? 'event' : 'events'}</caption>
-            <thead><tr><th scope='col'>Event</th><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Places</th><th scope='col'>State</th></tr></thead>
-            <tbody>
-              {shown.map((e) => (
-                <tr key={e.id}>
-                  <td><Link href={`~${paths.adminEvent.getHref({ id: String(e.id) })}`}>{e.title}</Link></td>
-                  <td>{when(e.starts_at)}</td>
-                  <td>{e.site?.location ?? e.location ?? '—'}</td>
-                  <td className='num'>{e.capacity ?? 'No limit'}</td>
-                  <td>{e.published ? 'Published' : 'Draft'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={events.data && shown} head={['Event', 'When', 'Site', { label: 'Places', num: true }, 'State']} caption={<>{filtered.length} {filtered.length === 1 ? 'event' : 'events'}</>} empty={<>No {filters.when} events{search ? ' match this search' : ''}.</>} pager={{ page, pages, onPage: setPage }}>
+        {(e) => (
+          <tr key={e.id}>
+            <td><Link href={`~${paths.adminEvent.getHref({ id: String(e.id) })}`}>{e.title}</Link></td>
+            <td>{when(e.starts_at)}</td>
+            <td>{e.site?.location ?? e.location ?? '—'}</td>
+            <td className='num'>{e.capacity ?? 'No limit'}</td>
+            <td>{e.published ? 'Published' : 'Draft'}</td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }

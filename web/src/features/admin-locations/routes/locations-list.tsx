@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary } from '@/components/styles'
 import { useSites } from '../api/get-sites'
 import { SITE_STATUSES, type Site } from '../api/site-schema'
@@ -46,36 +47,22 @@ export function AdminLocationsRoute() {
       </div>
       {sites.isPending && <Status>Loading sites…</Status>}
       {sites.isError && <ErrorNotice title='The sites could not be loaded' message={sites.error.message} />}
-      {sites.data && filtered.length === 0 && (
-        <EmptyState>{sites.data.length === 0 ? 'No sites yet. Add the first one.' : 'No site matches this search.'}</EmptyState>
-      )}
-      {shown.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{filtered.length} {filtered.length === 1 ? 'site' : 'sites'}</caption>
-            <thead>
-              <tr><th scope='col'>Site</th><th scope='col'>City</th><th scope='col'>Status</th><th scope='col' className='num'>Plots</th><th scope='col' className='num'>Waiting</th><th scope='col'>Actions</th></tr>
-            </thead>
-            <tbody>
-              {shown.map((s) => (
-                <tr key={s.id}>
-                  <td><strong>{s.location}</strong><br /><span style={{ color: 'var(--roots-muted)' }}>{s.slug}</span></td>
-                  <td>{s.city}</td>
-                  <td>{s.status ?? 'upcoming'}</td>
-                  <td className='num'>{s.allotments ?? '—'}</td>
-                  <td className='num'>{s.waiting_list_count ?? '—'}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <Link href={`~${paths.adminLocationsEdit.getHref({ id: String(s.id) })}`} aria-label={`Edit ${s.location}`}>Edit</Link>
-                    {' · '}
-                    <a href={paths.site.getHref({ cityslug: s.city_slug, slug: s.slug })} target='_blank' rel='noreferrer' aria-label={`View ${s.location} site page (opens in a new tab)`}>View</a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={sites.data && shown} head={['Site', 'City', 'Status', { label: 'Plots', num: true }, { label: 'Waiting', num: true }, 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'site' : 'sites'}</>} empty={sites.data?.length === 0 ? 'No sites yet. Add the first one.' : 'No site matches this search.'} pager={{ page, pages, onPage: setPage }}>
+        {(s) => (
+          <tr key={s.id}>
+            <td><strong>{s.location}</strong><br /><span style={{ color: 'var(--roots-muted)' }}>{s.slug}</span></td>
+            <td>{s.city}</td>
+            <td>{s.status ?? 'upcoming'}</td>
+            <td className='num'>{s.allotments ?? '—'}</td>
+            <td className='num'>{s.waiting_list_count ?? '—'}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              <Link href={`~${paths.adminLocationsEdit.getHref({ id: String(s.id) })}`} aria-label={`Edit ${s.location}`}>Edit</Link>
+              {' · '}
+              <a href={paths.site.getHref({ cityslug: s.city_slug, slug: s.slug })} target='_blank' rel='noreferrer' aria-label={`View ${s.location} site page (opens in a new tab)`}>View</a>
+            </td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }

@@ -5,7 +5,8 @@ import { EditPanel } from '@/components/admin/admin-form'
 import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { emptyExpense, type ExpenseFormValues, pounds } from '../api/expense-schema'
@@ -67,31 +68,21 @@ export function AdminMarketingExpensesRoute() {
       </div>
       {expenses.isPending && <Status>Loading expenses…</Status>}
       {expenses.isError && <ErrorNotice title='The expenses could not be loaded' message={expenses.error.message} />}
-      {expenses.data && filtered.length === 0 && <EmptyState>{expenses.data.length === 0 ? 'No expenses in these dates. Add the first one.' : 'No expense matches this search.'}</EmptyState>}
-      {shown.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{filtered.length} {filtered.length === 1 ? 'expense' : 'expenses'}, {pounds(total)} in all</caption>
-            <thead><tr><th scope='col'>Spent on</th><th scope='col'>Campaign</th><th scope='col'>Channel</th><th scope='col'>Site</th><th scope='col' className='num'>Amount</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {shown.map((e) => (
-                <tr key={e.id}>
-                  <td>{new Date(`${e.spent_on}T00:00:00`).toLocaleDateString('en-GB')}</td>
-                  <td>{e.campaign}{e.description && <><br /><span style={{ color: 'var(--roots-muted)' }}>{e.description}</span></>}</td>
-                  <td>{e.channel}</td>
-                  <td>{e.site?.location ?? 'Every site'}</td>
-                  <td className='num'>{pounds(e.amount_pence)}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <button type='button' className={buttonLink} aria-label={`Edit the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setEditing(e)}>Edit</button>{' · '}
-                    <button type='button' className={buttonLink} aria-label={`Delete the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setDeleting(e)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={expenses.data && shown} head={['Spent on', 'Campaign', 'Channel', 'Site', { label: 'Amount', num: true }, 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'expense' : 'expenses'}, {pounds(total)} in all</>} empty={expenses.data?.length === 0 ? 'No expenses in these dates. Add the first one.' : 'No expense matches this search.'} pager={{ page, pages, onPage: setPage }}>
+        {(e) => (
+          <tr key={e.id}>
+            <td>{new Date(`${e.spent_on}T00:00:00`).toLocaleDateString('en-GB')}</td>
+            <td>{e.campaign}{e.description && <><br /><span style={{ color: 'var(--roots-muted)' }}>{e.description}</span></>}</td>
+            <td>{e.channel}</td>
+            <td>{e.site?.location ?? 'Every site'}</td>
+            <td className='num'>{pounds(e.amount_pence)}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              <button type='button' className={buttonLink} aria-label={`Edit the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setEditing(e)}>Edit</button>{' · '}
+              <button type='button' className={buttonLink} aria-label={`Delete the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setDeleting(e)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <DeleteConfirm title='Delete this expense?' remove={remove} id={deleting.id} done='Expense deleted' onClose={() => setDeleting(null)}>
           <p>{deleting.campaign}, {deleting.channel}: {pounds(deleting.amount_pence)} on {deleting.spent_on}.</p>

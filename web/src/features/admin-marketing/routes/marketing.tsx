@@ -3,7 +3,8 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -48,32 +49,18 @@ export function AdminMarketingRoute() {
       <h2>Cost per waiting-list sign-up</h2>
       {valid && summary.isPending && <Status>Loading the figures…</Status>}
       {summary.isError && <ErrorNotice title='The figures could not be loaded' message={summary.error.message} />}
-      {summary.data && sites.length === 0 && <EmptyState>No spend and no sign-ups in these dates.</EmptyState>}
-      {sites.length > 0 && (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Spend and sign-ups per site'>
-          <table>
-            <caption>Spend and sign-ups per site, {range.from} to {range.to}</caption>
-            <thead><tr><th scope='col'>Site</th><th scope='col' className='num'>Spend</th><th scope='col' className='num'>Sign-ups</th><th scope='col' className='num'>Cost per sign-up</th></tr></thead>
-            <tbody>
-              {sites.map((r) => (
-                <tr key={r.site_id}><td>{r.location}</td><td className='num'>{pounds(r.spend_pence)}</td><td className='num'>{r.signups}</td><td className='num'>{pounds(r.cost_per_signup_pence)}</td></tr>
-              ))}
-              {total && <tr><th scope='row'>All sites (with spend on every site)</th><td className='num'>{pounds(total.spend_pence)}</td><td className='num'>{total.signups}</td><td className='num'>{pounds(total.cost_per_signup_pence)}</td></tr>}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={sites} head={['Site', { label: 'Spend', num: true }, { label: 'Sign-ups', num: true }, { label: 'Cost per sign-up', num: true }]} caption={<>Spend and sign-ups per site, {range.from} to {range.to}</>} label='Spend and sign-ups per site' empty='No spend and no sign-ups in these dates.' after={total && <tr><th scope='row'>All sites (with spend on every site)</th><td className='num'>{pounds(total.spend_pence)}</td><td className='num'>{total.signups}</td><td className='num'>{pounds(total.cost_per_signup_pence)}</td></tr>}>
+        {(r) => (
+          <tr key={r.site_id}><td>{r.location}</td><td className='num'>{pounds(r.spend_pence)}</td><td className='num'>{r.signups}</td><td className='num'>{pounds(r.cost_per_signup_pence)}</td></tr>
+        )}
+      </DataTable>
       <h2>Campaigns</h2>
       {expenses.isError && <ErrorNotice title='The campaigns could not be loaded' message={expenses.error.message} />}
-      {expenses.data && campaigns.length === 0 && <EmptyState>No campaign spend in these dates.</EmptyState>}
-      {campaigns.length > 0 && (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Campaign spend'>
-          <table>
-            <thead><tr><th scope='col'>Campaign</th><th scope='col' className='num'>Expenses</th><th scope='col' className='num'>Spend</th></tr></thead>
-            <tbody>{campaigns.map((c) => <tr key={c.campaign}><td>{c.campaign}</td><td className='num'>{c.count}</td><td className='num'>{pounds(c.pence)}</td></tr>)}</tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={campaigns} head={['Campaign', { label: 'Expenses', num: true }, { label: 'Spend', num: true }]} label='Campaign spend' empty='No campaign spend in these dates.'>
+        {(c) => (
+          <tr key={c.campaign}><td>{c.campaign}</td><td className='num'>{c.count}</td><td className='num'>{pounds(c.pence)}</td></tr>
+        )}
+      </DataTable>
       <h2>Tag manager</h2>
       {gtm.isPending && <Status>Loading the setting…</Status>}
       {gtm.isError && <ErrorNotice title='The setting could not be loaded' message={gtm.error.message} />}

@@ -3,7 +3,8 @@
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
@@ -47,28 +48,18 @@ export function AdminOrdersRoute() {
       </div>
       {orders.isPending && <Status>Loading orders…</Status>}
       {orders.isError && <ErrorNotice title='The orders could not be loaded' message={orders.error.message} />}
-      {orders.data && orders.data.rows.length === 0 && <EmptyState>{filtered ? 'No orders match these filters.' : 'No orders yet.'}</EmptyState>}
-      {orders.data && orders.data.rows.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{orders.data.total} order{orders.data.total === 1 ? '' : 's'}</caption>
-            <thead><tr><th scope='col'>Order</th><th scope='col'>When</th><th scope='col'>E-mail</th><th scope='col'>Kind</th><th scope='col'>Status</th><th scope='col' className='num'>Total</th></tr></thead>
-            <tbody>
-              {orders.data.rows.map((o) => (
-                <tr key={o.id}>
-                  <td><Link href={orderHref(o.id)} aria-label={`Order ${o.id}`}>#{o.id}</Link></td>
-                  <td>{when(o.created_at)}</td>
-                  <td style={{ wordBreak: 'break-all' }}>{o.email}</td>
-                  <td>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff link)' : ''}</td>
-                  <td data-testid={`order-status-${o.id}`}>{o.status}</td>
-                  <td className='num'>{formatPence(o.total_pence)}{o.discount_pence > 0 ? ` (+${formatPence(o.discount_pence)} voucher)` : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+      <DataTable rows={orders.data?.rows} head={['Order', 'When', 'E-mail', 'Kind', 'Status', { label: 'Total', num: true }]} caption={<>{orders.data?.total} order{orders.data?.total === 1 ? '' : 's'}</>} empty={filtered ? 'No orders match these filters.' : 'No orders yet.'} pager={{ page: filters.page, pages, onPage: (page) => setFilters((f) => ({ ...f, page })) }}>
+        {(o) => (
+          <tr key={o.id}>
+            <td><Link href={orderHref(o.id)} aria-label={`Order ${o.id}`}>#{o.id}</Link></td>
+            <td>{when(o.created_at)}</td>
+            <td style={{ wordBreak: 'break-all' }}>{o.email}</td>
+            <td>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff link)' : ''}</td>
+            <td data-testid={`order-status-${o.id}`}>{o.status}</td>
+            <td className='num'>{formatPence(o.total_pence)}{o.discount_pence > 0 ? ` (+${formatPence(o.discount_pence)} voucher)` : ''}</td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }
@@ -123,23 +114,17 @@ export function AdminOrderRoute({ id }: { id: string }) {
         {o.refunded_at && <><dt>Refunded</dt><dd style={{ margin: 0 }}>{when(o.refunded_at)}</dd></>}
       </dl>
       <h2>Items</h2>
-      {o.order_items.length === 0 ? <EmptyState>No items.</EmptyState> : (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Order items'>
-          <table>
-            <thead><tr><th scope='col'>Item</th><th scope='col' className='num'>Quantity</th><th scope='col' className='num'>Price</th><th scope='col' className='num'>Line total</th></tr></thead>
-            <tbody>{o.order_items.map((i) => <tr key={i.id}><td>{i.description}</td><td className='num'>{i.quantity}</td><td className='num'>{formatPence(i.unit_price_pence)}</td><td className='num'>{formatPence(i.unit_price_pence * i.quantity)}</td></tr>)}</tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={o.order_items} head={['Item', { label: 'Quantity', num: true }, { label: 'Price', num: true }, { label: 'Line total', num: true }]} label='Order items' empty='No items.'>
+        {(i) => (
+          <tr key={i.id}><td>{i.description}</td><td className='num'>{i.quantity}</td><td className='num'>{formatPence(i.unit_price_pence)}</td><td className='num'>{formatPence(i.unit_price_pence * i.quantity)}</td></tr>
+        )}
+      </DataTable>
       <h2>Payments</h2>
-      {o.payments.length === 0 ? <EmptyState>No payment recorded{o.total_pence === 0 && o.status === 'paid' ? ': a gift voucher paid for everything' : ''}.</EmptyState> : (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Payments'>
-          <table>
-            <thead><tr><th scope='col'>Provider</th><th scope='col'>Reference</th><th scope='col'>Status</th><th scope='col' className='num'>Amount</th><th scope='col'>Refund</th></tr></thead>
-            <tbody>{o.payments.map((p) => <tr key={p.id}><td>{p.provider}</td><td style={{ wordBreak: 'break-all' }}>{p.provider_ref}</td><td data-testid='payment-status'>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td><td style={{ wordBreak: 'break-all' }}>{p.refund_ref ?? '—'}</td></tr>)}</tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={o.payments} head={['Provider', 'Reference', 'Status', { label: 'Amount', num: true }, 'Refund']} label='Payments' empty={<>No payment recorded{o.total_pence === 0 && o.status === 'paid' ? ': a gift voucher paid for everything' : ''}.</>}>
+        {(p) => (
+          <tr key={p.id}><td>{p.provider}</td><td style={{ wordBreak: 'break-all' }}>{p.provider_ref}</td><td data-testid='payment-status'>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td><td style={{ wordBreak: 'break-all' }}>{p.refund_ref ?? '—'}</td></tr>
+        )}
+      </DataTable>
       {refunding && <RefundDialog orderId={o.id} amount={o.total_pence} onClose={() => setRefunding(false)} />}
     </>
   )

@@ -3,7 +3,8 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Pager, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { PAYMENT_STATUSES, type PaymentFilters, PAYMENTS_PAGE_SIZE, useFailedCheckouts, usePayments } from '../api/get-payments'
@@ -47,39 +48,23 @@ export function AdminPaymentsRoute() {
       </div>
       {current.isPending && <Status>Loading…</Status>}
       {current.isError && <ErrorNotice title='The payments could not be loaded' message={current.error.message} />}
-      {f.view === 'payments' && payments.data && (payments.data.rows.length === 0 ? <EmptyState>No payments match.</EmptyState> : (
-        <div className={tableWrap}>
-          <table>
-            <caption>{payments.data.total} payment{payments.data.total === 1 ? '' : 's'}</caption>
-            <thead><tr><th scope='col'>When</th><th scope='col'>Order</th><th scope='col'>Provider</th><th scope='col'>Reference</th><th scope='col'>Status</th><th scope='col' className='num'>Amount</th></tr></thead>
-            <tbody>
-              {payments.data.rows.map((p) => (
-                <tr key={p.id}>
-                  <td>{when(p.created_at)}</td><td>{orderLink(p.order_id)}</td><td>{p.provider}</td>
-                  <td style={{ wordBreak: 'break-all' }}>{p.provider_ref}{p.refund_ref ? ` (refund ${p.refund_ref})` : ''}</td>
-                  <td>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
-      {f.view === 'failed' && failed.data && (failed.data.rows.length === 0 ? <EmptyState>No failed checkouts.</EmptyState> : (
-        <div className={tableWrap}>
-          <table>
-            <caption>{failed.data.total} failed checkout{failed.data.total === 1 ? '' : 's'}</caption>
-            <thead><tr><th scope='col'>When</th><th scope='col'>Order</th><th scope='col'>E-mail</th><th scope='col'>Session</th><th scope='col' className='num'>Amount</th></tr></thead>
-            <tbody>
-              {failed.data.rows.map((o) => (
-                <tr key={o.id}>
-                  <td>{when(o.updated_at)}</td><td>{orderLink(o.id)}</td><td style={{ wordBreak: 'break-all' }}>{o.email}</td>
-                  <td style={{ wordBreak: 'break-all' }}>{o.checkout_session_id ?? '—'}</td><td className='num'>{formatPence(o.total_pence)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
+      <DataTable rows={f.view === 'payments' ? payments.data?.rows : undefined} head={['When', 'Order', 'Provider', 'Reference', 'Status', { label: 'Amount', num: true }]} caption={<>{payments.data?.total} payment{payments.data?.total === 1 ? '' : 's'}</>} empty='No payments match.'>
+        {(p) => (
+          <tr key={p.id}>
+            <td>{when(p.created_at)}</td><td>{orderLink(p.order_id)}</td><td>{p.provider}</td>
+            <td style={{ wordBreak: 'break-all' }}>{p.provider_ref}{p.refund_ref ? ` (refund ${p.refund_ref})` : ''}</td>
+            <td>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td>
+          </tr>
+        )}
+      </DataTable>
+      <DataTable rows={f.view === 'failed' ? failed.data?.rows : undefined} head={['When', 'Order', 'E-mail', 'Session', { label: 'Amount', num: true }]} caption={<>{failed.data?.total} failed checkout{failed.data?.total === 1 ? '' : 's'}</>} empty='No failed checkouts.'>
+        {(o) => (
+          <tr key={o.id}>
+            <td>{when(o.updated_at)}</td><td>{orderLink(o.id)}</td><td style={{ wordBreak: 'break-all' }}>{o.email}</td>
+            <td style={{ wordBreak: 'break-all' }}>{o.checkout_session_id ?? '—'}</td><td className='num'>{formatPence(o.total_pence)}</td>
+          </tr>
+        )}
+      </DataTable>
       <Pager page={f.page} pages={pages} onPage={(page) => setF((s) => ({ ...s, page }))} />
     </>
   )

@@ -1,7 +1,8 @@
 // /admin/plans: membership plans and prices; add, edit, take off offer, delete after confirming.
 // /admin/joining-fee: the fee, from when it applies and whether it is charged, with its history.
 import { type FormEvent, useState } from 'react'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, formGrid, PageHeader, Status, tableWrap, useFormSave } from '@/components/admin/ui'
+import { ConfirmDialog, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSave } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatPence, penceToPounds } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
@@ -36,28 +37,20 @@ export function AdminPlansRoute() {
         : <PlanForm key={`new-${formKey}`} title='New plan' initial={emptyPlan()} submitLabel='Add plan' onSave={onSave(null)} />}
       {plans.isPending && <Status>Loading plans…</Status>}
       {plans.isError && <ErrorNotice title='The plans could not be loaded' message={plans.error.message} />}
-      {plans.data?.length === 0 && <EmptyState>No plans yet: add the first above.</EmptyState>}
-      {plans.data && plans.data.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <thead><tr><th scope='col'>Plan</th><th scope='col'>Plot</th><th scope='col' className='num'>Price</th><th scope='col'>Offered</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {plans.data.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.name}{p.description ? <><br /><small>{p.description}</small></> : null}</td>
-                  <td>{p.plot_size === 'half' ? 'Half' : 'Full'}</td>
-                  <td className='num'>{formatPence(p.price_pence)} a {p.billing_interval}</td>
-                  <td>{p.active ? 'Yes' : 'No'}</td>
-                  <td style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-                    <button type='button' className={buttonSecondary} aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>Edit</button>
-                    <button type='button' className={buttonSecondary} aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={plans.data} head={['Plan', 'Plot', { label: 'Price', num: true }, 'Offered', 'Actions']} label='Membership plans' empty='No plans yet: add the first above.'>
+        {(p) => (
+          <tr key={p.id}>
+            <td>{p.name}{p.description ? <><br /><small>{p.description}</small></> : null}</td>
+            <td>{p.plot_size === 'half' ? 'Half' : 'Full'}</td>
+            <td className='num'>{formatPence(p.price_pence)} a {p.billing_interval}</td>
+            <td>{p.active ? 'Yes' : 'No'}</td>
+            <td style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+              <button type='button' className={buttonSecondary} aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>Edit</button>
+              <button type='button' className={buttonSecondary} aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel='Delete plan' busy={remove.isPending} onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting.id, {
@@ -112,21 +105,14 @@ export function AdminJoiningFeeRoute() {
           <p role='status'>{fee.data.fee?.active ? `Now: ${formatPence(fee.data.fee.amount_pence)} from ${fee.data.fee.effective_from}.` : 'No joining fee is charged now.'}</p>
           <JoiningFeeForm key={fee.data.fee?.updated_at ?? 'none'} fee={fee.data.fee} />
           <h2>Changes</h2>
-          {fee.data.history.length === 0 ? <EmptyState>No changes recorded yet.</EmptyState> : (
-            <div className={tableWrap}>
-              <table>
-                <thead><tr><th scope='col'>When</th><th scope='col'>By</th><th scope='col'>Change</th></tr></thead>
-                <tbody>
-                  {fee.data.history.map((h) => (
-                    <tr key={h.id}>
-                      <td>{new Date(h.created_at).toLocaleString('en-GB')}</td><td>{h.actor_role ?? '—'}</td>
-                      <td>{h.action}: {h.after ? `${formatPence(h.after.amount_pence ?? 0)} from ${h.after.effective_from ?? '?'}${h.after.active === false ? ' (not charged)' : ''}` : 'removed'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable rows={fee.data.history} head={['When', 'By', 'Change']} label='Changes' empty='No changes recorded yet.'>
+            {(h) => (
+              <tr key={h.id}>
+                <td>{new Date(h.created_at).toLocaleString('en-GB')}</td><td>{h.actor_role ?? '—'}</td>
+                <td>{h.action}: {h.after ? `${formatPence(h.after.amount_pence ?? 0)} from ${h.after.effective_from ?? '?'}${h.after.active === false ? ' (not charged)' : ''}` : 'removed'}</td>
+              </tr>
+            )}
+          </DataTable>
         </>
       )}
     </>

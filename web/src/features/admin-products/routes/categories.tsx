@@ -2,7 +2,8 @@
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, formGrid, PageHeader, Status, tableWrap, useFormSave } from '@/components/admin/ui'
+import { ConfirmDialog, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSave } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -59,25 +60,17 @@ export function AdminProductCategoriesRoute() {
       <CategoryForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
       {categories.isPending && <Status>Loading categories…</Status>}
       {categories.isError && <ErrorNotice title='The categories could not be loaded' message={categories.error.message} />}
-      {categories.data?.length === 0 && <EmptyState>No categories yet: add the first above.</EmptyState>}
-      {categories.data && categories.data.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <thead><tr><th scope='col'>Name</th><th scope='col'>Slug</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {categories.data.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.name}</td><td>{c.slug}</td>
-                  <td style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
-                    <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>Edit</button>
-                    <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={categories.data} head={['Name', 'Slug', 'Actions']} label='Product categories' empty='No categories yet: add the first above.'>
+        {(c) => (
+          <tr key={c.id}>
+            <td>{c.name}</td><td>{c.slug}</td>
+            <td style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+              <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>Edit</button>
+              <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel='Delete category' busy={remove.isPending} onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting.id, {

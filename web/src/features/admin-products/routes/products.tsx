@@ -3,7 +3,8 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
@@ -48,27 +49,17 @@ export function AdminProductsRoute() {
       </div>
       {list.isPending && <Status>Loading products…</Status>}
       {list.isError && <ErrorNotice title='The products could not be loaded' message={list.error.message} />}
-      {list.data && list.data.rows.length === 0 && <EmptyState>No products match. <Link href={href('new')}>Add a product</Link>.</EmptyState>}
-      {list.data && list.data.rows.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{list.data.total} product{list.data.total === 1 ? '' : 's'}</caption>
-            <thead><tr><th scope='col'>Product</th><th scope='col'>Category</th><th scope='col' className='num'>Price</th><th scope='col' className='num'>Stock</th><th scope='col'>On sale</th></tr></thead>
-            <tbody>
-              {list.data.rows.map((p) => (
-                <tr key={p.id}>
-                  <td><Link href={href(p.id)}>{p.name}</Link></td>
-                  <td>{p.category?.name ?? '—'}</td>
-                  <td className='num'>{formatPence(p.price_pence)}</td>
-                  <td className='num'>{p.stock ?? 'Not tracked'}</td>
-                  <td>{p.active ? 'Yes' : 'No'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+      <DataTable rows={list.data?.rows} head={['Product', 'Category', { label: 'Price', num: true }, { label: 'Stock', num: true }, 'On sale']} caption={<>{list.data?.total} product{list.data?.total === 1 ? '' : 's'}</>} empty={<>No products match. <Link href={href('new')}>Add a product</Link>.</>} pager={{ page: filters.page, pages, onPage: (page) => setFilters((f) => ({ ...f, page })) }}>
+        {(p) => (
+          <tr key={p.id}>
+            <td><Link href={href(p.id)}>{p.name}</Link></td>
+            <td>{p.category?.name ?? '—'}</td>
+            <td className='num'>{formatPence(p.price_pence)}</td>
+            <td className='num'>{p.stock ?? 'Not tracked'}</td>
+            <td>{p.active ? 'Yes' : 'No'}</td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }

@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react'
 import { EditPanel } from '@/components/admin/admin-form'
 import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -78,34 +79,22 @@ export function AdminPromoBarsRoute() {
       </div>
       {bars.isPending && <Status>Loading promo bars…</Status>}
       {bars.isError && <ErrorNotice title='The promo bars could not be loaded' message={bars.error.message} />}
-      {bars.data && filtered.length === 0 && (
-        <EmptyState>{bars.data.length === 0 ? 'No promo bars yet. Add the first one.' : 'No promo bar matches these filters.'}</EmptyState>
-      )}
-      {shown.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{filtered.length} {filtered.length === 1 ? 'promo bar' : 'promo bars'}</caption>
-            <thead><tr><th scope='col'>Message</th><th scope='col'>Shown on</th><th scope='col'>State</th><th scope='col'>Starts</th><th scope='col'>Ends</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {shown.map((b) => (
-                <tr key={b.id}>
-                  <td>{b.text}{b.link && <><br /><span style={{ color: 'var(--roots-muted)', wordBreak: 'break-all' }}>{b.link}</span></>}</td>
-                  <td>{b.site?.location ?? 'Every page'}</td>
-                  <td>{STATE_LABELS[barState(b)]}</td>
-                  <td>{when(b.starts_at)}</td>
-                  <td>{when(b.ends_at)}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <button type='button' className={buttonLink} aria-label={`Edit “${b.text}”`} onClick={() => setEditing(b)}>Edit</button>{' · '}
-                    <button type='button' className={buttonLink} aria-label={`${b.active ? 'Switch off' : 'Switch on'} “${b.text}”`} disabled={save.isPending} onClick={() => toggle(b)}>{b.active ? 'Switch off' : 'Switch on'}</button>{' · '}
-                    <button type='button' className={buttonLink} aria-label={`Delete “${b.text}”`} onClick={() => setDeleting(b)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={bars.data && shown} head={['Message', 'Shown on', 'State', 'Starts', 'Ends', 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'promo bar' : 'promo bars'}</>} empty={bars.data?.length === 0 ? 'No promo bars yet. Add the first one.' : 'No promo bar matches these filters.'} pager={{ page, pages, onPage: setPage }}>
+        {(b) => (
+          <tr key={b.id}>
+            <td>{b.text}{b.link && <><br /><span style={{ color: 'var(--roots-muted)', wordBreak: 'break-all' }}>{b.link}</span></>}</td>
+            <td>{b.site?.location ?? 'Every page'}</td>
+            <td>{STATE_LABELS[barState(b)]}</td>
+            <td>{when(b.starts_at)}</td>
+            <td>{when(b.ends_at)}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              <button type='button' className={buttonLink} aria-label={`Edit “${b.text}”`} onClick={() => setEditing(b)}>Edit</button>{' · '}
+              <button type='button' className={buttonLink} aria-label={`${b.active ? 'Switch off' : 'Switch on'} “${b.text}”`} disabled={save.isPending} onClick={() => toggle(b)}>{b.active ? 'Switch off' : 'Switch on'}</button>{' · '}
+              <button type='button' className={buttonLink} aria-label={`Delete “${b.text}”`} onClick={() => setDeleting(b)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <DeleteConfirm title='Delete this promo bar?' remove={remove} id={deleting.id} done='Promo bar deleted' onClose={() => setDeleting(null)}>
           <p>“{deleting.text}” disappears from the public site at once.</p>

@@ -1,7 +1,8 @@
 // /admin/sales: a report by day, week or month over a date range, as a chart and a table, and
 // the same figures as a CSV file.
 import { type FormEvent, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
@@ -53,17 +54,11 @@ export function AdminSalesRoute() {
         <>
           <p role='status'>{totals.orders} paid order{totals.orders === 1 ? '' : 's'} · {formatPence(totals.sales)} charged · {formatPence(totals.voucher)} paid by gift vouchers · {formatPence(totals.refunded)} refunded</p>
           {totals.orders === 0 && totals.refunded === 0 ? <EmptyState>No sales in this period.</EmptyState> : <SalesChart rows={rows} title={`Charged per ${INTERVAL_LABEL[query.interval]}, ${query.from} to ${query.to}`} />}
-          <div className={tableWrap} tabIndex={0} role='region' aria-label='Sales'>
-            <table>
-              <caption>Sales by {INTERVAL_LABEL[query.interval]}</caption>
-              <thead><tr><th scope='col'>Period starting</th><th scope='col' className='num'>Paid orders</th><th scope='col' className='num'>Charged</th><th scope='col' className='num'>Gift vouchers</th><th scope='col' className='num'>Refunded</th></tr></thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.period}><td>{r.period}</td><td className='num'>{r.orders}</td><td className='num'>{formatPence(r.sales_pence)}</td><td className='num'>{formatPence(r.voucher_pence)}</td><td className='num'>{formatPence(r.refunded_pence)}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable rows={rows} head={['Period starting', { label: 'Paid orders', num: true }, { label: 'Charged', num: true }, { label: 'Gift vouchers', num: true }, { label: 'Refunded', num: true }]} caption={<>Sales by {INTERVAL_LABEL[query.interval]}</>} label='Sales'>
+            {(r) => (
+              <tr key={r.period}><td>{r.period}</td><td className='num'>{r.orders}</td><td className='num'>{formatPence(r.sales_pence)}</td><td className='num'>{formatPence(r.voucher_pence)}</td><td className='num'>{formatPence(r.refunded_pence)}</td></tr>
+            )}
+          </DataTable>
         </>
       )}
     </>

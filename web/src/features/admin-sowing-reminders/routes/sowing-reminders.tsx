@@ -1,7 +1,8 @@
 // /admin/sowing-reminders: who signed up for the monthly seed-sowing e-mail, newest first, with
 // the count, what each agreed to and whether they have unsubscribed; search by e-mail; as CSV.
 import { useMemo, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { usePaged } from '@/components/admin/list-screen'
 import { buttonSecondary } from '@/components/styles'
 import { downloadText } from '@/lib/admin/csv'
@@ -58,27 +59,17 @@ export function AdminSowingRemindersRoute() {
       </div>
       {signups.isPending && <Status>Loading sign-ups…</Status>}
       {signups.isError && <ErrorNotice title='The sign-ups could not be loaded' message={signups.error.message} />}
-      {all && rows.length === 0 && <EmptyState>{all.length === 0 ? 'Nobody has signed up for sowing reminders yet.' : 'No sign-up matches this search.'}</EmptyState>}
-      {shown.length > 0 && (
-        <div className={tableWrap} tabIndex={0} role='region' aria-label='Sign-ups'>
-          <table>
-            <caption>{rows.length === all?.length ? plural(rows.length) : `${plural(rows.length)} match`}</caption>
-            <thead><tr><th scope='col'>Signed up</th><th scope='col'>E-mail</th><th scope='col'>Name</th><th scope='col'>Signed up for</th><th scope='col'>Subscription</th></tr></thead>
-            <tbody>
-              {shown.map((s) => (
-                <tr key={s.id}>
-                  <td style={{ whiteSpace: 'nowrap' }}>{day(s.created_at)}</td>
-                  <th scope='row' style={{ fontWeight: 400, overflowWrap: 'anywhere' }}>{s.email}</th>
-                  <td>{s.name ?? '—'}</td>
-                  <td>Monthly sowing reminders<br /><span style={{ color: 'var(--roots-muted)' }}>“{s.consent_text}”</span></td>
-                  <td>{s.unsubscribed_at ? `Unsubscribed ${day(s.unsubscribed_at)}` : 'Subscribed'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={all && shown} head={['Signed up', 'E-mail', 'Name', 'Signed up for', 'Subscription']} caption={<>{rows.length === all?.length ? plural(rows.length) : `${plural(rows.length)} match`}</>} label='Sign-ups' empty={all?.length === 0 ? 'Nobody has signed up for sowing reminders yet.' : 'No sign-up matches this search.'} pager={{ page, pages, onPage: setPage }}>
+        {(s) => (
+          <tr key={s.id}>
+            <td style={{ whiteSpace: 'nowrap' }}>{day(s.created_at)}</td>
+            <th scope='row' style={{ fontWeight: 400, overflowWrap: 'anywhere' }}>{s.email}</th>
+            <td>{s.name ?? '—'}</td>
+            <td>Monthly sowing reminders<br /><span style={{ color: 'var(--roots-muted)' }}>“{s.consent_text}”</span></td>
+            <td>{s.unsubscribed_at ? `Unsubscribed ${day(s.unsubscribed_at)}` : 'Subscribed'}</td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }

@@ -3,7 +3,8 @@
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
@@ -39,18 +40,11 @@ export function AdminStoreDashboardRoute() {
             <li><h2>Refunds this month</h2><p className='big'>{d.data.refunds.orders}</p><p>{formatPence(d.data.refunds.total_pence)}</p></li>
           </ul>
           <h2>Top products (last 30 days)</h2>
-          {d.data.top_products.length === 0 ? <EmptyState>No products sold in the last 30 days.</EmptyState> : (
-            <div className={tableWrap}>
-              <table>
-                <thead><tr><th scope='col'>Product</th><th scope='col' className='num'>Sold</th><th scope='col' className='num'>Takings</th></tr></thead>
-                <tbody>
-                  {d.data.top_products.map((p) => (
-                    <tr key={p.product_id}><td><Link href={`~${paths.adminProduct.getHref({ id: String(p.product_id) })}`}>{p.name}</Link></td><td className='num'>{p.quantity}</td><td className='num'>{formatPence(p.total_pence)}</td></tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable rows={d.data.top_products} head={['Product', { label: 'Sold', num: true }, { label: 'Takings', num: true }]} label='Top products (last 30 days)' empty='No products sold in the last 30 days.'>
+            {(p) => (
+              <tr key={p.product_id}><td><Link href={`~${paths.adminProduct.getHref({ id: String(p.product_id) })}`}>{p.name}</Link></td><td className='num'>{p.quantity}</td><td className='num'>{formatPence(p.total_pence)}</td></tr>
+            )}
+          </DataTable>
         </>
       )}
     </>

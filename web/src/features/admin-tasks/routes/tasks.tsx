@@ -7,7 +7,8 @@ import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-s
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -65,31 +66,21 @@ export function AdminTasksRoute() {
       </div>
       {tasks.isPending && <Status>Loading tasks…</Status>}
       {tasks.isError && <ErrorNotice title='The tasks could not be loaded' message={tasks.error.message} />}
-      {tasks.data && filtered.length === 0 && <EmptyState>{tasks.data.length === 0 ? 'No tasks here. Add one.' : 'No task matches this search.'}</EmptyState>}
-      {shown.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{filtered.length} {filtered.length === 1 ? 'task' : 'tasks'}</caption>
-            <thead><tr><th scope='col'>Task</th><th scope='col'>Site</th><th scope='col'>Who</th><th scope='col'>Due</th><th scope='col'>Status</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {shown.map((t) => (
-                <tr key={t.id}>
-                  <td>{t.title}</td>
-                  <td>{t.site?.location ?? '—'}</td>
-                  <td>{personName(t)}</td>
-                  <td>{day(t.due_on)}{isOverdue(t) && <strong style={{ color: 'var(--roots-error)' }}> (overdue)</strong>}</td>
-                  <td>{STATUS_LABELS[t.status]}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    <button type='button' className={buttonLink} aria-label={`Edit “${t.title}”`} onClick={() => setEditing(t)}>Edit</button>{' · '}
-                    <button type='button' className={buttonLink} aria-label={`Delete “${t.title}”`} onClick={() => setDeleting(t)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={tasks.data && shown} head={['Task', 'Site', 'Who', 'Due', 'Status', 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'task' : 'tasks'}</>} empty={tasks.data?.length === 0 ? 'No tasks here. Add one.' : 'No task matches this search.'} pager={{ page, pages, onPage: setPage }}>
+        {(t) => (
+          <tr key={t.id}>
+            <td>{t.title}</td>
+            <td>{t.site?.location ?? '—'}</td>
+            <td>{personName(t)}</td>
+            <td>{day(t.due_on)}{isOverdue(t) && <strong style={{ color: 'var(--roots-error)' }}> (overdue)</strong>}</td>
+            <td>{STATUS_LABELS[t.status]}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              <button type='button' className={buttonLink} aria-label={`Edit “${t.title}”`} onClick={() => setEditing(t)}>Edit</button>{' · '}
+              <button type='button' className={buttonLink} aria-label={`Delete “${t.title}”`} onClick={() => setDeleting(t)}>Delete</button>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {deleting && (
         <DeleteConfirm title={`Delete “${deleting.title}”?`} remove={remove} id={deleting.id} done='Task deleted' onClose={() => setDeleting(null)}>
           <p>The task leaves the list and the board.</p>

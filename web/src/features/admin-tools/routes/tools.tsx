@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { useToolOptions } from '../api/get-tool-options'
 import type { AcSyncResult, ConsolidatorResult, MigratorResult } from '../api/run-tool'
 import { ToolRunner } from '../components/ToolRunner'
@@ -60,13 +61,11 @@ export function AdminConsolidatorRoute() {
           const { groups } = r as ConsolidatorResult
           if (groups.length === 0) return <EmptyState>No duplicates found.</EmptyState>
           return (
-            <div className={tableWrap}>
-              <table>
-                <caption>{groups.length} {groups.length === 1 ? 'group' : 'groups'} of duplicates</caption>
-                <thead><tr><th scope='col'>List</th><th scope='col'>Email</th><th scope='col'>Kept entry</th><th scope='col'>Merged entries</th></tr></thead>
-                <tbody>{groups.map((g) => <tr key={g.keep_id}><td>{g.location}</td><td>{g.email}</td><td>#{g.keep_id}</td><td>{g.merged_ids.map((i) => `#${i}`).join(', ')}</td></tr>)}</tbody>
-              </table>
-            </div>
+            <DataTable rows={groups} head={['List', 'Email', 'Kept entry', 'Merged entries']} caption={<>{groups.length} {groups.length === 1 ? 'group' : 'groups'} of duplicates</>}>
+              {(g) => (
+                <tr key={g.keep_id}><td>{g.location}</td><td>{g.email}</td><td>#{g.keep_id}</td><td>{g.merged_ids.map((i) => `#${i}`).join(', ')}</td></tr>
+              )}
+            </DataTable>
           )
         }}
       />

@@ -1,6 +1,7 @@
 // /admin/users: staff and members; admins give or take away staff roles (with a confirmation).
 import { useEffect, useState } from 'react'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
+import { ConfirmDialog, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { toast } from '@/lib/toast'
 import { useRoles } from '../api/get-roles'
 import { type UserFilters, type UserRow, USERS_PAGE_SIZE, useUsers } from '../api/get-users'
@@ -42,35 +43,25 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
       </div>
       {users.isPending && <Status>Loading users…</Status>}
       {users.isError && <ErrorNotice title='The users could not be loaded' message={users.error.message} />}
-      {users.data && users.data.rows.length === 0 && <EmptyState>No user matches.</EmptyState>}
-      {users.data && users.data.rows.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{total} {total === 1 ? 'user' : 'users'}</caption>
-            <thead><tr><th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Staff role</th></tr></thead>
-            <tbody>
-              {users.data.rows.map((u) => (
-                <tr key={u.id}>
-                  <td>{u.full_name ?? '—'}{u.id === currentUserId ? ' (you)' : ''}</td>
-                  <td style={{ wordBreak: 'break-all' }}>{u.email ?? '—'}</td>
-                  <td>
-                    <label>
-                      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>Staff role of {u.email ?? u.full_name}</span>
-                      <select value={u.role_id === null ? '' : String(u.role_id)} disabled={u.id === currentUserId}
-                        style={{ minHeight: '2.75rem', font: 'inherit' }}
-                        onChange={(e) => setChange({ user: u, roleId: e.target.value === '' ? null : Number(e.target.value) })}>
-                        <option value=''>No staff role</option>
-                        {roles.data?.map((r) => <option key={r.id} value={String(r.id)}>{r.label}</option>)}
-                      </select>
-                    </label>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={users.data?.rows} head={['Name', 'Email', 'Staff role']} caption={<>{total} {total === 1 ? 'user' : 'users'}</>} empty='No user matches.' pager={{ page, pages, onPage: setPage }}>
+        {(u) => (
+          <tr key={u.id}>
+            <td>{u.full_name ?? '—'}{u.id === currentUserId ? ' (you)' : ''}</td>
+            <td style={{ wordBreak: 'break-all' }}>{u.email ?? '—'}</td>
+            <td>
+              <label>
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>Staff role of {u.email ?? u.full_name}</span>
+                <select value={u.role_id === null ? '' : String(u.role_id)} disabled={u.id === currentUserId}
+                  style={{ minHeight: '2.75rem', font: 'inherit' }}
+                  onChange={(e) => setChange({ user: u, roleId: e.target.value === '' ? null : Number(e.target.value) })}>
+                  <option value=''>No staff role</option>
+                  {roles.data?.map((r) => <option key={r.id} value={String(r.id)}>{r.label}</option>)}
+                </select>
+              </label>
+            </td>
+          </tr>
+        )}
+      </DataTable>
       {change && (
         <ConfirmDialog
           title={change.roleId === null ? 'Remove staff role?' : 'Change staff role?'}

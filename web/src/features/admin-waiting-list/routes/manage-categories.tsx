@@ -1,7 +1,8 @@
 // /admin/waiting-list/manage-categories: categories for every site (admins) or for the patch
 // manager's own sites; add, rename, reorder and delete (with a confirmation).
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, fieldErrors, formGrid, PageHeader, Status, tableWrap } from '@/components/admin/ui'
+import { ConfirmDialog, ErrorNotice, Field, fieldErrors, formGrid, PageHeader, Status } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { categorySchema, type CategoryFormValues, duplicateName, emptyCategory } from '../api/category-schema'
@@ -55,35 +56,27 @@ export function AdminManageCategoriesRoute() {
       {sites.isError && <ErrorNotice title='You cannot manage categories' message={sites.error.message} />}
       {categories.isError && <ErrorNotice title='The categories could not be loaded' message={categories.error.message} />}
       {categories.isPending && <Status>Loading categories…</Status>}
-      {categories.data && categories.data.length === 0 && <EmptyState>No categories yet. Add the first below.</EmptyState>}
-      {categories.data && categories.data.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <thead><tr><th scope='col'>Name</th><th scope='col'>Used at</th><th scope='col' className='num'>Order</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {categories.data.map((c) => (
-                <tr key={c.id}>
-                  <td><strong>{c.name}</strong>{c.description ? <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.description}</span></> : null}</td>
-                  <td>{c.site_id === null ? 'Every site' : siteName.get(c.site_id) ?? `Site ${c.site_id}`}</td>
-                  <td className='num'>{c.sort_order}</td>
-                  <td style={{ whiteSpace: 'nowrap' }}>
-                    {mayChange(c) ? (
-                      <>
-                        <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => {
-                          setEditing(c)
-                          setErrors({})
-                          setValues({ name: c.name, description: c.description ?? '', site_id: c.site_id === null ? '' : String(c.site_id), sort_order: String(c.sort_order) })
-                        }}>Edit</button>{' '}
-                        <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
-                      </>
-                    ) : <span style={{ color: 'var(--roots-muted)' }}>Admins only</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={categories.data} head={['Name', 'Used at', { label: 'Order', num: true }, 'Actions']} label='Waiting-list categories' empty='No categories yet. Add the first below.'>
+        {(c) => (
+          <tr key={c.id}>
+            <td><strong>{c.name}</strong>{c.description ? <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.description}</span></> : null}</td>
+            <td>{c.site_id === null ? 'Every site' : siteName.get(c.site_id) ?? `Site ${c.site_id}`}</td>
+            <td className='num'>{c.sort_order}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>
+              {mayChange(c) ? (
+                <>
+                  <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => {
+                    setEditing(c)
+                    setErrors({})
+                    setValues({ name: c.name, description: c.description ?? '', site_id: c.site_id === null ? '' : String(c.site_id), sort_order: String(c.sort_order) })
+                  }}>Edit</button>{' '}
+                  <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
+                </>
+              ) : <span style={{ color: 'var(--roots-muted)' }}>Admins only</span>}
+            </td>
+          </tr>
+        )}
+      </DataTable>
       <section aria-labelledby='category-form-title' style={{ marginTop: '1.5rem', maxWidth: '48rem' }}>
         <h2 id='category-form-title'>{editing ? `Edit ${editing.name}` : 'Add a category'}</h2>
         <form onSubmit={submit} noValidate className={formGrid}>

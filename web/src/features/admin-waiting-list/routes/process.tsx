@@ -2,7 +2,8 @@
 // offered (queue order), make the offers, then watch replies and expiries. Expiring overdue
 // offers passes each freed place to the next applicant, as a decline does.
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
-import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, tableWrap, toolbar, ConfirmDialog } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, toolbar, ConfirmDialog } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useExpireOffers } from '../api/expire-offers'
@@ -108,12 +109,11 @@ export function AdminProcessRoute() {
           {next.data && next.data.length > 0 && (
             <>
               {next.data.length < preview.count && <p role='status'>Only {next.data.length} {next.data.length === 1 ? 'person is' : 'people are'} waiting, fewer than the {preview.count} plots free.</p>}
-              <div className={tableWrap}>
-                <table>
-                  <thead><tr><th scope='col' className='num'>#</th><th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Waiting since</th></tr></thead>
-                  <tbody>{next.data.map((a, i) => <tr key={a.id}><td className='num'>{i + 1}</td><td>{a.first_name} {a.last_name}</td><td>{a.email}</td><td>{new Date(a.joined_at).toLocaleDateString('en-GB')}</td></tr>)}</tbody>
-                </table>
-              </div>
+              <DataTable rows={next.data} head={[{ label: '#', num: true }, 'Name', 'Email', 'Waiting since']} label='Who will be offered a plot'>
+                {(a, i) => (
+                  <tr key={a.id}><td className='num'>{i + 1}</td><td>{a.first_name} {a.last_name}</td><td>{a.email}</td><td>{new Date(a.joined_at).toLocaleDateString('en-GB')}</td></tr>
+                )}
+              </DataTable>
               <p><button type='button' className={buttonPrimary} onClick={() => setConfirming(true)}>Make {next.data.length} {next.data.length === 1 ? 'offer' : 'offers'}</button></p>
             </>
           )}
@@ -138,41 +138,34 @@ export function AdminProcessRoute() {
           </p>
           {offers.isError && <ErrorNotice title='The offers could not be loaded' message={offers.error.message} />}
           {offers.data && offers.data.length === 0 && <EmptyState>No offers made at this site yet.</EmptyState>}
-          {offers.data && offers.data.length > 0 && (
-            <div className={tableWrap}>
-              <table>
-                <thead><tr><th scope='col'>Applicant</th><th scope='col'>Status</th><th scope='col'>Offered</th><th scope='col'>Reply by</th><th scope='col'>Replied</th><th scope='col'>Actions</th></tr></thead>
-                <tbody>
-                  {offers.data.map((o) => (
-                    <tr key={o.id}>
-                      <td>{o.entry ? `${o.entry.first_name} ${o.entry.last_name}` : '—'}<br /><span style={{ color: 'var(--roots-muted)' }}>{o.entry?.email}</span></td>
-                      <td>{o.status === 'offered' && new Date(o.respond_by) < new Date() ? 'overdue' : o.status}</td>
-                      <td>{when(o.offered_at)}</td>
-                      <td>{when(o.respond_by)}</td>
-                      <td>{o.responded_at ? when(o.responded_at) : '—'}</td>
-                      <td>
-                        {o.status === 'offered' && (
-                          <button type='button' className={buttonSecondary} aria-label={`Withdraw the offer to ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`} onClick={() => setWithdrawing(o)}>Withdraw</button>
-                        )}
-                        {o.status === 'withdrawn' && site !== null && (
-                          <button type='button' className={buttonSecondary} disabled={make.isPending}
-                            aria-label={`Re-offer the plot withdrawn from ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`}
-                            onClick={() => make.mutate({ siteId: site, count: 1, respondDays: Number(respondDays) || 7, key: `reoffer-${o.id}` }, {
-                              onSuccess: ({ offers: made, repeated }) => (made.length === 0
-                                ? toast.warning('Nobody is waiting: the plot was not re-offered.')
-                                : toast.success(repeated ? 'This plot was already re-offered' : 'Plot re-offered to the next in line')),
-                              onError: (e) => toast.error(e.message),
-                            })}>
-                            Re-offer
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable rows={offers.data} head={['Applicant', 'Status', 'Offered', 'Reply by', 'Replied', 'Actions']} label={`Offers at ${siteName}`}>
+            {(o) => (
+              <tr key={o.id}>
+                <td>{o.entry ? `${o.entry.first_name} ${o.entry.last_name}` : '—'}<br /><span style={{ color: 'var(--roots-muted)' }}>{o.entry?.email}</span></td>
+                <td>{o.status === 'offered' && new Date(o.respond_by) < new Date() ? 'overdue' : o.status}</td>
+                <td>{when(o.offered_at)}</td>
+                <td>{when(o.respond_by)}</td>
+                <td>{o.responded_at ? when(o.responded_at) : '—'}</td>
+                <td>
+                  {o.status === 'offered' && (
+                    <button type='button' className={buttonSecondary} aria-label={`Withdraw the offer to ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`} onClick={() => setWithdrawing(o)}>Withdraw</button>
+                  )}
+                  {o.status === 'withdrawn' && site !== null && (
+                    <button type='button' className={buttonSecondary} disabled={make.isPending}
+                      aria-label={`Re-offer the plot withdrawn from ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`}
+                      onClick={() => make.mutate({ siteId: site, count: 1, respondDays: Number(respondDays) || 7, key: `reoffer-${o.id}` }, {
+                        onSuccess: ({ offers: made, repeated }) => (made.length === 0
+                          ? toast.warning('Nobody is waiting: the plot was not re-offered.')
+                          : toast.success(repeated ? 'This plot was already re-offered' : 'Plot re-offered to the next in line')),
+                        onError: (e) => toast.error(e.message),
+                      })}>
+                      Re-offer
+                    </button>
+                  )}
+                </td>
+              </tr>
+            )}
+          </DataTable>
         </section>
       )}
 

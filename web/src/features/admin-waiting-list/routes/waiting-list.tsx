@@ -3,8 +3,9 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status, tableWrap, toolbar, Pager } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
+import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
+import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { categoriesFor, useCategories } from '../api/get-categories'
 import { ENTRY_STATUSES, type Entry, type EntryFilters, PAGE_SIZE, useEntries } from '../api/get-entries'
@@ -98,7 +99,6 @@ export function AdminWaitingListRoute() {
       </div>
       {entries.isError && <ErrorNotice title='The waiting list could not be loaded' message={entries.error.message} />}
       {entries.isPending && <Status>Loading entries…</Status>}
-      {entries.data && rows.length === 0 && <EmptyState>No entries match these filters.</EmptyState>}
       {selected.size > 0 && (
         <div className={toolbar} aria-label='Selected entries'>
           <p style={{ margin: 0, alignSelf: 'center' }}><strong>{selected.size}</strong> selected</p>
@@ -112,35 +112,20 @@ export function AdminWaitingListRoute() {
           <button type='button' className={buttonPrimary} disabled={!moveTo || mover.isPending} onClick={move}>Move</button>
         </div>
       )}
-      {rows.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <caption>{total} {total === 1 ? 'entry' : 'entries'}{entries.isFetching ? ' (updating…)' : ''}</caption>
-            <thead>
-              <tr>
-                <th scope='col'><span className={visuallyHidden}>Select</span></th>
-                <th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Site</th><th scope='col'>Category</th>
-                <th scope='col'>Status</th><th scope='col'>Joined</th><th scope='col'><span className={visuallyHidden}>Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <tr key={e.id}>
-                  <td><input type='checkbox' aria-label={`Select ${e.first_name} ${e.last_name}`} checked={selected.has(e.id)} onChange={() => toggle(e.id)} style={{ width: '1.25rem', height: '1.25rem' }} /></td>
-                  <td>{e.first_name} {e.last_name}</td>
-                  <td style={{ wordBreak: 'break-all' }}>{e.email}</td>
-                  <td>{e.site_id ? siteName.get(e.site_id) ?? e.location : e.location}</td>
-                  <td>{e.category_id ? catName.get(e.category_id) ?? '—' : '—'}</td>
-                  <td>{e.status}</td>
-                  <td>{new Date(e.joined_at).toLocaleDateString('en-GB')}</td>
-                  <td><button type='button' className={buttonSecondary} onClick={() => setEditing(e)} aria-label={`Edit ${e.first_name} ${e.last_name}`}>Edit</button></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <DataTable rows={entries.data && rows} head={[{ label: 'Select', hidden: true }, 'Name', 'Email', 'Site', 'Category', 'Status', 'Joined', { label: 'Actions', hidden: true }]} caption={<>{total} {total === 1 ? 'entry' : 'entries'}{entries.isFetching ? ' (updating…)' : ''}</>} empty='No entries match these filters.' pager={{ page, pages, onPage: setPage }}>
+        {(e) => (
+          <tr key={e.id}>
+            <td><input type='checkbox' aria-label={`Select ${e.first_name} ${e.last_name}`} checked={selected.has(e.id)} onChange={() => toggle(e.id)} style={{ width: '1.25rem', height: '1.25rem' }} /></td>
+            <td>{e.first_name} {e.last_name}</td>
+            <td style={{ wordBreak: 'break-all' }}>{e.email}</td>
+            <td>{e.site_id ? siteName.get(e.site_id) ?? e.location : e.location}</td>
+            <td>{e.category_id ? catName.get(e.category_id) ?? '—' : '—'}</td>
+            <td>{e.status}</td>
+            <td>{new Date(e.joined_at).toLocaleDateString('en-GB')}</td>
+            <td><button type='button' className={buttonSecondary} onClick={() => setEditing(e)} aria-label={`Edit ${e.first_name} ${e.last_name}`}>Edit</button></td>
+          </tr>
+        )}
+      </DataTable>
       {editing && <EntryForm entry={editing} categories={categoriesFor(categories.data ?? [], editing.site_id)} onClose={() => setEditing(null)} />}
     </>
   )

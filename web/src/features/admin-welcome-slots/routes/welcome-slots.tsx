@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
-import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Pager, Status, tableWrap, toolbar } from '@/components/admin/ui'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { routeValidationError } from '@/lib/errors/http-error'
 import { toast } from '@/lib/toast'
@@ -60,27 +61,18 @@ export function AdminWelcomeSlotsRoute() {
       </div>
       {slots.isPending && <Status>Loading welcome slots…</Status>}
       {slots.isError && <ErrorNotice title='The welcome slots could not be loaded' message={slots.error.message} />}
-      {rows && rows.length === 0 && <EmptyState>No {filters.status === 'all' ? '' : `${filters.status} `}{filters.when} welcome slots.</EmptyState>}
-      {rows && rows.length > 0 && (
-        <div className={tableWrap}>
-          <table>
-            <thead><tr><th scope='col'>When</th><th scope='col'>Site</th><th scope='col' className='num'>Booked</th><th scope='col' className='num'>Places</th><th scope='col'>Status</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id}>
-                  <td>{when(s.starts_at)} ({s.duration_minutes} min)</td>
-                  <td>{s.site?.location ?? s.site_id}</td>
-                  <td className='num'>{s.booked_count}</td>
-                  <td className='num'>{s.capacity}</td>
-                  <td>{s.cancelled_at ? 'Cancelled' : 'Open'}</td>
-                  <td><Link href={`~${paths.adminWelcomeSlot.getHref({ id: String(s.id) })}`} aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}>Open</Link></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {slots.data && <Pager page={page} pages={Math.max(1, Math.ceil(slots.data.total / SLOTS_PAGE_SIZE))} onPage={setPage} />}
+      <DataTable rows={rows} head={['When', 'Site', { label: 'Booked', num: true }, { label: 'Places', num: true }, 'Status', 'Actions']} label='Welcome slots' pager={slots.data && { page, pages: Math.max(1, Math.ceil(slots.data.total / SLOTS_PAGE_SIZE)), onPage: setPage }} empty={<>No {filters.status === 'all' ? '' : `${filters.status} `}{filters.when} welcome slots.</>}>
+        {(s) => (
+          <tr key={s.id}>
+            <td>{when(s.starts_at)} ({s.duration_minutes} min)</td>
+            <td>{s.site?.location ?? s.site_id}</td>
+            <td className='num'>{s.booked_count}</td>
+            <td className='num'>{s.capacity}</td>
+            <td>{s.cancelled_at ? 'Cancelled' : 'Open'}</td>
+            <td><Link href={`~${paths.adminWelcomeSlot.getHref({ id: String(s.id) })}`} aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}>Open</Link></td>
+          </tr>
+        )}
+      </DataTable>
     </>
   )
 }
@@ -175,21 +167,14 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
       )}
       <p>{s.booked_count} of {s.capacity} places booked · {s.duration_minutes} minutes{s.notes ? ` · ${s.notes}` : ''}</p>
       <h2>Bookings</h2>
-      {bookings.length === 0 ? <EmptyState>No bookings yet.</EmptyState> : (
-        <div className={tableWrap}>
-          <table>
-            <thead><tr><th scope='col'>Name</th><th scope='col'>Email</th><th scope='col'>Phone</th><th scope='col'>Status</th><th scope='col'>Actions</th></tr></thead>
-            <tbody>
-              {bookings.map((b) => (
-                <tr key={b.id}>
-                  <td>{b.name}</td><td style={{ wordBreak: 'break-all' }}>{b.email}</td><td>{b.phone ?? '—'}</td><td>{b.status}</td>
-                  <td>{b.status === 'booked' && <button type='button' className={buttonSecondary} aria-label={`Cancel the booking of ${b.name}`} onClick={() => setCancelling(b)}>Cancel booking</button>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable rows={bookings} head={['Name', 'Email', 'Phone', 'Status', 'Actions']} label='Bookings' empty='No bookings yet.'>
+        {(b) => (
+          <tr key={b.id}>
+            <td>{b.name}</td><td style={{ wordBreak: 'break-all' }}>{b.email}</td><td>{b.phone ?? '—'}</td><td>{b.status}</td>
+            <td>{b.status === 'booked' && <button type='button' className={buttonSecondary} aria-label={`Cancel the booking of ${b.name}`} onClick={() => setCancelling(b)}>Cancel booking</button>}</td>
+          </tr>
+        )}
+      </DataTable>
       {cancelling && (
         <ConfirmDialog title={`Cancel ${cancelling.name}’s booking?`} confirmLabel='Cancel booking' busy={cancel.isPending} onCancel={() => setCancelling(null)}
           onConfirm={() => cancel.mutate(cancelling.id, {
