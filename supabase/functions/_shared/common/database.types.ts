@@ -2557,12 +2557,8 @@ export type Database = {
         Args: { p_action: string; p_key: string; p_result: Json }
         Returns: undefined
       }
-      finish_offer_notifications: {
-        Args: { p_failed: number[]; p_sent: number[] }
-        Returns: undefined
-      }
-      finish_welcome_slot_cancellation_notices: {
-        Args: { p_failed: number[]; p_sent: number[] }
+      finish_notifications: {
+        Args: { p_failed: number[]; p_kind: string; p_sent: number[] }
         Returns: undefined
       }
       get_pre_registration: {
