@@ -1,6 +1,7 @@
--- Communications: message templates and the log of messages sent to applicants, and the
--- outboxes of mail the functions send once (offers of plots, cancelled welcome slots): a row says
--- what was claimed by one notifier; a failed send is released for the next run.
+-- Communications: message templates and the log of messages sent to applicants, and the one
+-- outbox of mail the functions send once (offers of plots, welcome-slot places staff cancelled):
+-- a row says what one notifier claimed; finish_notifications records what went and releases a
+-- failed send for the next run.
 
 -- == Tables ==
 
@@ -38,23 +39,29 @@ create index message_log_entry_id_idx on public.message_log (entry_id);
 create index message_log_template_id_idx on public.message_log (template_id);
 alter table public.message_log enable row level security;
 
--- Outbox of offer e-mails: an offer made by any path (the function, the RPC from the admin page,
--- expiry or a decline passing a place on) is claimed by one notifier and e-mailed once.
-create table private.offer_notifications (
-  offer_id bigint primary key references public.plot_offers (id) on delete cascade,
+-- The outbox: mail owed to one person about one thing, claimed by one notifier and sent once.
+-- kind says what it is about and which column names it:
+-- - plot_offer (offer_id): an offer made by any path (the function, the RPC from the admin page,
+--   expiry or a decline passing a place on), e-mailed by the waiting-list-process function;
+-- - welcome_slot_cancellation (booking_id): a booking staff cancelled, e-mailed by the bookings
+--   function.
+-- A row is a claim (claimed_at); sent_at records the send; a failed send deletes its row, so the
+-- next run claims it again.
+create table private.notification_outbox (
+  id bigint generated always as identity primary key,
+  kind text not null check (kind in ('plot_offer', 'welcome_slot_cancellation')),
+  offer_id bigint unique references public.plot_offers (id) on delete cascade,
+  booking_id bigint unique references public.welcome_slot_bookings (id) on delete cascade,
   claimed_at timestamptz not null default now(),
-  sent_at timestamptz
+  sent_at timestamptz,
+  constraint notification_outbox_subject check (case kind
+    when 'plot_offer' then offer_id is not null and booking_id is null
+    when 'welcome_slot_cancellation' then booking_id is not null and offer_id is null
+  end)
 );
-alter table private.offer_notifications enable row level security;
-
--- Outbox of cancellation e-mails: a booking staff cancelled is claimed by one notifier and
--- e-mailed once; a failed send is released for the next run.
-create table private.welcome_slot_cancellation_notices (
-  booking_id bigint primary key references public.welcome_slot_bookings (id) on delete cascade,
-  claimed_at timestamptz not null default now(),
-  sent_at timestamptz
-);
-alter table private.welcome_slot_cancellation_notices enable row level security;
+comment on table private.notification_outbox is
+  'Mail owed once: a row is a claim by one notifier, sent_at the send; a failed send deletes its row.';
+alter table private.notification_outbox enable row level security;
 
 -- == Functions ==
 
@@ -75,11 +82,11 @@ begin
   end if;
   return query
   with claimed as (
-    insert into private.offer_notifications (offer_id)
-    select o.id from public.plot_offers o
+    insert into private.notification_outbox (kind, offer_id)
+    select 'plot_offer', o.id from public.plot_offers o
     where o.status = 'offered' and (p_site_id is null or o.site_id = p_site_id)
     on conflict do nothing
-    returning offer_notifications.offer_id
+    returning notification_outbox.offer_id
   )
   select o.id, o.response_token, o.respond_by, e.email, e.first_name, e.location, o.site_id
   from claimed c
@@ -87,17 +94,6 @@ begin
   join public.waiting_list_entries e on e.id = o.entry_id
   order by o.id;
 end;
-$$;
-
--- Records which claimed offers were e-mailed; the others are released for the next run.
-create or replace function public.finish_offer_notifications(p_sent bigint[], p_failed bigint[])
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  update private.offer_notifications set sent_at = now() where offer_id = any (p_sent) and sent_at is null;
-  delete from private.offer_notifications where offer_id = any (p_failed) and sent_at is null;
 $$;
 
 -- Claims the bookings of a slot that staff cancelled and nobody has told yet, and returns who
@@ -115,11 +111,11 @@ begin
   end if;
   return query
   with claimed as (
-    insert into private.welcome_slot_cancellation_notices (booking_id)
-    select b.id from public.welcome_slot_bookings b
+    insert into private.notification_outbox (kind, booking_id)
+    select 'welcome_slot_cancellation', b.id from public.welcome_slot_bookings b
     where b.slot_id = p_slot_id and b.status = 'cancelled' and b.cancelled_by = 'staff'
     on conflict do nothing
-    returning welcome_slot_cancellation_notices.booking_id
+    returning notification_outbox.booking_id
   )
   select b.id, b.name, b.email, w.starts_at, s.location, w.site_id, w.cancelled_at is not null, w.cancel_reason
   from claimed c
@@ -130,15 +126,19 @@ begin
 end;
 $$;
 
--- Records which notices went and releases the failed ones for the next run.
-create or replace function public.finish_welcome_slot_cancellation_notices(p_sent bigint[], p_failed bigint[])
+-- The one way a claim ends, for every kind: the claims of p_kind whose offer or booking id is in
+-- p_sent are marked sent; those in p_failed are released for the next run. A claim already
+-- marked sent stays sent.
+create or replace function public.finish_notifications(p_kind text, p_sent bigint[], p_failed bigint[])
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  update private.welcome_slot_cancellation_notices set sent_at = now() where booking_id = any (p_sent) and sent_at is null;
-  delete from private.welcome_slot_cancellation_notices where booking_id = any (p_failed) and sent_at is null;
+  update private.notification_outbox n set sent_at = now()
+  where n.kind = p_kind and (n.offer_id = any (p_sent) or n.booking_id = any (p_sent)) and n.sent_at is null;
+  delete from private.notification_outbox n
+  where n.kind = p_kind and (n.offer_id = any (p_failed) or n.booking_id = any (p_failed)) and n.sent_at is null;
 $$;
 
 -- == Triggers ==
@@ -176,21 +176,12 @@ grant select, insert, update, delete on public.comms_templates to authenticated;
 grant all on public.comms_templates to service_role;
 grant select, insert on public.message_log to authenticated;
 grant all on public.message_log to service_role;
-revoke all on private.offer_notifications from anon, authenticated;
-grant all on private.offer_notifications to service_role;
-revoke all on function public.claim_offer_notifications(bigint),
-  public.finish_offer_notifications(bigint[], bigint[])
+revoke all on private.notification_outbox from anon, authenticated;
+grant all on private.notification_outbox to service_role;
+revoke all on function public.claim_offer_notifications(bigint), public.claim_welcome_slot_cancellation_notices(bigint),
+  public.finish_notifications(text, bigint[], bigint[])
   from public, anon, authenticated;
--- Through the functions only (the service role).
-grant execute on function public.finish_offer_notifications(bigint[], bigint[]) to service_role;
--- Staff actions check the caller inside.
-grant execute on function public.claim_offer_notifications(bigint) to authenticated, service_role;
-revoke all on private.welcome_slot_cancellation_notices from anon, authenticated;
-grant all on private.welcome_slot_cancellation_notices to service_role;
-revoke all on function public.claim_welcome_slot_cancellation_notices(bigint),
-  public.finish_welcome_slot_cancellation_notices(bigint[], bigint[])
-  from public, anon, authenticated;
--- Staff actions check the caller inside.
-grant execute on function public.claim_welcome_slot_cancellation_notices(bigint)
+-- Claiming is a staff action that checks the caller inside; finishing is the functions' own.
+grant execute on function public.claim_offer_notifications(bigint), public.claim_welcome_slot_cancellation_notices(bigint)
   to authenticated, service_role;
-grant execute on function public.finish_welcome_slot_cancellation_notices(bigint[], bigint[]) to service_role;
+grant execute on function public.finish_notifications(text, bigint[], bigint[]) to service_role;

@@ -104,7 +104,7 @@ begin
   -- Live offers nobody has e-mailed (a claim that failed is released by its notifier).
   if exists (
     select 1 from public.plot_offers o
-    where o.status = 'offered' and not exists (select 1 from private.offer_notifications n where n.offer_id = o.id)
+    where o.status = 'offered' and not exists (select 1 from private.notification_outbox n where n.offer_id = o.id)
   ) then
     if private.post_to_function('waiting-list-process', '{"action": "notify"}') is not null then
       v_queued := v_queued + 1;
@@ -114,7 +114,7 @@ begin
   if exists (
     select 1 from public.welcome_slot_bookings b
     where b.status = 'cancelled' and b.cancelled_by = 'staff'
-      and not exists (select 1 from private.welcome_slot_cancellation_notices n where n.booking_id = b.id)
+      and not exists (select 1 from private.notification_outbox n where n.booking_id = b.id)
   ) then
     if private.post_to_function('bookings', '{"action": "notify"}') is not null then
       v_queued := v_queued + 1;
@@ -161,7 +161,7 @@ as $$
   select distinct b.slot_id from public.welcome_slot_bookings b
   where (coalesce(auth.role() = 'service_role', false) or private.is_admin())
     and b.status = 'cancelled' and b.cancelled_by = 'staff'
-    and not exists (select 1 from private.welcome_slot_cancellation_notices n where n.booking_id = b.id)
+    and not exists (select 1 from private.notification_outbox n where n.booking_id = b.id)
   order by 1
 $$;
 

@@ -199,7 +199,7 @@ test('the cancellation outbox: a notice whose send failed is told by notify (the
   const r = await call('bookings', { token: await tokenFor(staff.team), body: { action: 'cancel_booking', booking_id: Number(bookingId) } })
   assert.equal(r.status, 200, r.text)
   // As if that send had failed: the notice is released and nobody was told.
-  await sql()`delete from private.welcome_slot_cancellation_notices where booking_id = ${bookingId}`
+  await sql()`delete from private.notification_outbox where kind = 'welcome_slot_cancellation' and booking_id = ${bookingId}`
   await sql()`delete from private.provider_calls where provider = 'email' and request ->> 'to' = ${email} and request ->> 'tag' = 'welcome-slot-cancellation'`
   for (const [token, status] of [[await tokenFor(staff.patch), 403], [await tokenFor(staff.member), 403], [undefined, 401]] as const) {
     assert.equal((await call('bookings', { token, body: { action: 'notify' } })).status, status)

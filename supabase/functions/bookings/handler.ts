@@ -98,7 +98,7 @@ async function notifyCancellations(db: Client, slotId: number, actor: string | n
     )
     ;(res.sent ? sent : failed).push(Number(r.booking_id))
   }
-  if (rows.length > 0) must(await adminClientFor('bookings', actor).rpc('finish_welcome_slot_cancellation_notices', { p_sent: sent, p_failed: failed }))
+  if (rows.length > 0) must(await adminClientFor('bookings', actor).rpc('finish_notifications', { p_kind: 'welcome_slot_cancellation', p_sent: sent, p_failed: failed }))
   return sent.length
 }
 

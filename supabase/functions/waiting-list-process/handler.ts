@@ -131,7 +131,7 @@ async function notifyOffers(db: Client, siteId: number | null, actor: string | n
       { site_id: r.site_id, sent_by: actor, via: FN })
     ;(res.sent ? sent : failed).push(Number(r.offer_id))
   }
-  if (rows.length > 0) must(await adminClientFor(FN, actor).rpc('finish_offer_notifications', { p_sent: sent, p_failed: failed }))
+  if (rows.length > 0) must(await adminClientFor(FN, actor).rpc('finish_notifications', { p_kind: 'plot_offer', p_sent: sent, p_failed: failed }))
   return { notified: sent.length, offers: rows.map((r) => Number(r.offer_id)) }
 }
 

@@ -52,7 +52,7 @@ test('an offer past its deadline expires within a tick, and the next applicant i
     await tx`select set_config('request.jwt.claims', '{"role": "service_role"}', true)`
     return await tx`select id from public.make_plot_offers(${site.id}, 1)`
   })
-  await sql()`insert into private.offer_notifications (offer_id, sent_at) values (${offer.id}, now())`
+  await sql()`insert into private.notification_outbox (kind, offer_id, sent_at) values ('plot_offer', ${offer.id}, now())`
   await sql()`update public.plot_offers set offered_at = now() - interval '8 days', respond_by = now() - interval '1 minute' where id = ${offer.id}`
 
   await setJobsActive(true)

@@ -11,7 +11,7 @@ select tests.create_actors();
 -- ============================================================================
 select is_empty(
   $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'private' and c.relname in ('provider_calls', 'webhook_events', 'idempotency_keys', 'reconfirmations', 'offer_notifications')
+    where n.nspname = 'private' and c.relname in ('provider_calls', 'webhook_events', 'idempotency_keys', 'reconfirmations', 'notification_outbox')
       and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select') or not c.relrowsecurity)$$,
   'the functions'' tables are in private, with RLS on and no API role reading them'
 );

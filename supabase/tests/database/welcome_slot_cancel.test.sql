@@ -33,8 +33,8 @@ select throws_ok($$select public.cancel_welcome_slot_booking_as_staff((select id
   '42501', 'Only admins can cancel welcome slot bookings', 'a patch manager cannot cancel a booking');
 select throws_ok($$select public.claim_welcome_slot_cancellation_notices(90101)$$, '42501', 'Only admins can notify welcome slot guests',
   'a patch manager cannot claim notices');
-select throws_ok($$select public.finish_welcome_slot_cancellation_notices('{}', '{}')$$, '42501',
-  'permission denied for function finish_welcome_slot_cancellation_notices', 'only the service role finishes notices');
+select throws_ok($$select public.finish_notifications('welcome_slot_cancellation', '{}', '{}')$$, '42501',
+  'permission denied for function finish_notifications', 'only the service role finishes notices');
 select tests.clear_authentication();
 select is((select booked_count from public.welcome_slots where id = 90101), 2, 'nothing was cancelled by the refused calls');
 
@@ -65,7 +65,7 @@ select tests.clear_authentication();
 
 -- the outbox releases a failed send
 select tests.authenticate_as_service_role();
-select public.finish_welcome_slot_cancellation_notices(
+select public.finish_notifications('welcome_slot_cancellation',
   array[(select id from public.welcome_slot_bookings where email = 'ann@example.com')],
   array[(select id from public.welcome_slot_bookings where email = 'bob@example.com')]);
 select results_eq($$select email from public.claim_welcome_slot_cancellation_notices(90101)$$, $$values ('bob@example.com')$$,
