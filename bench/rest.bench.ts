@@ -8,8 +8,11 @@ import os from 'node:os'
 import postgres from 'postgres'
 import type { Bench, BenchRow } from './run.ts'
 import { ANON_KEY, JWT_SECRET, paths } from '../stack/config.ts'
-import { planRead, setupStatement } from '../stack/gateway/rest/handler.ts'
+import { apiRequest } from '../stack/gateway/rest/api-request.ts'
 import { authenticate } from '../stack/gateway/rest/auth.ts'
+import { parseQuery } from '../stack/gateway/rest/parse.ts'
+import { planRead } from '../stack/gateway/rest/plan.ts'
+import { setupStatement } from '../stack/gateway/rest/query.ts'
 import { loadSchemaCache } from '../stack/gateway/rest/schema.ts'
 import { wrapResult } from '../stack/gateway/rest/sql.ts'
 
@@ -95,14 +98,15 @@ const bench: Bench = async ({ stack, quick }) => {
 
     // The statement and settings the gateway sends for this request, with its parameters.
     const cache = await loadSchemaCache(db, ['public'])
-    const plan = planRead(cache, cache.relations.get(`public.${TABLE}`)!, new URLSearchParams(QUERY), null)
+    const plan = planRead(cache, cache.relations.get(`public.${TABLE}`)!, parseQuery(new URLSearchParams(QUERY)), null)
     const main = wrapResult(plan.sql, 'null::bigint', false)
     const req = new Request(url, { headers: { apikey: ANON_KEY, accept: '*/*', 'user-agent': 'wrk' } })
     const caller = await authenticate(req, JWT_SECRET)
-    const setup = setupStatement(cache, caller, req, `/rest/v1/${TABLE}`)
+    const api = await apiRequest(req, { path: `/${TABLE}`, url: new URL(url), remoteAddr: '127.0.0.1' }, cache)
+    const setup = setupStatement(cache, caller, api)
     const vars: Record<string, string> = {}
     setup.values.forEach((v, i) => vars[`s${i + 1}`] = v)
-    plan.p.values.forEach((v, i) => vars[`q${i + 1}`] = v ?? '')
+    plan.params.values.forEach((v, i) => vars[`q${i + 1}`] = v ?? '')
     const gatewayScript = [
       'begin read only;',
       `${setup.text.replace(/\$(\d+)/g, ':s$1')};`,

@@ -28,6 +28,10 @@ export const bodyError = (details: string) =>
 export const notEmbeddedError = (path: string) =>
   new ApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`)
 
+/** Accept: application/vnd.pgrst.object+json, and the result is not exactly one row. */
+export const singleError = (rows: number) =>
+  new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
+
 /** The details of PGRST118 / PGRST119: the embed is to-many where only a to-one one will do. */
 export const notToOneDetails = (parent: string, embed: string) => `'${parent}' and '${embed}' do not form a many-to-one or one-to-one relationship`
 

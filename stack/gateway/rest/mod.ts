@@ -1,11 +1,13 @@
-// PostgREST-compatible /rest/v1 for the local stack. The pieces: auth.ts (JWT), request.ts
-// (Prefer, Accept, Range, bounded body), parse.ts (query-string grammar), schema.ts (the schema cache
-// from pg_catalog), sql.ts (SQL builder), handler.ts (one request, one transaction).
-// The schema cache reloads on NOTIFY pgrst, 'reload schema' and when the stack calls
-// reloadSchema() after migrations.
+// PostgREST-compatible /rest/v1 for the local stack. A request goes through handler.ts's
+// pipeline: auth.ts (the JWT), api-request.ts (Prefer, Accept, Range, profile, bounded body, the
+// query string by parse.ts), plan.ts (checked against the schema cache of schema.ts; SQL by
+// sql.ts), query.ts (one transaction) and response.ts; errors.ts has the error shape and the
+// SQLSTATE → HTTP status table. The schema cache reloads on NOTIFY pgrst, 'reload schema' and
+// when the stack calls reloadSchema() after migrations.
 import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
 import { ApiError, toApiError } from './errors.ts'
-import { errorResponse, handleRequest } from './handler.ts'
+import { handleRequest } from './handler.ts'
+import { errorResponse } from './response.ts'
 import { authenticate } from './auth.ts'
 import { loadSchemaCache, type SchemaCache } from './schema.ts'
 

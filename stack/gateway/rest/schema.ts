@@ -2,6 +2,7 @@
 // tables and views with their columns, primary keys, foreign keys (for embedding) and
 // functions (for /rpc). Every identifier in a request is checked against it before SQL is built.
 import type postgres from 'postgres'
+import { ApiError } from './errors.ts'
 
 export interface Column {
   name: string
@@ -71,6 +72,14 @@ export interface SchemaCache {
 }
 
 export const relKey = (schema: string, name: string) => `${schema}.${name}`
+
+/** The table or view `schema.name`, else 404 PGRST205 with the nearest name as a hint. */
+export function findRelation(cache: SchemaCache, schema: string, name: string): Relation {
+  const rel = cache.relations.get(relKey(schema, name))
+  if (rel) return rel
+  const near = closest(name, [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name))
+  throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, near ? `Perhaps you meant the table '${schema}.${near}'` : null)
+}
 
 const RELATIONS_SQL = `
 select n.nspname as schema, c.relname as name, c.relkind::text as kind, c.oid::int8 as oid,

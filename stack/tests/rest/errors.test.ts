@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import postgres from 'postgres'
 import { createRestGateway } from '../../gateway/rest/mod.ts'
-import { MAX_BODY_BYTES } from '../../gateway/rest/request.ts'
+import { MAX_BODY_BYTES } from '../../gateway/rest/api-request.ts'
 import { ANON_KEY, anon, assertPgrstError, db, rest, SERVICE_KEY, test } from './fixtures.ts'
 
 const itemCount = async () => (await db`select count(*)::int as n from conformance_items`)[0].n as number

@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { ApiError } from '../../gateway/rest/errors.ts'
-import { planRead } from '../../gateway/rest/handler.ts'
 import { OPERATORS, parseQuery } from '../../gateway/rest/parse.ts'
+import { planRead } from '../../gateway/rest/plan.ts'
 import { loadSchemaCache, relKey, type Relation, type SchemaCache } from '../../gateway/rest/schema.ts'
 import { deleteSql, insertSql, Params, updateSql, writeWhere } from '../../gateway/rest/sql.ts'
 import { anon, assertPgrstError, db, rest, test } from './fixtures.ts'
@@ -195,12 +195,12 @@ test('property: no text of a read query reaches the SQL outside parameters and q
     fc.asyncProperty(queryString, async (pairs) => {
       const search = new URLSearchParams(pairs)
       const where = `GET /conformance_books?${search}`
-      const plan = attempt(() => planRead(c, books, search, null), where)
+      const plan = attempt(() => planRead(c, books, parseQuery(search), null), where)
       if (!plan) return
       built++
-      assertOnlyBuilderTokens(plan.sql, plan.p.values.length, true, where)
-      assertOnlyBuilderTokens(plan.countQuery, plan.p.values.length, false, where)
-      await plans(plan.sql, plan.p.values, where)
+      assertOnlyBuilderTokens(plan.sql, plan.params.values.length, true, where)
+      assertOnlyBuilderTokens(plan.countQuery, plan.params.values.length, false, where)
+      await plans(plan.sql, plan.params.values, where)
     }),
     { numRuns: runs(2000), seed },
   )
