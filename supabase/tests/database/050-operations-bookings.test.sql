@@ -1,10 +1,14 @@
--- Welcome slots: capacity enforced atomically by locking the slot; cancelling by reference
--- frees a place. Members cancel their own memberships through an RPC.
+-- Bookings: welcome slots hold their capacity atomically (the slot row is locked) and free a place
+-- when a booking is cancelled by its reference; guided tours take parties up to their capacity.
 begin;
 select plan(9);
 
 select tests.create_actors();
 insert into public.welcome_slots (id, site_id, starts_at, capacity) values (90001, 9001, now() + interval '2 days', 2);
+
+-- ============================================================================
+-- welcome slots: capacity under a lock, cancelling by reference
+-- ============================================================================
 
 -- Bookings are written by the bookings function (the service role); the capacity holds whatever
 -- writes them.
@@ -26,17 +30,14 @@ select lives_ok($$insert into public.welcome_slot_bookings (slot_id, name, email
   'the freed place can be booked');
 select tests.clear_authentication();
 
--- membership cancellation
-insert into public.members (user_id, first_name, last_name, email) values (tests.uid('member'), 'Mem', 'Ber', 'member@test.local');
-insert into public.memberships (id, member_id, site_id, status)
-select 90001, id, 9001, 'active' from public.members where user_id = tests.uid('member');
-select tests.authenticate_as('impostor');
-select throws_ok($$select public.request_membership_cancellation(90001, 'not mine')$$, 'PT404', 'No active membership of yours with that id',
-  'nobody cancels another member''s membership');
-select tests.authenticate_as('member');
-select is((public.request_membership_cancellation(90001, 'Moving away')).status, 'cancellation_requested',
-  'a member requests cancellation of their own membership');
-select tests.clear_authentication();
+-- ============================================================================
+-- guided tours: places by party size
+-- ============================================================================
+select tests.authenticate_as_service_role();
+insert into public.guided_tours (id, site_id, starts_at, capacity) values (9901, 9001, now() + interval '3 days', 3);
+select lives_ok($$select * from public.book_guided_tour(9901, 'A', 'a@test.local', null, 2)$$, 'a party of two fits');
+select throws_ok($$select * from public.book_guided_tour(9901, 'B', 'b@test.local', null, 2)$$, '23514', 'This guided tour is full',
+  'a second party of two does not');
 
 select * from finish();
 rollback;

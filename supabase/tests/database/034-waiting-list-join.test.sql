@@ -1,5 +1,5 @@
 -- Joining: the table's own rules (whatever writes a row; the API roles cannot write it at all,
--- see public_writes.test.sql), and join_waiting_list for the waiting-list function: one live
+-- see 004-public-writes.test.sql), and join_waiting_list for the waiting-list function: one live
 -- entry per person and place, same reference back.
 begin;
 select plan(13);

@@ -3,7 +3,7 @@
 -- no authorisation from user_metadata, no RLS-bypassing views, no always-true write policy,
 -- helpers wrapped in sub-selects and every policy column indexed.
 begin;
-select plan(17);
+select plan(20);
 
 -- ============================================================================
 -- tables and views
@@ -129,6 +129,29 @@ select is_empty(
   $$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname in ('public', 'private') and p.prosrc ~* 'errcode\s*=\s*''P0002'''$$,
   'no function raises no_data_found (P0002), which the API answers 500'
+);
+
+-- ============================================================================
+-- grants: private tables and service-only RPCs
+-- ============================================================================
+select is_empty(
+  $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'private' and c.relname in ('provider_calls', 'webhook_events', 'idempotency_keys', 'reconfirmations', 'notification_outbox')
+      and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select') or not c.relrowsecurity)$$,
+  'the functions'' tables are in private, with RLS on and no API role reading them'
+);
+select ok(
+  not has_function_privilege('anon', 'public.apply_payment_event(text, text, text, text, text, integer)', 'execute')
+  and not has_function_privilege('authenticated', 'public.apply_payment_event(text, text, text, text, text, integer)', 'execute')
+  and has_function_privilege('service_role', 'public.apply_payment_event(text, text, text, text, text, integer)', 'execute'),
+  'only the service role (the verified webhook) applies payment events'
+);
+select ok(
+  not has_function_privilege('authenticated', 'public.create_checkout_order(text, text, uuid, text, text, integer, jsonb, bigint, bigint, jsonb, jsonb)', 'execute')
+  and not has_function_privilege('anon', 'public.pre_register(bigint, text, text, text, text, text, boolean)', 'execute')
+  and not has_function_privilege('anon', 'public.book_welcome_slot(bigint, text, text, text, uuid)', 'execute')
+  and not has_function_privilege('anon', 'public.record_provider_call(text, text, jsonb)', 'execute'),
+  'public-form and provider RPCs run only through the functions'
 );
 
 select * from finish();
