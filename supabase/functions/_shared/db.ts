@@ -37,8 +37,13 @@ export function dbError(e: DbError, what = 'The database'): HttpError {
   return upstream(`${what} could not complete the request. Nothing was changed; please try again.`, { reason: e.message })
 }
 
+/** What a result holds when it has no error: of supabase-js's `{ data, error: null } | { data: null,
+ *  error }`, the success side's data (a row for single(), row or null for maybeSingle()). */
+export type DataOf<R> = [Extract<R, { error: null }>] extends [never] ? (R extends { data: infer D } ? D : never)
+  : Extract<R, { error: null }> extends { data: infer D } ? D : never
+
 /** Unwraps a supabase-js result, turning its error into the answer the client gets. */
-export function must<T>(res: { data: T | null; error: DbError | null }, what?: string): T {
+export function must<R extends { data: unknown; error: DbError | null }>(res: R, what?: string): DataOf<R> {
   if (res.error) throw dbError(res.error, what)
-  return res.data as T
+  return res.data as DataOf<R>
 }

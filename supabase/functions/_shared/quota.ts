@@ -32,7 +32,7 @@ export async function takeQuotas(req: Request, quotas: Quota[]): Promise<void> {
   for (const q of quotas) {
     const ok = must(await adminClient().rpc('take_form_quota', {
       p_action: q.action, p_client: client, p_amount: q.amount ?? 1, p_max: q.max * scale(), p_window_seconds: q.windowSeconds,
-    })) as boolean
+    }))
     if (!ok) throw new HttpError(429, 'rate_limited', q.message, { retry_after_seconds: q.windowSeconds })
   }
 }

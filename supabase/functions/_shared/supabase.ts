@@ -4,7 +4,7 @@
 // for work done for a checked member of staff, and the audit log names them and the function.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2'
 import { forbidden, unauthorized } from './errors.ts'
-import { STAFF_ROLES, type StaffRole } from './common/roles.ts'
+import { isStaffRole, STAFF_ROLES, type StaffRole } from './common/roles.ts'
 import type { Database } from './common/database.ts'
 
 /** A client typed by the schema (common/database.ts over the generated common/database.types.ts). */
@@ -76,7 +76,7 @@ export async function callerStaffRole(req: Request): Promise<StaffRole | null> {
   if (!req.headers.get('authorization')) return null
   const { data, error } = await userClient(req).rpc('current_staff_role')
   if (error) return null
-  return (data as StaffRole | null) ?? null
+  return isStaffRole(data) ? data : null
 }
 
 /** The caller's role if it is one of `allowed` (by default any staff role); 401 or 403 otherwise. */

@@ -22,8 +22,7 @@ const cache = new MicroCache<{ full: Cached; table: Map<string, RedirectRule> }>
 async function load() {
   const { data, error } = await anonClient().from('redirects').select('source_path, target, status_code').order('source_path')
   if (error) throw upstream('The redirect table could not be read. Please try again.', { reason: error.message })
-  const redirects: RedirectRule[] = (data as { source_path: string; target: string; status_code: number }[])
-    .map((r) => ({ from: r.source_path, to: r.target, status: r.status_code }))
+  const redirects: RedirectRule[] = data.map((r) => ({ from: r.source_path, to: r.target, status: r.status_code }))
   const body = JSON.stringify({ redirects })
   return { full: { body, etag: await etagOf(body), at: Date.now() }, table: new Map(redirects.map((r) => [normaliseRedirectPath(r.from), r])) }
 }
