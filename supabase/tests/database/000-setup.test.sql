@@ -196,9 +196,20 @@ $$;
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 begin;
-select plan(3);
+select plan(9);
 select has_function('tests', 'attempt', array['text', 'text'], 'tests.attempt() is installed');
 select has_function('tests', 'create_actors', 'tests.create_actors() is installed');
-select is(tests.uid('member'), tests.uid('member'), 'test user ids are deterministic');
+select tests.create_actors();
+select is((select u.id from auth.users u where u.email = 'member@test.local'), tests.uid('member'),
+  'tests.uid names the user create_actors made');
+select is((select p.email from public.profiles p where p.id = tests.uid('member')), 'member@test.local',
+  'the sign-up trigger made that user''s profile');
+select isnt(tests.uid('member'), tests.uid('impostor'), 'two names give two ids');
+select is(tests.create_user('setup_probe'), tests.uid('setup_probe'), 'create_user returns the id tests.uid gives');
+select is((select r.name from public.profiles p join public.roles r on r.id = p.role_id where p.id = tests.uid('team')), 'roots_team',
+  'a staff actor has their role on the profile');
+select is((tests.claims_for('pm_a') ->> 'sub')::uuid, tests.uid('pm_a'), 'an actor''s claims carry their id');
+select throws_ok($$select tests.authenticate_as('nobody_in_particular')$$, 'P0001', 'tests: no user nobody_in_particular',
+  'acting as a name nobody was created under raises');
 select * from finish();
 rollback;
