@@ -4,8 +4,8 @@
 import { MAX_BODY_BYTES, readBoundedText } from '../body.ts'
 import type { RequestInfo } from '../context.ts'
 import { ApiError, bodyError } from './errors.ts'
-import { parseQuery, type ParsedQuery } from './parse.ts'
-import { findRelation, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
+import { type ParsedQuery, parseQuery } from './parse.ts'
+import { findRelation, type Fn, type Relation, relKey, type SchemaCache } from './schema.ts'
 
 export { MAX_BODY_BYTES }
 
@@ -32,7 +32,12 @@ export type Action =
   | { kind: 'info' }
   | { kind: 'read'; rel: Relation; range: Range | null; query: ParsedQuery }
   | { kind: 'insert'; rel: Relation; query: ParsedQuery; body: InsertBody }
-  | { kind: 'update'; rel: Relation; query: ParsedQuery; body: { text: string; object: Record<string, unknown> } }
+  | {
+    kind: 'update'
+    rel: Relation
+    query: ParsedQuery
+    body: { text: string; object: Record<string, unknown> }
+  }
   | { kind: 'delete'; rel: Relation; query: ParsedQuery }
   | {
     kind: 'call'
@@ -62,7 +67,11 @@ export interface CallArgs {
 }
 
 /** Reads the request; `cache` resolves the path's table or function. */
-export async function apiRequest(req: Request, info: RequestInfo, cache: SchemaCache): Promise<ApiRequest> {
+export async function apiRequest(
+  req: Request,
+  info: RequestInfo,
+  cache: SchemaCache,
+): Promise<ApiRequest> {
   const schema = profile(req, cache.schemas)
   const prefer = parsePrefer(req)
   const accept = parseAccept(req)
@@ -78,7 +87,12 @@ export async function apiRequest(req: Request, info: RequestInfo, cache: SchemaC
   }
   const parts = info.path.split('/').filter(Boolean).map(decodeURIComponent)
   if (parts.length === 0) return { ...head, action: { kind: 'info' } }
-  if (parts[0] === 'rpc' && parts.length === 2) return { ...head, action: await callAction(req, info.url.searchParams, cache, schema, parts[1], prefer) }
+  if (parts[0] === 'rpc' && parts.length === 2) {
+    return {
+      ...head,
+      action: await callAction(req, info.url.searchParams, cache, schema, parts[1], prefer),
+    }
+  }
   if (parts.length !== 1) throw invalidPath()
   const rel = findRelation(cache, schema, parts[0])
   const search = info.url.searchParams
@@ -93,8 +107,13 @@ export async function apiRequest(req: Request, info: RequestInfo, cache: SchemaC
       const text = await readBody(req)
       const body = parseJson(text)
       const rows = Array.isArray(body) ? body : [body]
-      if (!rows.every(isObject)) throw bodyError('Expected a JSON object or an array of JSON objects')
-      return { ...head, action: { kind: 'insert', rel, query, body: { text, rows, array: Array.isArray(body) } } }
+      if (!rows.every(isObject)) {
+        throw bodyError('Expected a JSON object or an array of JSON objects')
+      }
+      return {
+        ...head,
+        action: { kind: 'insert', rel, query, body: { text, rows, array: Array.isArray(body) } },
+      }
     }
     case 'PATCH': {
       const query = parseQuery(search)
@@ -111,8 +130,17 @@ export async function apiRequest(req: Request, info: RequestInfo, cache: SchemaC
 }
 
 /** /rpc/name: the arguments come from the query string (GET, HEAD) or the body (POST). */
-async function callAction(req: Request, search: URLSearchParams, cache: SchemaCache, schema: string, name: string, prefer: Prefer): Promise<Action> {
-  if (!['GET', 'HEAD', 'POST'].includes(req.method)) throw new ApiError(405, 'PGRST101', 'Only GET, HEAD or POST are allowed for /rpc/*')
+async function callAction(
+  req: Request,
+  search: URLSearchParams,
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  prefer: Prefer,
+): Promise<Action> {
+  if (!['GET', 'HEAD', 'POST'].includes(req.method)) {
+    throw new ApiError(405, 'PGRST101', 'Only GET, HEAD or POST are allowed for /rpc/*')
+  }
   const fns = cache.functions.get(relKey(schema, name)) ?? []
   const range = () => parseRangeHeader(req)
   if (req.method !== 'POST') {
@@ -120,7 +148,14 @@ async function callAction(req: Request, search: URLSearchParams, cache: SchemaCa
     const argNames = new Set(fns.flatMap((f) => f.params.map((p) => p.name)))
     const query = parseQuery(search, (k) => argNames.has(k))
     const args = Object.fromEntries(query.rest)
-    return { kind: 'call', name, fns, query, args: { json: JSON.stringify(args), names: Object.keys(args), body: null }, range }
+    return {
+      kind: 'call',
+      name,
+      fns,
+      query,
+      args: { json: JSON.stringify(args), names: Object.keys(args), body: null },
+      range,
+    }
   }
   const query = parseQuery(search)
   const text = await readBody(req)
@@ -149,7 +184,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 export interface Prefer {
   return?: 'minimal' | 'representation' | 'headers-only'
@@ -186,9 +222,17 @@ export function parsePrefer(req: Request): Prefer {
   if (prefer.handling === 'strict') {
     const unknown = raw.split(/[,;]/).map((s) => s.trim()).filter((s) => {
       const [k, v] = s.split('=')
-      return s && !(PREFER_VALUES[k]?.includes(v) || k === 'tx' || k === 'max-affected' || k === 'timezone')
+      return s &&
+        !(PREFER_VALUES[k]?.includes(v) || k === 'tx' || k === 'max-affected' || k === 'timezone')
     })
-    if (unknown.length) throw new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${unknown.join(', ')}`)
+    if (unknown.length) {
+      throw new ApiError(
+        400,
+        'PGRST122',
+        'Invalid preferences given with handling=strict',
+        `Invalid preferences: ${unknown.join(', ')}`,
+      )
+    }
   }
   return prefer
 }
@@ -207,8 +251,14 @@ export function parseAccept(req: Request): AcceptKind {
   let sawUnknown = ''
   for (const part of accept.split(',')) {
     const type = part.split(';')[0].trim().toLowerCase()
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object'
-    if (['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*', ''].includes(type)) return 'json'
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
+      return 'object'
+    }
+    if (
+      ['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*', ''].includes(
+        type,
+      )
+    ) return 'json'
     sawUnknown ||= type
   }
   throw new ApiError(406, 'PGRST107', `None of these media types are available: ${accept}`)
@@ -229,14 +279,28 @@ export function parseRangeHeader(req: Request): Range | null {
   const offset = Number(m[1])
   const upper = m[2] === '' ? undefined : Number(m[2])
   if (upper !== undefined && upper < offset) {
-    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`)
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `The lower boundary must be lower than or equal to the upper boundary in the Range header.`,
+    )
   }
   return { offset, upper }
 }
 
 /** Reads the body as text, refusing more than MAX_BODY_BYTES (413) without buffering it all. */
 export function readBody(req: Request): Promise<string> {
-  return readBoundedText(req, () => new ApiError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`))
+  return readBoundedText(
+    req,
+    () =>
+      new ApiError(
+        413,
+        'PGRST413',
+        'Payload Too Large',
+        `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`,
+      ),
+  )
 }
 
 /** The schema a request addresses (Accept-Profile for reads, Content-Profile for writes). */
@@ -245,7 +309,11 @@ export function profile(req: Request, schemas: string[]): string {
   const asked = req.headers.get(header)
   if (!asked) return schemas[0]
   if (!schemas.includes(asked)) {
-    throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`)
+    throw new ApiError(
+      406,
+      'PGRST106',
+      `The schema must be one of the following: ${schemas.join(', ')}`,
+    )
   }
   return asked
 }

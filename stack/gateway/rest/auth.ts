@@ -1,6 +1,6 @@
 // Who is asking (PostgREST's Auth): the JWT from `Authorization: Bearer`, else `apikey`,
 // verified with the project's secret; its `role` claim is the role the transaction runs as.
-import { bearerToken, JwtError, type JwtClaims, verifyJwt } from '../jwt.ts'
+import { bearerToken, type JwtClaims, JwtError, verifyJwt } from '../jwt.ts'
 import { jwtError } from './errors.ts'
 
 export interface Caller {
@@ -30,14 +30,21 @@ export async function authenticate(req: Request, secret: string): Promise<Caller
         if (e.reason === 'malformed' && token.split('.').length !== 3) {
           throw jwtError(`Expected 3 parts in JWT; got ${token.split('.').length}`, 'PGRST301')
         }
-        throw jwtError(e.reason === 'algorithm' ? 'Wrong or unsupported encoding algorithm' : 'JWT cryptographic operation failed', 'PGRST301')
+        throw jwtError(
+          e.reason === 'algorithm'
+            ? 'Wrong or unsupported encoding algorithm'
+            : 'JWT cryptographic operation failed',
+          'PGRST301',
+        )
       }
       throw e
     }
     if (jwtCache.size >= JWT_CACHE_MAX) jwtCache.clear()
     jwtCache.set(token, claims)
   }
-  if (claims.role !== undefined && typeof claims.role !== 'string') throw jwtError('JWT claim "role" is not a string', 'PGRST303')
+  if (claims.role !== undefined && typeof claims.role !== 'string') {
+    throw jwtError('JWT claim "role" is not a string', 'PGRST303')
+  }
   const role = claims.role || 'anon'
   return { role, claims, authed: role !== 'anon' }
 }

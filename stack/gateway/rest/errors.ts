@@ -26,18 +26,32 @@ export const bodyError = (details: string) =>
 
 /** A filter or order names an embed path that the select does not embed (PGRST108). */
 export const notEmbeddedError = (path: string) =>
-  new ApiError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`)
+  new ApiError(
+    400,
+    'PGRST108',
+    `'${path}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${path}' is included in the 'select' query parameter.`,
+  )
 
 /** Accept: application/vnd.pgrst.object+json, and the result is not exactly one row. */
 export const singleError = (rows: number) =>
-  new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
+  new ApiError(
+    406,
+    'PGRST116',
+    'JSON object requested, multiple (or no) rows returned',
+    `The result contains ${rows} rows`,
+  )
 
 /** The details of PGRST118 / PGRST119: the embed is to-many where only a to-one one will do. */
-export const notToOneDetails = (parent: string, embed: string) => `'${parent}' and '${embed}' do not form a many-to-one or one-to-one relationship`
+export const notToOneDetails = (parent: string, embed: string) =>
+  `'${parent}' and '${embed}' do not form a many-to-one or one-to-one relationship`
 
 export function jwtError(message: string, code: 'PGRST301' | 'PGRST303'): ApiError {
   return new ApiError(401, code, message, null, null, {
-    'www-authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+    'www-authenticate': `Bearer error="invalid_token", error_description="${
+      message.replace(/"/g, "'")
+    }"`,
   })
 }
 
@@ -65,7 +79,9 @@ export function pgStatus(code: string, message: string, authed: boolean): number
   // cardinality_violation: pg-safeupdate's refusal is the client's fault, anything else a server error.
   if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500
   // invalid_parameter_value: a JWT naming a role that does not exist is 401.
-  if (code === '22023') return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400
+  if (code === '22023') {
+    return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400
+  }
   if (cls === '28') return 403 // invalid authorization specification
   if (['25', '2D', '38', '39', '3B', '40'].includes(cls)) return 500
   if (code === '53400') return 500 // configuration limit exceeded
@@ -104,25 +120,49 @@ function raisedError(message: string, detail: string | undefined): ApiError {
   const parse = (text: string) => {
     try {
       const v = JSON.parse(text)
-      return typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Record<string, unknown> : null
+      return typeof v === 'object' && v !== null && !Array.isArray(v)
+        ? v as Record<string, unknown>
+        : null
     } catch {
       return null
     }
   }
-  const invalid = (details: string, hint: string) => new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details, hint)
+  const invalid = (details: string, hint: string) =>
+    new ApiError(
+      500,
+      'PGRST121',
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      details,
+      hint,
+    )
   const optText = (v: unknown) => v === undefined || v === null || typeof v === 'string'
   const m = parse(message)
-  if (!m || typeof m.code !== 'string' || typeof m.message !== 'string' || !optText(m.details) || !optText(m.hint)) {
-    return invalid(`Invalid JSON value for MESSAGE: '${message}'`, 'MESSAGE must be a JSON object with obligatory keys: \'code\', \'message\' and optional keys: \'details\', \'hint\'.')
+  if (
+    !m || typeof m.code !== 'string' || typeof m.message !== 'string' || !optText(m.details) ||
+    !optText(m.hint)
+  ) {
+    return invalid(
+      `Invalid JSON value for MESSAGE: '${message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    )
   }
-  if (detail === undefined) return invalid('DETAIL is missing in the RAISE statement', 'DETAIL must be a JSON object with obligatory keys: \'status\', \'headers\' and optional key: \'status_text\'.')
+  if (detail === undefined) {
+    return invalid(
+      'DETAIL is missing in the RAISE statement',
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+    )
+  }
   const d = parse(detail)
   const headers = d?.headers
   if (
-    !d || typeof d.status !== 'number' || !Number.isInteger(d.status) || typeof headers !== 'object' || headers === null || Array.isArray(headers) ||
+    !d || typeof d.status !== 'number' || !Number.isInteger(d.status) ||
+    typeof headers !== 'object' || headers === null || Array.isArray(headers) ||
     !Object.values(headers).every((v) => typeof v === 'string')
   ) {
-    return invalid(`Invalid JSON value for DETAIL: '${detail}'`, 'DETAIL must be a JSON object with obligatory keys: \'status\', \'headers\' and optional key: \'status_text\'.')
+    return invalid(
+      `Invalid JSON value for DETAIL: '${detail}'`,
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+    )
   }
   const r = m as unknown as RaiseMessage
   // A status or a header that HTTP cannot carry would make the Response constructor throw.
@@ -135,7 +175,14 @@ function raisedError(message: string, detail: string | undefined): ApiError {
       // not a valid header name or value: left out
     }
   }
-  return new ApiError(status, r.code, r.message, r.details ?? null, r.hint ?? null, Object.fromEntries(sendable))
+  return new ApiError(
+    status,
+    r.code,
+    r.message,
+    r.details ?? null,
+    r.hint ?? null,
+    Object.fromEntries(sendable),
+  )
 }
 
 /** Turns anything thrown while talking to Postgres into a PostgREST-shaped error. */

@@ -22,15 +22,20 @@ type Serializers = Record<string, ((x: unknown) => unknown) & { textAsIs?: true 
  * into 'f', a jsonb param JSON-encodes the string), so strings go through untouched.
  */
 function sendStringsAsText(sql: GatewayContext['authenticator']) {
-  const serializers = (sql as unknown as { options: { serializers: Serializers } }).options.serializers
+  const serializers =
+    (sql as unknown as { options: { serializers: Serializers } }).options.serializers
   for (const [oid, original] of Object.entries(serializers)) {
     if (original.textAsIs) continue
-    const wrapped = Object.assign((x: unknown) => typeof x === 'string' ? x : original(x), { textAsIs: true as const })
+    const wrapped = Object.assign((x: unknown) => typeof x === 'string' ? x : original(x), {
+      textAsIs: true as const,
+    })
     serializers[oid] = wrapped
   }
 }
 
-export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSchema(): Promise<void> } {
+export function createRestGateway(
+  ctx: GatewayContext,
+): SubGateway & { reloadSchema(): Promise<void> } {
   const sql = ctx.authenticator
   sendStringsAsText(sql)
   let cache: Promise<SchemaCache> | null = null
@@ -46,7 +51,8 @@ export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSch
 
   function listen() {
     if (listening || closed) return
-    const reload = () => reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
+    const reload = () =>
+      reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
     let connected = false
     listening = sql.listen('pgrst', (payload) => {
       if (payload === '' || payload === 'reload schema') reload()
@@ -64,7 +70,9 @@ export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSch
     if (!cache) {
       const loading = loadSchemaCache(sql, EXPOSED_SCHEMAS)
       cache = loading
-      loading.then(listen, () => { if (cache === loading) cache = null })
+      loading.then(listen, () => {
+        if (cache === loading) cache = null
+      })
     }
     return cache
   }
@@ -77,7 +85,9 @@ export function createRestGateway(ctx: GatewayContext): SubGateway & { reloadSch
         return await handleRequest(env, req, info)
       } catch (e) {
         let authed = false
-        if (!(e instanceof ApiError)) authed = await authenticate(req, ctx.config.jwtSecret).then((c) => c.authed, () => false)
+        if (!(e instanceof ApiError)) {
+          authed = await authenticate(req, ctx.config.jwtSecret).then((c) => c.authed, () => false)
+        }
         const err = toApiError(e, authed)
         if (err.status >= 500 && !(e instanceof ApiError)) {
           // A Postgres error (a statement timeout, say) in one line; anything else with its stack.

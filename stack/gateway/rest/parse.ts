@@ -18,12 +18,42 @@ export type SelectItem =
   | { type: 'star' }
   /** `cast` is checked against the schema cache's types when SQL is built; `text` is the item as sent. */
   | { type: 'column'; field: Field; alias?: string; cast?: string; text: string }
-  | { type: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread: boolean; select: SelectItem[] }
+  | {
+    type: 'embed'
+    name: string
+    alias?: string
+    hint?: string
+    inner: boolean
+    spread: boolean
+    select: SelectItem[]
+  }
 
 export const OPERATORS = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  is: 'is', isdistinct: 'is distinct from', in: 'in', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-',
-  fts: '@@', plfts: '@@', phfts: '@@', wfts: '@@',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  is: 'is',
+  isdistinct: 'is distinct from',
+  in: 'in',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxl: '&<',
+  nxr: '&>',
+  adj: '-|-',
+  fts: '@@',
+  plfts: '@@',
+  phfts: '@@',
+  wfts: '@@',
 } as const
 export type Operator = keyof typeof OPERATORS
 
@@ -67,7 +97,12 @@ export function splitTopLevel(s: string, sep = ','): string[] {
     else if (ch === '(' || ch === '{') depth++
     else if (ch === ')' || ch === '}') {
       depth--
-      if (depth < 0) throw parseError(`"failed to parse" (line 1, column ${i + 1})`, `unexpected "${ch}" expecting end of input`)
+      if (depth < 0) {
+        throw parseError(
+          `"failed to parse" (line 1, column ${i + 1})`,
+          `unexpected "${ch}" expecting end of input`,
+        )
+      }
     } else if (ch === sep && depth === 0) {
       out.push(cur)
       cur = ''
@@ -75,12 +110,15 @@ export function splitTopLevel(s: string, sep = ','): string[] {
     }
     cur += ch
   }
-  if (quoted || depth !== 0) throw parseError(`"failed to parse" (line 1, column ${s.length})`, 'unexpected end of input')
+  if (quoted || depth !== 0) {
+    throw parseError(`"failed to parse" (line 1, column ${s.length})`, 'unexpected end of input')
+  }
   out.push(cur)
   return out
 }
 
-const unquote = (s: string) => s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replace(/\\(.)/g, '$1') : s
+const unquote = (s: string) =>
+  s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replace(/\\(.)/g, '$1') : s
 
 /** `name->a->>b` (name possibly double-quoted). */
 export function parseField(s: string, context: string): Field {
@@ -88,7 +126,12 @@ export function parseField(s: string, context: string): Field {
   let name: string
   if (rest.startsWith('"')) {
     const end = rest.indexOf('"', 1)
-    if (end < 0) throw parseError(`"failed to parse ${context} (${s})"`, 'unexpected end of input expecting \'"\'')
+    if (end < 0) {
+      throw parseError(
+        `"failed to parse ${context} (${s})"`,
+        "unexpected end of input expecting '\"'",
+      )
+    }
     name = rest.slice(1, end)
     rest = rest.slice(end + 1)
   } else {
@@ -99,16 +142,29 @@ export function parseField(s: string, context: string): Field {
   const json: JsonStep[] = []
   while (rest.length) {
     const arrow = rest.startsWith('->>') ? '->>' : rest.startsWith('->') ? '->' : null
-    if (!arrow) throw parseError(`"failed to parse ${context} (${s})" (line 1, column ${s.length - rest.length + 1})`, `unexpected "${rest[0]}"`)
+    if (!arrow) {
+      throw parseError(
+        `"failed to parse ${context} (${s})" (line 1, column ${s.length - rest.length + 1})`,
+        `unexpected "${rest[0]}"`,
+      )
+    }
     rest = rest.slice(arrow.length)
     const next = rest.indexOf('->')
     const key = next < 0 ? rest : rest.slice(0, next)
-    if (!key) throw parseError(`"failed to parse ${context} (${s})"`, 'unexpected end of input expecting a JSON key')
+    if (!key) {
+      throw parseError(
+        `"failed to parse ${context} (${s})"`,
+        'unexpected end of input expecting a JSON key',
+      )
+    }
     json.push({ arrow, key: unquote(key) })
     rest = next < 0 ? '' : rest.slice(next)
   }
   if (!name || /[(),:!]/.test(name) && !s.startsWith('"')) {
-    throw parseError(`"failed to parse ${context} (${s})" (line 1, column 1)`, 'unexpected input expecting field name')
+    throw parseError(
+      `"failed to parse ${context} (${s})" (line 1, column 1)`,
+      'unexpected input expecting field name',
+    )
   }
   return { name, json }
 }
@@ -121,7 +177,8 @@ const CAST = /^[\p{L}0-9_ $]+$/u
 
 /** Embeds and logic trees nest at most this deep (the parsers recurse). */
 const MAX_DEPTH = 32
-const tooDeep = (what: string) => parseError(`"failed to parse ${what}"`, `nesting deeper than ${MAX_DEPTH} levels`)
+const tooDeep = (what: string) =>
+  parseError(`"failed to parse ${what}"`, `nesting deeper than ${MAX_DEPTH} levels`)
 
 /** PostgREST's `select` parameter. */
 export function parseSelect(s: string, depth = 0): SelectItem[] {
@@ -131,7 +188,8 @@ export function parseSelect(s: string, depth = 0): SelectItem[] {
 }
 
 function parseSelectItem(item: string, whole: string, depth: number): SelectItem {
-  const fail = () => parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${item}"`)
+  const fail = () =>
+    parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${item}"`)
   if (item === '*') return { type: 'star' }
   if (item === '') throw fail()
   const paren = item.indexOf('(')
@@ -155,7 +213,15 @@ function parseSelectItem(item: string, whole: string, depth: number): SelectItem
       else throw fail()
     }
     if (!name || alias === '') throw fail()
-    return { type: 'embed', name, alias, hint, inner: innerJoin, spread, select: parseSelect(inner, depth + 1) }
+    return {
+      type: 'embed',
+      name,
+      alias,
+      hint,
+      inner: innerJoin,
+      spread,
+      select: parseSelect(inner, depth + 1),
+    }
   }
   let body = item
   let alias: string | undefined
@@ -199,7 +265,9 @@ export function parseList(s: string): string[] {
       wasQuoted = false
     } else cur += ch
   }
-  if (quoted) throw parseError('"failed to parse filter list"', 'unexpected end of input expecting \'"\'')
+  if (quoted) {
+    throw parseError('"failed to parse filter list"', "unexpected end of input expecting '\"'")
+  }
   out.push(wasQuoted ? cur : cur.trim())
   return out
 }
@@ -211,7 +279,10 @@ export function parseFilter(field: Field, rhs: string, inLogic = false): Filter 
   if (rest.startsWith('not.')) [negate, rest] = [true, rest.slice(4)]
   const m = /^([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(rest)
   if (!m || !(m[1] in OPERATORS)) {
-    throw parseError(`"failed to parse filter (${rhs})" (line 1, column ${negate ? 5 : 1})`, `unexpected "${rest.slice(0, 1)}" expecting operator (eq, gt, ...)`)
+    throw parseError(
+      `"failed to parse filter (${rhs})" (line 1, column ${negate ? 5 : 1})`,
+      `unexpected "${rest.slice(0, 1)}" expecting operator (eq, gt, ...)`,
+    )
   }
   const op = m[1] as Operator
   let value: string | string[] = inLogic ? unquote(m[3]) : m[3]
@@ -219,24 +290,39 @@ export function parseFilter(field: Field, rhs: string, inLogic = false): Filter 
   let ftsConfig: string | undefined
   if (m[2] !== undefined) {
     if (op.endsWith('fts')) {
-      if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(m[2])) throw parseError(`"failed to parse filter (${rhs})"`, 'invalid text search configuration')
+      if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(m[2])) {
+        throw parseError(`"failed to parse filter (${rhs})"`, 'invalid text search configuration')
+      }
       ftsConfig = m[2]
-    } else if ((m[2] === 'any' || m[2] === 'all') && ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'].includes(op)) {
+    } else if (
+      (m[2] === 'any' || m[2] === 'all') &&
+      ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'].includes(op)
+    ) {
       modifier = m[2]
-    } else throw parseError(`"failed to parse filter (${rhs})"`, `unexpected "(" for operator ${op}`)
+    } else {throw parseError(
+        `"failed to parse filter (${rhs})"`,
+        `unexpected "(" for operator ${op}`,
+      )}
   }
   if (op === 'in') {
     const v = m[3]
-    if (!v.startsWith('(') || !v.endsWith(')')) throw parseError(`"failed to parse filter (${rhs})"`, 'unexpected end of input expecting "("')
+    if (!v.startsWith('(') || !v.endsWith(')')) {
+      throw parseError(`"failed to parse filter (${rhs})"`, 'unexpected end of input expecting "("')
+    }
     value = parseList(v.slice(1, -1))
   } else if (modifier) {
     const v = m[3]
-    if (!v.startsWith('{') || !v.endsWith('}')) throw parseError(`"failed to parse filter (${rhs})"`, 'unexpected end of input expecting "{"')
+    if (!v.startsWith('{') || !v.endsWith('}')) {
+      throw parseError(`"failed to parse filter (${rhs})"`, 'unexpected end of input expecting "{"')
+    }
     value = parseList(v.slice(1, -1))
   } else if (op === 'is') {
     const v = String(value).toLowerCase()
     if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v)) {
-      throw parseError(`"failed to parse filter (${rhs})"`, 'unexpected value expecting null or trilean value (unknown, true, false)')
+      throw parseError(
+        `"failed to parse filter (${rhs})"`,
+        'unexpected value expecting null or trilean value (unknown, true, false)',
+      )
     }
     value = v
   }
@@ -247,18 +333,28 @@ export function parseFilter(field: Field, rhs: string, inLogic = false): Filter 
 export function parseLogic(op: 'and' | 'or', negate: boolean, s: string, depth = 0): Condition {
   if (depth > MAX_DEPTH) throw tooDeep('logic tree')
   if (!s.startsWith('(') || !s.endsWith(')')) {
-    throw parseError(`"failed to parse logic tree (${s})" (line 1, column 1)`, 'unexpected end of input expecting "("')
+    throw parseError(
+      `"failed to parse logic tree (${s})" (line 1, column 1)`,
+      'unexpected end of input expecting "("',
+    )
   }
   const inner = s.slice(1, -1)
-  if (inner.trim() === '') throw parseError(`"failed to parse logic tree (${s})"`, 'unexpected ")" expecting field name')
+  if (inner.trim() === '') {
+    throw parseError(`"failed to parse logic tree (${s})"`, 'unexpected ")" expecting field name')
+  }
   const children = splitTopLevel(inner).map((part): Condition => {
     const p = part.trim()
     const lm = /^(not\.)?(and|or)(\(.*\))$/s.exec(p)
     if (lm) return parseLogic(lm[2] as 'and' | 'or', !!lm[1], lm[3], depth + 1)
     // field.op.value, where the field may hold JSON arrows (which contain no dots).
     const dot = fieldEnd(p)
-    if (dot < 0) throw parseError(`"failed to parse logic tree (${s})"`, `unexpected "${p}" expecting filter`)
-    return { type: 'filter', filter: parseFilter(parseField(p.slice(0, dot), 'logic tree'), p.slice(dot + 1), true) }
+    if (dot < 0) {
+      throw parseError(`"failed to parse logic tree (${s})"`, `unexpected "${p}" expecting filter`)
+    }
+    return {
+      type: 'filter',
+      filter: parseFilter(parseField(p.slice(0, dot), 'logic tree'), p.slice(dot + 1), true),
+    }
   })
   return { type: 'logic', op, negate, children }
 }
@@ -282,22 +378,35 @@ export function parseOrder(s: string): OrderTerm[] {
     const related = RELATED_ORDER.exec(text)
     // `col.desc` or `embed(col).desc`: the field, then its modifiers.
     const after = related ? text.slice(related[0].length) : ''
-    const [head, ...modifiers] = related ? [related[2], ...(after ? after.slice(1).split('.') : [])] : text.split('.')
+    const [head, ...modifiers] = related
+      ? [related[2], ...(after ? after.slice(1).split('.') : [])]
+      : text.split('.')
     const field = parseField(head, 'order')
     const term: OrderTerm = related ? { field, relation: unquote(related[1]) } : { field }
     for (const p of modifiers) {
       if ((p === 'asc' || p === 'desc') && !term.dir && !term.nulls) term.dir = p
-      else if ((p === 'nullsfirst' || p === 'nullslast') && !term.nulls) term.nulls = p === 'nullsfirst' ? 'first' : 'last'
-      else throw parseError(`"failed to parse order (${s})" (line 1, column ${raw.indexOf(p) + 1})`, `unexpected "${p}" expecting "asc", "desc", "nullsfirst" or "nullslast"`)
+      else if ((p === 'nullsfirst' || p === 'nullslast') && !term.nulls) {
+        term.nulls = p === 'nullsfirst' ? 'first' : 'last'
+      } else {throw parseError(
+          `"failed to parse order (${s})" (line 1, column ${raw.indexOf(p) + 1})`,
+          `unexpected "${p}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        )}
     }
     return term
   })
 }
 
 export function parseNonNegative(s: string, what: string): number {
-  if (!/^\d+$/.test(s)) throw parseError(`"failed to parse ${what} parameter (${s})"`, 'unexpected input expecting a non-negative integer')
+  if (!/^\d+$/.test(s)) {
+    throw parseError(
+      `"failed to parse ${what} parameter (${s})"`,
+      'unexpected input expecting a non-negative integer',
+    )
+  }
   const n = Number(s)
-  if (!Number.isSafeInteger(n)) throw parseError(`"failed to parse ${what} parameter (${s})"`, 'number too large')
+  if (!Number.isSafeInteger(n)) {
+    throw parseError(`"failed to parse ${what} parameter (${s})"`, 'number too large')
+  }
   return n
 }
 
@@ -328,11 +437,16 @@ function splitKey(key: string): { path: string; last: string } {
   const head = arrow < 0 ? key : key.slice(0, arrow)
   const tail = arrow < 0 ? '' : key.slice(arrow)
   const dot = head.lastIndexOf('.')
-  return dot < 0 ? { path: '', last: key } : { path: head.slice(0, dot), last: head.slice(dot + 1) + tail }
+  return dot < 0
+    ? { path: '', last: key }
+    : { path: head.slice(0, dot), last: head.slice(dot + 1) + tail }
 }
 
 /** Parses a request's query string; `isArg` names the parameters that are rpc arguments. */
-export function parseQuery(params: URLSearchParams, isArg: (name: string) => boolean = () => false): ParsedQuery {
+export function parseQuery(
+  params: URLSearchParams,
+  isArg: (name: string) => boolean = () => false,
+): ParsedQuery {
   const q: ParsedQuery = { select: [{ type: 'star' }], nodes: new Map(), rest: [] }
   const node = (path: string) => {
     let n = q.nodes.get(path)
@@ -342,9 +456,11 @@ export function parseQuery(params: URLSearchParams, isArg: (name: string) => boo
   for (const [key, value] of params) {
     if (key === 'select') q.select = parseSelect(value)
     // A set, as PostgREST reads it: a column named twice is written once.
-    else if (key === 'columns') q.columns = [...new Set(splitTopLevel(value).map((c) => unquote(c.trim())))]
-    else if (key === 'on_conflict') q.onConflict = splitTopLevel(value).map((c) => unquote(c.trim()))
-    else if (RESERVED.has(key)) continue
+    else if (key === 'columns') {
+      q.columns = [...new Set(splitTopLevel(value).map((c) => unquote(c.trim())))]
+    } else if (key === 'on_conflict') {
+      q.onConflict = splitTopLevel(value).map((c) => unquote(c.trim()))
+    } else if (RESERVED.has(key)) continue
     else if (isArg(key)) q.rest.push([key, value])
     else {
       const lm = /^()(not\.)?(and|or)$/.exec(key) ?? /^(.+?)\.(not\.)?(and|or)$/.exec(key)
@@ -356,7 +472,10 @@ export function parseQuery(params: URLSearchParams, isArg: (name: string) => boo
       if (last === 'order') node(path).order = parseOrder(value)
       else if (last === 'limit') node(path).limit = parseNonNegative(value, 'limit')
       else if (last === 'offset') node(path).offset = parseNonNegative(value, 'offset')
-      else node(path).conditions.push({ type: 'filter', filter: parseFilter(parseField(last, 'filter'), value) })
+      else {node(path).conditions.push({
+          type: 'filter',
+          filter: parseFilter(parseField(last, 'filter'), value),
+        })}
     }
   }
   return q

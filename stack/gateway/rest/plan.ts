@@ -5,9 +5,19 @@
 import type { Action, ApiRequest, CallArgs, Prefer, Range } from './api-request.ts'
 import { ApiError, notEmbeddedError } from './errors.ts'
 import type { NodeParams, ParsedQuery } from './parse.ts'
-import { closest, type Fn, relKey, type Relation, type SchemaCache } from './schema.ts'
+import { closest, type Fn, type Relation, relKey, type SchemaCache } from './schema.ts'
 import {
-  buildSelect, callSql, deleteSql, ident, insertSql, Params, qualified, type ReadNode, unknownWriteColumn, updateSql, wrapResult,
+  buildSelect,
+  callSql,
+  deleteSql,
+  ident,
+  insertSql,
+  Params,
+  qualified,
+  type ReadNode,
+  unknownWriteColumn,
+  updateSql,
+  wrapResult,
   writeWhere,
 } from './sql.ts'
 
@@ -20,7 +30,10 @@ export interface Page {
  * The statement of a plan: its SQL, or (Prefer: count=planned) SQL that still needs the
  * planner's row estimate for `countQuery`, which only the transaction can ask for.
  */
-export type Statement = { sql: string } | { countQuery: string; withTotal: (total: string) => string }
+export type Statement = { sql: string } | {
+  countQuery: string
+  withTotal: (total: string) => string
+}
 
 /** How the one row or the row count a statement returns becomes the response. */
 export type Answer =
@@ -65,7 +78,12 @@ export function actionPlan(api: ApiRequest, cache: SchemaCache): ActionPlan {
   const a = api.action
   switch (a.kind) {
     case 'info':
-      return { kind: 'info', tables: [...cache.relations.values()].filter((r) => r.schema === api.schema).map((r) => r.name).sort() }
+      return {
+        kind: 'info',
+        tables: [...cache.relations.values()].filter((r) => r.schema === api.schema).map((r) =>
+          r.name
+        ).sort(),
+      }
     case 'read':
       return readPlan(api, cache, a)
     case 'insert':
@@ -103,7 +121,13 @@ function checkEmbedPaths(q: ParsedQuery) {
 }
 
 function rootNode(rel: Relation, q: ParsedQuery, alias = ident(rel.name)): ReadNode {
-  return { rel, alias, items: q.select, params: q.nodes.get('') ?? { conditions: [] }, embeds: new Map() }
+  return {
+    rel,
+    alias,
+    items: q.select,
+    params: q.nodes.get('') ?? { conditions: [] },
+    embeds: new Map(),
+  }
 }
 
 /** The Range header and the root's offset and limit, combined. */
@@ -111,32 +135,66 @@ function page(range: Range | null, params: NodeParams): Page {
   let offset = range?.offset ?? 0
   let limit = range?.upper !== undefined ? range.upper - range.offset + 1 : undefined
   if (params.offset !== undefined) offset += params.offset
-  if (params.limit !== undefined) limit = limit === undefined ? params.limit : Math.min(limit, params.limit)
+  if (params.limit !== undefined) {
+    limit = limit === undefined ? params.limit : Math.min(limit, params.limit)
+  }
   return { offset, limit }
 }
 
 /** The statement with total_result_set for the count preference: exact, none, or the planner's estimate. */
-function counted(prefer: Prefer, countQuery: string, withTotal: (total: string) => string): Statement {
-  if (prefer.count === 'exact' || prefer.count === 'estimated') return { sql: withTotal(`(select count(*) from (${countQuery}) _c)`) }
+function counted(
+  prefer: Prefer,
+  countQuery: string,
+  withTotal: (total: string) => string,
+): Statement {
+  if (prefer.count === 'exact' || prefer.count === 'estimated') {
+    return { sql: withTotal(`(select count(*) from (${countQuery}) _c)`) }
+  }
   if (prefer.count !== 'planned') return { sql: withTotal('null::bigint') }
   return { countQuery, withTotal }
 }
 
 /** The SQL of a table read, before the count preference is applied (the benchmark replays it). */
-export function planRead(cache: SchemaCache, rel: Relation, query: ParsedQuery, range: Range | null) {
+export function planRead(
+  cache: SchemaCache,
+  rel: Relation,
+  query: ParsedQuery,
+  range: Range | null,
+) {
   checkEmbedPaths(query)
   const root = rootNode(rel, query)
   const pg = page(range, root.params)
   const params = new Params()
   const from = qualified(rel.schema, rel.name)
   const built = buildSelect(cache, root, query.nodes, params, from, true, pg.limit, pg.offset)
-  return { page: pg, params, sql: built.sql, countQuery: `select 1 from ${from} as ${root.alias}${built.joins}${built.where}` }
+  return {
+    page: pg,
+    params,
+    sql: built.sql,
+    countQuery: `select 1 from ${from} as ${root.alias}${built.joins}${built.where}`,
+  }
 }
 
-function readPlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { kind: 'read' }>): DbPlan {
+function readPlan(
+  api: ApiRequest,
+  cache: SchemaCache,
+  a: Extract<Action, { kind: 'read' }>,
+): DbPlan {
   const read = planRead(cache, a.rel, a.query, a.range)
-  const statement = counted(api.prefer, read.countQuery, (total) => wrapResult(read.sql, total, api.accept === 'object', '', '_postgrest_t', api.stripNulls))
-  return { kind: 'db', readOnly: true, statement, params: read.params, answer: { kind: 'rows', status: 200, page: read.page }, applied: [] }
+  const statement = counted(
+    api.prefer,
+    read.countQuery,
+    (total) =>
+      wrapResult(read.sql, total, api.accept === 'object', '', '_postgrest_t', api.stripNulls),
+  )
+  return {
+    kind: 'db',
+    readOnly: true,
+    statement,
+    params: read.params,
+    answer: { kind: 'rows', status: 200, page: read.page },
+    applied: [],
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -168,10 +226,18 @@ function requireFilter(where: string, verb: 'UPDATE' | 'DELETE') {
 
 /** A write with nothing to do answers without a transaction. */
 function emptyPlan(prefer: Prefer, status: number, applied: string[]): ActionPlan {
-  return { kind: 'empty', status, applied: prefer.return ? [...applied, `return=${prefer.return}`] : applied }
+  return {
+    kind: 'empty',
+    status,
+    applied: prefer.return ? [...applied, `return=${prefer.return}`] : applied,
+  }
 }
 
-function insertPlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { kind: 'insert' }>): ActionPlan {
+function insertPlan(
+  api: ApiRequest,
+  cache: SchemaCache,
+  a: Extract<Action, { kind: 'insert' }>,
+): ActionPlan {
   const { rel, query: q, body } = a
   const prefer = api.prefer
   const cols = insertColumns(rel, body.rows, q)
@@ -182,17 +248,33 @@ function insertPlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { ki
   if (prefer.resolution) {
     applied.push(`resolution=${prefer.resolution}`)
     const target = q.onConflict ?? rel.pk
-    if (target.length === 0) throw new ApiError(400, 'PGRST103', 'An upsert needs on_conflict columns or a primary key')
+    if (target.length === 0) {
+      throw new ApiError(400, 'PGRST103', 'An upsert needs on_conflict columns or a primary key')
+    }
     conflict = { cols: target, mode: prefer.resolution === 'merge-duplicates' ? 'merge' : 'ignore' }
   } else if (q.onConflict) {
     conflict = { cols: q.onConflict, mode: 'merge' }
   }
-  for (const col of conflict?.cols ?? []) if (!rel.columns.has(col)) throw unknownWriteColumn(rel, col)
+  for (const col of conflict?.cols ?? []) {
+    if (!rel.columns.has(col)) throw unknownWriteColumn(rel, col)
+  }
   if (body.array && body.rows.length === 0 && !q.columns) return emptyPlan(prefer, 201, applied)
-  return writePlan(api, cache, rel, q, 'insert', applied, (p, returning) => insertSql(rel, cols, p.add(body.text), missingDefault, conflict, returning))
+  return writePlan(
+    api,
+    cache,
+    rel,
+    q,
+    'insert',
+    applied,
+    (p, returning) => insertSql(rel, cols, p.add(body.text), missingDefault, conflict, returning),
+  )
 }
 
-function updatePlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { kind: 'update' }>): ActionPlan {
+function updatePlan(
+  api: ApiRequest,
+  cache: SchemaCache,
+  a: Extract<Action, { kind: 'update' }>,
+): ActionPlan {
   const { rel, query: q, body } = a
   const cols = q.columns ?? Object.keys(body.object)
   for (const col of cols) if (!rel.columns.has(col)) throw unknownWriteColumn(rel, col)
@@ -206,7 +288,11 @@ function updatePlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { ki
   })
 }
 
-function deletePlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { kind: 'delete' }>): DbPlan {
+function deletePlan(
+  api: ApiRequest,
+  cache: SchemaCache,
+  a: Extract<Action, { kind: 'delete' }>,
+): DbPlan {
   const conditions = a.query.nodes.get('')?.conditions ?? []
   return writePlan(api, cache, a.rel, a.query, 'delete', [], (p, returning) => {
     const where = writeWhere(a.rel, conditions, p)
@@ -244,7 +330,14 @@ function writePlan(
     const writeSql = build(params, ` returning ${ident(rel.name)}.*`)
     const built = buildSelect(cache, selectRoot, q.nodes, params, 'pgrst_write', false)
     const total = prefer.count ? '(select count(*) from pgrst_write)' : 'null::bigint'
-    const sql = wrapResult(built.sql, total, single, `with pgrst_write as (${writeSql})`, '_postgrest_t', api.stripNulls)
+    const sql = wrapResult(
+      built.sql,
+      total,
+      single,
+      `with pgrst_write as (${writeSql})`,
+      '_postgrest_t',
+      api.stripNulls,
+    )
     return {
       kind: 'db',
       readOnly: false,
@@ -257,7 +350,9 @@ function writePlan(
   }
   const pk = rel.pk
   const located = ret === 'headers-only' && created && pk.length > 0
-  const returning = located ? ` returning ${pk.map((k) => `${ident(rel.name)}.${ident(k)}`).join(', ')}` : ''
+  const returning = located
+    ? ` returning ${pk.map((k) => `${ident(rel.name)}.${ident(k)}`).join(', ')}`
+    : ''
   return {
     kind: 'db',
     readOnly: false,
@@ -274,29 +369,55 @@ function writePlan(
 // ---------------------------------------------------------------------------
 
 function fnNotFound(schema: string, name: string, args: string[], cache: SchemaCache): never {
-  const near = closest(name, [...cache.functions.values()].flat().filter((f) => f.schema === schema).map((f) => f.name))
+  const near = closest(
+    name,
+    [...cache.functions.values()].flat().filter((f) => f.schema === schema).map((f) => f.name),
+  )
   const list = args.join(', ')
   throw new ApiError(
     404,
     'PGRST202',
-    `Could not find the function ${schema}.${name}${args.length ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function ${schema}.${name}${args.length ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${schema}.${name}${
+      args.length ? `(${list})` : ' without parameters'
+    } in the schema cache`,
+    `Searched for the function ${schema}.${name}${
+      args.length ? ` with parameters ${list}` : ' without parameters'
+    } or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     near ? `Perhaps you meant to call the function ${schema}.${near}` : null,
   )
 }
 
 /** Picks the overload whose parameter names fit the arguments given. */
-function chooseFunction(fns: Fn[], args: string[], singleObject: boolean, hasBody: boolean): { fn: Fn; singleJson: boolean } | null {
+function chooseFunction(
+  fns: Fn[],
+  args: string[],
+  singleObject: boolean,
+  hasBody: boolean,
+): { fn: Fn; singleJson: boolean } | null {
   if (singleObject) {
-    const f = fns.find((f) => f.params.length === 1 && (f.params[0].type === 'json' || f.params[0].type === 'jsonb'))
+    const f = fns.find((f) =>
+      f.params.length === 1 && (f.params[0].type === 'json' || f.params[0].type === 'jsonb')
+    )
     return f ? { fn: f, singleJson: true } : null
   }
   const fits = fns.filter((f) =>
-    args.every((a) => f.params.some((p) => p.name === a)) && f.params.every((p) => p.hasDefault || args.includes(p.name)) &&
+    args.every((a) => f.params.some((p) => p.name === a)) && f.params.every((p) =>
+      p.hasDefault || args.includes(p.name)
+    ) &&
     !f.singleUnnamedJson
   )
   if (fits.length > 1) {
-    throw new ApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${fits.map((f) => `${f.schema}.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
+    throw new ApiError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${
+        fits.map((f) =>
+          `${f.schema}.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`
+        ).join(', ')
+      }`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    )
   }
   if (fits.length === 1) return { fn: fits[0], singleJson: false }
   const json = fns.find((f) => f.singleUnnamedJson)
@@ -306,7 +427,9 @@ function chooseFunction(fns: Fn[], args: string[], singleObject: boolean, hasBod
 /** The overload for the arguments: by name from the query string or a body object, else one json parameter. */
 function chooseFor(fns: Fn[], args: CallArgs) {
   if (!args.body) return chooseFunction(fns, args.names, false, false)
-  if (args.body.object || args.body.singleObject) return chooseFunction(fns, args.names, args.body.singleObject, true)
+  if (args.body.object || args.body.singleObject) {
+    return chooseFunction(fns, args.names, args.body.singleObject, true)
+  }
   return chooseFunction(fns.filter((f) => f.singleUnnamedJson), [], false, true)
 }
 
@@ -323,11 +446,25 @@ function resultRelation(cache: SchemaCache, fn: Fn): Relation {
     kind: 'view',
     pk: [],
     insertable: false,
-    columns: new Map(cols.map((col) => [col.name, { name: col.name, type: col.type, nullable: true, default: null, generated: false }])),
+    columns: new Map(
+      cols.map((
+        col,
+      ) => [col.name, {
+        name: col.name,
+        type: col.type,
+        nullable: true,
+        default: null,
+        generated: false,
+      }]),
+    ),
   }
 }
 
-function callPlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { kind: 'call' }>): DbPlan {
+function callPlan(
+  api: ApiRequest,
+  cache: SchemaCache,
+  a: Extract<Action, { kind: 'call' }>,
+): DbPlan {
   const { args, query: q } = a
   const choice = chooseFor(a.fns, args)
   if (!choice) fnNotFound(api.schema, a.name, args.names, cache)
@@ -336,24 +473,47 @@ function callPlan(api: ApiRequest, cache: SchemaCache, a: Extract<Action, { kind
   const applied = args.body?.singleObject ? ['params=single-object'] : []
   const params = new Params()
   const callArgs = singleJson ? [] : args.names
-  const call = callSql(fn, callArgs, singleJson || callArgs.length ? params.add(args.json) : '', singleJson)
+  const call = callSql(
+    fn,
+    callArgs,
+    singleJson || callArgs.length ? params.add(args.json) : '',
+    singleJson,
+  )
   const readOnly = !args.body || fn.volatility !== 'v'
   if (fn.returnsVoid || (!fn.returnsSet && !fn.returnsComposite)) {
-    const sql = `select to_json(${call.call})::text as body, nullif(current_setting('response.headers', true), '') as response_headers, ` +
-      `nullif(current_setting('response.status', true), '') as response_status${call.from ? ` from ${call.from}` : ''}`
-    return { kind: 'db', readOnly, statement: { sql }, params, answer: { kind: 'scalar', void: fn.returnsVoid }, applied }
+    const sql =
+      `select to_json(${call.call})::text as body, nullif(current_setting('response.headers', true), '') as response_headers, ` +
+      `nullif(current_setting('response.status', true), '') as response_status${
+        call.from ? ` from ${call.from}` : ''
+      }`
+    return {
+      kind: 'db',
+      readOnly,
+      statement: { sql },
+      params,
+      answer: { kind: 'scalar', void: fn.returnsVoid },
+      applied,
+    }
   }
   const rel = resultRelation(cache, fn)
   const scalarSet = !fn.returnsComposite
   const root = rootNode(rel, q, ident('pgrst_call'))
   const pg = page(a.range(), root.params)
   const from = `${call.from ? `${call.from} cross join lateral ` : ''}${call.call}`
-  const source = scalarSet ? `(select ${ident('pgrst_call')} as ${ident(fn.name)} from ${from} as ${ident('pgrst_call')})` : from
+  const source = scalarSet
+    ? `(select ${ident('pgrst_call')} as ${ident(fn.name)} from ${from} as ${ident('pgrst_call')})`
+    : from
   const built = buildSelect(cache, root, q.nodes, params, source, true, pg.limit, pg.offset)
   const countQuery = `select 1 from ${source} as ${root.alias}${built.joins}${built.where}`
   const single = api.accept === 'object' || !fn.returnsSet
   const aggregated = scalarSet ? `_postgrest_t.${ident(fn.name)}` : '_postgrest_t'
-  const statement = counted(api.prefer, countQuery, (total) => wrapResult(built.sql, total, single, '', aggregated, api.stripNulls))
-  const answer: Answer = fn.returnsSet ? { kind: 'rows', status: 200, page: pg } : { kind: 'object' }
+  const statement = counted(
+    api.prefer,
+    countQuery,
+    (total) => wrapResult(built.sql, total, single, '', aggregated, api.stripNulls),
+  )
+  const answer: Answer = fn.returnsSet
+    ? { kind: 'rows', status: 200, page: pg }
+    : { kind: 'object' }
   return { kind: 'db', readOnly, statement, params, answer, applied }
 }

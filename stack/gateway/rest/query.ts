@@ -24,20 +24,35 @@ export interface ResultRow {
 }
 
 /** Runs a plan's statement and returns its rows (one ResultRow, or a write's RETURNING rows). */
-export function runPlan(sql: postgres.Sql, cache: SchemaCache, caller: Caller, api: ApiRequest, plan: DbPlan): Promise<Rows> {
+export function runPlan(
+  sql: postgres.Sql,
+  cache: SchemaCache,
+  caller: Caller,
+  api: ApiRequest,
+  plan: DbPlan,
+): Promise<Rows> {
   const setup = setupStatement(cache, caller, api)
   const text = statementText(plan.statement, plan.params)
-  return transact(sql, setup, plan.readOnly, text, plan.params, plan.guard && guardCheck(plan.guard))
+  return transact(
+    sql,
+    setup,
+    plan.readOnly,
+    text,
+    plan.params,
+    plan.guard && guardCheck(plan.guard),
+  )
 }
 
-const SETUP_SQL = `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), ` +
+const SETUP_SQL =
+  `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true), ` +
   `set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true), ` +
   `set_config('request.cookies', $7, true)`
 
 /** The settings statement with `n` role settings appended, one text per shape. */
 const setupSqlFor: string[] = []
 function setupSql(n: number): string {
-  return setupSqlFor[n] ??= SETUP_SQL + Array.from({ length: n }, (_, i) => `, set_config($${8 + 2 * i}, $${9 + 2 * i}, true)`).join('')
+  return setupSqlFor[n] ??= SETUP_SQL +
+    Array.from({ length: n }, (_, i) => `, set_config($${8 + 2 * i}, $${9 + 2 * i}, true)`).join('')
 }
 
 /**
@@ -71,10 +86,16 @@ function statementText(s: Statement, p: Params): string | ((tx: Tx) => Promise<s
   if ('sql' in s) return s.sql
   return async (tx) => {
     // EXPLAIN must see every parameter; those the count does not use are mentioned as text.
-    const unused = p.values.map((_, i) => `$${i + 1}`).filter((ref) => !new RegExp(`\\${ref}(?!\\d)`).test(s.countQuery))
-    const text = unused.length ? s.countQuery.replace(/^select 1/, `select 1, ${unused.map((u) => `${u}::text`).join(', ')}`) : s.countQuery
+    const unused = p.values.map((_, i) => `$${i + 1}`).filter((ref) =>
+      !new RegExp(`\\${ref}(?!\\d)`).test(s.countQuery)
+    )
+    const text = unused.length
+      ? s.countQuery.replace(/^select 1/, `select 1, ${unused.map((u) => `${u}::text`).join(', ')}`)
+      : s.countQuery
     const [plan] = await tx.unsafe(`explain (format json) ${text}`, p.values as string[])
-    const rows = Number((plan['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows'])
+    const rows = Number(
+      (plan['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[])[0].Plan['Plan Rows'],
+    )
     return s.withTotal(String(Math.round(rows)))
   }
 }
@@ -82,10 +103,17 @@ function statementText(s: Statement, p: Params): string | ((tx: Tx) => Promise<s
 /** A write's guard as a check of its result: a failure throws, and the write rolls back. */
 function guardCheck(g: Guard): (rows: Rows) => void {
   return (rows) => {
-    const n = g.rowsFrom === 'page_total' ? Number((rows[0] as unknown as ResultRow).page_total) : rows.count
+    const n = g.rowsFrom === 'page_total'
+      ? Number((rows[0] as unknown as ResultRow).page_total)
+      : rows.count
     if (g.single && n !== 1) throw singleError(n)
     if (g.maxAffected !== undefined && n > g.maxAffected) {
-      throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`)
+      throw new ApiError(
+        400,
+        'PGRST124',
+        'Query result exceeds max-affected preference constraint',
+        `The query affects ${n} rows`,
+      )
     }
   }
 }
@@ -103,7 +131,14 @@ async function settleOrLose<T>(p: Promise<T>, onLost: () => void): Promise<T> {
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onLost()
-      reject(new ApiError(503, 'PGRST001', 'Database client error. Retrying the connection.', 'The connection to the database was lost during the request.'))
+      reject(
+        new ApiError(
+          503,
+          'PGRST001',
+          'Database client error. Retrying the connection.',
+          'The connection to the database was lost during the request.',
+        ),
+      )
     }, QUERY_DEADLINE_MS) as unknown as number
   })
   try {
@@ -114,7 +149,9 @@ async function settleOrLose<T>(p: Promise<T>, onLost: () => void): Promise<T> {
 }
 
 /** PostgREST's db-pool-acquisition-timeout (its default is 10 s; ours is shorter and settable). */
-const POOL_ACQUISITION_TIMEOUT_MS = Number(Deno.env.get('GATEWAY_POOL_ACQUISITION_TIMEOUT_MS') ?? 5000)
+const POOL_ACQUISITION_TIMEOUT_MS = Number(
+  Deno.env.get('GATEWAY_POOL_ACQUISITION_TIMEOUT_MS') ?? 5000,
+)
 
 /**
  * A connection from the pool, or 504 PGRST003 as PostgREST answers when none comes in time.
@@ -125,7 +162,13 @@ async function acquire(sql: postgres.Sql): Promise<postgres.ReservedSql> {
   const pending = sql.reserve()
   let timer: number | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.')), POOL_ACQUISITION_TIMEOUT_MS) as unknown as number
+    timer = setTimeout(
+      () =>
+        reject(
+          new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'),
+        ),
+      POOL_ACQUISITION_TIMEOUT_MS,
+    ) as unknown as number
   })
   try {
     return await Promise.race([pending, timeout])
@@ -158,18 +201,26 @@ async function transact(
   let end: Promise<unknown> | null = null
   let lost = false
   try {
-    const begin = conn.unsafe(readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed').execute()
+    const begin = conn.unsafe(
+      readOnly
+        ? 'begin isolation level read committed read only'
+        : 'begin isolation level read committed',
+    ).execute()
     const settings = conn.unsafe(setup.text, setup.values, { prepare: true }).execute()
     let main: Promise<Rows>
     if (typeof text === 'string') {
-      main = conn.unsafe(text, p.values as string[], { prepare: true }).execute() as unknown as Promise<Rows>
+      main = conn.unsafe(text, p.values as string[], { prepare: true })
+        .execute() as unknown as Promise<Rows>
       if (readOnly && !check) end = conn.unsafe('commit').execute().catch(() => {})
     } else {
       const ready = await Promise.allSettled([begin, settings])
       for (const r of ready) if (r.status === 'rejected') throw r.reason
-      main = conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true }).execute() as unknown as Promise<Rows>
+      main = conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true })
+        .execute() as unknown as Promise<Rows>
     }
-    const results = await settleOrLose(Promise.allSettled([begin, settings, main]), () => { lost = true })
+    const results = await settleOrLose(Promise.allSettled([begin, settings, main]), () => {
+      lost = true
+    })
     for (const r of results) if (r.status === 'rejected') throw r.reason
     const rows = (results[2] as PromiseFulfilledResult<Rows>).value
     check?.(rows)
@@ -179,10 +230,18 @@ async function transact(
     }
     return rows
   } catch (e) {
-    if (!end && !lost) await settleOrLose(conn.unsafe('rollback').catch(() => {}), () => { lost = true })
+    if (!end && !lost) {
+      await settleOrLose(conn.unsafe('rollback').catch(() => {}), () => {
+        lost = true
+      })
+    }
     throw e
   } finally {
-    if (end && !lost) await settleOrLose(end.catch(() => {}), () => { lost = true })
+    if (end && !lost) {
+      await settleOrLose(end.catch(() => {}), () => {
+        lost = true
+      })
+    }
     // A connection whose queries never settle is dead: it is not handed to anyone else.
     if (lost) console.error('[rest] a database connection stopped answering; it is set aside')
     else conn.release()

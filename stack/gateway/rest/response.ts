@@ -21,7 +21,14 @@ export function errorResponse(e: ApiError, method: string): Response {
 export function answerWithoutDb(api: ApiRequest, plan: Exclude<ActionPlan, DbPlan>): Response {
   if (plan.kind === 'info') {
     const paths = Object.fromEntries(plan.tables.map((t) => [`/${t}`, {}]))
-    return Response.json({ swagger: '2.0', info: { title: 'standard public schema', description: 'PostgREST-compatible API of the local stack' }, paths })
+    return Response.json({
+      swagger: '2.0',
+      info: {
+        title: 'standard public schema',
+        description: 'PostgREST-compatible API of the local stack',
+      },
+      paths,
+    })
   }
   const headers = new Headers({ 'content-range': '*/*' })
   preferenceApplied(headers, plan.applied)
@@ -41,7 +48,9 @@ export function answer(api: ApiRequest, plan: DbPlan, rows: Rows): Response {
     case 'rows':
       return rowsResponse(api, row, a.status, a.page, plan.applied)
     case 'object': {
-      const headers = new Headers({ 'content-type': api.accept === 'object' ? OBJECT_TYPE : JSON_TYPE })
+      const headers = new Headers({
+        'content-type': api.accept === 'object' ? OBJECT_TYPE : JSON_TYPE,
+      })
       const status = applyResponseGucs(row, 200, headers)
       preferenceApplied(headers, plan.applied)
       return new Response(api.method === 'HEAD' ? null : row.body ?? 'null', { status, headers })
@@ -55,10 +64,17 @@ export function answer(api: ApiRequest, plan: DbPlan, rows: Rows): Response {
     }
     case 'written': {
       const n = rows.count
-      const headers = new Headers({ 'content-range': contentRange(0, a.created ? 0 : n, api.prefer.count ? n : null) })
+      const headers = new Headers({
+        'content-range': contentRange(0, a.created ? 0 : n, api.prefer.count ? n : null),
+      })
       if (a.location && rows.length > 0) {
         const first = rows[0] as Record<string, unknown>
-        headers.set('location', `/${a.location.table}?${a.location.pk.map((k) => `${k}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`)
+        headers.set(
+          'location',
+          `/${a.location.table}?${
+            a.location.pk.map((k) => `${k}=eq.${encodeURIComponent(String(first[k]))}`).join('&')
+          }`,
+        )
       }
       preferenceApplied(headers, plan.applied)
       return new Response(null, { status: a.created ? 201 : 204, headers })
@@ -78,12 +94,18 @@ function applyResponseGucs(row: ResultRow, status: number, headers: Headers): nu
       const list = JSON.parse(row.response_headers) as Record<string, string>[]
       for (const h of list) for (const [k, v] of Object.entries(h)) headers.set(k, String(v))
     } catch {
-      throw new ApiError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value')
+      throw new ApiError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      )
     }
   }
   if (row.response_status) {
     const s = Number(row.response_status)
-    if (!Number.isInteger(s) || s < 100 || s > 599) throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code')
+    if (!Number.isInteger(s) || s < 100 || s > 599) {
+      throw new ApiError(500, 'PGRST112', 'response.status guc must be a valid status code')
+    }
     return s
   }
   return status
@@ -94,7 +116,13 @@ function preferenceApplied(headers: Headers, applied: string[]) {
 }
 
 /** Rows (a table read, a function's set, a write's representation) with their Content-Range. */
-function rowsResponse(api: ApiRequest, row: ResultRow, status: number, pg: Page, applied: string[]): Response {
+function rowsResponse(
+  api: ApiRequest,
+  row: ResultRow,
+  status: number,
+  pg: Page,
+  applied: string[],
+): Response {
   const pageTotal = Number(row.page_total)
   const total = row.total_result_set === null ? null : Number(row.total_result_set)
   if (api.accept === 'object' && pageTotal !== 1) throw singleError(pageTotal)
@@ -104,9 +132,16 @@ function rowsResponse(api: ApiRequest, row: ResultRow, status: number, pg: Page,
   })
   if (total !== null && api.method !== 'POST') {
     if (pg.offset > total && pg.offset > 0) {
-      throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${pg.offset} was requested, but there are only ${total} rows.`, null, {
-        'content-range': `*/${total}`,
-      })
+      throw new ApiError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${pg.offset} was requested, but there are only ${total} rows.`,
+        null,
+        {
+          'content-range': `*/${total}`,
+        },
+      )
     }
     if (status === 200 && pageTotal < total) status = 206
   }

@@ -77,8 +77,17 @@ export const relKey = (schema: string, name: string) => `${schema}.${name}`
 export function findRelation(cache: SchemaCache, schema: string, name: string): Relation {
   const rel = cache.relations.get(relKey(schema, name))
   if (rel) return rel
-  const near = closest(name, [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name))
-  throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, near ? `Perhaps you meant the table '${schema}.${near}'` : null)
+  const near = closest(
+    name,
+    [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name),
+  )
+  throw new ApiError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${name}' in the schema cache`,
+    null,
+    near ? `Perhaps you meant the table '${schema}.${near}'` : null,
+  )
 }
 
 const RELATIONS_SQL = `
@@ -142,19 +151,42 @@ where n.nspname = any($1) and t.typisdefined and t.typtype <> 'p'`
  * different type there (`char` is bpchar(1), not pg_catalog's one-byte "char"; `bit` is bit(1)).
  */
 const GRAMMAR_TYPES: Record<string, [name: string, typmod?: number]> = {
-  int: ['int4'], integer: ['int4'], smallint: ['int2'], bigint: ['int8'], real: ['float4'], float: ['float8'], 'double precision': ['float8'],
-  decimal: ['numeric'], dec: ['numeric'], boolean: ['bool'],
-  char: ['bpchar', 1], character: ['bpchar', 1], nchar: ['bpchar', 1], 'national char': ['bpchar', 1], 'national character': ['bpchar', 1],
-  'char varying': ['varchar'], 'character varying': ['varchar'], 'nchar varying': ['varchar'], 'national char varying': ['varchar'],
-  'national character varying': ['varchar'], bit: ['bit', 1], 'bit varying': ['varbit'],
-  'timestamp without time zone': ['timestamp'], 'timestamp with time zone': ['timestamptz'], 'time without time zone': ['time'],
+  int: ['int4'],
+  integer: ['int4'],
+  smallint: ['int2'],
+  bigint: ['int8'],
+  real: ['float4'],
+  float: ['float8'],
+  'double precision': ['float8'],
+  decimal: ['numeric'],
+  dec: ['numeric'],
+  boolean: ['bool'],
+  char: ['bpchar', 1],
+  character: ['bpchar', 1],
+  nchar: ['bpchar', 1],
+  'national char': ['bpchar', 1],
+  'national character': ['bpchar', 1],
+  'char varying': ['varchar'],
+  'character varying': ['varchar'],
+  'nchar varying': ['varchar'],
+  'national char varying': ['varchar'],
+  'national character varying': ['varchar'],
+  bit: ['bit', 1],
+  'bit varying': ['varbit'],
+  'timestamp without time zone': ['timestamp'],
+  'timestamp with time zone': ['timestamptz'],
+  'time without time zone': ['time'],
   'time with time zone': ['timetz'],
 }
 
 /** A type name as Postgres reads it unquoted: ASCII letters folded to lower case, spaces single. */
-export const normalTypeName = (s: string) => s.trim().replace(/\s+/g, ' ').replace(/[A-Z]/g, (c) => c.toLowerCase())
+export const normalTypeName = (s: string) =>
+  s.trim().replace(/\s+/g, ' ').replace(/[A-Z]/g, (c) => c.toLowerCase())
 
-function typeMap(rows: { schema: string; name: string; sql_name: string }[], schemas: string[]): Map<string, string> {
+function typeMap(
+  rows: { schema: string; name: string; sql_name: string }[],
+  schemas: string[],
+): Map<string, string> {
   const quote = (x: string) => `"${x.replace(/"/g, '""')}"`
   // Lowest precedence first: a later schema on the search path loses to an earlier one, and
   // pg_catalog (searched first) to none.
@@ -168,7 +200,9 @@ function typeMap(rows: { schema: string; name: string; sql_name: string }[], sch
       if (schema === 'pg_catalog') types.set(r.sql_name, sql)
     }
   }
-  for (const [name, [t, typmod]] of Object.entries(GRAMMAR_TYPES)) types.set(name, `"pg_catalog".${quote(t)}${typmod ? `(${typmod})` : ''}`)
+  for (const [name, [t, typmod]] of Object.entries(GRAMMAR_TYPES)) {
+    types.set(name, `"pg_catalog".${quote(t)}${typmod ? `(${typmod})` : ''}`)
+  }
   return types
 }
 
@@ -199,7 +233,8 @@ interface FnRow {
 
 export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Promise<SchemaCache> {
   // An array literal, not a JS array: postgres.js may not know text[] yet on a fresh connection.
-  const arrayLiteral = (xs: string[]) => `{${xs.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
+  const arrayLiteral = (xs: string[]) =>
+    `{${xs.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
   const list = arrayLiteral(schemas)
   const typeSchemas = arrayLiteral(['pg_catalog', 'extensions', ...schemas])
   const [rels, cols, fks, fns, roles, types] = await Promise.all([
@@ -234,14 +269,22 @@ export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Pro
   }
   for (const c of cols) {
     relations.get(relKey(c.schema, c.rel))?.columns.set(c.name, {
-      name: c.name, type: c.type, nullable: c.nullable, default: c.default, generated: c.generated,
+      name: c.name,
+      type: c.type,
+      nullable: c.nullable,
+      default: c.default,
+      generated: c.generated,
     })
   }
   const functions = new Map<string, Fn[]>()
   for (const f of fns as unknown as FnRow[]) {
     const inputs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v')
     const firstDefault = f.nargs - f.ndefaults
-    const params = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= firstDefault }))
+    const params = inputs.map((a, i) => ({
+      name: a.name,
+      type: a.type,
+      hasDefault: i >= firstDefault,
+    }))
     const fn: Fn = {
       schema: f.schema,
       name: f.name,
@@ -251,8 +294,13 @@ export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Pro
       returnsComposite: f.returns_composite,
       returnsVoid: f.returns_void,
       volatility: f.volatility,
-      outColumns: f.type_columns ?? f.args.filter((a) => a.mode === 't' || a.mode === 'o' || a.mode === 'b').map((a) => ({ name: a.name, type: a.type })),
-      singleUnnamedJson: params.length === 1 && params[0].name === '' && (params[0].type === 'json' || params[0].type === 'jsonb'),
+      outColumns: f.type_columns ??
+        f.args.filter((a) => a.mode === 't' || a.mode === 'o' || a.mode === 'b').map((a) => ({
+          name: a.name,
+          type: a.type,
+        })),
+      singleUnnamedJson: params.length === 1 && params[0].name === '' &&
+        (params[0].type === 'json' || params[0].type === 'jsonb'),
     }
     const key = relKey(f.schema, f.name)
     functions.set(key, [...(functions.get(key) ?? []), fn])
@@ -262,9 +310,18 @@ export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Pro
     roleSettings,
     relations,
     functions,
-    types: typeMap(types as unknown as { schema: string; name: string; sql_name: string }[], schemas),
+    types: typeMap(
+      types as unknown as { schema: string; name: string; sql_name: string }[],
+      schemas,
+    ),
     fks: fks.map((f) => ({
-      name: f.name, schema: f.schema, table: f.table, columns: f.columns, refSchema: f.ref_schema, refTable: f.ref_table, refColumns: f.ref_columns,
+      name: f.name,
+      schema: f.schema,
+      table: f.table,
+      columns: f.columns,
+      refSchema: f.ref_schema,
+      refTable: f.ref_table,
+      refColumns: f.ref_columns,
     })),
   }
 }
@@ -275,7 +332,11 @@ function distance(a: string, b: string): number {
   for (let j = 1; j <= b.length; j++) d[0][j] = j
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+      d[i][j] = Math.min(
+        d[i - 1][j] + 1,
+        d[i][j - 1] + 1,
+        d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
     }
   }
   return d[a.length][b.length]

@@ -5,7 +5,15 @@
 import { ApiError, notEmbeddedError, notToOneDetails, parseError } from './errors.ts'
 import type { Condition, Field, Filter, NodeParams, OrderTerm, SelectItem } from './parse.ts'
 import { OPERATORS } from './parse.ts'
-import { closest, type ForeignKey, type Fn, normalTypeName, relKey, type Relation, type SchemaCache } from './schema.ts'
+import {
+  closest,
+  type Fn,
+  type ForeignKey,
+  normalTypeName,
+  type Relation,
+  relKey,
+  type SchemaCache,
+} from './schema.ts'
 
 /**
  * A quoted identifier. Cut at a NUL, as PostgREST's escapeIdent does: the statement is a C string
@@ -30,7 +38,13 @@ export function pgArray(values: string[]): string {
 
 export function columnError(rel: Relation, name: string): ApiError {
   const near = closest(name, rel.columns.keys())
-  return new ApiError(400, '42703', `column ${rel.name}.${name} does not exist`, null, near ? `Perhaps you meant to reference the column "${rel.name}.${near}".` : null)
+  return new ApiError(
+    400,
+    '42703',
+    `column ${rel.name}.${name} does not exist`,
+    null,
+    near ? `Perhaps you meant to reference the column "${rel.name}.${near}".` : null,
+  )
 }
 
 function column(rel: Relation, name: string) {
@@ -43,7 +57,9 @@ function column(rel: Relation, name: string) {
 function pathSql(alias: string, field: Field, p: Params): string {
   let s = `${alias}.${ident(field.name)}`
   for (const step of field.json) {
-    s += /^-?\d+$/.test(step.key) ? `${step.arrow}${p.add(step.key)}::int` : `${step.arrow}${p.add(step.key)}::text`
+    s += /^-?\d+$/.test(step.key)
+      ? `${step.arrow}${p.add(step.key)}::int`
+      : `${step.arrow}${p.add(step.key)}::text`
   }
   return s
 }
@@ -57,7 +73,12 @@ function fieldSql(rel: Relation, alias: string, field: Field, p: Params): string
 /** The SQL naming the type of a `::cast`, from the schema cache (else 400 PGRST100): never the request's text. */
 function castType(cache: SchemaCache, cast: string, text: string): string {
   const type = cache.types.get(normalTypeName(cast))
-  if (!type) throw parseError(`"failed to parse select parameter (${text})"`, `unexpected "${cast}" expecting the name of a type`)
+  if (!type) {
+    throw parseError(
+      `"failed to parse select parameter (${text})"`,
+      `unexpected "${cast}" expecting the name of a type`,
+    )
+  }
   return type
 }
 
@@ -79,17 +100,26 @@ function filterSql(rel: Relation, alias: string, f: Filter, p: Params): string {
     case 'like':
     case 'ilike':
       s = f.modifier
-        ? `${col} ${OPERATORS[f.op]} ${f.modifier}(${p.add(pgArray((value as string[]).map((v) => v.replace(/\*/g, '%'))))})`
+        ? `${col} ${OPERATORS[f.op]} ${f.modifier}(${
+          p.add(pgArray((value as string[]).map((v) => v.replace(/\*/g, '%'))))
+        })`
         : `${col} ${OPERATORS[f.op]} ${p.add((value as string).replace(/\*/g, '%'))}`
       break
     case 'fts':
     case 'plfts':
     case 'phfts':
     case 'wfts': {
-      const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op]
+      const fn = {
+        fts: 'to_tsquery',
+        plfts: 'plainto_tsquery',
+        phfts: 'phraseto_tsquery',
+        wfts: 'websearch_to_tsquery',
+      }[f.op]
       const cfg = () => f.ftsConfig ? `${p.add(f.ftsConfig)}::regconfig, ` : ''
       const type = rel.columns.get(f.field.name)!.type
-      const doc = type === 'tsvector' && f.field.json.length === 0 ? col : `to_tsvector(${cfg()}${col})`
+      const doc = type === 'tsvector' && f.field.json.length === 0
+        ? col
+        : `to_tsvector(${cfg()}${col})`
       s = `${doc} @@ ${fn}(${cfg()}${p.add(value as string)})`
       break
     }
@@ -119,7 +149,10 @@ export interface ReadNode {
 function conditionSql(node: ReadNode, c: Condition, p: Params): string {
   if (c.type === 'filter') {
     const embedBody = node.embeds.get(c.filter.field.name)
-    if (embedBody && !node.rel.columns.has(c.filter.field.name) && c.filter.op === 'is' && c.filter.value === 'null') {
+    if (
+      embedBody && !node.rel.columns.has(c.filter.field.name) && c.filter.op === 'is' &&
+      c.filter.value === 'null'
+    ) {
       return `${embedBody} is ${c.filter.negate ? 'not ' : ''}null`
     }
     return filterSql(node.rel, node.alias, c.filter, p)
@@ -129,7 +162,12 @@ function conditionSql(node: ReadNode, c: Condition, p: Params): string {
 }
 
 /** `related` holds the SQL of the `embed(col)` terms, made while the node's embeds were built. */
-function orderSql(node: ReadNode, terms: OrderTerm[], related: Map<OrderTerm, string>, p: Params): string {
+function orderSql(
+  node: ReadNode,
+  terms: OrderTerm[],
+  related: Map<OrderTerm, string>,
+  p: Params,
+): string {
   return terms.map((t) => {
     if (t.relation !== undefined && !related.has(t)) throw notEmbeddedError(t.relation)
     let s = related.get(t) ?? fieldSql(node.rel, node.alias, t.field, p)
@@ -155,14 +193,28 @@ export interface Relationship {
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
 
-function relationshipsBetween(cache: SchemaCache, parent: Relation, target: Relation): Relationship[] {
+function relationshipsBetween(
+  cache: SchemaCache,
+  parent: Relation,
+  target: Relation,
+): Relationship[] {
   const out: Relationship[] = []
   for (const fk of cache.fks) {
-    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name) {
+    if (
+      fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema &&
+      fk.refTable === target.name
+    ) {
       out.push({ fk, cardinality: 'many-to-one', target })
     }
-    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name) {
-      out.push({ fk, cardinality: sameSet(fk.columns, target.pk) ? 'one-to-one' : 'one-to-many', target })
+    if (
+      fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema &&
+      fk.refTable === parent.name
+    ) {
+      out.push({
+        fk,
+        cardinality: sameSet(fk.columns, target.pk) ? 'one-to-one' : 'one-to-many',
+        target,
+      })
     }
   }
   // many-to-many through a junction whose primary key holds both foreign keys (PostgREST's rule).
@@ -171,8 +223,13 @@ function relationshipsBetween(cache: SchemaCache, parent: Relation, target: Rela
     const junction = cache.relations.get(relKey(fk.schema, fk.table))
     if (!junction || junction === parent || junction === target) continue
     for (const fk2 of cache.fks) {
-      if (fk2 === fk || fk2.schema !== fk.schema || fk2.table !== fk.table || fk2.refSchema !== target.schema || fk2.refTable !== target.name) continue
-      if ([...fk.columns, ...fk2.columns].every((c) => junction.pk.includes(c))) out.push({ fk, fk2, junction, cardinality: 'many-to-many', target })
+      if (
+        fk2 === fk || fk2.schema !== fk.schema || fk2.table !== fk.table ||
+        fk2.refSchema !== target.schema || fk2.refTable !== target.name
+      ) continue
+      if ([...fk.columns, ...fk2.columns].every((c) => junction.pk.includes(c))) {
+        out.push({ fk, fk2, junction, cardinality: 'many-to-many', target })
+      }
     }
   }
   return out
@@ -184,20 +241,32 @@ function describe(r: Relationship, parent: Relation) {
     cardinality: r.cardinality,
     embedding: `${parent.name} with ${r.target.name}`,
     relationship: r.junction
-      ? `${r.junction.name} using ${fk.name}(${fk.columns.join(', ')}) and ${r.fk2!.name}(${r.fk2!.columns.join(', ')})`
-      : `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`,
+      ? `${r.junction.name} using ${fk.name}(${fk.columns.join(', ')}) and ${r.fk2!.name}(${
+        r.fk2!.columns.join(', ')
+      })`
+      : `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${
+        fk.refColumns.join(', ')
+      })`,
   }
 }
 
 /** Finds the one relationship an embed means, as PostgREST does (PGRST200 / PGRST201). */
-export function resolveEmbed(cache: SchemaCache, parent: Relation, name: string, hint?: string): Relationship {
+export function resolveEmbed(
+  cache: SchemaCache,
+  parent: Relation,
+  name: string,
+  hint?: string,
+): Relationship {
   let candidates: Relationship[] = []
   const target = cache.relations.get(relKey(parent.schema, name))
   if (target) candidates = relationshipsBetween(cache, parent, target)
   else {
     // `fk_column(*)`: embedding through a many-to-one foreign-key column of the parent.
     for (const fk of cache.fks) {
-      if (fk.schema === parent.schema && fk.table === parent.name && fk.columns.length === 1 && fk.columns[0] === name) {
+      if (
+        fk.schema === parent.schema && fk.table === parent.name && fk.columns.length === 1 &&
+        fk.columns[0] === name
+      ) {
         const t = cache.relations.get(relKey(fk.refSchema, fk.refTable))
         if (t) candidates.push({ fk, cardinality: 'many-to-one', target: t })
       }
@@ -206,7 +275,9 @@ export function resolveEmbed(cache: SchemaCache, parent: Relation, name: string,
   if (hint) {
     const single = (cols: string[]) => cols.length === 1 && cols[0] === hint
     candidates = candidates.filter((r) =>
-      r.junction ? r.junction.name === hint || r.fk.name === hint || r.fk2!.name === hint : r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns)
+      r.junction
+        ? r.junction.name === hint || r.fk.name === hint || r.fk2!.name === hint
+        : r.fk.name === hint || single(r.fk.columns) || single(r.fk.refColumns)
     )
   }
   if (candidates.length === 0) {
@@ -219,7 +290,9 @@ export function resolveEmbed(cache: SchemaCache, parent: Relation, name: string,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
       JSON.stringify(candidates.map((c) => describe(c, parent))),
-      `Try changing '${name}' to one of the following: ${candidates.map((c) => `'${name}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      `Try changing '${name}' to one of the following: ${
+        candidates.map((c) => `'${name}!${c.fk.name}'`).join(', ')
+      }. Find the desired relationship in the 'details' key.`,
     )
   }
   return candidates[0]
@@ -256,7 +329,14 @@ class AliasGen {
 }
 
 /** The select list and lateral joins of one node (recursively for its embeds). */
-function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodeParams>, path: string, p: Params, aliases: AliasGen): Built {
+function buildNode(
+  cache: SchemaCache,
+  node: ReadNode,
+  nodes: Map<string, NodeParams>,
+  path: string,
+  p: Params,
+  aliases: AliasGen,
+): Built {
   const columns: string[] = []
   const joins: string[] = []
   const names: string[] = []
@@ -275,47 +355,91 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
       const r = resolveEmbed(cache, node.rel, item.name, item.hint)
       const toMany = r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many'
       if (item.spread && toMany) {
-        throw new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, notToOneDetails(node.rel.name, item.name))
+        throw new ApiError(
+          400,
+          'PGRST119',
+          `A spread operation on '${item.name}' is not possible`,
+          notToOneDetails(node.rel.name, item.name),
+        )
       }
       const label = item.alias ?? item.name
       // `order=label(col)` sorts the parent by a column of this embed: one value per parent only.
       const orderTerms = (node.params.order ?? []).filter((t) => t.relation === label)
       if (orderTerms.length && toMany) {
-        throw new ApiError(400, 'PGRST118', `A related order on '${label}' is not possible`, notToOneDetails(node.rel.name, label))
+        throw new ApiError(
+          400,
+          'PGRST118',
+          `A related order on '${label}' is not possible`,
+          notToOneDetails(node.rel.name, label),
+        )
       }
       const childPath = path ? `${path}.${label}` : label
-      const child: ReadNode = { rel: r.target, alias: aliases.next(), items: item.select, params: nodes.get(childPath) ?? { conditions: [] }, embeds: new Map() }
+      const child: ReadNode = {
+        rel: r.target,
+        alias: aliases.next(),
+        items: item.select,
+        params: nodes.get(childPath) ?? { conditions: [] },
+        embeds: new Map(),
+      }
       const joinAlias = aliases.next()
       const built = buildNode(cache, child, nodes, childPath, p, aliases)
       let on: string[]
       let through = ''
       if (r.junction) {
         const j = aliases.next()
-        through = ` join ${qualified(r.junction.schema, r.junction.name)} as ${j} on ${r.fk2!.columns.map((c, i) => `${j}.${ident(c)} = ${child.alias}.${ident(r.fk2!.refColumns[i])}`).join(' and ')}`
-        on = r.fk.columns.map((c, i) => `${j}.${ident(c)} = ${node.alias}.${ident(r.fk.refColumns[i])}`)
+        through = ` join ${qualified(r.junction.schema, r.junction.name)} as ${j} on ${
+          r.fk2!.columns.map((c, i) =>
+            `${j}.${ident(c)} = ${child.alias}.${ident(r.fk2!.refColumns[i])}`
+          ).join(' and ')
+        }`
+        on = r.fk.columns.map((c, i) =>
+          `${j}.${ident(c)} = ${node.alias}.${ident(r.fk.refColumns[i])}`
+        )
       } else {
-        const [outerCols, innerCols] = r.cardinality === 'many-to-one' ? [r.fk.columns, r.fk.refColumns] : [r.fk.refColumns, r.fk.columns]
-        on = outerCols.map((c, i) => `${child.alias}.${ident(innerCols[i])} = ${node.alias}.${ident(c)}`)
+        const [outerCols, innerCols] = r.cardinality === 'many-to-one'
+          ? [r.fk.columns, r.fk.refColumns]
+          : [r.fk.refColumns, r.fk.columns]
+        on = outerCols.map((c, i) =>
+          `${child.alias}.${ident(innerCols[i])} = ${node.alias}.${ident(c)}`
+        )
       }
       const where = [...on, ...child.params.conditions.map((c) => conditionSql(child, c, p))]
-      const order = child.params.order ? ` order by ${orderSql(child, child.params.order, built.related, p)}` : ''
-      const page = toMany && (child.params.limit !== undefined || child.params.offset !== undefined)
-        ? ` limit ${p.add(child.params.limit === undefined ? null : String(child.params.limit))} offset ${p.add(String(child.params.offset ?? 0))}`
+      const order = child.params.order
+        ? ` order by ${orderSql(child, child.params.order, built.related, p)}`
         : ''
-      const innerSql = `select ${built.columns.join(', ') || 'null'} from ${qualified(r.target.schema, r.target.name)} as ${child.alias}${through}${built.joins.join('')} where ${where.join(' and ')}${order}${page}`
+      const page = toMany && (child.params.limit !== undefined || child.params.offset !== undefined)
+        ? ` limit ${
+          p.add(child.params.limit === undefined ? null : String(child.params.limit))
+        } offset ${p.add(String(child.params.offset ?? 0))}`
+        : ''
+      const innerSql = `select ${built.columns.join(', ') || 'null'} from ${
+        qualified(r.target.schema, r.target.name)
+      } as ${child.alias}${through}${built.joins.join('')} where ${
+        where.join(' and ')
+      }${order}${page}`
       // As in PostgREST, a related order names one of the embed's output columns (its select).
       const orderValue = (t: OrderTerm, alias: string) => {
         if (!built.names.includes(t.field.name)) {
           const near = closest(t.field.name, built.names)
-          throw new ApiError(400, '42703', `column ${label}.${t.field.name} does not exist`, null, near ? `Perhaps you meant to reference the column "${label}.${near}".` : null)
+          throw new ApiError(
+            400,
+            '42703',
+            `column ${label}.${t.field.name} does not exist`,
+            null,
+            near ? `Perhaps you meant to reference the column "${label}.${near}".` : null,
+          )
         }
         return pathSql(alias, t.field, p)
       }
       if (item.spread) {
         // `...embed(cols)`: the to-one embed's columns join the parent's own.
-        joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${innerSql}) as ${joinAlias} on true`)
+        joins.push(
+          ` ${item.inner ? 'inner' : 'left'} join lateral (${innerSql}) as ${joinAlias} on true`,
+        )
         for (const t of orderTerms) related.set(t, orderValue(t, joinAlias))
-        for (const name of built.names) columns.push(`${joinAlias}.${ident(name)} as ${ident(name)}`)
+        for (const name of built.names) {
+          columns.push(`${joinAlias}.${ident(name)} as ${ident(name)}`)
+        }
         names.push(...built.names)
         continue
       }
@@ -325,7 +449,9 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
         return `, ${orderValue(t, '_t')} as "pgrst_order_${i}"`
       })
       const agg = toMany
-        ? `select coalesce(json_agg(_t), '[]') as body from (${innerSql}) _t${item.inner ? ' having count(*) > 0' : ''}`
+        ? `select coalesce(json_agg(_t), '[]') as body from (${innerSql}) _t${
+          item.inner ? ' having count(*) > 0' : ''
+        }`
         : `select row_to_json(_t) as body${orderColumns.join('')} from (${innerSql}) _t`
       joins.push(` ${item.inner ? 'inner' : 'left'} join lateral (${agg}) as ${joinAlias} on true`)
       columns.push(`${joinAlias}.body as ${ident(label)}`)
@@ -337,18 +463,46 @@ function buildNode(cache: SchemaCache, node: ReadNode, nodes: Map<string, NodePa
 }
 
 /** `select … from <from> <joins> where … order by … limit … offset …` for the root node. */
-export function buildSelect(cache: SchemaCache, root: ReadNode, nodes: Map<string, NodeParams>, p: Params, from: string, paged = true, limit?: number, offset?: number): { sql: string; where: string; joins: string } {
+export function buildSelect(
+  cache: SchemaCache,
+  root: ReadNode,
+  nodes: Map<string, NodeParams>,
+  p: Params,
+  from: string,
+  paged = true,
+  limit?: number,
+  offset?: number,
+): { sql: string; where: string; joins: string } {
   const built = buildNode(cache, root, nodes, '', p, new AliasGen())
   const conds = root.params.conditions.map((c) => conditionSql(root, c, p))
   const where = conds.length ? ` where ${conds.join(' and ')}` : ''
-  const order = root.params.order ? ` order by ${orderSql(root, root.params.order, built.related, p)}` : ''
-  const page = paged ? ` limit ${p.add(limit === undefined ? null : String(limit))} offset ${p.add(String(offset ?? 0))}` : ''
+  const order = root.params.order
+    ? ` order by ${orderSql(root, root.params.order, built.related, p)}`
+    : ''
+  const page = paged
+    ? ` limit ${p.add(limit === undefined ? null : String(limit))} offset ${
+      p.add(String(offset ?? 0))
+    }`
+    : ''
   const joins = built.joins.join('')
-  return { sql: `select ${built.columns.join(', ') || 'null'} from ${from} as ${root.alias}${joins}${where}${order}${page}`, where, joins }
+  return {
+    sql: `select ${
+      built.columns.join(', ') || 'null'
+    } from ${from} as ${root.alias}${joins}${where}${order}${page}`,
+    where,
+    joins,
+  }
 }
 
 /** Wraps a row source into PostgREST's result row: (total, page_total, body, response GUCs). */
-export function wrapResult(sourceSql: string, total: string, single: boolean, prefix = '', aggregated = '_postgrest_t', stripNulls = false): string {
+export function wrapResult(
+  sourceSql: string,
+  total: string,
+  single: boolean,
+  prefix = '',
+  aggregated = '_postgrest_t',
+  stripNulls = false,
+): string {
   const agg = stripNulls ? `json_strip_nulls(json_agg(${aggregated}))` : `json_agg(${aggregated})`
   const body = single ? `(${agg} -> 0)::text` : `coalesce(${agg}, '[]')::text`
   return `${prefix ? prefix + ', ' : 'with '}pgrst_source as (${sourceSql}) ` +
@@ -362,34 +516,62 @@ export function wrapResult(sourceSql: string, total: string, single: boolean, pr
 // ---------------------------------------------------------------------------
 
 export function unknownWriteColumn(rel: Relation, name: string): ApiError {
-  return new ApiError(400, 'PGRST204', `Could not find the '${name}' column of '${rel.name}' in the schema cache`)
+  return new ApiError(
+    400,
+    'PGRST204',
+    `Could not find the '${name}' column of '${rel.name}' in the schema cache`,
+  )
 }
 
 /** INSERT … SELECT from the JSON body (object or array) in bind parameter `bodyParam`. */
-export function insertSql(rel: Relation, cols: string[], bodyParam: string, missingDefault: boolean, conflict: { cols: string[]; mode: 'merge' | 'ignore' } | null, returning: string): string {
+export function insertSql(
+  rel: Relation,
+  cols: string[],
+  bodyParam: string,
+  missingDefault: boolean,
+  conflict: { cols: string[]; mode: 'merge' | 'ignore' } | null,
+  returning: string,
+): string {
   for (const c of cols) if (!rel.columns.has(c)) throw unknownWriteColumn(rel, c)
   const target = qualified(rel.schema, rel.name)
   const exprs = cols.map((c) => {
     const def = rel.columns.get(c)!.default
-    return missingDefault && def ? `case when _j.j::jsonb ? ${literal(c)} then _r.${ident(c)} else ${def} end` : `_r.${ident(c)}`
+    return missingDefault && def
+      ? `case when _j.j::jsonb ? ${literal(c)} then _r.${ident(c)} else ${def} end`
+      : `_r.${ident(c)}`
   })
-  const source = `from json_array_elements(case when json_typeof(${bodyParam}::json) = 'array' then ${bodyParam}::json else json_build_array(${bodyParam}::json) end) as _j(j) ` +
+  const source =
+    `from json_array_elements(case when json_typeof(${bodyParam}::json) = 'array' then ${bodyParam}::json else json_build_array(${bodyParam}::json) end) as _j(j) ` +
     `cross join lateral json_populate_record(null::${target}, _j.j) as _r`
-  let sql = `insert into ${target} as ${ident(rel.name)}${cols.length ? ` (${cols.map(ident).join(', ')})` : ''} select ${exprs.join(', ')} ${source}`
+  let sql = `insert into ${target} as ${ident(rel.name)}${
+    cols.length ? ` (${cols.map(ident).join(', ')})` : ''
+  } select ${exprs.join(', ')} ${source}`
   if (conflict) {
     for (const c of conflict.cols) if (!rel.columns.has(c)) throw unknownWriteColumn(rel, c)
-    const updates = cols.filter((c) => !conflict.cols.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`)
+    const updates = cols.filter((c) => !conflict.cols.includes(c)).map((c) =>
+      `${ident(c)} = excluded.${ident(c)}`
+    )
     sql += ` on conflict (${conflict.cols.map(ident).join(', ')}) ` +
-      (conflict.mode === 'ignore' || updates.length === 0 ? 'do nothing' : `do update set ${updates.join(', ')}`)
+      (conflict.mode === 'ignore' || updates.length === 0
+        ? 'do nothing'
+        : `do update set ${updates.join(', ')}`)
   }
   return sql + returning
 }
 
-export function updateSql(rel: Relation, cols: string[], bodyParam: string, where: string, returning: string): string {
+export function updateSql(
+  rel: Relation,
+  cols: string[],
+  bodyParam: string,
+  where: string,
+  returning: string,
+): string {
   for (const c of cols) if (!rel.columns.has(c)) throw unknownWriteColumn(rel, c)
   const target = qualified(rel.schema, rel.name)
   const sets = cols.map((c) => `${ident(c)} = _r.${ident(c)}`).join(', ')
-  return `update ${target} as ${ident(rel.name)} set ${sets} from (select * from json_populate_record(null::${target}, ${bodyParam}::json)) as _r${where}${returning}`
+  return `update ${target} as ${
+    ident(rel.name)
+  } set ${sets} from (select * from json_populate_record(null::${target}, ${bodyParam}::json)) as _r${where}${returning}`
 }
 
 export function deleteSql(rel: Relation, where: string, returning: string): string {
@@ -398,7 +580,13 @@ export function deleteSql(rel: Relation, where: string, returning: string): stri
 
 /** Root-level conditions of a write, against the target table's alias. */
 export function writeWhere(rel: Relation, conditions: Condition[], p: Params): string {
-  const node: ReadNode = { rel, alias: ident(rel.name), items: [], params: { conditions }, embeds: new Map() }
+  const node: ReadNode = {
+    rel,
+    alias: ident(rel.name),
+    items: [],
+    params: { conditions },
+    embeds: new Map(),
+  }
   const conds = conditions.map((c) => conditionSql(node, c, p))
   return conds.length ? ` where ${conds.join(' and ')}` : ''
 }
@@ -408,7 +596,12 @@ export function writeWhere(rel: Relation, conditions: Condition[], p: Params): s
 // ---------------------------------------------------------------------------
 
 /** `"schema"."fn"("a" := _a."a", …)` reading named arguments from json_to_record($n). */
-export function callSql(fn: Fn, argNames: string[], argsParam: string, singleJson: boolean): { from: string; call: string } {
+export function callSql(
+  fn: Fn,
+  argNames: string[],
+  argsParam: string,
+  singleJson: boolean,
+): { from: string; call: string } {
   const name = qualified(fn.schema, fn.name)
   if (singleJson) return { from: '', call: `${name}(${argsParam}::${fn.params[0].type})` }
   if (argNames.length === 0) return { from: '', call: `${name}()` }
