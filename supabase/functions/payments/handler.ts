@@ -91,8 +91,7 @@ interface Priced {
 }
 
 async function siteBySlug(req: Request, s: string) {
-  const site = must(await userClient(req).from('global_sites').select('id, location, status, stripe_deposit_link').eq('slug', s).maybeSingle()) as
-    { id: number; location: string; status: string | null; stripe_deposit_link: string | null } | null
+  const site = must(await userClient(req).from('global_sites').select('id, location, status, stripe_deposit_link').eq('slug', s).maybeSingle())
   if (!site) throw new HttpError(404, 'not_found', 'Page not found', { site: s })
   return site
 }
@@ -141,7 +140,7 @@ async function checkout(req: Request): Promise<Response> {
   if ('external' in priced) return json({ kind: b.kind, external: true, url: priced.external, order_id: null })
   const total = priced.items.reduce((s, i) => s + i.amount_pence * i.quantity, 0)
   const admin = adminClient()
-  const existing = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).maybeSingle()) as { id: number; checkout_session_id: string } | null
+  const existing = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).maybeSingle())
   const request = {
     idempotencyKey: key, customerEmail: priced.email, lineItems: priced.items.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity })),
     successUrl: `${siteUrl()}/checkout/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${siteUrl()}/checkout`,
@@ -162,10 +161,10 @@ async function checkout(req: Request): Promise<Response> {
   })
   if (res.error?.code === '23505') {
     // The same key at the same moment: the other request wrote the order.
-    const o = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).single()) as { id: number; checkout_session_id: string }
+    const o = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).single())
     return json({ order_id: o.id, session_id: o.checkout_session_id, url: session.url, repeated: true })
   }
-  const orderId = must(res) as number
+  const orderId = must(res)
   return json({ order_id: orderId, session_id: session.id, url: session.url }, { status: 201 })
 }
 
@@ -194,7 +193,7 @@ async function webhook(req: Request): Promise<Response> {
   if (res.error?.code === '40001') return json({ received: true, outcome: 'duplicate' })
   if (res.error?.code === '22023') throw new HttpError(400, 'amount_mismatch', res.error.message)
   if (res.error) throw dbError(res.error)
-  const outcome = res.data as string
+  const outcome = res.data
   if (outcome === 'paid') await receipt(event.sessionId)
   if (outcome === 'paid') await deliverPaidVoucher(event.sessionId)
   if (outcome === 'paid') await membershipPaid(event.sessionId)
@@ -271,7 +270,7 @@ async function localCheckout(req: Request, sessionId: string): Promise<Response>
   if (!/^cs_local_[0-9a-f]{32}$/.test(sessionId)) throw notFound('No such checkout session.')
   const s = await localSession(sessionId)
   if (!s) throw notFound('No such checkout session.')
-  const order = must(await adminClient().from('orders').select('status').eq('checkout_session_id', sessionId).maybeSingle()) as { status: string } | null
+  const order = must(await adminClient().from('orders').select('status').eq('checkout_session_id', sessionId).maybeSingle())
   const amount = `£${(s.amount_total / 100).toFixed(2)}`
   const form = (error?: string) => page('Test checkout', `<h1>Test checkout</h1><p>${s.line_items.map((li) => `${escapeHtml(li.name)} × ${li.quantity}`).join('<br>')}</p>` +
     `<p><strong>Total ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}` +

@@ -60,14 +60,13 @@ export async function membershipAccess(site: string, userId: string | null, toke
 
 /** The joining fee charged today: the active fee once its effective date has come. */
 async function joiningFeePence(db: Client): Promise<number> {
-  const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle()) as
-    { amount_pence: number } | null
+  const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle())
   return fee?.amount_pence ?? 0
 }
 
 async function activePlans(db: Client): Promise<Plan[]> {
   return must(await db.from('plans').select('id, name, description, plot_size, price_pence, billing_interval').eq('active', true)
-    .order('sort_order').order('id')) as Plan[]
+    .order('sort_order').order('id'))
 }
 
 /** What the first payment is made of: the plan's first period, the joining fee, the deposit. */
@@ -141,14 +140,13 @@ function createMembershipOrder(
   })
 }
 
-interface StoredOrder { id: number; checkout_session_id: string; status: string; total_pence: number; subtotal_pence: number | null; discount_pence: number }
-
 /** The same key again: the first order and the same payment page (the provider is idempotent
  *  on the key), for what was left to pay when it was written. */
 async function repeatedMembership(key: string, p: PricedMembership): Promise<ShopOrder | null> {
   const o = must(await adminClient().from('orders').select('id, checkout_session_id, status, total_pence, subtotal_pence, discount_pence')
-    .eq('idempotency_key', key).maybeSingle()) as StoredOrder | null
-  if (!o) return null
+    .eq('idempotency_key', key).maybeSingle())
+  // Orders are written with their session (create_membership_order), so a stored one has it.
+  if (!o?.checkout_session_id) return null
   const urls = membershipReturnUrls(p.membership)
   const url = o.checkout_session_id.startsWith('cs_voucher_')
     ? urls.successUrl.replace('{CHECKOUT_SESSION_ID}', o.checkout_session_id)
@@ -222,7 +220,7 @@ export async function membershipInfo(req: Request, url: URL): Promise<Response> 
 export async function membershipSites(): Promise<Response> {
   const db = adminClient()
   const [sites, fee] = await Promise.all([
-    db.rpc('membership_sites').then((r) => must(r) as { slug: string; reason: string; waiting: number; plots_free: number | null }[]),
+    db.rpc('membership_sites').then((r) => must(r)),
     joiningFeePence(db),
   ])
   return json({ deposit_pence: depositPence(), joining_fee_pence: fee, sites }, { headers: { 'cache-control': 'no-store' } })
@@ -238,14 +236,10 @@ export async function membershipPaid(sessionId: string): Promise<void> {
   const admin = adminClient()
   const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq('checkout_session_id', sessionId).maybeSingle()
   if (!o || o.kind !== 'membership') return
-  const { data: m } = await admin.from('memberships')
+  const { data: r } = await admin.from('memberships')
     .select('id, status, site_id, member:members(first_name), site:global_sites(location, city, slug), plan:plans(name, price_pence, billing_interval)')
     .eq('order_id', o.id).eq('status', 'active').maybeSingle()
-  if (!m) return
-  const r = m as unknown as {
-    id: number; site_id: number; member: { first_name: string } | null; site: { location: string; city: string; slug: string } | null
-    plan: { name: string; price_pence: number; billing_interval: string } | null
-  }
+  if (!r) return
   const where = r.site ? `${r.site.location}, ${r.site.city}` : 'your site'
   const mail = simpleEmail([
     `Hello ${r.member?.first_name ?? 'there'},`,

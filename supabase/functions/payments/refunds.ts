@@ -24,7 +24,7 @@ export async function applyRefund(e: { eventId: string; paymentRef: string; refu
   })
   if (res.error?.code === '40001') return 'duplicate'
   if (res.error) throw dbError(res.error)
-  return res.data as string
+  return res.data
 }
 
 /** POST /payments/refund { order_id, reason }: admins only. */
@@ -47,7 +47,7 @@ export async function refund(req: Request): Promise<Response> {
     throw e
   }
   const outcome = await applyRefund({ eventId: `sync_${result.id}`, paymentRef: asked.payment_ref!, refundRef: result.id, amountPence: asked.amount_pence, status: result.status }, admin)
-  const status = must(await admin.from('orders').select('status').eq('id', b.order_id).single()) as { status: string }
+  const status = must(await admin.from('orders').select('status').eq('id', b.order_id).single())
   return json({ order_id: b.order_id, status: status.status, refund_id: result.id, provider_status: result.status, outcome, amount_pence: asked.amount_pence }, { status: 202 })
 }
 

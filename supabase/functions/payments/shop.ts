@@ -26,8 +26,7 @@ export type PricedItem = LineItem & { product_id: number }
 /** The items at the database's prices; unknown or inactive products 404, short stock 409. */
 export async function priceItems(db: Client, items: ShopItem[]): Promise<PricedItem[]> {
   const ids = items.map((i) => i.product_id)
-  const products = must(await db.from('products').select('id, name, price_pence, stock').in('id', ids).eq('active', true)) as
-    { id: number; name: string; price_pence: number; stock: number | null }[]
+  const products = must(await db.from('products').select('id, name, price_pence, stock').in('id', ids).eq('active', true))
   const byId = new Map(products.map((p) => [Number(p.id), p]))
   const missing = ids.filter((i) => !byId.has(i))
   if (missing.length) throw new HttpError(404, 'not_found', 'Unknown product.', { product_ids: missing })
@@ -94,16 +93,12 @@ export interface ShopOrder {
   repeated?: true
 }
 
-interface Existing {
-  id: number; checkout_session_id: string; status: string; email: string; total_pence: number; subtotal_pence: number | null; discount_pence: number
-  order_items: { description: string; quantity: number; unit_price_pence: number }[]
-}
-
 /** The same key again: the first order, and the same provider session (its request rebuilt from the order). */
 async function repeatOf(key: string): Promise<ShopOrder | null> {
   const o = must(await adminClient().from('orders').select('id, checkout_session_id, status, email, total_pence, subtotal_pence, discount_pence, order_items(description, quantity, unit_price_pence)')
-    .eq('idempotency_key', key).maybeSingle()) as Existing | null
-  if (!o) return null
+    .eq('idempotency_key', key).maybeSingle())
+  // Orders are written with their session (create_shop_order), so a stored one has it.
+  if (!o?.checkout_session_id) return null
   const base = { order_id: Number(o.id), session_id: o.checkout_session_id, subtotal_pence: o.subtotal_pence ?? o.total_pence, discount_pence: o.discount_pence, total_pence: o.total_pence, status: o.status, repeated: true as const }
   if (o.checkout_session_id.startsWith('cs_voucher_')) return { ...base, url: successUrl(o.checkout_session_id) }
   const lines = providerLines(o.order_items.map((i) => ({ name: i.description, amount_pence: i.unit_price_pence, quantity: i.quantity })), o.discount_pence)

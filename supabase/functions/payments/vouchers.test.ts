@@ -6,7 +6,7 @@
 // read says the same and never shows the code.
 import assert from 'node:assert/strict'
 import { call, errorCode, SERVICE_KEY, sql, staff, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
-import { aYearOn, londonToday } from './vouchers.ts'
+import { aYearOn, londonToday, voucherEmail } from './vouchers.ts'
 
 const buy = (body: Record<string, unknown>) =>
   call('payments/checkout', { body: { kind: 'gift_voucher', value_pence: 3000, ...body }, headers: { 'idempotency-key': `gv-${crypto.randomUUID()}` } })
@@ -156,4 +156,12 @@ test('aYearOn and londonToday', () => {
   assert.equal(londonToday(new Date('2025-06-30T23:30:00Z')), '2025-07-01', 'British Summer Time')
   assert.equal(londonToday(new Date('2025-12-31T23:30:00Z')), '2025-12-31')
   return Promise.resolve()
+})
+
+test('the recipient\'s e-mail gives the end date, or says there is none (gift_vouchers.expires_at may be null)', () => {
+  const voucher = { code: 'ABCD1234EF56', value_pence: 2500, buyer_name: 'Ann', recipient_name: 'Bo', recipient_email: 'bo@example.com', message: null, deliver_on: null }
+  assert.match(voucherEmail({ ...voucher, expires_at: '2026-03-03T12:00:00Z' }).text, /It is valid until Tuesday,? 3 March 2026\./)
+  const open = voucherEmail({ ...voucher, expires_at: null }).text
+  assert.match(open, /It is valid with no end date\./)
+  assert.doesNotMatch(open, /1970/)
 })

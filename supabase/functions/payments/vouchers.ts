@@ -73,11 +73,11 @@ export async function placeVoucherOrder(o: { key: string; userId: string | null;
   const admin = adminClient()
   const lines = [{ name: `Gift voucher £${b.value_pence / 100}`, amount_pence: b.value_pence, quantity: 1 }]
   const open = () => openSession(o.key, b.email, lines, { kind: 'gift_voucher', idempotency_key: o.key }, voucherSuccessUrl())
-  const existing = async () => must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', o.key).maybeSingle()) as
-    { id: number; checkout_session_id: string } | null
+  const existing = async () => must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', o.key).maybeSingle())
   const first = await existing()
   const session = await open()
-  if (first) return { order_id: Number(first.id), session_id: first.checkout_session_id, url: session.url, repeated: true }
+  // Orders are written with their session (create_gift_voucher_order), so a stored one has it.
+  if (first?.checkout_session_id) return { order_id: Number(first.id), session_id: first.checkout_session_id, url: session.url, repeated: true }
   const res = await admin.rpc('create_gift_voucher_order', {
     p_email: b.email, p_user_id: o.userId, p_idempotency_key: o.key, p_session_id: session.id, p_value_pence: b.value_pence,
     p_voucher: {
@@ -88,7 +88,7 @@ export async function placeVoucherOrder(o: { key: string; userId: string | null;
   if (res.error?.code === '23505') {
     // The same key at the same moment: the other request wrote the order.
     const again = await existing()
-    if (again) return { order_id: Number(again.id), session_id: again.checkout_session_id, url: session.url, repeated: true }
+    if (again?.checkout_session_id) return { order_id: Number(again.id), session_id: again.checkout_session_id, url: session.url, repeated: true }
   }
   if (res.error?.code === '22023') throw new HttpError(400, 'validation_failed', res.error.message, [{ path: 'deliver_on', message: res.error.message }])
   if (res.error) throw dbError(res.error)
@@ -114,19 +114,20 @@ const HOW_TO_REDEEM = 'To use it, choose what you would like in our shop, or a p
 
 interface VoucherRow {
   code: string; value_pence: number; buyer_name: string | null; recipient_name: string | null; recipient_email: string | null
-  message: string | null; deliver_on: string | null; expires_at: string
+  message: string | null; deliver_on: string | null; expires_at: string | null
 }
+
+/** How long a voucher lasts, as the e-mails say it (a voucher may have no end date). */
+const validity = (expiresAt: string | null) => expiresAt ? `valid until ${longDate(expiresAt)}` : 'valid with no end date'
 
 /** What the buyer's receipt says about the voucher: the code when it is theirs to give, else to
  *  whom and when it goes. */
 export async function voucherReceiptLines(orderId: number): Promise<string[]> {
-  const { data: v } = await adminClient().from('gift_vouchers')
+  const { data: g } = await adminClient().from('gift_vouchers')
     .select('code, value_pence, buyer_name, recipient_name, recipient_email, message, deliver_on, expires_at').eq('order_id', orderId).maybeSingle()
-  if (!v) return []
-  const g = v as VoucherRow
-  const until = longDate(g.expires_at)
+  if (!g) return []
   if (!g.recipient_email) {
-    return [`Your ${pounds(g.value_pence)} gift voucher code is ${g.code}, valid until ${until}. Pass it on to whoever you like.`, HOW_TO_REDEEM]
+    return [`Your ${pounds(g.value_pence)} gift voucher code is ${g.code}, ${validity(g.expires_at)}. Pass it on to whoever you like.`, HOW_TO_REDEEM]
   }
   const who = g.recipient_name ? `${g.recipient_name} (${g.recipient_email})` : g.recipient_email
   const later = g.deliver_on !== null && g.deliver_on > londonToday()
@@ -134,7 +135,7 @@ export async function voucherReceiptLines(orderId: number): Promise<string[]> {
     later
       ? `We will e-mail your ${pounds(g.value_pence)} gift voucher to ${who} on ${longDate(g.deliver_on!)}, with your message and its code.`
       : `We are e-mailing your ${pounds(g.value_pence)} gift voucher to ${who} now, with your message and its code.`,
-    `It is valid until ${until}. If it does not arrive, reply to this e-mail and we will sort it out.`,
+    `It is ${validity(g.expires_at)}. If it does not arrive, reply to this e-mail and we will sort it out.`,
   ]
 }
 
@@ -147,7 +148,7 @@ export function voucherEmail(v: VoucherRow) {
     ...(v.message ? [`${from} wrote: “${v.message}”`] : []),
     `Your voucher code: ${v.code}`,
     HOW_TO_REDEEM,
-    `It is valid until ${longDate(v.expires_at)}.`,
+    `It is ${validity(v.expires_at)}.`,
   ]
   return {
     subject: `${from} has sent you a Roots Allotments gift voucher`,
@@ -163,7 +164,7 @@ export function voucherEmail(v: VoucherRow) {
  *  who runs it (`actor`) is named in the audit log, through payments. */
 export async function deliverVouchers(voucherId: number | null = null, actor: string | null = null): Promise<{ delivered: number; failed: number }> {
   const admin = actor ? adminClientFor('payments', actor) : adminClient()
-  const rows = must(await admin.rpc('claim_gift_voucher_deliveries', { p_voucher_id: voucherId })) as (VoucherRow & { voucher_id: number })[]
+  const rows = must(await admin.rpc('claim_gift_voucher_deliveries', { p_voucher_id: voucherId }))
   const sent: number[] = []
   const failed: number[] = []
   for (const v of rows) {
@@ -179,7 +180,7 @@ export async function deliverVouchers(voucherId: number | null = null, actor: st
 export async function deliverPaidVoucher(sessionId: string): Promise<void> {
   try {
     const { data } = await adminClient().from('orders').select('voucher_id').eq('checkout_session_id', sessionId).eq('kind', 'gift_voucher').maybeSingle()
-    const id = (data as { voucher_id: number | null } | null)?.voucher_id
+    const id = data?.voucher_id
     if (id) await deliverVouchers(Number(id))
   } catch (e) {
     console.error('[payments] gift voucher delivery deferred to the scheduler:', (e as Error).message)
