@@ -40,20 +40,19 @@ export const handler = serve(async (req) => {
   const role = await requireStaff(req)
   const b = await readJson(req, bodySchema)
   const db = userClient(req)
-  const template = must(await db.from('comms_templates').select('id, name, channel, subject, body, body_text').eq('id', b.template_id).maybeSingle()) as
-    { id: number; channel: string; subject: string | null; body: unknown; body_text: string | null } | null
+  const template = must(await db.from('comms_templates').select('id, name, channel, subject, body, body_text').eq('id', b.template_id).maybeSingle())
   if (!template) throw notFound('Unknown template.')
   if (template.channel !== 'email') throw new HttpError(409, 'unsupported_channel', 'Only e-mail templates can be sent from here.')
   const columns = 'id, site_id, location, first_name, last_name, email, reference, joined_at'
   let entries: Entry[]
   if (b.site_id) {
     if (role === 'patch_manager') {
-      const mine = must(await db.from('patch_manager_sites').select('site_id').eq('site_id', b.site_id)) as unknown[]
+      const mine = must(await db.from('patch_manager_sites').select('site_id').eq('site_id', b.site_id))
       if (mine.length === 0) throw forbidden('You do not manage this site.')
     }
-    entries = must(await db.from('waiting_list_entries').select(columns).eq('site_id', b.site_id).in('status', b.statuses).order('joined_at').order('id')) as Entry[]
+    entries = must(await db.from('waiting_list_entries').select(columns).eq('site_id', b.site_id).in('status', b.statuses).order('joined_at').order('id'))
   } else {
-    entries = must(await db.from('waiting_list_entries').select(columns).in('id', b.entry_ids!)) as Entry[]
+    entries = must(await db.from('waiting_list_entries').select(columns).in('id', b.entry_ids!))
     const seen = new Set(entries.map((e) => Number(e.id)))
     const missing = b.entry_ids!.filter((i) => !seen.has(i))
     if (missing.length) throw new HttpError(404, 'not_found', 'Some applicants were not found.', { entry_ids: missing })

@@ -35,7 +35,7 @@ export const handler = serve(async (req) => {
   await takeQuotas(req, [{ action: 'site_votes', max: VOTES_PER_HOUR, windowSeconds: 3600, message: 'Too many votes from your connection: please try again in an hour.' }])
   const [vote] = must(await adminClient().rpc('cast_site_vote', {
     p_location_name: b.location_name, p_email: b.email, p_postcode: b.postcode?.toUpperCase() ?? null,
-  })) as { token: string; location_name: string; confirmed: boolean; created: boolean }[]
+  }))
   const mail = vote!.confirmed
     ? simpleEmail([
       'Hello,',

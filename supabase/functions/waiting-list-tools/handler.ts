@@ -42,17 +42,15 @@ export const handler = serve(async (req) => {
       return json({ dry_run: b.dry_run, groups })
     }
     case 'location-migrator': {
-      const [r] = must(await db.rpc('migrate_location', { p_from_location: b.from_location, p_to_site_id: b.to_site_id, p_dry_run: b.dry_run })) as
-        { moved: number; merged: number; to_location: string }[]
+      const [r] = must(await db.rpc('migrate_location', { p_from_location: b.from_location, p_to_site_id: b.to_site_id, p_dry_run: b.dry_run }))
       return json({ dry_run: b.dry_run, ...r })
     }
     case 'ac-sync': {
-      const site = must(await db.from('global_sites').select('id, location, ac_id').eq('id', b.site_id).maybeSingle()) as { id: number; location: string; ac_id: string | null } | null
+      const site = must(await db.from('global_sites').select('id, location, ac_id').eq('id', b.site_id).maybeSingle())
       if (!site) throw notFound('Unknown site.')
       if (!site.ac_id) throw new HttpError(409, 'no_campaign_list', 'This site has no campaign list (ac_id): set one on the site first.')
       const entries = must(await db.from('waiting_list_entries').select('id, email, first_name, last_name, phone, consent_marketing')
-        .eq('site_id', site.id).in('status', ['waiting', 'offered']).order('joined_at')) as
-        { id: number; email: string; first_name: string; last_name: string; phone: string | null; consent_marketing: boolean }[]
+        .eq('site_id', site.id).in('status', ['waiting', 'offered']).order('joined_at'))
       const consenting = entries.filter((e) => e.consent_marketing)
       if (b.dry_run) return json({ dry_run: true, list_id: site.ac_id, would_push: consenting.length, skipped_without_consent: entries.length - consenting.length })
       const provider = campaignProvider()
