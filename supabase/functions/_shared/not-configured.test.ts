@@ -4,7 +4,7 @@
 // to the local providers; routes that do not need them (the catalogue, positions, previews, the
 // booking list) keep working. Handlers run in this process with that environment (asDeployed).
 import assert from 'node:assert/strict'
-import { WAITING_LIST_ONLY_PLACES } from './catalogue.ts'
+import { WAITING_LIST_PLACE_NAMES as WAITING_LIST_ONLY_PLACES } from './common/catalogue.ts'
 import { sendAndLog } from './notify.ts'
 import { asDeployed, call, errorCode, invoke, sql, staff, test, tokenFor, uniqueEmail, withEnv } from './testing.ts'
 import { handler as bookings } from '../bookings/handler.ts'

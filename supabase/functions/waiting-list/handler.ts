@@ -21,7 +21,7 @@
 // while e-mail is not configured 503 not_configured (nothing written; the position and withdraw
 // keep working).
 import { z } from 'npm:zod@3'
-import { WAITING_LIST_ONLY_PLACES } from '../_shared/catalogue.ts'
+import { WAITING_LIST_PLACE_NAMES as WAITING_LIST_ONLY_PLACES } from '../_shared/common/catalogue.ts'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'

@@ -1,8 +1,8 @@
-// An offer page's content: the offer (by slug, from the offers table the locations store has
-// read), the sites it belongs to with each site's call to action, and the offer's own words.
-import { resolveCta, siteWithOffer } from '@/lib/sites/rules'
-import type { CtaSetting, Offer, Site } from '@/lib/sites/types'
-import type { Cta } from '@/lib/sites/rules'
+// An offer page's content: the offer (by slug, from the offers the sites function sent), the
+// sites it belongs to (from the function's all-sites-with-offer list) with each site's call to
+// action, and the offer's own words.
+import { resolveCta } from '@/lib/sites/rules'
+import type { Cta, CtaSetting, Offer, Site } from '@/lib/sites/types'
 
 export interface OfferSite {
   site: Site
@@ -17,16 +17,14 @@ export interface OfferPage {
   sites: OfferSite[]
 }
 
-export function offerPage(slug: string, offers: readonly Offer[], sites: readonly Site[], ctas: readonly CtaSetting[]): OfferPage | null {
+export function offerPage(slug: string, offers: readonly Offer[], sitesWithOffer: readonly Site[], ctas: readonly CtaSetting[]): OfferPage | null {
   const offer = offers.find((o) => o.slug === slug)
   if (!offer) return null
   const description = typeof offer.settings.description === 'string' ? offer.settings.description : null
   const settingId = Number(offer.settings.cta_setting_id)
   const promo = ctas.find((c) => c.id === settingId)?.promo ?? null
-  const using = sites
+  const using = sitesWithOffer
     .filter((s) => s.offer_id === offer.id)
-    .map((s) => siteWithOffer(s, offers)?.site ?? null)
-    .filter((s): s is Site => s !== null)
     .map((site) => ({ site, cta: resolveCta(site, ctas) }))
   return { offer, description, promo, sites: using }
 }

@@ -1,30 +1,32 @@
 // The locations store (spec §4): every site (stored over built-in) and waiting-list-only place,
-// with waiting-list counts, offers and CTA settings. `loaded` turns true once the stored sites
-// and the counts have loaded; `settled` once the first attempt has finished either way, so route
-// rules (unknown site → 404) never judge a stored-only site before it could arrive.
-// Spec §8: a failed site read is silently ignored (the built-ins render); a failed count call
-// leaves the locations as they were.
+// with waiting-list counts, offers, the all-sites-with-offer list and CTA settings. It starts from
+// the built-in catalogue (first paint) and then takes the sites function's answer
+// (GET /functions/v1/sites, spec §7 call 5), which merges, counts and matches offers with the same
+// rules (@common/site-rules). `loaded` turns true once that answer is in; `settled` once the first
+// attempt has finished either way, so route rules (unknown site → 404) never judge a stored-only
+// site before it could arrive. Spec §8: a failed read is silently ignored (what was shown stays).
 import { proxy, ref, useSnapshot } from 'valtio'
 import { useEffect } from 'react'
 import { afterNextPaint } from '@/lib/after-first-paint'
 import { BUILT_IN_SITES, WAITING_LIST_PLACES } from './catalogue'
-import { restRpc, restSelect } from './rest'
-import { BUILT_IN_CTA_SETTINGS, type CountRow, fromStoredRow, mergeSites, withCounts } from './rules'
-import type { CtaSetting, Offer, Site, WaitingListPlace } from './types'
+import { functionGet } from './rest'
+import { BUILT_IN_CTA_SETTINGS, mergeSites } from './rules'
+import type {
+  CtaSetting,
+  Offer,
+  Site,
+  SiteCatalogue,
+  SiteWithOfferEntry,
+  WaitingListPlace,
+} from './types'
 
 export interface LocationsSource {
-  sites(): Promise<Record<string, unknown>[]>
-  counts(locationNames: string[]): Promise<CountRow[]>
-  offers(): Promise<Offer[]>
-  ctaSettings(): Promise<CtaSetting[]>
+  catalogue(): Promise<SiteCatalogue>
 }
 
-/** Spec §7 calls 1 and 2: global_sites ordered by id, then get_waiting_list_counts. */
-export const restSource: LocationsSource = {
-  sites: () => restSelect<Record<string, unknown>>('global_sites', 'select=*&order=id.asc'),
-  counts: (location_names) => restRpc<CountRow[]>('get_waiting_list_counts', { location_names }),
-  offers: () => restSelect<Offer>('offers', 'select=id,slug,title,settings&order=id.asc'),
-  ctaSettings: () => restSelect<CtaSetting>('cta_settings', 'select=id,cta,promo,link_route&order=id.asc'),
+/** The sites function: stored sites over the catalogue, counts, offers and CTA settings at once. */
+export const functionSource: LocationsSource = {
+  catalogue: () => functionGet<SiteCatalogue>('sites'),
 }
 
 export interface LocationsState {
@@ -33,10 +35,12 @@ export interface LocationsState {
   storedSites: Site[]
   places: WaitingListPlace[]
   offers: Offer[]
+  /** The all-sites-with-offer list (spec §4), as the sites function matched it. */
+  sitesWithOffer: SiteWithOfferEntry[]
   ctaSettings: CtaSetting[]
-  /** Stored sites and waiting-list counts have loaded. */
+  /** Stored sites and waiting-list counts have loaded (the sites function answered). */
   loaded: boolean
-  /** The offers table was read (else the /prereg offer rule cannot be judged strictly). */
+  /** The offers were read (else the /prereg offer rule cannot be judged strictly). */
   offersLoaded: boolean
   /** The first load has finished, whatever its outcome. */
   settled: boolean
@@ -50,6 +54,7 @@ const initial = (): LocationsState => ({
   storedSites: ref([]),
   places: ref(WAITING_LIST_PLACES.map((p) => ({ ...p }))),
   offers: ref([]),
+  sitesWithOffer: ref([]),
   ctaSettings: ref(BUILT_IN_CTA_SETTINGS.map((c) => ({ ...c }))),
   loaded: false,
   offersLoaded: false,
@@ -60,32 +65,34 @@ export const locations = proxy<LocationsState>(initial())
 
 let inFlight: Promise<void> | null = null
 
-export async function loadLocations(source: LocationsSource = restSource): Promise<void> {
-  const [rows, offers, ctas] = await Promise.allSettled([source.sites(), source.offers(), source.ctaSettings()])
-  let sitesOk = false
-  if (rows.status === 'fulfilled' && Array.isArray(rows.value)) {
-    const stored = rows.value.map(fromStoredRow).filter((s): s is Site => s !== null)
-    const counts = new Map(locations.sites.map((s) => [s.slug, s.waiting_list_count]))
-    locations.storedSites = ref(stored)
-    locations.sites = ref(mergeSites(BUILT_IN_SITES, stored).map((s) => ({ ...s, waiting_list_count: counts.get(s.slug) ?? 0 })))
-    sitesOk = true
-  }
-  if (offers.status === 'fulfilled' && Array.isArray(offers.value)) {
-    locations.offers = ref(offers.value)
-    locations.offersLoaded = true
-  }
-  if (ctas.status === 'fulfilled' && Array.isArray(ctas.value) && ctas.value.length > 0) locations.ctaSettings = ref(ctas.value)
-  // Route rules need the sites, not the counts: judge (and render) as soon as the sites are in.
-  locations.settled = true
+const isCatalogue = (a: unknown): a is SiteCatalogue => {
+  const c = a as Partial<SiteCatalogue> | null
+  return !!c && [c.sites, c.sites_with_offer, c.offers, c.ctas, c.places].every(Array.isArray)
+}
+
+let running = 0
+
+/** Loads the catalogue answer. `settled` turns true once one has arrived, or once no load is
+ *  running any more (a failed load does not settle the store while another may still answer). */
+export async function loadLocations(source: LocationsSource = functionSource): Promise<void> {
+  running++
   try {
-    const names = [...new Set([...locations.sites.map((s) => s.location), ...locations.places.map((p) => p.location)])]
-    const counts = await source.counts(names)
-    if (!Array.isArray(counts)) throw new Error('Unexpected counts answer')
-    locations.sites = ref(withCounts(locations.sites, counts))
-    locations.places = ref(withCounts(locations.places, counts))
-    locations.loaded = sitesOk
+    const answer = await source.catalogue()
+    if (!isCatalogue(answer)) throw new Error('Unexpected catalogue answer')
+    locations.sites = ref(answer.sites)
+    locations.storedSites = ref(answer.sites.filter((s) => !s.builtin))
+    locations.places = ref(answer.places)
+    locations.offers = ref(answer.offers)
+    locations.sitesWithOffer = ref(answer.sites_with_offer)
+    if (answer.ctas.length > 0) locations.ctaSettings = ref(answer.ctas)
+    locations.offersLoaded = true
+    locations.loaded = true
+    locations.settled = true
   } catch {
-    // Spec §8: a failed count call leaves the locations as they were.
+    // Spec §8: a failed read is silently ignored; the page keeps what it shows.
+  } finally {
+    running--
+    if (running === 0) locations.settled = true
   }
 }
 
@@ -97,7 +104,10 @@ let hurry: (() => void) | null = null
  * up their first paint; a page that must judge the stored rows (a site page, a landing page)
  * loads at once, and hurries a load that is still waiting for the paint.
  */
-export function ensureLocationsLoaded(source?: LocationsSource, when: 'now' | 'afterPaint' = 'now'): Promise<void> {
+export function ensureLocationsLoaded(
+  source?: LocationsSource,
+  when: 'now' | 'afterPaint' = 'now',
+): Promise<void> {
   if (!inFlight) {
     const go = when === 'now' ? Promise.resolve() : new Promise<void>((resolve) => {
       hurry = resolve
@@ -124,6 +134,7 @@ export function refreshLocations(source?: LocationsSource): Promise<void> {
 /** Tests: back to the built-in catalogue, nothing loaded. */
 export function resetLocations() {
   Object.assign(locations, initial())
+  running = 0
   inFlight = null
   hurry = null
 }

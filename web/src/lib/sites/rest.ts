@@ -1,5 +1,5 @@
-// Small anon reads of the REST API with plain fetch (retrying), so the home page's chunk does
-// not carry the Supabase client. Writes and everything else use lib/supabase.
+// Small anon reads of the REST API and of public functions with plain fetch (retrying), so the
+// home page's chunk does not carry the Supabase client. Writes and everything else use lib/supabase.
 import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
@@ -40,6 +40,17 @@ export async function restRpc<T>(name: string, args: Record<string, unknown>): P
     method: 'POST',
     headers: { ...anonHeaders(), 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(args),
+    signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+  })
+  return await json<T>(res)
+}
+
+/** GET /functions/v1/{name} as anon. The answer is revalidated every time (`no-cache`: the
+ *  function reads afresh and answers 304 when nothing changed), so a join shows at once. */
+export async function functionGet<T>(name: string): Promise<T> {
+  const res = await fetchWithRetry(`${env().supabaseUrl}/functions/v1/${name}`, {
+    headers: { ...anonHeaders(), accept: 'application/json' },
+    cache: 'no-cache',
     signal: AbortSignal.timeout(READ_TIMEOUT_MS),
   })
   return await json<T>(res)

@@ -27,7 +27,7 @@ describe('map points', () => {
   })
 
   it('puts a site without coordinates at its town centre', () => {
-    const p = sitePoint(darenth)!
+    const p = sitePoint({ ...darenth, coordinates: null })!
     expect([p.lat, p.lng]).toEqual([51.44, 0.22])
   })
 

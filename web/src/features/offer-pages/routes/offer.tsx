@@ -22,8 +22,8 @@ export default function OfferRoute() {
   const params = useParams<{ slug: string }>()
   const [path] = useLocation()
   const slug = slugParam(params.slug, path)
-  const { offers, sites, ctaSettings, settled, offersLoaded } = useLocations()
-  const page = offersLoaded ? offerPage(slug, offers, sites, ctaSettings) : null
+  const { offers, sitesWithOffer, ctaSettings, settled, offersLoaded } = useLocations()
+  const page = offersLoaded ? offerPage(slug, offers, sitesWithOffer, ctaSettings) : null
   usePageMeta(page?.offer.title ?? 'Offer', page?.description ?? undefined)
   if (!settled) return <div className={contentPage}><Loading what='this offer' /></div>
   if (!offersLoaded) {

@@ -11,7 +11,7 @@ import { HttpError } from '@/lib/errors/http-error'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
-import { isActive, siteCta, sitePageHref, siteWithOffer, statusOf } from '@/lib/sites/rules'
+import { isActive, siteCta, sitePageHref, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import { formatCount } from '@/lib/intl'
 
@@ -29,14 +29,17 @@ const page = css`
 type Verdict = { kind: 'wait' } | { kind: 'active'; site: Site } | { kind: 'missing' } | { kind: 'show'; site: Site }
 
 export function usePreregSite(slug: string): Verdict {
-  const { sites, offers, offersLoaded, settled } = useLocations()
+  const { sites, sitesWithOffer, offersLoaded, settled } = useLocations()
   if (!settled) return { kind: 'wait' }
   const site = sites.find((s) => s.slug === slug)
   if (!site) return { kind: 'missing' }
   if (isActive(site)) return { kind: 'active', site }
-  // Without the offers table (backend down) a site that names an offer is given the benefit of the doubt.
-  const withOffer = offersLoaded ? siteWithOffer(site, offers) : (statusOf(site) === 'upcoming' || site.offer_id !== null ? { site } : null)
-  return withOffer ? { kind: 'show', site: withOffer.site } : { kind: 'missing' }
+  // The sites function's all-sites-with-offer list decides (a site with an unknown offer is not in
+  // it). Without its answer (backend down) a site that names an offer is given the benefit of the doubt.
+  const withOffer = offersLoaded
+    ? sitesWithOffer.find((s) => s.slug === slug) ?? null
+    : (statusOf(site) === 'upcoming' || site.offer_id !== null ? site : null)
+  return withOffer ? { kind: 'show', site: withOffer } : { kind: 'missing' }
 }
 
 function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
