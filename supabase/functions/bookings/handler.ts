@@ -60,14 +60,14 @@ const when = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, 
 
 async function list(req: Request, slug: string): Promise<Response> {
   const db = userClient(req)
-  const site = must(await db.from('global_sites').select('id').eq('slug', slug).maybeSingle()) as { id: number } | null
+  const site = must(await db.from('global_sites').select('id').eq('slug', slug).maybeSingle())
   if (!site) throw notFound('Page not found')
   const now = new Date().toISOString()
   const [slots, tours] = await Promise.all([
     db.from('welcome_slots').select('id, starts_at, duration_minutes, capacity, booked_count').eq('site_id', site.id).gt('starts_at', now).is('cancelled_at', null).order('starts_at'),
     db.from('guided_tours').select('id, starts_at, capacity, guide_name').eq('site_id', site.id).gt('starts_at', now).order('starts_at'),
   ])
-  const welcome = must(slots) as { id: number; starts_at: string; duration_minutes: number; capacity: number; booked_count: number }[]
+  const welcome = must(slots)
   return json({
     welcome_slots: welcome.map(({ booked_count, ...s }) => ({ ...s, places_left: s.capacity - booked_count })),
     guided_tours: must(tours),
@@ -110,7 +110,7 @@ async function notifyAll(req: Request): Promise<Response> {
   const db = scheduler ? adminClient() : userClient(req)
   const actor = scheduler ? null : (await authUser(req))?.id ?? null
   let notified = 0
-  for (const slotId of must(await db.rpc('slots_with_untold_cancellations')) as number[]) {
+  for (const slotId of must(await db.rpc('slots_with_untold_cancellations'))) {
     notified += await notifyCancellations(db, Number(slotId), actor)
   }
   return json({ notified })
@@ -123,12 +123,12 @@ async function staffCancel(req: Request, b: { action: 'cancel_slot'; slot_id: nu
   const db = userClient(req)
   const actor = (await authUser(req))?.id ?? null
   if (b.action === 'cancel_slot') {
-    const [r] = must(await db.rpc('cancel_welcome_slot', { p_slot_id: b.slot_id, p_reason: b.reason ?? null })) as { cancelled: boolean; bookings_cancelled: number }[]
+    const [r] = must(await db.rpc('cancel_welcome_slot', { p_slot_id: b.slot_id, p_reason: b.reason ?? null }))
     const notified = await notifyCancellations(db, b.slot_id, actor)
     return json({ cancelled: r!.cancelled, bookings_cancelled: r!.bookings_cancelled, notified })
   }
-  const cancelled = must(await db.rpc('cancel_welcome_slot_booking_as_staff', { p_booking_id: b.booking_id })) as boolean
-  const booking = must(await db.from('welcome_slot_bookings').select('slot_id').eq('id', b.booking_id).single()) as { slot_id: number }
+  const cancelled = must(await db.rpc('cancel_welcome_slot_booking_as_staff', { p_booking_id: b.booking_id }))
+  const booking = must(await db.from('welcome_slot_bookings').select('slot_id').eq('id', b.booking_id).single())
   const notified = await notifyCancellations(db, booking.slot_id, actor)
   return json({ cancelled, notified })
 }
@@ -161,17 +161,16 @@ export const handler = serve(async (req, url) => {
   const user = await authUser(req)
   let reference: string, startsAt: string, location: string, created = true
   if (b.type === 'welcome_slot') {
-    const rows = must(await admin.rpc('book_welcome_slot', { p_slot_id: b.slot_id, p_name: b.name, p_email: b.email, p_phone: b.phone ?? null, p_user_id: user?.id ?? null })) as
-      { reference: string; created: boolean; starts_at: string; location: string }[]
+    const rows = must(await admin.rpc('book_welcome_slot', { p_slot_id: b.slot_id, p_name: b.name, p_email: b.email, p_phone: b.phone ?? null, p_user_id: user?.id ?? null }))
     ;({ reference, created, starts_at: startsAt, location } = rows[0]!)
   } else {
     const rows = must(await admin.rpc('book_guided_tour', {
       p_tour_id: b.tour_id, p_name: b.name, p_email: b.email, p_phone: b.phone ?? null, p_party_size: b.party_size, p_wants_membership: b.wants_membership, p_user_id: user?.id ?? null,
-    })) as { reference: string; starts_at: string; location: string }[]
+    }))
     ;({ reference, starts_at: startsAt, location } = rows[0]!)
   }
   // A repeat booking greets by the stored name: nobody puts their words in another's inbox.
-  const greeting = created ? b.name : ((must(await admin.from('welcome_slot_bookings').select('name').eq('reference', reference).single()) as { name: string }).name)
+  const greeting = created ? b.name : must(await admin.from('welcome_slot_bookings').select('name').eq('reference', reference).single()).name
   const what = b.type === 'welcome_slot' ? 'welcome session' : 'guided tour'
   const page = b.type === 'welcome_slot' ? '/welcome-slot/success' : '/guided-tour/thank-you'
   const mail = simpleEmail([
