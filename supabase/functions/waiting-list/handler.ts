@@ -91,21 +91,21 @@ async function join(req: Request, b: Join): Promise<Response> {
     const rows = must(await admin.rpc('pre_register', {
       p_site_id: siteId, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,
       p_phone: b.phone ?? null, p_postcode: b.postcode ?? null, p_consent_marketing: b.consent_marketing,
-    })) as { reference: string; created: boolean }[]
+    }))
     ;({ reference, created } = rows[0]!)
   } else {
     const rows = must(await admin.rpc('join_waiting_list', {
       p_site_id: siteId, p_location: location, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,
       p_phone: b.phone ?? null, p_postcode: b.postcode ?? null, p_category_id: b.category_id ?? null,
       p_consent_marketing: b.consent_marketing,
-    })) as { reference: string; created: boolean }[]
+    }))
     ;({ reference, created } = rows[0]!)
   }
   // A repeated join changes nothing and its e-mail carries nothing the sender typed: whoever
   // joins with someone else's address must not put their own words in that person's inbox, so
   // the greeting uses the name stored with the first join.
   const table = b.kind === 'pre_registration' ? 'pre_registrations' : 'waiting_list_entries'
-  const stored = must(await admin.from(table).select('id, first_name').eq('reference', reference).single()) as { id: number; first_name: string | null }
+  const stored = must(await admin.from(table).select('id, first_name').eq('reference', reference).single())
   const entryId = b.kind === 'pre_registration' ? null : stored.id
   const greeting = created ? b.first_name : stored.first_name
   const link = b.kind === 'pre_registration' ? preregUrl(reference) : positionUrl(reference)
@@ -124,11 +124,11 @@ async function join(req: Request, b: Join): Promise<Response> {
 }
 
 async function position(req: Request, reference: string): Promise<Response> {
-  const rows = must(await userClient(req).rpc('get_waiting_list_position', { p_reference: reference })) as Record<string, unknown>[]
+  const rows = must(await userClient(req).rpc('get_waiting_list_position', { p_reference: reference }))
   if (rows.length > 0) {
     return json({ kind: 'waiting_list', ...rows[0], has_open_offer: Boolean(rows[0]!.offer_token) })
   }
-  const pre = must(await adminClient().rpc('get_pre_registration', { p_reference: reference })) as Record<string, unknown>[]
+  const pre = must(await adminClient().rpc('get_pre_registration', { p_reference: reference }))
   if (pre.length > 0) return json({ kind: 'pre_registration', ...pre[0] })
   throw notFound('No entry has that reference.')
 }
