@@ -95,11 +95,6 @@ alter default privileges for role supabase_admin in schema public grant all on t
 alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 
--- Storage and realtime schemas exist on the platform; we keep them empty here.
-create schema if not exists storage;
-grant usage on schema storage to postgres, anon, authenticated, service_role;
-grant all on schema storage to postgres;
-
 -- The stack's own outbox (what Inbucket/Mailpit is under `supabase start`): the auth server
 -- writes mail and SMS here, and local e-mail providers add theirs through
 -- private.record_provider_call. Not part of any migration: on Supabase it does not exist.
@@ -394,6 +389,295 @@ alter function auth.email() owner to supabase_auth_admin;
 alter function auth.jwt() owner to supabase_auth_admin;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to public;
 grant all on all routines in schema auth to postgres;
+
+-- ============================================================================
+-- storage schema: what Supabase Storage migrates a project to
+-- ============================================================================
+-- The shape of supabase/storage's tenant migrations (migrations/tenant/*.sql) as they stand
+-- now: storage.buckets and storage.objects owned by supabase_storage_admin (the role the
+-- Storage server connects as, a member of authenticator so it can switch into the API roles),
+-- RLS on both with no policies, ALL on both to the API roles and, with grant option, to
+-- postgres; the path helpers (foldername, filename, extension) and storage.search, which the
+-- list endpoint calls as the caller so that RLS decides what it sees. The gateway's
+-- /storage/v1 (stack/gateway/storage) serves the files, kept on disk beside the cluster.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin login noinherit createrole password 'postgres';
+  end if;
+end
+$$;
+alter role supabase_storage_admin with login noinherit createrole noreplication password 'postgres';
+alter role supabase_storage_admin set search_path = storage;
+grant authenticator to supabase_storage_admin;
+
+create schema if not exists storage;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant all on schema storage to supabase_storage_admin, dashboard_user;
+-- Since 2025 postgres may not create in storage, nor act as supabase_storage_admin: it keeps
+-- USAGE, ALL (with grant option) on buckets and objects, and may manage their policies only
+-- (supautils.policy_grants, below).
+revoke create on schema storage from postgres;
+do $$
+begin
+  if pg_has_role('postgres', 'supabase_storage_admin', 'member') then
+    revoke supabase_storage_admin from postgres;
+  end if;
+end
+$$;
+alter default privileges for role supabase_storage_admin in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_storage_admin in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_storage_admin in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- What follows is created as the Storage server creates it: as supabase_storage_admin.
+set local role supabase_storage_admin;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text
+);
+create unique index if not exists bname on storage.buckets using btree (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+do $$
+begin
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace where n.nspname = 'storage' and t.typname = 'buckettype') then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+alter table storage.buckets add column if not exists type storage.buckettype not null default 'STANDARD';
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+create index if not exists idx_objects_bucket_id_name_lower on storage.objects (bucket_id, lower(name) collate "C");
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+-- The path helpers policies use, e.g. (storage.foldername(name))[1] = auth.uid()::text.
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[] := string_to_array(name, '/');
+begin
+  return reverse(split_part(reverse(_parts[array_length(_parts, 1)]), '.', 1));
+end
+$$;
+
+-- What the request is doing (storage.object.upload, storage.object.list, …), for policies.
+create or replace function storage.operation() returns text
+language plpgsql stable
+as $$
+begin
+  return current_setting('storage.operation', true);
+end
+$$;
+
+create or replace function storage.get_size_by_bucket() returns table (size bigint, bucket_id text)
+language plpgsql stable
+as $$
+begin
+  return query
+    select sum((obj.metadata ->> 'size')::bigint)::bigint as size, obj.bucket_id
+    from storage.objects as obj
+    group by obj.bucket_id;
+end
+$$;
+
+-- The list endpoint (POST /object/list/{bucket}): one level under `prefix`, folders as entries
+-- with a null id, names relative to the prefix; `search` narrows the level by a case-insensitive
+-- prefix. Sorted by name (case-insensitive, byte order, folders among files), or by a timestamp
+-- with the folders first. Runs as the caller: what RLS hides is not listed, nor folders that
+-- hold only hidden objects. `levels` is kept for the signature; the level comes from `prefix`.
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits int default 100,
+  levels int default 1,
+  offsets int default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+) returns table (
+  name text,
+  id uuid,
+  updated_at timestamptz,
+  created_at timestamptz,
+  last_accessed_at timestamptz,
+  metadata jsonb
+)
+language plpgsql stable security invoker
+as $$
+declare
+  v_column text := case lower(coalesce(sortcolumn, 'name'))
+    when 'updated_at' then 'updated_at' when 'created_at' then 'created_at'
+    when 'last_accessed_at' then 'last_accessed_at' else 'name' end;
+  v_order text := case when lower(coalesce(sortorder, 'asc')) = 'desc' then 'desc' else 'asc' end;
+begin
+  return query execute format($q$
+    with level as (
+      select o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+        substr(o.name, length($1) + 1) as rest
+      from storage.objects o
+      where o.bucket_id = $2 and starts_with(lower(o.name), lower($1 || $3))
+    ),
+    folders as (
+      select distinct on (lower(split_part(rest, '/', 1))) split_part(rest, '/', 1) as name
+      from level
+      where strpos(rest, '/') > 0
+      order by lower(split_part(rest, '/', 1)), rest
+    ),
+    entries as (
+      select f.name, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+        null::timestamptz as last_accessed_at, null::jsonb as metadata, true as is_folder, lower(f.name) || '/' as name_key
+      from folders f
+      union all
+      select l.rest, l.id, l.updated_at, l.created_at, l.last_accessed_at, l.metadata, false, lower(l.rest)
+      from level l
+      where strpos(l.rest, '/') = 0
+    )
+    select e.name, e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata
+    from entries e
+    order by %s
+    limit $4 offset $5
+  $q$,
+    case when v_column = 'name' then format('e.name_key collate "C" %s', v_order)
+      else format('e.is_folder desc, case when e.is_folder then e.name end %s, e.%I %s, e.name_key collate "C"', v_order, v_column, v_order) end)
+  using coalesce(prefix, ''), bucketname, coalesce(search, ''), least(coalesce(limits, 100), 1500), greatest(coalesce(offsets, 0), 0);
+end
+$$;
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql
+as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$$;
+drop trigger if exists enforce_bucket_name_length_trigger on storage.buckets;
+create trigger enforce_bucket_name_length_trigger before insert or update of name on storage.buckets
+  for each row execute function storage.enforce_bucket_name_length();
+
+-- A DELETE on either table outside the Storage API would orphan files: refused unless the
+-- transaction says it is the API (storage.allow_delete_query), as the Storage server sets it.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+reset role;
+
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to postgres with grant option;
+grant execute on all functions in schema storage to postgres, anon, authenticated, service_role;
+grant all on all routines in schema storage to dashboard_user;
+
+-- supautils.policy_grants lets postgres create, alter and drop policies on the storage tables it
+-- does not own (Supabase lists storage.buckets and storage.objects there). supautils has no
+-- Debian package; these event triggers give postgres the owner's rights for the one policy
+-- command and take them back when it ends (or its transaction rolls back), so a migration's
+-- `create policy … on storage.objects` works here as there, while `alter table storage.objects`
+-- still fails with "must be owner of table objects".
+create or replace function _stack.policy_grants_start() returns event_trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if coalesce(nullif(current_setting('role'), 'none'), session_user) = 'postgres'
+     and not pg_has_role('postgres', 'supabase_storage_admin', 'member') then
+    grant supabase_storage_admin to postgres;
+    perform set_config('stack.policy_grant', 'granted', true);
+  end if;
+end
+$$;
+create or replace function _stack.policy_grants_end() returns event_trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if current_setting('stack.policy_grant', true) = 'granted' then
+    revoke supabase_storage_admin from postgres;
+    perform set_config('stack.policy_grant', '', true);
+  end if;
+end
+$$;
+revoke all on function _stack.policy_grants_start(), _stack.policy_grants_end() from public;
+drop event trigger if exists stack_policy_grants_start;
+create event trigger stack_policy_grants_start on ddl_command_start
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY') execute function _stack.policy_grants_start();
+drop event trigger if exists stack_policy_grants_end;
+create event trigger stack_policy_grants_end on ddl_command_end
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY') execute function _stack.policy_grants_end();
 
 -- PostgREST reloads its schema cache on this channel; the gateway listens to it too.
 create or replace function extensions.notify_schema_reload() returns void
