@@ -16,12 +16,17 @@ export function declaresTooLarge(req: Request): boolean {
  */
 export async function readBoundedText(req: Request, tooLarge: () => Error): Promise<string> {
   if (declaresTooLarge(req)) throw tooLarge()
-  if (!req.body) return ''
+  return new TextDecoder().decode(await readBoundedBytes(req, MAX_BODY_BYTES, tooLarge))
+}
+
+/** Reads the body's bytes, throwing `tooLarge()` as soon as more than `limit` have arrived. */
+export async function readBoundedBytes(req: Request, limit: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
+  if (!req.body) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0
   for await (const chunk of req.body) {
     size += chunk.byteLength
-    if (size > MAX_BODY_BYTES) throw tooLarge()
+    if (size > limit) throw tooLarge()
     chunks.push(chunk)
   }
   const all = new Uint8Array(size)
@@ -30,5 +35,5 @@ export async function readBoundedText(req: Request, tooLarge: () => Error): Prom
     all.set(c, at)
     at += c.byteLength
   }
-  return new TextDecoder().decode(all)
+  return all
 }

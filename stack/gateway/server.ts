@@ -1,11 +1,13 @@
 // The HTTP gateway on Supabase's port and paths: /rest/v1 (PostgREST-compatible),
-// /auth/v1 (Supabase Auth-compatible), /functions/v1/<name> (edge functions in-process).
+// /auth/v1 (Supabase Auth-compatible), /storage/v1 (Supabase Storage-compatible),
+// /functions/v1/<name> (edge functions in-process).
 // It translates; Postgres decides every permission.
 import type { GatewayConfig, GatewayContext, SubGateway } from './context.ts'
 import { createPools } from './context.ts'
 import { createFunctionsGateway } from './functions.ts'
 import { createRestGateway } from './rest/mod.ts'
 import { createAuthGateway } from './auth/mod.ts'
+import { createStorageGateway } from './storage/mod.ts'
 import { type NetWorker, startNetWorker } from './net.ts'
 
 export interface Gateway {
@@ -98,6 +100,7 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
   const ctx: GatewayContext = { config, ...pools }
   const rest = createRestGateway(ctx)
   const auth = createAuthGateway(ctx)
+  const storage = createStorageGateway(ctx)
   const functions = createFunctionsGateway(ctx)
   const net = startNetWorker(config.dbUrl, { quiet: opts.quiet })
 
@@ -115,10 +118,14 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
         if (req.method === 'OPTIONS') return preflight(req)
         return withCors(await auth.handle(req, sub('/auth/v1')))
       }
+      if (route('/storage/v1')) {
+        if (req.method === 'OPTIONS') return preflight(req)
+        return withCors(await storage.handle(req, sub('/storage/v1')))
+      }
       if (route('/functions/v1')) return await functions.handle(req, sub('/functions/v1'))
       if (route('/_outbox') && auth.outbox) return await auth.outbox.handle(req, sub('/_outbox'))
       if (url.pathname === '/' || url.pathname === '/health') {
-        return Response.json({ name: 'roots-allotments local stack', rest: '/rest/v1', auth: '/auth/v1', functions: '/functions/v1' })
+        return Response.json({ name: 'roots-allotments local stack', rest: '/rest/v1', auth: '/auth/v1', storage: '/storage/v1', functions: '/functions/v1' })
       }
       return Response.json({ message: 'no Route matched with those values' }, { status: 404 })
     } catch (e) {
@@ -168,7 +175,7 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     clearTimeout(timer)
     graceOver()
     await drained
-    await Promise.allSettled([rest.close?.(), auth.close?.(), functions.close?.()])
+    await Promise.allSettled([rest.close?.(), auth.close?.(), storage.close?.(), functions.close?.()])
     // Requests still running were answered 503: end their connections (rolling back their
     // transactions) rather than wait for them.
     await Promise.allSettled([pools.authenticator.end({ timeout: 0.2 }), pools.authAdmin.end({ timeout: 0.2 })])
