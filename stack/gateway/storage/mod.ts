@@ -1,7 +1,8 @@
 // Supabase Storage-compatible /storage/v1 for the local stack: the routes supabase-js's storage
 // client calls, with the server's statuses and error bodies. The pieces: request.ts (who is
 // asking, bodies, names, limits), db.ts (transactions as the caller or as the storage admin),
-// files.ts (the files on disk), render.ts (serving a file), buckets.ts and objects.ts (the routes). Permissions are RLS on storage.buckets and
+// files.ts (the files on disk), render.ts (serving a file), signed.ts (signed URLs),
+// buckets.ts and objects.ts (the routes). Permissions are RLS on storage.buckets and
 // storage.objects, exactly as on Supabase; the schema comes from stack/bootstrap.sql.
 import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
 import { type Caller, createStorageDb, type Scope, type StorageDb } from './db.ts'
@@ -55,6 +56,9 @@ const ROUTES: Route[] = [
   route('POST', 'object/list/:', 'storage.object.list', (e, c, r, [b]) => objects.listObjects(e, c, r, b)),
   route('POST', 'object/move', 'storage.object.move', (e, c, r) => objects.moveObject(e, c, r)),
   route('POST', 'object/copy', 'storage.object.copy', (e, c, r) => objects.copyObject(e, c, r)),
+  route('POST', 'object/sign/:/*', 'storage.object.sign', (e, c, r, [b, n]) => objects.signObject(e, c, r, b, n)),
+  route('POST', 'object/sign/:', 'storage.object.sign_many', (e, c, r, [b]) => objects.signObjects(e, c, r, b)),
+  route('GET', 'object/sign/:/*', 'storage.object.get_signed', (e, c, r, [b, n]) => objects.getSignedObject(e, c, r, b, n), { public: true }),
   route('GET', 'object/public/:/*', 'storage.object.get_public', (e, c, r, [b, n]) => objects.getPublicObject(e, c, r, b, n), { public: true }),
   route('HEAD', 'object/public/:/*', 'storage.object.info_public', (e, c, r, [b, n]) => objects.getPublicObject(e, c, r, b, n), { public: true }),
   route('GET', 'object/info/public/:/*', 'storage.object.info_public', (e, c, _r, [b, n]) => objects.getObjectInfo(e, c, b, n, true), { public: true }),

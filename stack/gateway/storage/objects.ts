@@ -1,5 +1,5 @@
-// /storage/v1/object: upload (POST, or PUT / x-upsert: true to replace), download (as the caller
-// or public), info, list, delete, move and copy, as Supabase
+// /storage/v1/object: upload (POST, or PUT / x-upsert: true to replace), download (as the caller,
+// public, or through a signed URL), info, list, delete, move, copy and signed URLs, as Supabase
 // Storage answers them (src/http/routes/object, src/storage/object.ts, src/storage/uploader.ts).
 //
 // An upload first tries its row as the caller in a transaction that is rolled back (the server's
@@ -13,6 +13,7 @@ import type { Tx } from './db.ts'
 import { type MultipartUpload, parseMultipart } from './multipart.ts'
 import { renderObject, type ObjectMetadata, type StoredObject } from './render.ts'
 import { isUuid, jsonBody, mustBeValidBucketName, mustBeValidKey, optionalInteger, optionalString, requireProps } from './request.ts'
+import { signedObjectPath, verifySignedToken } from './signed.ts'
 import type { Call, StorageEnv } from './mod.ts'
 
 const OBJECT_COLUMNS = 'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at'
@@ -215,6 +216,18 @@ export async function getPublicObject(env: StorageEnv, call: Call, req: Request,
   return await renderObject(env.files, req, obj, { download: call.url.searchParams.get('download') })
 }
 
+export async function getSignedObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string): Promise<Response> {
+  const token = call.url.searchParams.get('token')
+  if (!token) throw ERRORS.validation("querystring must have required property 'token'")
+  mustBeValidBucketName(bucket)
+  const exp = await verifySignedToken(token, bucket, name, env.jwtSecret)
+  const obj = await env.db.asAdmin(call.scope, (tx) => findObject(tx, bucket, name))
+  return await renderObject(env.files, req, obj, {
+    download: call.url.searchParams.get('download'),
+    expires: exp === null ? undefined : new Date(exp * 1000).toUTCString(),
+  })
+}
+
 /** GET /object/info/…: the object's details as JSON (supabase-js info() and exists()). */
 export async function getObjectInfo(env: StorageEnv, call: Call, bucket: string, name: string, publicRoute: boolean): Promise<Response> {
   mustBeValidBucketName(bucket)
@@ -381,4 +394,43 @@ export async function copyObject(env: StorageEnv, call: Call, req: Request): Pro
     return { ...metadata, lastModified: new Date().toISOString() } as ObjectMetadata
   }, userMetadata)
   return Response.json({ Id: id, Key: `${destinationBucket}/${destinationKey}`, id, name: destinationKey, bucket_id: destinationBucket, metadata: written })
+}
+
+// ---------------------------------------------------------------------------- signed URLs
+
+function expiresIn(body: Record<string, unknown>): number {
+  requireProps(body, ['expiresIn'])
+  const n = optionalInteger(body.expiresIn, 'body/expiresIn', 1)!
+  if (!Number.isSafeInteger(n)) throw ERRORS.invalidRequest('expiresIn is too large')
+  return n
+}
+
+/** POST /object/sign/{bucket}/{name}: the caller must be able to read the object. */
+export async function signObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string): Promise<Response> {
+  mustBeValidBucketName(bucket)
+  const seconds = expiresIn(await jsonBody(req))
+  mustBeValidKey(name)
+  await env.db.asCaller(call.caller!, call.scope, (tx) => findObject(tx, bucket, name))
+  return Response.json({ signedURL: await signedObjectPath(bucket, name, seconds, env.jwtSecret) })
+}
+
+/** POST /object/sign/{bucket} with { paths }: one answer per path, signed where the caller can read it. */
+export async function signObjects(env: StorageEnv, call: Call, req: Request, bucket: string): Promise<Response> {
+  mustBeValidBucketName(bucket)
+  const body = await jsonBody(req)
+  const seconds = expiresIn(body)
+  requireProps(body, ['paths'])
+  const paths = body.paths
+  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw ERRORS.validation('body/paths must be array')
+  if (paths.length < 1) throw ERRORS.validation('body/paths must NOT have fewer than 1 items')
+  if (paths.length > 1000) throw ERRORS.validation('body/paths must NOT have more than 1000 items')
+  const visible = await env.db.asCaller(call.caller!, call.scope, (tx) =>
+    tx.unsafe(`select name from storage.objects where bucket_id = $1 and name = any($2)`, [bucket, paths as string[]]))
+  const names = new Set(visible.map((r) => r.name as string))
+  const out = await Promise.all((paths as string[]).map(async (path) =>
+    names.has(path)
+      ? { error: null, path, signedURL: await signedObjectPath(bucket, path, seconds, env.jwtSecret) }
+      : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null }
+  ))
+  return Response.json(out)
 }
