@@ -207,13 +207,16 @@ const PREFER_VALUES: Record<string, string[]> = {
   handling: ['strict', 'lenient'],
 }
 
+/** The values PostgREST knows for a preference; a name like `toString` is just unknown. */
+const preferValues = (name: string) => Object.hasOwn(PREFER_VALUES, name) ? PREFER_VALUES[name] : undefined
+
 export function parsePrefer(req: Request): Prefer {
   const prefer: Prefer = {}
   const raw = req.headers.get('prefer')
   if (!raw) return prefer
   for (const part of raw.split(/[,;]/)) {
     const [k, v] = part.trim().split('=').map((s) => s?.trim())
-    if (k && v && PREFER_VALUES[k]?.includes(v) && !(k in prefer)) {
+    if (k && v && preferValues(k)?.includes(v) && !Object.hasOwn(prefer, k)) {
       ;(prefer as unknown as Record<string, string>)[k] = v
     }
   }
@@ -223,7 +226,7 @@ export function parsePrefer(req: Request): Prefer {
     const unknown = raw.split(/[,;]/).map((s) => s.trim()).filter((s) => {
       const [k, v] = s.split('=')
       return s &&
-        !(PREFER_VALUES[k]?.includes(v) || k === 'tx' || k === 'max-affected' || k === 'timezone')
+        !(preferValues(k)?.includes(v) || k === 'tx' || k === 'max-affected' || k === 'timezone')
     })
     if (unknown.length) {
       throw new ApiError(
