@@ -1,3 +1,4 @@
+import { css } from 'goober'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ConfigError, env } from '@/config/env'
@@ -6,6 +7,8 @@ import { App } from '@/app/App'
 import { prepareFirstPage, preloadRouteTable } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { startPlatform } from '@/app/platform'
+
+const notConfigured = css`max-width: 40rem; margin: 3rem auto; padding: 0 1rem;`
 
 applyTheme()
 installGlobalStyles()
@@ -31,7 +34,7 @@ try {
   if (!(e instanceof ConfigError)) throw e
   // Spec §8: a missing backend URL or key names what is missing.
   root.render(
-    <main id='main' style={{ maxWidth: '40rem', margin: '3rem auto', padding: '0 1rem' }}>
+    <main id='main' className={notConfigured}>
       <h1>Roots Allotments is not configured</h1>
       <p role='alert'>{e.message}</p>
     </main>,

@@ -1,7 +1,9 @@
 // Toasts slide in from the top right, stay 3000 ms, and carry a close button.
-import { keyframes } from 'goober'
+import { css, keyframes } from 'goober'
 import { Toaster as HotToaster, ToastBar, toast as hotToast } from 'react-hot-toast'
 import { ANIMATION_DURATION_MS, ANIMATION_EASING, TOAST_DURATION_MS } from '@/config/theme'
+
+const closeButton = css`border: 0; background: none; cursor: pointer; font-size: 1.25rem; min-width: 2rem; min-height: 2rem; color: #1c2420;`
 
 const slideIn = keyframes`from { transform: translateX(110%); opacity: 0; } to { transform: translateX(0); opacity: 1; }`
 const slideOut = keyframes`from { transform: translateX(0); opacity: 1; } to { transform: translateX(110%); opacity: 0; }`
@@ -12,6 +14,7 @@ export function Toaster() {
       {(t) => (
         <ToastBar
           toast={t}
+          // ToastBar takes only a style, and the animation follows the toast's visibility.
           style={{
             animation: `${t.visible ? slideIn : slideOut} ${ANIMATION_DURATION_MS}ms ${ANIMATION_EASING} forwards`,
             maxWidth: 'min(24rem, calc(100vw - 2rem))',
@@ -26,7 +29,7 @@ export function Toaster() {
                 type='button'
                 onClick={() => hotToast.dismiss(t.id)}
                 aria-label='Close notification'
-                style={{ border: 0, background: 'none', cursor: 'pointer', fontSize: '1.25rem', minWidth: '2rem', minHeight: '2rem', color: '#1c2420' }}
+                className={closeButton}
               >
                 <span aria-hidden='true'>×</span>
               </button>

@@ -1,11 +1,14 @@
 // A page inside its named layout, with the loading state while its chunk arrives and, unless
 // the page is bare, the app's query client.
+import { css } from 'goober'
 import { type ReactNode, Suspense } from 'react'
 import { type PublicLayoutName, layouts } from './layouts/layouts'
 import { QueryScope } from './query-scope'
 
+const loading = css`padding: 2rem 1rem;`
+
 export function Loading() {
-  return <p role='status' style={{ padding: '2rem 1rem' }}>Loading…</p>
+  return <p role='status' className={loading}>Loading…</p>
 }
 
 export function WithLayout({ name, bare, children }: { name: PublicLayoutName; bare?: boolean; children: ReactNode }) {

@@ -25,5 +25,6 @@ export function LazyMount({ children, placeholderHeight = '12rem', label }: Lazy
     return () => io.disconnect()
   }, [visible])
   if (visible) return <>{children}</>
+  // The placeholder's height is the caller's, so it stays inline.
   return <div ref={ref} style={{ minHeight: placeholderHeight }} aria-busy='true' aria-label={label} />
 }

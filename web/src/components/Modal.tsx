@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { css } from 'goober'
 
+const heading = css`margin-top: 0; &.closable { padding-right: 3rem; }`
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 const backdrop = css`
@@ -80,7 +82,7 @@ export function Modal({ title, children, onClose, onClickOutside, closeLabel = '
       onMouseDown={(e) => { if (e.target === e.currentTarget) onClickOutside?.() }}
     >
       <div ref={ref} className={panel} role='dialog' aria-modal='true' aria-labelledby={titleId} tabIndex={-1}>
-        <h2 id={titleId} style={{ marginTop: 0, paddingRight: onClose ? '3rem' : 0 }}>{title}</h2>
+        <h2 id={titleId} className={onClose ? `${heading} closable` : heading}>{title}</h2>
         {onClose && (
           <button type='button' className={closeButton} onClick={onClose} aria-label={closeLabel}>
             <span aria-hidden='true'>×</span>

@@ -28,3 +28,9 @@ export const visuallyHidden = css`
   position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 `
+
+/** A form's own error, above its fields. */
+export const errorText = css`color: var(--roots-error); font-weight: 600;`
+
+/** A row of buttons that wraps on a narrow screen. */
+export const actionRow = css`display: flex; gap: 0.75rem; flex-wrap: wrap;`

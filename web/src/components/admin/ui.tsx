@@ -6,6 +6,9 @@ import { Modal } from '@/components/Modal'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formErrorToasts } from '@/lib/form-error-toasts'
 
+const dialogActions = css`display: flex; gap: 0.75rem; justify-content: flex-end; margin-top: 1.5rem; flex-wrap: wrap;`
+const pagerClass = css`display: flex; gap: 0.75rem; align-items: center; margin-top: 1rem; flex-wrap: wrap;`
+
 export const formGrid = css`
   display: grid; gap: 0 1.25rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
   fieldset { grid-column: 1 / -1; border: 1px solid #c9cfcb; border-radius: 0.5rem; padding: 1rem; margin: 0 0 1rem; min-width: 0; }
@@ -132,7 +135,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, onConfirm, 
   return (
     <Modal title={title} onClose={onCancel} onClickOutside={onCancel}>
       <div>{children}</div>
-      <div style={{ display: 'flex', gap: '0.75rem', justifyContent: 'flex-end', marginTop: '1.5rem', flexWrap: 'wrap' }}>
+      <div className={dialogActions}>
         <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
         <button type='button' className={buttonPrimary} onClick={onConfirm} disabled={busy}>{busy ? 'Working…' : confirmLabel}</button>
       </div>
@@ -154,7 +157,7 @@ export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<string |
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   if (pages <= 1) return null
   return (
-    <nav aria-label='Pages' style={{ display: 'flex', gap: '0.75rem', alignItems: 'center', marginTop: '1rem', flexWrap: 'wrap' }}>
+    <nav aria-label='Pages' className={pagerClass}>
       <button type='button' className={buttonSecondary} disabled={page === 0} onClick={() => onPage(page - 1)}>Previous</button>
       <span>Page {page + 1} of {pages}</span>
       <button type='button' className={buttonSecondary} disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>Next</button>

@@ -12,6 +12,10 @@ import { commands, createEditorState, insertImage, isMarkActive, linkAtSelection
 import { richTextSchema } from './schema'
 import { TOOL_LABELS, TOOLBAR_PRESETS, type ToolbarPreset, type ToolId } from './toolbar'
 
+const flush = css`margin: 0;`
+const dialogButtons = css`display: flex; gap: 0.5rem; flex-wrap: wrap;`
+const errorLine = css`color: var(--roots-error);`
+
 export interface RichTextEditorProps {
   /** Accessible name of the editing area. */
   label: string
@@ -176,10 +180,10 @@ function LinkDialog({ initial, onApply, onClose }: { initial: string; onApply: (
             inputMode='url'
             autoComplete='off'
           />
-          <p id={`${id}-hint`} style={{ margin: 0 }}>An https:// web address, or mailto: or tel:.</p>
+          <p id={`${id}-hint`} className={flush}>An https:// web address, or mailto: or tel:.</p>
           {error && <p id={`${id}-error`} className='error' role='alert'>{error}</p>}
         </div>
-        <div style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+        <div className={dialogButtons}>
           <button type='submit' className={buttonPrimary}>Apply</button>
           {initial && <button type='button' className={buttonSecondary} onClick={() => apply('')}>Remove link</button>}
         </div>
@@ -218,7 +222,7 @@ function ImageDialog({ upload, onInsert, onClose }: { upload: (f: File) => Promi
           <label htmlFor={`${id}-alt`}>Description for people who cannot see it</label>
           <input id={`${id}-alt`} value={alt} onChange={(e) => setAlt(e.currentTarget.value)} />
         </div>
-        {error && <p className='error' role='alert' style={{ color: 'var(--roots-error)' }}>{error}</p>}
+        {error && <p className={`error ${errorLine}`} role='alert'>{error}</p>}
         <button type='submit' className={buttonPrimary} disabled={busy}>{busy ? 'Uploading…' : 'Insert image'}</button>
       </form>
     </Modal>
