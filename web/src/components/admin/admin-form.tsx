@@ -1,9 +1,14 @@
 // The frame of an admin form: values kept as typed, checked by the schema on submit (errors
 // beside the fields and a toast, via useFormSave), saved once however often Submit is pressed,
 // a failed save's message above the fields, and the Submit and Cancel buttons.
+import { css } from 'goober'
 import { type FormEvent, type ReactNode, useState } from 'react'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { useFormSave } from './ui'
+import { formWidth } from './styles'
+
+const formWide = css`max-width: 52rem;`
+const panel = css`margin-bottom: 2rem;`
 
 type Schema<V> = Parameters<typeof useFormSave<V>>[0]
 
@@ -26,16 +31,17 @@ export interface AdminFormProps {
   form: { formError: string | null; saving: boolean; onSubmit: (e: FormEvent) => void }
   submitLabel: string
   onCancel?: () => void
-  maxWidth?: string
+  /** 52rem instead of 48rem, for forms with a rich-text editor. */
+  wide?: boolean
   children: ReactNode
 }
 
-export function AdminForm({ what, form, submitLabel, onCancel, maxWidth = '48rem', children }: AdminFormProps) {
+export function AdminForm({ what, form, submitLabel, onCancel, wide, children }: AdminFormProps) {
   return (
-    <form onSubmit={form.onSubmit} noValidate style={{ maxWidth }}>
-      {form.formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The {what} was not saved. {form.formError}</p>}
+    <form onSubmit={form.onSubmit} noValidate className={wide ? formWide : formWidth}>
+      {form.formError && <p role='alert' className={errorText}>The {what} was not saved. {form.formError}</p>}
       {children}
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className={actionRow}>
         <button type='submit' className={buttonPrimary} disabled={form.saving}>{form.saving ? 'Saving…' : submitLabel}</button>
         {onCancel && <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>}
       </div>
@@ -46,7 +52,7 @@ export function AdminForm({ what, form, submitLabel, onCancel, maxWidth = '48rem
 /** The add/edit panel above a list. */
 export function EditPanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} style={{ marginBottom: '2rem' }}>
+    <section aria-labelledby={id} className={panel}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

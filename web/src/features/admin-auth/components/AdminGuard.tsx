@@ -1,5 +1,6 @@
 // Runs the guard of spec §6 for the path asked for: waits for the session, the profile and the
 // MFA state, then renders the page or redirects. Navigation only: the database decides data.
+import { css } from 'goober'
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Session } from '@supabase/supabase-js'
@@ -8,6 +9,8 @@ import { useMfaState } from '../api/get-mfa-state'
 import { isStaffRole } from '@common/roles'
 import { type AdminAccess, adminGuard, type AdminRole, isOpenAdminPath, type MfaState, normaliseRole, type ProfileState } from '../guard'
 import { authStore } from '../stores/auth-store'
+
+const checking = css`padding: 2rem 1rem;`
 
 export interface AdminSession {
   session: Session
@@ -38,7 +41,7 @@ export interface AdminGuardProps {
 }
 
 function Checking() {
-  return <p role='status' style={{ padding: '2rem 1rem' }}>Checking your access…</p>
+  return <p role='status' className={checking}>Checking your access…</p>
 }
 
 export function AdminGuard({ path, redirect, access, children, open }: AdminGuardProps) {

@@ -1,5 +1,6 @@
 // Enrols an authenticator app: a name, then the QR code from the enrol response (an SVG data
 // URL shown as an image) with the secret for typing in, then the first code to verify it.
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Field } from '@/components/admin/ui'
 import { buttonPrimary } from '@/components/styles'
@@ -7,6 +8,9 @@ import { toast } from '@/lib/toast'
 import { enrolFactorSchema, type Enrolment, useEnrolFactor } from '../api/enrol-factor'
 import { useVerifyFactor } from '../api/verify-factor'
 import { CodeForm } from './CodeForm'
+import { breakAll } from '@/components/admin/styles'
+
+const qrCode = css`background: #fff; padding: 0.5rem; border: 1px solid #ccc;`
 
 export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('Authenticator app')
@@ -47,8 +51,8 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   return (
     <div>
       <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
-      {enrolment.qrCode && <img src={enrolment.qrCode} alt='QR code to add Roots Allotments to your authenticator app' width={200} height={200} style={{ background: '#fff', padding: '0.5rem', border: '1px solid #ccc' }} />}
-      <p>Key: <code data-testid='totp-secret' style={{ wordBreak: 'break-all' }}>{enrolment.secret}</code></p>
+      {enrolment.qrCode && <img src={enrolment.qrCode} alt='QR code to add Roots Allotments to your authenticator app' width={200} height={200} className={qrCode} />}
+      <p>Key: <code data-testid='totp-secret' className={breakAll}>{enrolment.secret}</code></p>
       <CodeForm
         label='Code from the app'
         submitLabel='Verify and turn on'

@@ -1,5 +1,6 @@
 // /admin/confirm: the second sign-in step. With a verified factor, enter its code (a phone
 // factor is sent one first); when staff MFA is required and none exists, enrol one here.
+import { css } from 'goober'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
@@ -17,6 +18,12 @@ import { isStaffRole } from '@common/roles'
 import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
 
+const methods = css`
+  border: 0; padding: 0; margin: 0 0 1rem;
+  legend { font-weight: 600; }
+  label { display: flex; gap: 0.5rem; align-items: center; min-height: 2.75rem; }
+`
+
 function Challenge({ factors, onDone }: { factors: Factor[]; onDone: () => void }) {
   const [factorId, setFactorId] = useState(factors[0]!.id)
   const [challengeId, setChallengeId] = useState<string | undefined>()
@@ -26,10 +33,10 @@ function Challenge({ factors, onDone }: { factors: Factor[]; onDone: () => void 
   return (
     <div>
       {factors.length > 1 && (
-        <fieldset style={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
-          <legend style={{ fontWeight: 600 }}>Sign-in method</legend>
+        <fieldset className={methods}>
+          <legend>Sign-in method</legend>
           {factors.map((f) => (
-            <label key={f.id} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', minHeight: '2.75rem' }}>
+            <label key={f.id}>
               <input type='radio' name='factor' checked={f.id === factorId} onChange={() => { setFactorId(f.id); setChallengeId(undefined) }} />
               {f.friendly_name || (f.factor_type === 'phone' ? 'Phone' : 'Authenticator app')}
             </label>

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { paths } from '@/config/paths'
 import { Field } from '@/components/admin/ui'
-import { buttonPrimary } from '@/components/styles'
+import { buttonPrimary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useSignIn, signInSchema } from '../api/sign-in'
 import { AuthCard } from '../components/AuthCard'
@@ -56,7 +56,7 @@ export function AdminLoginRoute({ navigate }: { navigate: (to: string) => void }
     <AuthCard title='Sign in'>
       {session && <p>You are signed in as {session.user.email ?? session.user.phone}. <a href={paths.admin.getHref()}>Go to the admin area</a>.</p>}
       <form onSubmit={submit} noValidate aria-describedby={formError ? 'login-error' : undefined}>
-        {formError && <p id='login-error' role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{formError}</p>}
+        {formError && <p id='login-error' role='alert' className={errorText}>{formError}</p>}
         <Field label='Email or phone number' error={errors.identifier}>
           <input name='identifier' autoComplete='username' value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
         </Field>

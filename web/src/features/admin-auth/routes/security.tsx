@@ -1,4 +1,5 @@
 // The staff member's own sign-in methods: list, add an authenticator app or a phone, remove.
+import { css } from 'goober'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
@@ -13,6 +14,8 @@ import { useStartChallenge, useVerifyFactor } from '../api/verify-factor'
 import { CodeForm } from '../components/CodeForm'
 import { TotpEnrolment } from '../components/TotpEnrolment'
 import { authStore } from '../stores/auth-store'
+
+const addMethod = css`margin-top: 1.5rem; max-width: 30rem;`
 
 function PhoneEnrolment({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('Mobile phone')
@@ -97,7 +100,7 @@ export function AdminSecurityRoute() {
         )}
       </DataTable>
       {adding && (
-        <section aria-labelledby='add-method' style={{ marginTop: '1.5rem', maxWidth: '30rem' }}>
+        <section aria-labelledby='add-method' className={addMethod}>
           <h2 id='add-method'>{adding === 'totp' ? 'Add an authenticator app' : 'Add a phone'}</h2>
           {adding === 'totp' ? <TotpEnrolment onDone={() => setAdding(null)} /> : <PhoneEnrolment onDone={() => setAdding(null)} />}
         </section>

@@ -2,11 +2,12 @@
 // the profile could not be read). Opened directly by a staff member it says what it is for
 // instead: the role is read from the database (the profile's linked role), never from
 // user_metadata, so only an account the database gives no staff role is told it has none.
+import { css } from 'goober'
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Session } from '@supabase/supabase-js'
 import { paths } from '@/config/paths'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useAdminProfile } from '../api/get-admin-profile'
 import { useSignOut } from '../api/sign-out'
@@ -14,6 +15,8 @@ import { AuthCard } from '../components/AuthCard'
 import { isStaffRole, type StaffRole } from '@common/roles'
 import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
+
+const links = css`margin-top: 1.25rem;`
 
 export interface AdminUnauthorizedProps {
   navigate: (to: string) => void
@@ -42,7 +45,7 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
           as <strong>{session.user.email ?? session.user.phone}</strong> with a staff role; ask an
           admin if you need a screen your role cannot open.
         </p>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1.25rem' }}>
+        <div className={`${actionRow} ${links}`}>
           <a className={buttonPrimary} href={home}>Back to the admin area</a>
         </div>
       </AuthCard>
@@ -58,7 +61,7 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
         {session && !profile.isError && <>The account <strong>{who}</strong> has no staff role.</>}
         {' '}Ask an admin to give you a role, or sign in with a staff account.
       </p>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1.25rem' }}>
+      <div className={`${actionRow} ${links}`}>
         {session && (
           <button
             type='button'

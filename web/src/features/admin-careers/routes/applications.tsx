@@ -1,5 +1,6 @@
 // /admin/career-applications: applications for the open roles, newest first, by role and status;
 // each row opens to the whole application (CV link, message) and its status; the list as CSV.
+import { css } from 'goober'
 import { Fragment, useState } from 'react'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
@@ -11,6 +12,9 @@ import { toast } from '@/lib/toast'
 import { applicationsCsv } from '../api/applications-csv'
 import { APPLICATION_STATUSES, type ApplicationFilters, STATUS_LABEL, useApplicationCareers, useApplications } from '../api/get-applications'
 import { ApplicationDetails } from '../components/ApplicationDetails'
+import { noWrap } from '@/components/admin/styles'
+
+const plain = css`font-weight: 400;`
 
 export const PAGE_SIZE = 25
 
@@ -60,8 +64,8 @@ export function AdminCareerApplicationsRoute() {
           return (
             <Fragment key={a.id}>
               <tr>
-                <td style={{ whiteSpace: 'nowrap' }}>{applied(a.created_at)}</td>
-                <th scope='row'>{a.name}<br /><a href={`mailto:${a.email}`} style={{ fontWeight: 400 }}>{a.email}</a></th>
+                <td className={noWrap}>{applied(a.created_at)}</td>
+                <th scope='row'>{a.name}<br /><a href={`mailto:${a.email}`} className={plain}>{a.email}</a></th>
                 <td>{a.career?.title ?? '—'}</td>
                 <td>{STATUS_LABEL[a.status]}</td>
                 <td>

@@ -1,10 +1,15 @@
 // Writes a template: name, channel, subject and the body in the rich-text editor (or plain text
 // for a text message), with the merge fields listed. Errors beside fields; nothing lost on failure.
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
 import { Field, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { MERGE_FIELDS, templateSchema, type TemplateFormValues } from '../api/template-schema'
+import { editorLabel, formWidth, muted, spaced } from '@/components/admin/styles'
+
+const below = css`margin: 0.25rem 0 0;`
+const field = css`margin-right: 0.5rem;`
 
 export interface TemplateFormProps {
   initial: TemplateFormValues
@@ -21,8 +26,8 @@ export function TemplateForm({ initial, submitLabel, onSave, onCancel }: Templat
     void save(values, onSave)
   }
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The template was not saved. {formError}</p>}
+    <form onSubmit={submit} noValidate className={formWidth}>
+      {formError && <p role='alert' className={errorText}>The template was not saved. {formError}</p>}
       <Field label='Template name' error={errors.name}><input value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} /></Field>
       <Field label='Sent as' error={errors.channel}>
         <select value={values.channel} onChange={(e) => setValues((v) => ({ ...v, channel: e.target.value as 'email' | 'sms' }))}>
@@ -33,10 +38,10 @@ export function TemplateForm({ initial, submitLabel, onSave, onCancel }: Templat
       {values.channel === 'email' ? (
         <>
           <Field label='Subject' error={errors.subject}><input value={values.subject} onChange={(e) => setValues((v) => ({ ...v, subject: e.target.value }))} /></Field>
-          <div style={{ marginBottom: '1rem' }}>
-            <p id='template-body-label' style={{ fontWeight: 600, margin: '0 0 0.25rem' }}>Message</p>
+          <div className={spaced}>
+            <p id='template-body-label' className={editorLabel}>Message</p>
             <LazyRichTextEditor label='Message' preset='essential' value={values.body} onChange={(body) => setValues((v) => ({ ...v, body }))} describedBy={errors.body ? 'template-body-error' : 'template-merge-fields'} />
-            {errors.body && <p id='template-body-error' style={{ color: 'var(--roots-error)', fontWeight: 600, margin: '0.25rem 0 0' }}>{errors.body}</p>}
+            {errors.body && <p id='template-body-error' className={`${errorText} ${below}`}>{errors.body}</p>}
           </div>
         </>
       ) : (
@@ -44,10 +49,10 @@ export function TemplateForm({ initial, submitLabel, onSave, onCancel }: Templat
           <textarea value={values.body_text} onChange={(e) => setValues((v) => ({ ...v, body_text: e.target.value }))} />
         </Field>
       )}
-      <p id='template-merge-fields' style={{ color: 'var(--roots-muted)' }}>
-        Merge fields: {MERGE_FIELDS.map((f) => <code key={f} style={{ marginRight: '0.5rem' }}>{`{{${f}}}`}</code>)}
+      <p id='template-merge-fields' className={muted}>
+        Merge fields: {MERGE_FIELDS.map((f) => <code key={f} className={field}>{`{{${f}}}`}</code>)}
       </p>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className={actionRow}>
         <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
         <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
       </div>

@@ -4,13 +4,14 @@ import { Link, useLocation } from 'wouter'
 import { paths } from '@/config/paths'
 import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useDeleteTemplate } from '../api/delete-template'
 import { type Template, useTemplates } from '../api/get-templates'
 import { emptyTemplate, type TemplateFormValues } from '../api/template-schema'
 import { useSaveTemplate } from '../api/save-template'
 import { TemplateForm } from '../components/TemplateForm'
+import { noWrap } from '@/components/admin/styles'
 
 const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
 
@@ -34,10 +35,10 @@ export function AdminCommsRoute() {
             <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
             <td>{t.subject ?? '—'}</td>
             <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               <Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
               <Link href={`~${paths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
-              <button type='button' className='link' style={{ background: 'none', border: 0, padding: 0, font: 'inherit', color: 'var(--roots-primary)', textDecoration: 'underline', cursor: 'pointer' }} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
+              <button type='button' className={buttonLink} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
             </td>
           </tr>
         )}

@@ -4,6 +4,7 @@ import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/ad
 import { DataTable } from '@/components/admin/DataTable'
 import { useCommsSites } from '../api/get-sites'
 import { type MessageFilters, MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages'
+import { breakAll } from '@/components/admin/styles'
 
 export function AdminCommunicationsRoute() {
   const sites = useCommsSites()
@@ -37,7 +38,7 @@ export function AdminCommunicationsRoute() {
         {(m) => (
           <tr key={m.id}>
             <td>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</td>
-            <td style={{ wordBreak: 'break-all' }}>{m.recipient}</td>
+            <td className={breakAll}>{m.recipient}</td>
             <td>{m.subject ?? '—'}</td>
             <td>{m.template?.name ?? '—'}</td>
             <td>{m.site_id ? siteName.get(m.site_id) ?? m.site_id : '—'}</td>

@@ -1,14 +1,25 @@
 // /admin/waiting-list/comms/{id}: the template, and sending it to a site's applicants by
 // status: preview the first recipient's message and the count, then send after confirming.
+import { css } from 'goober'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useCommsSites } from '../api/get-sites'
 import { useTemplates } from '../api/get-templates'
 import { type Preview, SEND_STATUSES, sendSchema, usePreviewTemplate, useSendTemplate } from '../api/send-template'
+
+const sendForm = css`max-width: 40rem;`
+const plainFieldset = css`
+  border: 0; padding: 0; margin: 0 0 1rem;
+  legend { font-weight: 600; }
+  label { display: inline-flex; gap: 0.375rem; align-items: center; margin-right: 1rem; min-height: 2.75rem; }
+`
+const flush = css`margin: 0;`
+const previewSection = css`margin-top: 1.5rem;`
+const previewFrame = css`width: 100%; min-height: 18rem; border: 1px solid #d9ddd9; border-radius: 0.5rem; background: #fff;`
 
 export function AdminCommsSendRoute({ id }: { id: string }) {
   const templates = useTemplates()
@@ -53,23 +64,23 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
       </PageHeader>
       {t.channel !== 'email' ? <p>Text-message templates cannot be sent from here yet: only e-mail templates.</p> : (
         <>
-          <form onSubmit={doPreview} noValidate style={{ maxWidth: '40rem' }} aria-label='Send to applicants'>
+          <form onSubmit={doPreview} noValidate className={sendForm} aria-label='Send to applicants'>
             <Field label='Site' error={errors.site_id}>
               <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
                 <option value=''>Choose a site…</option>
                 {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
               </select>
             </Field>
-            <fieldset style={{ border: 0, padding: 0, margin: '0 0 1rem' }} aria-describedby={errors.statuses ? 'statuses-error' : undefined}>
-              <legend style={{ fontWeight: 600 }}>Applicants who are</legend>
+            <fieldset className={plainFieldset} aria-describedby={errors.statuses ? 'statuses-error' : undefined}>
+              <legend>Applicants who are</legend>
               {SEND_STATUSES.map((s) => (
-                <label key={s} style={{ display: 'inline-flex', gap: '0.375rem', alignItems: 'center', marginRight: '1rem', minHeight: '2.75rem' }}>
+                <label key={s}>
                   <input type='checkbox' checked={statuses.includes(s)} onChange={(e) => setStatuses((cur) => (e.target.checked ? [...cur, s] : cur.filter((x) => x !== s)))} />{s}
                 </label>
               ))}
-              {errors.statuses && <p id='statuses-error' style={{ color: 'var(--roots-error)', fontWeight: 600, margin: 0 }}>{errors.statuses}</p>}
+              {errors.statuses && <p id='statuses-error' className={`${errorText} ${flush}`}>{errors.statuses}</p>}
             </fieldset>
-            <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+            <div className={actionRow}>
               <button type='submit' className={buttonSecondary} disabled={preview.isPending}>{preview.isPending ? 'Preparing…' : 'Preview'}</button>
               <button type='button' className={buttonPrimary} disabled={!fresh || fresh.recipients === 0} onClick={() => setConfirming(true)}>
                 {fresh ? `Send to ${fresh.recipients} ${fresh.recipients === 1 ? 'applicant' : 'applicants'}` : 'Send'}
@@ -77,12 +88,12 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
             </div>
           </form>
           {fresh && (
-            <section aria-labelledby='preview-title' style={{ marginTop: '1.5rem' }}>
+            <section aria-labelledby='preview-title' className={previewSection}>
               <h2 id='preview-title'>Preview</h2>
               {fresh.preview === null ? <EmptyState>Nobody at this site has these statuses.</EmptyState> : (
                 <>
                   <p><strong>To:</strong> {fresh.preview.to} {fresh.recipients > 1 ? `and ${fresh.recipients - 1} more` : ''}<br /><strong>Subject:</strong> {fresh.preview.subject}</p>
-                  <iframe title='Message preview' sandbox='' srcDoc={fresh.preview.html} style={{ width: '100%', minHeight: '18rem', border: '1px solid #d9ddd9', borderRadius: '0.5rem', background: '#fff' }} />
+                  <iframe title='Message preview' sandbox='' srcDoc={fresh.preview.html} className={previewFrame} />
                 </>
               )}
             </section>

@@ -11,6 +11,7 @@ import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type Course, useCourses } from '../api/get-courses'
 import { useDeleteCourse, useSetCoursePublished } from '../api/save-course'
+import { muted, noWrap } from '@/components/admin/styles'
 
 export const PAGE_SIZE = 20
 export const builderHref = (id: number) => `${paths.adminCourseBuilder.getHref()}?id=${id}`
@@ -53,10 +54,10 @@ export function AdminCourseManagerRoute() {
       <DataTable rows={courses.data && shown} head={['Course', { label: 'Lessons', num: true }, 'State', 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'course' : 'courses'}</>} empty={courses.data?.length === 0 ? 'No courses yet. Build the first one.' : 'No course matches this search.'} pager={{ page, pages, onPage: setPage }}>
         {(c) => (
           <tr key={c.id}>
-            <td><Link href={`~${builderHref(c.id)}`}>{c.title}</Link>{c.summary && <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.summary}</span></>}</td>
+            <td><Link href={`~${builderHref(c.id)}`}>{c.title}</Link>{c.summary && <><br /><span className={muted}>{c.summary}</span></>}</td>
             <td className='num'>{c.lessons.length}</td>
             <td>{c.published ? 'Published' : 'Draft'}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               <button type='button' className={buttonLink} disabled={publish.isPending} aria-label={`${c.published ? 'Withdraw' : 'Publish'} ${c.title}`} onClick={() => toggle(c)}>{c.published ? 'Withdraw' : 'Publish'}</button>{' · '}
               <button type='button' className={buttonLink} aria-label={`Delete ${c.title}`} onClick={() => setDeleting(c)}>Delete</button>
             </td>

@@ -1,10 +1,15 @@
 // The event form; the description in the rich-text editor; errors beside the fields, nothing
 // typed is lost when saving fails.
+import { css } from 'goober'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
 import { AdminForm, useAdminForm } from '@/components/admin/admin-form'
 import { Field, formGrid } from '@/components/admin/ui'
 import { eventSchema, type EventFormValues, slugify } from '../api/event-schema'
 import { useEventSites } from '../api/get-events'
+import { editorLabel, spaced } from '@/components/admin/styles'
+import { errorText } from '@/components/styles'
+
+const below = css`margin: 0.25rem 0 0;`
 
 export function EventForm({ initial, submitLabel, onSave, onCancel }: {
   initial: EventFormValues; submitLabel: string; onSave: (v: EventFormValues) => Promise<string | null>; onCancel: () => void
@@ -13,7 +18,7 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
   const form = useAdminForm<EventFormValues>(eventSchema, 'event', initial, onSave)
   const { values, setValues, set, errors } = form
   return (
-    <AdminForm what='event' form={form} submitLabel={submitLabel} onCancel={onCancel} maxWidth='52rem'>
+    <AdminForm what='event' form={form} submitLabel={submitLabel} onCancel={onCancel} wide>
       <div className={formGrid}>
         <Field label='Title' error={errors.title}><input value={values.title} onChange={set('title')} /></Field>
         <Field label='Slug' error={errors.slug} hint={values.slug === '' && values.title ? `Left empty: ${slugify(values.title)}` : 'Lower-case words joined by hyphens.'}>
@@ -33,11 +38,11 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
           <input type='checkbox' checked={values.published} onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))} />
         </Field>
       </div>
-      <div style={{ marginBottom: '1rem' }}>
-        <p style={{ fontWeight: 600, margin: '0 0 0.25rem' }}>Description</p>
+      <div className={spaced}>
+        <p className={editorLabel}>Description</p>
         <LazyRichTextEditor label='Description' preset='essential' value={values.description} onChange={(description) => setValues((v) => ({ ...v, description }))}
           {...(errors.description ? { describedBy: 'event-description-error' } : {})} />
-        {errors.description && <p id='event-description-error' style={{ color: 'var(--roots-error)', fontWeight: 600, margin: '0.25rem 0 0' }}>{errors.description}</p>}
+        {errors.description && <p id='event-description-error' className={`${errorText} ${below}`}>{errors.description}</p>}
       </div>
     </AdminForm>
   )

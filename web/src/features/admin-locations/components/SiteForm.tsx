@@ -3,13 +3,16 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react'
 import { css } from 'goober'
 import { Field, fieldErrors, formGrid } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useSiteLinks } from '../api/get-site-links'
 import {
   DIRECTION_MODES, DISTANCE_ICONS, SITE_STATUSES, siteFormSchema, type SiteFormValues, type SiteWrite, type SlugOwner, type TextField,
 } from '../api/site-schema'
 import { SitePreview } from './SitePreview'
+import { spaced } from '@/components/admin/styles'
+
+const subheading = css`font-size: 1rem;`
 
 export type SaveOutcome = { ok: true } | { ok: false; message: string; field?: string }
 
@@ -164,8 +167,8 @@ export function SiteForm({ initial, others, submitLabel, onSave, onCancel }: Sit
                 </div>
               ))}
             </div>
-            <h3 style={{ fontSize: '1rem' }}>Travel-time lines</h3>
-            {errors.distance_points && <p style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{errors.distance_points}</p>}
+            <h3 className={subheading}>Travel-time lines</h3>
+            {errors.distance_points && <p className={errorText}>{errors.distance_points}</p>}
             {values.distance_points.map((p, i) => (
               <div className='row' key={i}>
                 <Field label={`Line ${i + 1} icon`} error={errors[`distance_points.${i}.icon`]}>
@@ -176,7 +179,7 @@ export function SiteForm({ initial, others, submitLabel, onSave, onCancel }: Sit
                 <Field label={`Line ${i + 1} text`} error={errors[`distance_points.${i}.text`]}>
                   <input value={p.text} onChange={(e) => setValues((v) => ({ ...v, distance_points: v.distance_points.map((q, j) => (j === i ? { ...q, text: e.target.value } : q)) }))} />
                 </Field>
-                <button type='button' className={buttonSecondary} style={{ marginBottom: '1rem' }} aria-label={`Remove line ${i + 1}`}
+                <button type='button' className={`${buttonSecondary} ${spaced}`} aria-label={`Remove line ${i + 1}`}
                   onClick={() => setValues((v) => ({ ...v, distance_points: v.distance_points.filter((_, j) => j !== i) }))}>Remove</button>
               </div>
             ))}

@@ -2,6 +2,8 @@
 import { css } from 'goober'
 import { DIRECTION_MODES, parseCoordinates, type SiteFormValues } from '../api/site-schema'
 
+const title = css`font-size: 1rem; margin: 0;`
+
 const box = css`
   border: 1px solid #d9ddd9; border-radius: 0.5rem; background: var(--roots-surface); padding: 1rem 1.25rem;
   h3 { margin: 0.25rem 0 0.5rem; color: var(--roots-primary); font-size: 1.4rem; }
@@ -16,7 +18,7 @@ export function SitePreview({ values }: { values: SiteFormValues }) {
   const coords = parseCoordinates(values.coordinates)
   return (
     <section className={box} aria-labelledby='site-preview-title'>
-      <h2 id='site-preview-title' style={{ fontSize: '1rem', margin: 0 }}>Preview of the site page</h2>
+      <h2 id='site-preview-title' className={title}>Preview of the site page</h2>
       <p className='eyebrow'>{values.city || 'City'} · <span className='badge'>{status}</span></p>
       <h3>{values.description_title || values.location || 'Site name'}</h3>
       {values.promo && <p className='promo'>{values.promo}</p>}

@@ -8,6 +8,7 @@ import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary } from '@/components/styles'
 import { useSites } from '../api/get-sites'
 import { SITE_STATUSES, type Site } from '../api/site-schema'
+import { muted, noWrap } from '@/components/admin/styles'
 
 export const PAGE_SIZE = 20
 
@@ -50,12 +51,12 @@ export function AdminLocationsRoute() {
       <DataTable rows={sites.data && shown} head={['Site', 'City', 'Status', { label: 'Plots', num: true }, { label: 'Waiting', num: true }, 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'site' : 'sites'}</>} empty={sites.data?.length === 0 ? 'No sites yet. Add the first one.' : 'No site matches this search.'} pager={{ page, pages, onPage: setPage }}>
         {(s) => (
           <tr key={s.id}>
-            <td><strong>{s.location}</strong><br /><span style={{ color: 'var(--roots-muted)' }}>{s.slug}</span></td>
+            <td><strong>{s.location}</strong><br /><span className={muted}>{s.slug}</span></td>
             <td>{s.city}</td>
             <td>{s.status ?? 'upcoming'}</td>
             <td className='num'>{s.allotments ?? '—'}</td>
             <td className='num'>{s.waiting_list_count ?? '—'}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               <Link href={`~${paths.adminLocationsEdit.getHref({ id: String(s.id) })}`} aria-label={`Edit ${s.location}`}>Edit</Link>
               {' · '}
               <a href={paths.site.getHref({ cityslug: s.city_slug, slug: s.slug })} target='_blank' rel='noreferrer' aria-label={`View ${s.location} site page (opens in a new tab)`}>View</a>

@@ -13,6 +13,7 @@ import { emptyExpense, type ExpenseFormValues, pounds } from '../api/expense-sch
 import { type Expense, type ExpenseFilters, useExpenses, useMarketingSites } from '../api/get-expenses'
 import { useDeleteExpense, useSaveExpense } from '../api/save-expense'
 import { ExpenseForm } from '../components/ExpenseForm'
+import { muted, noWrap } from '@/components/admin/styles'
 
 export const PAGE_SIZE = 25
 
@@ -72,11 +73,11 @@ export function AdminMarketingExpensesRoute() {
         {(e) => (
           <tr key={e.id}>
             <td>{new Date(`${e.spent_on}T00:00:00`).toLocaleDateString('en-GB')}</td>
-            <td>{e.campaign}{e.description && <><br /><span style={{ color: 'var(--roots-muted)' }}>{e.description}</span></>}</td>
+            <td>{e.campaign}{e.description && <><br /><span className={muted}>{e.description}</span></>}</td>
             <td>{e.channel}</td>
             <td>{e.site?.location ?? 'Every site'}</td>
             <td className='num'>{pounds(e.amount_pence)}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               <button type='button' className={buttonLink} aria-label={`Edit the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setEditing(e)}>Edit</button>{' · '}
               <button type='button' className={buttonLink} aria-label={`Delete the ${e.campaign} expense of ${e.spent_on}`} onClick={() => setDeleting(e)}>Delete</button>
             </td>

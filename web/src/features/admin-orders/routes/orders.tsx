@@ -1,5 +1,6 @@
 // /admin/orders (status, kind and date filters, search, paging) and /admin/orders/{id} (lines,
 // gift voucher, payments; a full refund through the payment provider after confirming).
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
@@ -12,6 +13,10 @@ import { toast } from '@/lib/toast'
 import { useOrder } from '../api/get-order'
 import { emptyOrderFilters, ORDER_KINDS, ORDER_STATUSES, type OrderFilters, ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders'
 import { refundSchema, useRefundOrder } from '../api/refund-order'
+import { breakAll } from '@/components/admin/styles'
+
+const facts = css`display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; dd { margin: 0; }`
+const strong = css`font-weight: 700;`
 
 export const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 const KIND_LABEL: Record<string, string> = { shop: 'Shop', membership: 'Membership', deposit: 'Deposit', gift_voucher: 'Gift voucher' }
@@ -53,7 +58,7 @@ export function AdminOrdersRoute() {
           <tr key={o.id}>
             <td><Link href={orderHref(o.id)} aria-label={`Order ${o.id}`}>#{o.id}</Link></td>
             <td>{when(o.created_at)}</td>
-            <td style={{ wordBreak: 'break-all' }}>{o.email}</td>
+            <td className={breakAll}>{o.email}</td>
             <td>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff link)' : ''}</td>
             <td data-testid={`order-status-${o.id}`}>{o.status}</td>
             <td className='num'>{formatPence(o.total_pence)}{o.discount_pence > 0 ? ` (+${formatPence(o.discount_pence)} voucher)` : ''}</td>
@@ -102,16 +107,16 @@ export function AdminOrderRoute({ id }: { id: string }) {
         <Link href={`~${paths.adminOrders.getHref()}`} className={buttonSecondary}>All orders</Link>
         {o.status === 'paid' && <button type='button' className={buttonPrimary} onClick={() => setRefunding(true)}>Refund order</button>}
       </PageHeader>
-      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
-        <dt>Status</dt><dd data-testid='order-status' style={{ margin: 0, fontWeight: 700 }}>{o.status}</dd>
-        <dt>Kind</dt><dd style={{ margin: 0 }}>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff checkout link)' : ''}</dd>
-        <dt>E-mail</dt><dd style={{ margin: 0, wordBreak: 'break-all' }}>{o.email}</dd>
-        <dt>Placed</dt><dd style={{ margin: 0 }}>{when(o.created_at)}</dd>
-        {o.subtotal_pence !== null && <><dt>Subtotal</dt><dd style={{ margin: 0 }}>{formatPence(o.subtotal_pence)}</dd></>}
-        {o.discount_pence > 0 && <><dt>Gift voucher</dt><dd style={{ margin: 0 }}>−{formatPence(o.discount_pence)}{o.redeemed_voucher ? ` (${o.redeemed_voucher.code})` : ''}</dd></>}
-        <dt>Charged</dt><dd style={{ margin: 0 }}>{formatPence(o.total_pence)}</dd>
-        {o.refund_reason && <><dt>Refund reason</dt><dd style={{ margin: 0 }}>{o.refund_reason}</dd></>}
-        {o.refunded_at && <><dt>Refunded</dt><dd style={{ margin: 0 }}>{when(o.refunded_at)}</dd></>}
+      <dl className={facts}>
+        <dt>Status</dt><dd data-testid='order-status' className={strong}>{o.status}</dd>
+        <dt>Kind</dt><dd>{KIND_LABEL[o.kind] ?? o.kind}{o.created_by ? ' (staff checkout link)' : ''}</dd>
+        <dt>E-mail</dt><dd className={breakAll}>{o.email}</dd>
+        <dt>Placed</dt><dd>{when(o.created_at)}</dd>
+        {o.subtotal_pence !== null && <><dt>Subtotal</dt><dd>{formatPence(o.subtotal_pence)}</dd></>}
+        {o.discount_pence > 0 && <><dt>Gift voucher</dt><dd>−{formatPence(o.discount_pence)}{o.redeemed_voucher ? ` (${o.redeemed_voucher.code})` : ''}</dd></>}
+        <dt>Charged</dt><dd>{formatPence(o.total_pence)}</dd>
+        {o.refund_reason && <><dt>Refund reason</dt><dd>{o.refund_reason}</dd></>}
+        {o.refunded_at && <><dt>Refunded</dt><dd>{when(o.refunded_at)}</dd></>}
       </dl>
       <h2>Items</h2>
       <DataTable rows={o.order_items} head={['Item', { label: 'Quantity', num: true }, { label: 'Price', num: true }, { label: 'Line total', num: true }]} label='Order items' empty='No items.'>
@@ -122,7 +127,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
       <h2>Payments</h2>
       <DataTable rows={o.payments} head={['Provider', 'Reference', 'Status', { label: 'Amount', num: true }, 'Refund']} label='Payments' empty={<>No payment recorded{o.total_pence === 0 && o.status === 'paid' ? ': a gift voucher paid for everything' : ''}.</>}>
         {(p) => (
-          <tr key={p.id}><td>{p.provider}</td><td style={{ wordBreak: 'break-all' }}>{p.provider_ref}</td><td data-testid='payment-status'>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td><td style={{ wordBreak: 'break-all' }}>{p.refund_ref ?? '—'}</td></tr>
+          <tr key={p.id}><td>{p.provider}</td><td className={breakAll}>{p.provider_ref}</td><td data-testid='payment-status'>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td><td className={breakAll}>{p.refund_ref ?? '—'}</td></tr>
         )}
       </DataTable>
       {refunding && <RefundDialog orderId={o.id} amount={o.total_pence} onClose={() => setRefunding(false)} />}

@@ -8,6 +8,7 @@ import { DataTable } from '@/components/admin/DataTable'
 import { formatPence } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { PAYMENT_STATUSES, type PaymentFilters, PAYMENTS_PAGE_SIZE, useFailedCheckouts, usePayments } from '../api/get-payments'
+import { breakAll } from '@/components/admin/styles'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 const orderLink = (id: number | null) => (id === null ? '—' : <Link href={`~${paths.adminOrder.getHref({ id: String(id) })}`}>#{id}</Link>)
@@ -52,7 +53,7 @@ export function AdminPaymentsRoute() {
         {(p) => (
           <tr key={p.id}>
             <td>{when(p.created_at)}</td><td>{orderLink(p.order_id)}</td><td>{p.provider}</td>
-            <td style={{ wordBreak: 'break-all' }}>{p.provider_ref}{p.refund_ref ? ` (refund ${p.refund_ref})` : ''}</td>
+            <td className={breakAll}>{p.provider_ref}{p.refund_ref ? ` (refund ${p.refund_ref})` : ''}</td>
             <td>{p.status}</td><td className='num'>{formatPence(p.amount_pence)}</td>
           </tr>
         )}
@@ -60,8 +61,8 @@ export function AdminPaymentsRoute() {
       <DataTable rows={f.view === 'failed' ? failed.data?.rows : undefined} head={['When', 'Order', 'E-mail', 'Session', { label: 'Amount', num: true }]} caption={<>{failed.data?.total} failed checkout{failed.data?.total === 1 ? '' : 's'}</>} empty='No failed checkouts.'>
         {(o) => (
           <tr key={o.id}>
-            <td>{when(o.updated_at)}</td><td>{orderLink(o.id)}</td><td style={{ wordBreak: 'break-all' }}>{o.email}</td>
-            <td style={{ wordBreak: 'break-all' }}>{o.checkout_session_id ?? '—'}</td><td className='num'>{formatPence(o.total_pence)}</td>
+            <td>{when(o.updated_at)}</td><td>{orderLink(o.id)}</td><td className={breakAll}>{o.email}</td>
+            <td className={breakAll}>{o.checkout_session_id ?? '—'}</td><td className='num'>{formatPence(o.total_pence)}</td>
           </tr>
         )}
       </DataTable>

@@ -1,7 +1,10 @@
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { planSchema, type PlanFormValues } from '../api/plan-schema'
+
+const planForm = css`max-width: 48rem; margin-bottom: 1.5rem;`
 
 export function PlanForm({ initial, title, submitLabel, onSave, onCancel }: {
   initial: PlanFormValues; title: string; submitLabel: string; onSave: (v: PlanFormValues) => Promise<string | null>; onCancel?: () => void
@@ -17,9 +20,9 @@ export function PlanForm({ initial, title, submitLabel, onSave, onCancel }: {
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={title} style={{ maxWidth: '48rem', marginBottom: '1.5rem' }}>
+    <form onSubmit={onSubmit} noValidate aria-label={title} className={planForm}>
       <h2>{title}</h2>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The plan was not saved. {formError}</p>}
+      {formError && <p role='alert' className={errorText}>The plan was not saved. {formError}</p>}
       <div className={formGrid}>
         <Field label='Plan name' error={errors.name}><input value={values.name} onChange={set('name')} /></Field>
         <Field label='Price (£)' error={errors.price}><input inputMode='decimal' value={values.price} onChange={set('price')} /></Field>
@@ -33,7 +36,7 @@ export function PlanForm({ initial, title, submitLabel, onSave, onCancel }: {
         <Field label='Offered to new members' checkbox><input type='checkbox' checked={values.active} onChange={(e) => setValues((s) => ({ ...s, active: e.target.checked }))} /></Field>
         <Field label='Description' error={errors.description} className='wide'><textarea value={values.description} onChange={set('description')} /></Field>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className={actionRow}>
         <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
         {onCancel && <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>}
       </div>

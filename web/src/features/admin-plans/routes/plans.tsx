@@ -1,9 +1,10 @@
 // /admin/plans: membership plans and prices; add, edit, take off offer, delete after confirming.
 // /admin/joining-fee: the fee, from when it applies and whether it is charged, with its history.
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { ConfirmDialog, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSave } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { formatPence, penceToPounds } from '@/lib/admin/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -11,6 +12,9 @@ import { type JoiningFee, joiningFeeSchema, type JoiningFeeFormValues, emptyPlan
 import { useDeletePlan, usePlans, useSavePlan } from '../api/plans'
 import { useJoiningFee, useSaveJoiningFee } from '../api/joining-fee'
 import { PlanForm } from '../components/PlanForm'
+import { actionsTight } from '@/components/admin/styles'
+
+const feeForm = css`max-width: 40rem; margin-bottom: 1.5rem;`
 
 export function AdminPlansRoute() {
   usePageMeta('Plans')
@@ -44,7 +48,7 @@ export function AdminPlansRoute() {
             <td>{p.plot_size === 'half' ? 'Half' : 'Full'}</td>
             <td className='num'>{formatPence(p.price_pence)} a {p.billing_interval}</td>
             <td>{p.active ? 'Yes' : 'No'}</td>
-            <td style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+            <td className={actionsTight}>
               <button type='button' className={buttonSecondary} aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>Edit</button>
               <button type='button' className={buttonSecondary} aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>Delete</button>
             </td>
@@ -77,8 +81,8 @@ function JoiningFeeForm({ fee }: { fee: JoiningFee | null }) {
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label='Joining fee' style={{ maxWidth: '40rem', marginBottom: '1.5rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The joining fee was not saved. {formError}</p>}
+    <form onSubmit={onSubmit} noValidate aria-label='Joining fee' className={feeForm}>
+      {formError && <p role='alert' className={errorText}>The joining fee was not saved. {formError}</p>}
       <div className={formGrid}>
         <Field label='Fee (£)' error={errors.amount}><input inputMode='decimal' value={values.amount} onChange={(e) => setValues((s) => ({ ...s, amount: e.target.value }))} /></Field>
         <Field label='Applies from' error={errors.effective_from} hint='Charged with memberships started on or after this date.'>

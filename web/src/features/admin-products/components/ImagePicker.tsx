@@ -5,6 +5,8 @@ import { css } from 'goober'
 import { buttonSecondary } from '@/components/styles'
 import { IMAGE_ACCEPT, readImageFile } from '../api/image'
 
+const start = css`justify-self: start;`
+
 const box = css`
   display: grid; gap: 0.5rem; margin-bottom: 1rem;
   img { max-width: 10rem; max-height: 10rem; object-fit: contain; border: 1px solid var(--roots-border); border-radius: 0.375rem; background: #fff; }
@@ -33,7 +35,7 @@ export function ImagePicker({ value, alt, error, onChange }: { value: string | n
       <input id={id} type='file' accept={IMAGE_ACCEPT} onChange={(e) => void pick(e)} aria-invalid={shown ? true : undefined} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`} />
       <p className='hint' id={`${id}-hint`}>PNG, GIF, JPEG, BMP or icon (.ico), at most 500 KB.</p>
       {shown && <p className='error' id={`${id}-error`} role='alert'>{shown}</p>}
-      {value && <button type='button' className={buttonSecondary} style={{ justifySelf: 'start' }} onClick={() => { setProblem(null); onChange(null) }}>Remove image</button>}
+      {value && <button type='button' className={`${buttonSecondary} ${start}`} onClick={() => { setProblem(null); onChange(null) }}>Remove image</button>}
     </div>
   )
 }

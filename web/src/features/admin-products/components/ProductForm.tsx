@@ -1,10 +1,11 @@
 // The product form; errors beside the fields, nothing lost when saving fails.
 import { type FormEvent, useState } from 'react'
 import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { useCategories } from '../api/categories'
 import { productSchema, type ProductFormValues, slugify } from '../api/product-schema'
 import { ImagePicker } from './ImagePicker'
+import { formWidth } from '@/components/admin/styles'
 
 export function ProductForm({ initial, submitLabel, onSave, onCancel }: {
   initial: ProductFormValues; submitLabel: string; onSave: (v: ProductFormValues) => Promise<string | null>; onCancel: () => void
@@ -23,8 +24,8 @@ export function ProductForm({ initial, submitLabel, onSave, onCancel }: {
     void save(values, onSave)
   }
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }} aria-label='Product'>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The product was not saved. {formError}</p>}
+    <form onSubmit={submit} noValidate className={formWidth} aria-label='Product'>
+      {formError && <p role='alert' className={errorText}>The product was not saved. {formError}</p>}
       <div className={formGrid}>
         <Field label='Name' error={errors.name}><input value={values.name} onChange={set('name')} /></Field>
         <Field label='Slug' error={errors.slug} hint='Used in links; lower-case words joined by hyphens.'><input value={values.slug} onChange={set('slug')} /></Field>
@@ -42,7 +43,7 @@ export function ProductForm({ initial, submitLabel, onSave, onCancel }: {
           <ImagePicker value={values.image_url} alt={values.name} error={errors.image_url} onChange={(url) => setValues((s) => ({ ...s, image_url: url }))} />
         </div>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className={actionRow}>
         <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
         <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
       </div>

@@ -1,16 +1,20 @@
 // /admin/products/categories: add, rename and delete product categories.
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { ConfirmDialog, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSave } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type Category, categorySchema, type CategoryFormValues, useCategories } from '../api/categories'
 import { useDeleteCategory } from '../api/delete-category'
 import { useSaveCategory } from '../api/save-category'
 import { slugify } from '../api/product-schema'
+import { actionsTight } from '@/components/admin/styles'
+
+const categoryForm = css`max-width: 40rem; margin-bottom: 1.5rem;`
 
 function CategoryForm({ editing, onDone }: { editing: Category | null; onDone: () => void }) {
   const [values, setValues] = useState<CategoryFormValues>(editing ? { name: editing.name, slug: editing.slug } : { name: '', slug: '' })
@@ -29,16 +33,16 @@ function CategoryForm({ editing, onDone }: { editing: Category | null; onDone: (
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={editing ? `Edit ${editing.name}` : 'New category'} style={{ maxWidth: '40rem', marginBottom: '1.5rem' }}>
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? `Edit ${editing.name}` : 'New category'} className={categoryForm}>
       <h2>{editing ? `Edit ${editing.name}` : 'New category'}</h2>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{formError}</p>}
+      {formError && <p role='alert' className={errorText}>{formError}</p>}
       <div className={formGrid}>
         <Field label='Category name' error={errors.name}>
           <input value={values.name} onChange={(e) => { const name = e.target.value; setValues((v) => ({ name, slug: editing ? v.slug : slugify(name) })) }} />
         </Field>
         <Field label='Category slug' error={errors.slug}><input value={values.slug} onChange={(e) => setValues((v) => ({ ...v, slug: e.target.value }))} /></Field>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className={actionRow}>
         <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : editing ? 'Save category' : 'Add category'}</button>
         {editing && <button type='button' className={buttonSecondary} onClick={onDone}>Cancel</button>}
       </div>
@@ -64,7 +68,7 @@ export function AdminProductCategoriesRoute() {
         {(c) => (
           <tr key={c.id}>
             <td>{c.name}</td><td>{c.slug}</td>
-            <td style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
+            <td className={actionsTight}>
               <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>Edit</button>
               <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
             </td>

@@ -13,6 +13,7 @@ import { type PromoBar, useBarSites, usePromoBars } from '../api/get-promo-bars'
 import { barState, type BarState, emptyPromoBar, type PromoBarFormValues, toLocalInput } from '../api/promo-bar-schema'
 import { useDeletePromoBar, useSavePromoBar } from '../api/save-promo-bar'
 import { PromoBarForm } from '../components/PromoBarForm'
+import { breakAll, muted, noWrap } from '@/components/admin/styles'
 
 export const PAGE_SIZE = 20
 const STATE_LABELS: Record<BarState, string> = { live: 'Live', scheduled: 'Scheduled', ended: 'Ended', off: 'Switched off' }
@@ -82,12 +83,12 @@ export function AdminPromoBarsRoute() {
       <DataTable rows={bars.data && shown} head={['Message', 'Shown on', 'State', 'Starts', 'Ends', 'Actions']} caption={<>{filtered.length} {filtered.length === 1 ? 'promo bar' : 'promo bars'}</>} empty={bars.data?.length === 0 ? 'No promo bars yet. Add the first one.' : 'No promo bar matches these filters.'} pager={{ page, pages, onPage: setPage }}>
         {(b) => (
           <tr key={b.id}>
-            <td>{b.text}{b.link && <><br /><span style={{ color: 'var(--roots-muted)', wordBreak: 'break-all' }}>{b.link}</span></>}</td>
+            <td>{b.text}{b.link && <><br /><span className={`${muted} ${breakAll}`}>{b.link}</span></>}</td>
             <td>{b.site?.location ?? 'Every page'}</td>
             <td>{STATE_LABELS[barState(b)]}</td>
             <td>{when(b.starts_at)}</td>
             <td>{when(b.ends_at)}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               <button type='button' className={buttonLink} aria-label={`Edit “${b.text}”`} onClick={() => setEditing(b)}>Edit</button>{' · '}
               <button type='button' className={buttonLink} aria-label={`${b.active ? 'Switch off' : 'Switch on'} “${b.text}”`} disabled={save.isPending} onClick={() => toggle(b)}>{b.active ? 'Switch off' : 'Switch on'}</button>{' · '}
               <button type='button' className={buttonLink} aria-label={`Delete “${b.text}”`} onClick={() => setDeleting(b)}>Delete</button>

@@ -5,7 +5,7 @@ import { formatPence } from '@/lib/admin/money'
 import type { SalesRow } from '../api/get-sales'
 
 const wrap = css`
-  background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 0.75rem; margin-bottom: 1rem;
+  background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 0.75rem; margin: 0 0 1rem;
   svg { width: 100%; height: auto; display: block; }
   .bar { fill: var(--roots-primary); }
   .axis { stroke: #5f6b63; stroke-width: 1; }
@@ -33,7 +33,7 @@ export function SalesChart({ rows, title }: { rows: SalesRow[]; title: string })
   const summary = rows.length === 0 ? 'No periods.' : `${rows.length} periods, ${formatPence(total)} in all${best && best.sales_pence > 0 ? `; highest ${formatPence(best.sales_pence)} in the period starting ${best.period}` : ''}.`
   const every = Math.max(1, Math.ceil(rows.length / 8))
   return (
-    <figure className={wrap} style={{ margin: '0 0 1rem' }}>
+    <figure className={wrap}>
       <svg viewBox={`0 0 ${W} ${H + 24}`} role='img' aria-labelledby='sales-chart-title sales-chart-desc'>
         <title id='sales-chart-title'>{title}</title>
         <desc id='sales-chart-desc'>{summary}</desc>

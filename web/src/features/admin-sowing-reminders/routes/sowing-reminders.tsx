@@ -1,5 +1,6 @@
 // /admin/sowing-reminders: who signed up for the monthly seed-sowing e-mail, newest first, with
 // the count, what each agreed to and whether they have unsubscribed; search by e-mail; as CSV.
+import { css } from 'goober'
 import { useMemo, useState } from 'react'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
@@ -10,6 +11,10 @@ import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type SowingSignup, useSignups } from '../api/get-signups'
 import { signupsCsv } from '../api/signups-csv'
+import { muted, noWrap } from '@/components/admin/styles'
+
+// Doubled to outweigh the table's th rule (bold, no wrapping).
+const emailCell = css`&& { font-weight: 400; overflow-wrap: anywhere; }`
 
 export const PAGE_SIZE = 50
 
@@ -62,10 +67,10 @@ export function AdminSowingRemindersRoute() {
       <DataTable rows={all && shown} head={['Signed up', 'E-mail', 'Name', 'Signed up for', 'Subscription']} caption={<>{rows.length === all?.length ? plural(rows.length) : `${plural(rows.length)} match`}</>} label='Sign-ups' empty={all?.length === 0 ? 'Nobody has signed up for sowing reminders yet.' : 'No sign-up matches this search.'} pager={{ page, pages, onPage: setPage }}>
         {(s) => (
           <tr key={s.id}>
-            <td style={{ whiteSpace: 'nowrap' }}>{day(s.created_at)}</td>
-            <th scope='row' style={{ fontWeight: 400, overflowWrap: 'anywhere' }}>{s.email}</th>
+            <td className={noWrap}>{day(s.created_at)}</td>
+            <th scope='row' className={emailCell}>{s.email}</th>
             <td>{s.name ?? '—'}</td>
-            <td>Monthly sowing reminders<br /><span style={{ color: 'var(--roots-muted)' }}>“{s.consent_text}”</span></td>
+            <td>Monthly sowing reminders<br /><span className={muted}>“{s.consent_text}”</span></td>
             <td>{s.unsubscribed_at ? `Unsubscribed ${day(s.unsubscribed_at)}` : 'Subscribed'}</td>
           </tr>
         )}

@@ -17,6 +17,9 @@ import { useDeleteTask, useMoveTask, useSaveTask } from '../api/save-task'
 import { emptyTask, isOverdue, neighbours, STATUS_LABELS, TASK_STATUSES, type TaskFormValues, type TaskStatus } from '../api/task-schema'
 import { TaskFilterFields } from '../components/TaskFilters'
 import { TaskForm } from '../components/TaskForm'
+import { noWrap } from '@/components/admin/styles'
+
+const overdue = css`color: var(--roots-error);`
 
 export const PAGE_SIZE = 25
 const day = (d: string | null) => (d ? new Date(`${d}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—')
@@ -72,9 +75,9 @@ export function AdminTasksRoute() {
             <td>{t.title}</td>
             <td>{t.site?.location ?? '—'}</td>
             <td>{personName(t)}</td>
-            <td>{day(t.due_on)}{isOverdue(t) && <strong style={{ color: 'var(--roots-error)' }}> (overdue)</strong>}</td>
+            <td>{day(t.due_on)}{isOverdue(t) && <strong className={overdue}> (overdue)</strong>}</td>
             <td>{STATUS_LABELS[t.status]}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               <button type='button' className={buttonLink} aria-label={`Edit “${t.title}”`} onClick={() => setEditing(t)}>Edit</button>{' · '}
               <button type='button' className={buttonLink} aria-label={`Delete “${t.title}”`} onClick={() => setDeleting(t)}>Delete</button>
             </td>

@@ -1,10 +1,14 @@
 // The shape every tool shares: fill in, dry run, read what would happen, then run it for real
 // after a confirmation. A change to the inputs after a dry run asks for a new dry run.
+import { css } from 'goober'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { ConfirmDialog, ErrorNotice } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { type ToolInput, type ToolResult, toolSchema, useRunTool } from '../api/run-tool'
+import { muted } from '@/components/admin/styles'
+
+const runForm = css`max-width: 40rem;`
 
 export interface ToolRunnerProps {
   input: ToolInput
@@ -47,13 +51,13 @@ export function ToolRunner({ input, inputKey, fields, onErrors, describe, confir
 
   return (
     <>
-      <form onSubmit={(e: FormEvent) => { e.preventDefault(); go(true) }} noValidate style={{ maxWidth: '40rem' }}>
+      <form onSubmit={(e: FormEvent) => { e.preventDefault(); go(true) }} noValidate className={runForm}>
         {fields}
-        <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+        <div className={actionRow}>
           <button type='submit' className={buttonSecondary} disabled={run.isPending}>{run.isPending ? 'Working…' : 'Dry run'}</button>
           <button type='button' className={buttonPrimary} disabled={!fresh || run.isPending} onClick={() => setConfirming(true)}>Run for real</button>
         </div>
-        {!fresh && <p style={{ color: 'var(--roots-muted)' }}>Run a dry run first: it shows what would change and changes nothing.</p>}
+        {!fresh && <p className={muted}>Run a dry run first: it shows what would change and changes nothing.</p>}
       </form>
       {error && <ErrorNotice title='The tool did not run' message={error} />}
       {fresh && <section aria-labelledby='dry-title'><h2 id='dry-title'>Dry run: what would happen</h2>{describe(dry.result)}</section>}

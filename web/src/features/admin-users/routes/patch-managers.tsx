@@ -1,4 +1,5 @@
 // /admin/patch-managers: which sites each patch manager works; assign and remove (confirmed).
+import { css } from 'goober'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -6,6 +7,17 @@ import { toast } from '@/lib/toast'
 import { useAssignSite } from '../api/assign-site'
 import { type PatchManager, usePatchManagers } from '../api/get-patch-managers'
 import { useUnassignSite } from '../api/unassign-site'
+import { spaced } from '@/components/admin/styles'
+
+const card = css`
+  background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 1rem; margin-bottom: 1rem;
+  h2 { margin: 0 0 0.25rem; font-size: 1.15rem; }
+  .email { margin: 0 0 0.75rem; color: var(--roots-muted); }
+  ul { padding-left: 1.25rem; }
+  li { margin-bottom: 0.25rem; }
+  li .small { min-height: 2.25rem; padding: 0.25rem 0.75rem; }
+  .add { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
+`
 
 function Manager({ pm, sites }: { pm: PatchManager; sites: Array<{ id: number; location: string; city: string }> }) {
   const [siteId, setSiteId] = useState('')
@@ -30,27 +42,27 @@ function Manager({ pm, sites }: { pm: PatchManager; sites: Array<{ id: number; l
   }
   const label = pm.full_name ?? pm.email ?? pm.id
   return (
-    <section aria-labelledby={`pm-${pm.id}`} style={{ background: 'var(--roots-surface)', border: '1px solid #d9ddd9', borderRadius: '0.5rem', padding: '1rem', marginBottom: '1rem' }}>
-      <h2 id={`pm-${pm.id}`} style={{ margin: '0 0 0.25rem', fontSize: '1.15rem' }}>{label}</h2>
-      <p style={{ margin: '0 0 0.75rem', color: 'var(--roots-muted)' }}>{pm.email}</p>
+    <section aria-labelledby={`pm-${pm.id}`} className={card}>
+      <h2 id={`pm-${pm.id}`}>{label}</h2>
+      <p className='email'>{pm.email}</p>
       {pm.siteIds.length === 0 ? <p>No sites yet.</p> : (
-        <ul style={{ paddingLeft: '1.25rem' }}>
+        <ul>
           {pm.siteIds.map((id) => (
-            <li key={id} style={{ marginBottom: '0.25rem' }}>
+            <li key={id}>
               {name(id)}{' '}
-              <button type='button' className={buttonSecondary} style={{ minHeight: '2.25rem', padding: '0.25rem 0.75rem' }} aria-label={`Remove ${name(id)} from ${label}`} onClick={() => setRemoving(id)}>Remove</button>
+              <button type='button' className={`${buttonSecondary} small`} aria-label={`Remove ${name(id)} from ${label}`} onClick={() => setRemoving(id)}>Remove</button>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={add} noValidate style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' }}>
+      <form onSubmit={add} noValidate className='add'>
         <Field label={`Add a site for ${label}`} error={error}>
           <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
             <option value=''>Choose a site…</option>
             {free.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
           </select>
         </Field>
-        <button type='submit' className={buttonPrimary} style={{ marginBottom: '1rem' }} disabled={assign.isPending}>Assign</button>
+        <button type='submit' className={`${buttonPrimary} ${spaced}`} disabled={assign.isPending}>Assign</button>
       </form>
       {removing !== null && (
         <ConfirmDialog title={`Remove ${name(removing)}?`} confirmLabel='Remove' busy={unassign.isPending} onCancel={() => setRemoving(null)}

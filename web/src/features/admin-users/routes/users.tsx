@@ -1,4 +1,5 @@
 // /admin/users: staff and members; admins give or take away staff roles (with a confirmation).
+import { css } from 'goober'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
@@ -6,6 +7,10 @@ import { toast } from '@/lib/toast'
 import { useRoles } from '../api/get-roles'
 import { type UserFilters, type UserRow, USERS_PAGE_SIZE, useUsers } from '../api/get-users'
 import { useSetUserRole } from '../api/set-user-role'
+import { breakAll } from '@/components/admin/styles'
+import { visuallyHidden } from '@/components/styles'
+
+const roleSelect = css`min-height: 2.75rem; font: inherit;`
 
 export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
   const roles = useRoles()
@@ -47,12 +52,12 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
         {(u) => (
           <tr key={u.id}>
             <td>{u.full_name ?? '—'}{u.id === currentUserId ? ' (you)' : ''}</td>
-            <td style={{ wordBreak: 'break-all' }}>{u.email ?? '—'}</td>
+            <td className={breakAll}>{u.email ?? '—'}</td>
             <td>
               <label>
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)' }}>Staff role of {u.email ?? u.full_name}</span>
+                <span className={visuallyHidden}>Staff role of {u.email ?? u.full_name}</span>
                 <select value={u.role_id === null ? '' : String(u.role_id)} disabled={u.id === currentUserId}
-                  style={{ minHeight: '2.75rem', font: 'inherit' }}
+                  className={roleSelect}
                   onChange={(e) => setChange({ user: u, roleId: e.target.value === '' ? null : Number(e.target.value) })}>
                   <option value=''>No staff role</option>
                   {roles.data?.map((r) => <option key={r.id} value={String(r.id)}>{r.label}</option>)}

@@ -1,12 +1,16 @@
 // Edits one entry in a dialog; errors beside fields, nothing typed lost when saving fails.
+import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Modal } from '@/components/Modal'
 import { Field, fieldErrors, formGrid } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { type Category } from '../api/get-categories'
 import { ENTRY_STATUSES, type Entry } from '../api/get-entries'
 import { entrySchema, entryToForm, type EntryFormValues, useUpdateEntry } from '../api/update-entry'
+
+const lead = css`margin-top: 0;`
+const end = css`justify-content: flex-end;`
 
 export function EntryForm({ entry, categories, onClose }: { entry: Entry; categories: Category[]; onClose: () => void }) {
   const [values, setValues] = useState<EntryFormValues>(() => entryToForm(entry))
@@ -33,8 +37,8 @@ export function EntryForm({ entry, categories, onClose }: { entry: Entry; catego
   return (
     <Modal title={`Edit ${entry.first_name} ${entry.last_name}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{formError}</p>}
-        <p style={{ marginTop: 0 }}>{entry.location} · reference <code>{entry.reference.slice(0, 8)}</code></p>
+        {formError && <p role='alert' className={errorText}>{formError}</p>}
+        <p className={lead}>{entry.location} · reference <code>{entry.reference.slice(0, 8)}</code></p>
         <div className={formGrid}>
           <Field label='First name' error={errors.first_name}><input value={values.first_name} onChange={set('first_name')} /></Field>
           <Field label='Last name' error={errors.last_name}><input value={values.last_name} onChange={set('last_name')} /></Field>
@@ -60,7 +64,7 @@ export function EntryForm({ entry, categories, onClose }: { entry: Entry; catego
             <input type='checkbox' checked={values.consent_marketing} onChange={(e) => setValues((v) => ({ ...v, consent_marketing: e.target.checked }))} />
           </Field>
         </div>
-        <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <div className={`${actionRow} ${end}`}>
           <button type='button' className={buttonSecondary} onClick={onClose}>Cancel</button>
           <button type='submit' className={buttonPrimary} disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save entry'}</button>
         </div>

@@ -1,9 +1,10 @@
 // /admin/waiting-list/manage-categories: categories for every site (admins) or for the patch
 // manager's own sites; add, rename, reorder and delete (with a confirmation).
+import { css } from 'goober'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { ConfirmDialog, ErrorNotice, Field, fieldErrors, formGrid, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { categorySchema, type CategoryFormValues, duplicateName, emptyCategory } from '../api/category-schema'
 import { useCreateCategory } from '../api/create-category'
@@ -11,6 +12,9 @@ import { useDeleteCategory } from '../api/delete-category'
 import { type Category, useCategories } from '../api/get-categories'
 import { useSiteOptions } from '../api/get-site-options'
 import { useUpdateCategory } from '../api/update-category'
+import { muted, noWrap } from '@/components/admin/styles'
+
+const formSection = css`margin-top: 1.5rem; max-width: 48rem;`
 
 export function AdminManageCategoriesRoute() {
   const sites = useSiteOptions()
@@ -59,10 +63,10 @@ export function AdminManageCategoriesRoute() {
       <DataTable rows={categories.data} head={['Name', 'Used at', { label: 'Order', num: true }, 'Actions']} label='Waiting-list categories' empty='No categories yet. Add the first below.'>
         {(c) => (
           <tr key={c.id}>
-            <td><strong>{c.name}</strong>{c.description ? <><br /><span style={{ color: 'var(--roots-muted)' }}>{c.description}</span></> : null}</td>
+            <td><strong>{c.name}</strong>{c.description ? <><br /><span className={muted}>{c.description}</span></> : null}</td>
             <td>{c.site_id === null ? 'Every site' : siteName.get(c.site_id) ?? `Site ${c.site_id}`}</td>
             <td className='num'>{c.sort_order}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>
+            <td className={noWrap}>
               {mayChange(c) ? (
                 <>
                   <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => {
@@ -72,12 +76,12 @@ export function AdminManageCategoriesRoute() {
                   }}>Edit</button>{' '}
                   <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
                 </>
-              ) : <span style={{ color: 'var(--roots-muted)' }}>Admins only</span>}
+              ) : <span className={muted}>Admins only</span>}
             </td>
           </tr>
         )}
       </DataTable>
-      <section aria-labelledby='category-form-title' style={{ marginTop: '1.5rem', maxWidth: '48rem' }}>
+      <section aria-labelledby='category-form-title' className={formSection}>
         <h2 id='category-form-title'>{editing ? `Edit ${editing.name}` : 'Add a category'}</h2>
         <form onSubmit={submit} noValidate className={formGrid}>
           <Field label='Name' error={errors.name}><input value={values.name} onChange={set('name')} /></Field>
@@ -89,7 +93,7 @@ export function AdminManageCategoriesRoute() {
           </Field>
           <Field label='Order' error={errors.sort_order} hint='Lower numbers come first.'><input inputMode='numeric' value={values.sort_order} onChange={set('sort_order')} /></Field>
           <Field label='Description' error={errors.description} className='wide'><textarea value={values.description} onChange={set('description')} /></Field>
-          <div className='wide' style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+          <div className={`wide ${actionRow}`}>
             <button type='submit' className={buttonPrimary} disabled={create.isPending || update.isPending}>{editing ? 'Save category' : 'Add category'}</button>
             {editing && <button type='button' className={buttonSecondary} onClick={reset}>Cancel</button>}
           </div>

@@ -1,6 +1,7 @@
 // /admin/waiting-list/process: choose a site and how many plots are free, preview who will be
 // offered (queue order), make the offers, then watch replies and expiries. Expiring overdue
 // offers passes each freed place to the next applicant, as a decline does.
+import { css } from 'goober'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, toolbar, ConfirmDialog } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
@@ -12,6 +13,10 @@ import { useSiteOffers, type SiteOffer } from '../api/get-site-offers'
 import { useSiteOptions } from '../api/get-site-options'
 import { makeOffersSchema, useMakeOffers } from '../api/make-offers'
 import { useWithdrawOffer } from '../api/withdraw-offer'
+import { muted } from '@/components/admin/styles'
+
+const previewSection = css`margin-bottom: 2rem;`
+const offersHeader = css`display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; justify-content: space-between;`
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const newKey = () => globalThis.crypto.randomUUID()
@@ -101,7 +106,7 @@ export function AdminProcessRoute() {
       )}
 
       {preview && (
-        <section aria-labelledby='preview-title' style={{ marginBottom: '2rem' }}>
+        <section aria-labelledby='preview-title' className={previewSection}>
           <h2 id='preview-title'>Who will be offered a plot</h2>
           {next.isPending && <Status>Loading the queue…</Status>}
           {next.isError && <ErrorNotice message={next.error.message} />}
@@ -122,7 +127,7 @@ export function AdminProcessRoute() {
 
       {site !== null && (
         <section aria-labelledby='offers-title'>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between' }}>
+          <div className={offersHeader}>
             <h2 id='offers-title'>Offers at {siteName}</h2>
             <button type='button' className={buttonSecondary} disabled={expire.isPending} onClick={() => expire.mutate(site, {
               onSuccess: ({ expired: n, offered }) => (n === 0
@@ -141,7 +146,7 @@ export function AdminProcessRoute() {
           <DataTable rows={offers.data} head={['Applicant', 'Status', 'Offered', 'Reply by', 'Replied', 'Actions']} label={`Offers at ${siteName}`}>
             {(o) => (
               <tr key={o.id}>
-                <td>{o.entry ? `${o.entry.first_name} ${o.entry.last_name}` : '—'}<br /><span style={{ color: 'var(--roots-muted)' }}>{o.entry?.email}</span></td>
+                <td>{o.entry ? `${o.entry.first_name} ${o.entry.last_name}` : '—'}<br /><span className={muted}>{o.entry?.email}</span></td>
                 <td>{o.status === 'offered' && new Date(o.respond_by) < new Date() ? 'overdue' : o.status}</td>
                 <td>{when(o.offered_at)}</td>
                 <td>{when(o.respond_by)}</td>

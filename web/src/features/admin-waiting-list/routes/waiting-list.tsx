@@ -1,5 +1,6 @@
 // /admin/waiting-list: entries by site, category and status; search by name, e-mail or
 // reference; page through; export CSV; edit an entry; move entries between categories.
+import { css } from 'goober'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
@@ -14,6 +15,10 @@ import { useExportEntries } from '../api/export-entries'
 import { useMoveEntries } from '../api/move-entries'
 import { EntryForm } from '../components/EntryForm'
 import { downloadText } from '@/lib/admin/csv'
+import { breakAll } from '@/components/admin/styles'
+
+const selectedCount = css`margin: 0; align-self: center;`
+const checkbox = css`width: 1.25rem; height: 1.25rem;`
 
 const EMPTY: EntryFilters = { siteId: '', categoryId: '', status: '', search: '' }
 
@@ -101,7 +106,7 @@ export function AdminWaitingListRoute() {
       {entries.isPending && <Status>Loading entries…</Status>}
       {selected.size > 0 && (
         <div className={toolbar} aria-label='Selected entries'>
-          <p style={{ margin: 0, alignSelf: 'center' }}><strong>{selected.size}</strong> selected</p>
+          <p className={selectedCount}><strong>{selected.size}</strong> selected</p>
           <Field label='Move to category'>
             <select value={moveTo} onChange={(e) => setMoveTo(e.target.value)}>
               <option value=''>Choose…</option>
@@ -115,9 +120,9 @@ export function AdminWaitingListRoute() {
       <DataTable rows={entries.data && rows} head={[{ label: 'Select', hidden: true }, 'Name', 'Email', 'Site', 'Category', 'Status', 'Joined', { label: 'Actions', hidden: true }]} caption={<>{total} {total === 1 ? 'entry' : 'entries'}{entries.isFetching ? ' (updating…)' : ''}</>} empty='No entries match these filters.' pager={{ page, pages, onPage: setPage }}>
         {(e) => (
           <tr key={e.id}>
-            <td><input type='checkbox' aria-label={`Select ${e.first_name} ${e.last_name}`} checked={selected.has(e.id)} onChange={() => toggle(e.id)} style={{ width: '1.25rem', height: '1.25rem' }} /></td>
+            <td><input type='checkbox' aria-label={`Select ${e.first_name} ${e.last_name}`} checked={selected.has(e.id)} onChange={() => toggle(e.id)} className={checkbox} /></td>
             <td>{e.first_name} {e.last_name}</td>
-            <td style={{ wordBreak: 'break-all' }}>{e.email}</td>
+            <td className={breakAll}>{e.email}</td>
             <td>{e.site_id ? siteName.get(e.site_id) ?? e.location : e.location}</td>
             <td>{e.category_id ? catName.get(e.category_id) ?? '—' : '—'}</td>
             <td>{e.status}</td>

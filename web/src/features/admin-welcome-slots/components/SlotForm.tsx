@@ -1,9 +1,10 @@
 // The welcome-slot form; errors beside fields, nothing lost when saving fails.
 import { type FormEvent, useState } from 'react'
 import { Field, formGrid, useFormSave } from '@/components/admin/ui'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
+import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { useSlotSites } from '../api/get-sites'
 import { slotSchema, type SlotFormValues } from '../api/slot-schema'
+import { formWidth } from '@/components/admin/styles'
 
 export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
   initial: SlotFormValues; booked: number; submitLabel: string; onSave: (v: SlotFormValues) => Promise<string | null>; onCancel: () => void
@@ -17,8 +18,8 @@ export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
     void save(values, onSave)
   }
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: '48rem' }}>
-      {formError && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>The welcome slot was not saved. {formError}</p>}
+    <form onSubmit={submit} noValidate className={formWidth}>
+      {formError && <p role='alert' className={errorText}>The welcome slot was not saved. {formError}</p>}
       <div className={formGrid}>
         <Field label='Site' error={errors.site_id}>
           <select value={values.site_id} onChange={set('site_id')}>
@@ -32,7 +33,7 @@ export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
         <Field label='Places' error={errors.capacity} {...(booked ? { hint: `${booked} already booked.` } : {})}><input inputMode='numeric' value={values.capacity} onChange={set('capacity')} /></Field>
         <Field label='Notes' error={errors.notes} className='wide'><textarea value={values.notes} onChange={set('notes')} /></Field>
       </div>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+      <div className={actionRow}>
         <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : submitLabel}</button>
         <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>
       </div>

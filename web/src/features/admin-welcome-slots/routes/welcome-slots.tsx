@@ -18,6 +18,7 @@ import { CancelSlotDialog } from '../components/CancelSlotDialog'
 import { useSaveSlot } from '../api/save-slot'
 import { emptySlot, slotToForm } from '../api/slot-schema'
 import { SlotForm } from '../components/SlotForm'
+import { breakAll } from '@/components/admin/styles'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 /** A slot id from the path; anything but a positive whole number is 404 'Page Not Found: {path}'. */
@@ -170,7 +171,7 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
       <DataTable rows={bookings} head={['Name', 'Email', 'Phone', 'Status', 'Actions']} label='Bookings' empty='No bookings yet.'>
         {(b) => (
           <tr key={b.id}>
-            <td>{b.name}</td><td style={{ wordBreak: 'break-all' }}>{b.email}</td><td>{b.phone ?? '—'}</td><td>{b.status}</td>
+            <td>{b.name}</td><td className={breakAll}>{b.email}</td><td>{b.phone ?? '—'}</td><td>{b.status}</td>
             <td>{b.status === 'booked' && <button type='button' className={buttonSecondary} aria-label={`Cancel the booking of ${b.name}`} onClick={() => setCancelling(b)}>Cancel booking</button>}</td>
           </tr>
         )}
