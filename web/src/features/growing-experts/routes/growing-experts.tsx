@@ -15,6 +15,7 @@ const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
   .grid { list-style: none; padding: 0; margin: 1rem 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
   .card { background: var(--roots-surface); border-radius: 0.75rem; padding: 1rem 1.25rem; }
+  section.card { margin-bottom: 1rem; }
   .expert { display: flex; gap: 1rem; align-items: center; }
   .expert h2, .expert h3 { margin: 0; font-size: 1.15rem; }
   .muted { color: var(--roots-muted); margin: 0.25rem 0 0; }
@@ -67,7 +68,7 @@ function Profile({ profile }: { profile: ExpertProfile }) {
       <h2>Courses</h2>
       {courses.length === 0 && <p role='status'>{expert.name} has no published courses yet.</p>}
       {courses.map((c) => (
-        <section key={c.id} className='card' aria-labelledby={`course-${c.id}`} style={{ marginBottom: '1rem' }}>
+        <section key={c.id} className='card' aria-labelledby={`course-${c.id}`}>
           <h3 id={`course-${c.id}`}>{c.title}</h3>
           {c.summary && <p>{c.summary}</p>}
           {c.lessons.length === 0 && <p className='muted'>Lessons are on their way.</p>}

@@ -7,7 +7,7 @@ import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
 import { SelectField, TextAreaField } from '@/components/form/Field'
-import { buttonLink, buttonPrimary } from '@/components/styles'
+import { buttonLink, buttonPrimary, errorText } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
@@ -177,7 +177,7 @@ export function MembersCancellationRoute() {
             {active.map((m) => <option key={m.id} value={m.id}>{m.site?.location ?? 'Site'}: {m.plan?.name ?? m.plot_size}</option>)}
           </SelectField>
           <TextAreaField label='Why are you leaving?' name='reason' rows={4} maxLength={2000} error={errors.reason} hint='It helps us improve. Up to 2000 characters.' />
-          {errors._form && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{errors._form}</p>}
+          {errors._form && <p role='alert' className={errorText}>{errors._form}</p>}
           <button type='submit' className={buttonPrimary} disabled={cancel.isPending}>{cancel.isPending ? 'Sending…' : 'Request cancellation'}</button>
         </form>
       )}

@@ -12,6 +12,8 @@ import { CropList } from '../components/CropList'
 import { ReminderForm } from '../components/ReminderForm'
 import { currentUkMonth, jobsForMonth, monthFromSearch, monthName, monthRanges, MONTHS } from '../months'
 
+const row = css`display: contents;`
+
 const monthNav = css`
   margin: 0 0 1.5rem;
   ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
@@ -48,7 +50,7 @@ function CropMonths({ guide }: { guide: SowingGuide }) {
     <li>
       <h3>{guide.crop}</h3>
       <dl>
-        {rows.filter(([, m]) => m.length > 0).map(([label, m]) => <div key={label} style={{ display: 'contents' }}><dt>{label}</dt><dd>{monthRanges(m)}</dd></div>)}
+        {rows.filter(([, m]) => m.length > 0).map(([label, m]) => <div key={label} className={row}><dt>{label}</dt><dd>{monthRanges(m)}</dd></div>)}
       </dl>
       {guide.notes && <p>{guide.notes}</p>}
     </li>

@@ -52,6 +52,7 @@ export function VoteTallies({ tallies }: { tallies: readonly VoteTally[] }) {
           <li key={t.location_name}>
             <span>{t.location_name}</span>
             <strong>{t.votes} {t.votes === 1 ? 'vote' : 'votes'}</strong>
+            {/* The bar's length is this site's share of the votes, computed per render. */}
             <span className='bar' style={{ width: `${Math.round((t.votes / max) * 100)}%` }} aria-hidden='true' />
           </li>
         ))}

@@ -1,6 +1,6 @@
 // Changing one's contact details on the queue page. Blank fields stay as they are.
 import { TextField } from '@/components/form/Field'
-import { buttonSecondary } from '@/components/styles'
+import { buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
 import { updateDetailsSchema, useUpdateWaitingListEntry } from '../api/update-waiting-list-entry'
@@ -22,7 +22,7 @@ export function UpdateDetailsForm({ reference }: { reference: string }) {
       <TextField label='Last name' name='last_name' autoComplete='family-name' error={errors.last_name} />
       <TextField label='Phone' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
       <TextField label='Postcode' name='postcode' autoComplete='postal-code' error={errors.postcode} />
-      {errors._form && <p role='alert' style={{ color: 'var(--roots-error)', fontWeight: 600 }}>{errors._form}</p>}
+      {errors._form && <p role='alert' className={errorText}>{errors._form}</p>}
       <button type='submit' className={buttonSecondary} disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save my details'}</button>
     </form>
   )

@@ -24,6 +24,8 @@ import { UpdateDetailsForm } from '../components/UpdateDetailsForm'
 import { forgetReference, references, saveReference } from '../stores/references-store'
 import { formatCount } from '@/lib/intl'
 
+const gap = css`margin-top: 1rem;`
+
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 1rem; }
   .card { background: var(--roots-surface); border-radius: 0.9rem; padding: clamp(1rem, 4vw, 2rem); margin-bottom: 1.25rem; }
@@ -129,7 +131,7 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
             <>
               <h2 id='position-title' className='big'>{ordinal(entry.queue_position)}</h2>
               <p><strong>You are {ordinal(entry.queue_position)} in the queue</strong> of {formatCount(entry.list_length)} {entry.list_length === 1 ? 'person' : 'people'} waiting{ahead === 0 ? ': you are next.' : `, with ${formatCount(ahead ?? 0)} ahead of you.`}</p>
-              <div className='meter' role='img' aria-label={`${share}% of the way to the front of the queue`}><span style={{ width: `${share}%` }} /></div>
+              <div className='meter' role='img' aria-label={`${share}% of the way to the front of the queue`}>{/* The bar's length is the live share: the one value a class cannot hold. */}<span style={{ width: `${share}%` }} /></div>
             </>
           )
           : <h2 id='position-title'>{entry.status === 'offered' ? 'You have been offered a plot' : `This entry is ${entry.status}`}</h2>}
@@ -142,7 +144,7 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
           </div>
           <div><dt>Places offered in the last year</dt><dd>{formatCount(entry.moved_last_year)}</dd></div>
         </dl>
-        <p style={{ marginTop: '1rem' }}>
+        <p className={gap}>
           You joined on {formatDate(entry.joined_at)}.{' '}
           {entry.status !== 'waiting'
             ? STATUS_NOTE[entry.status] ?? ''
@@ -158,7 +160,7 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
             <summary>Update your details</summary>
             <UpdateDetailsForm reference={reference} />
           </details>
-          <p style={{ marginTop: '1rem' }}>
+          <p className={gap}>
             <button type='button' className={buttonSecondary} onClick={() => setConfirming(true)}>Leave this waiting list</button>
           </p>
         </section>
@@ -166,7 +168,7 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
       {confirming && (
         <Modal title={`Leave the waiting list for ${entry.location}?`} onClose={() => setConfirming(false)} onClickOutside={() => setConfirming(false)}>
           <p>You will lose your place{entry.queue_position ? ` (${ordinal(entry.queue_position)})` : ''}. If you join again later, you start at the back.</p>
-          <div className='actions' style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+          <div className='actions'>
             <button type='button' className={buttonPrimary} disabled={withdraw.isPending} onClick={doWithdraw}>{withdraw.isPending ? 'Leaving…' : 'Yes, leave the list'}</button>
             <button type='button' className={buttonSecondary} onClick={() => setConfirming(false)}>Keep my place</button>
           </div>
