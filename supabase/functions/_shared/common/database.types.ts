@@ -1921,6 +1921,41 @@ export type Database = {
           },
         ]
       }
+      site_photos: {
+        Row: {
+          alt: string
+          created_at: string
+          id: number
+          path: string
+          site_id: number
+          sort_order: number
+        }
+        Insert: {
+          alt: string
+          created_at?: string
+          id?: number
+          path: string
+          site_id: number
+          sort_order?: number
+        }
+        Update: {
+          alt?: string
+          created_at?: string
+          id?: number
+          path?: string
+          site_id?: number
+          sort_order?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "site_photos_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       site_votes: {
         Row: {
           confirmed_at: string | null
