@@ -3,13 +3,17 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
+import type { Database } from '@common/database'
 
-let client: SupabaseClient | undefined
+/** The browser's client, typed by the schema (@common/database.ts over the generated types). */
+export type Client = SupabaseClient<Database>
 
-export function supabase(): SupabaseClient {
+let client: Client | undefined
+
+export function supabase(): Client {
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = env()
-    client = createClient(supabaseUrl, supabaseAnonKey, { global: { fetch: fetchWithRetry } })
+    client = createClient<Database>(supabaseUrl, supabaseAnonKey, { global: { fetch: fetchWithRetry } })
   }
   return client
 }

@@ -4,6 +4,8 @@
 // becomes a DbError with a sentence staff can act on (db-error.ts). The toasts that follow a
 // save or a delete belong to the screen (components/admin/list-screen.tsx).
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ColumnsOf, IdTable, Insert, Row, Selected, TableName, Update } from '@/lib/db-types'
 import { supabase } from '@/lib/supabase'
 import { DbError } from './db-error'
 
@@ -28,24 +30,36 @@ export async function writeOne<T>(run: Answer<T>, m: WriteMessages | string): Pr
   return data
 }
 
+/** An insert (no id yet) takes the table's Insert type, an update of row id its Update type. */
+export type RowFor<T extends TableName, I extends number | null> = [I] extends [number] ? Update<T> : Insert<T>
+
+/** `columns` must name columns of T: a list that does not is a type error at the caller. */
+type ColumnList<T extends TableName, Q extends string> = ColumnsOf<Q> extends keyof Row<T> ? Q : never
+
+// The writes below are typed at their signatures (table names, row types, the selected columns);
+// inside, the table is any of them, which the client's per-table overloads cannot follow.
+const untyped = (): SupabaseClient => supabase()
+
 /**
  * Inserts `row` into `table` (id null) or updates row `id`, and returns the saved row's `columns`
- * ('id' unless given).
+ * ('id' unless given: a plain list of column names, which types the result).
  */
-export async function saveRow<T = { id: number }>(table: string, id: number | null, row: object, m: WriteMessages & { columns?: string }): Promise<T> {
-  const t = supabase().from(table)
+export async function saveRow<T extends IdTable, Q extends string = 'id', I extends number | null = number | null>(
+  table: T, id: I, row: RowFor<T, I>, m: WriteMessages & { columns?: ColumnList<T, Q> },
+): Promise<Selected<T, Q>> {
+  const t = untyped().from(table)
   const columns = m.columns ?? 'id'
-  return await writeOne<T>(id === null ? t.insert(row).select(columns).single() : t.update(row).eq('id', id).select(columns).maybeSingle(), m)
+  return await writeOne<Selected<T, Q>>(id === null ? t.insert(row).select(columns).single() : t.update(row).eq('id', id).select(columns).maybeSingle(), m)
 }
 
 /** `saveRow` for the usual case: the saved row's id. */
-export const saveRowId = async (table: string, id: number | null, row: object, m: WriteMessages): Promise<number> =>
-  (await saveRow<{ id: number }>(table, id, row, m)).id
+export const saveRowId = async <T extends IdTable, I extends number | null>(table: T, id: I, row: RowFor<T, I>, m: WriteMessages): Promise<number> =>
+  (await saveRow<T, 'id', I>(table, id, row, m)).id
 
 /** Deletes row `where` (an id, or column values that must all match) from `table`; nothing deleted is a refusal. */
-export async function deleteRow(table: string, where: number | Record<string, string | number>, failed: string): Promise<void> {
+export async function deleteRow<T extends TableName>(table: T, where: (T extends IdTable ? number : never) | Partial<Row<T>>, failed: string): Promise<void> {
   const match = typeof where === 'number' ? { id: where } : where
-  await writeOne(supabase().from(table).delete().match(match).select(Object.keys(match)[0]!), failed)
+  await writeOne(untyped().from(table).delete().match(match).select(Object.keys(match)[0]!), failed)
 }
 
 /**

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { renderRichText, type RichTextNode } from './render-html'
+import type { Json } from '@/lib/db-types'
 
 const doc = (...content: RichTextNode[]): RichTextNode => ({ type: 'doc', content })
 const p = (...content: RichTextNode[]): RichTextNode => ({ type: 'paragraph', content })
 const t = (text: string, marks?: RichTextNode['marks']): RichTextNode => ({ type: 'text', text, ...(marks ? { marks } : {}) })
-const link = (href: unknown, text = 'x', extra: Record<string, unknown> = {}) => p(t(text, [{ type: 'link', attrs: { href, ...extra } }]))
+const link = (href: Json, text = 'x', extra: Record<string, Json> = {}) => p(t(text, [{ type: 'link', attrs: { href, ...extra } }]))
 
 /** Parses the HTML in the DOM and checks nothing executable survived. */
 function assertInert(html: string) {

@@ -1,13 +1,17 @@
 // Stored rich text (ProseMirror JSON) to safe HTML for the public site and emails. An allowlist
 // of nodes, marks and attributes: text is escaped, links and images pass the URL rules, unknown
 // nodes keep only their text, so no script, event handler or javascript: URL can come out.
+import type { Json } from '@/lib/db-types'
 import { safeImageSrc, safeLinkHref } from './rules'
 
-export interface RichTextNode {
+type Attrs = { [key: string]: Json | undefined }
+
+/** A stored document (a jsonb column): a type, not an interface, so that it is a Json value to the typed client. */
+export type RichTextNode = {
   type: string
   text?: string
-  attrs?: Record<string, unknown>
-  marks?: Array<{ type: string; attrs?: Record<string, unknown> }>
+  attrs?: Attrs
+  marks?: Array<{ type: string; attrs?: Attrs }>
   content?: RichTextNode[]
 }
 

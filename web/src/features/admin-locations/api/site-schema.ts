@@ -164,7 +164,7 @@ export function siteFormSchema(others: SlugOwner[] = []) {
     })).max(8, 'At most 8 travel-time lines.'),
   }).transform((v) => {
     const { phone_number, pm_phone_number, pm_email, directions, ...rest } = v
-    const dirs: Site['directions'] = {}
+    const dirs: { [K in DirectionMode]?: { minutes: number; text?: string } } = {}
     for (const { key } of DIRECTION_MODES) {
       const d = directions[key]
       if (d.minutes !== null) dirs[key] = d.text ? { minutes: d.minutes, text: d.text } : { minutes: d.minutes }

@@ -4,14 +4,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { describeDbError } from '@/lib/admin/db-error'
+import type { Insert } from '@/lib/db-types'
 import { sitesQueryKey } from './get-sites'
 import type { Site, SiteWrite } from './site-schema'
 
 export interface UpdateSiteResult { site: Site | null; error: string | null; code: string | null }
 
+type NeverWritten = 'waiting_list_count' | 'path_params' | 'id' | 'created_at' | 'updated_at'
+
 /** Drops what is never written, whatever the caller passes. */
-export function writablePayload(values: SiteWrite | (Partial<Site> & Record<string, unknown>)): Record<string, unknown> {
-  const { waiting_list_count: _w, path_params: _p, id: _i, created_at: _c, updated_at: _u, ...rest } = values as Record<string, unknown>
+export function writablePayload(values: SiteWrite & { [K in NeverWritten]?: unknown }): Insert<'global_sites'> {
+  const { waiting_list_count: _w, path_params: _p, id: _i, created_at: _c, updated_at: _u, ...rest } = values
   return rest
 }
 

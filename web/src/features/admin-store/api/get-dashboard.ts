@@ -3,8 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface Figure { orders: number; total_pence: number }
-export interface StoreDashboard {
+// store_dashboard returns jsonb: these name its shape (type aliases, which a Json value converts to).
+export type Figure = { orders: number; total_pence: number }
+export type StoreDashboard = {
   sales: { today: Figure; week: Figure; month: Figure }
   top_products: { product_id: number; name: string; quantity: number; total_pence: number }[]
   vouchers: { sold: number; sold_pence: number; redeemed: number; redeemed_pence: number }

@@ -29,7 +29,7 @@ export const entryToForm = (e: Entry): EntryFormValues => ({
 })
 
 export const updateEntry = async (id: number, values: EntryFormValues) =>
-  await saveRow<Entry>('waiting_list_entries', id, entrySchema.parse(values), { columns: ENTRY_COLUMNS, failed: 'The entry was not saved.' })
+  await saveRow('waiting_list_entries', id, entrySchema.parse(values), { columns: ENTRY_COLUMNS, failed: 'The entry was not saved.' })
 
 export const useUpdateEntry = () =>
   useInvalidatingMutation(({ id, values }: { id: number; values: EntryFormValues }) => updateEntry(id, values), [entriesQueryKey])
