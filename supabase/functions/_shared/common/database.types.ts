@@ -2606,6 +2606,17 @@ export type Database = {
           status: string
         }[]
       }
+      get_site_list_stats: {
+        Args: { p_slug: string }
+        Returns: {
+          estimated_wait_months: number
+          list_length: number
+          offers_last_year: number
+          top_joined_on: string
+          waiting: number
+          window_months: number
+        }[]
+      }
       get_site_vote_tallies: {
         Args: Record<PropertyKey, never>
         Returns: {
