@@ -95,6 +95,7 @@ export async function withEnv<T>(vars: Record<string, string | undefined>, fn: (
 export const PROVIDER_VARS = [
   'ROOTS_LOCAL_STACK', 'LOCAL_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL',
   'EMAIL_PROVIDER', 'RESEND_API_KEY', 'EMAIL_FROM', 'RESEND_API_URL', 'CAMPAIGNS_PROVIDER', 'ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN',
+  'POSTCODES_PROVIDER', 'POSTCODES_API_URL',
 ] as const
 
 /** Runs `fn` as a deployed function would run with no secrets set (ROOTS_LOCAL_STACK unset too),

@@ -32,7 +32,7 @@ export function isLocalStack(): boolean {
   }
 }
 
-export type Service = 'payments' | 'email' | 'campaigns'
+export type Service = 'payments' | 'email' | 'campaigns' | 'postcodes'
 
 interface Spec {
   /** How messages about the service begin. */
@@ -49,6 +49,8 @@ export const SERVICES: Record<Service, Spec> = {
   payments: { notConfigured: 'Payments are not configured', selector: 'PAYMENTS_PROVIDER', real: 'stripe', secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
   email: { notConfigured: 'E-mail is not configured', selector: 'EMAIL_PROVIDER', real: 'resend', secrets: ['RESEND_API_KEY', 'EMAIL_FROM'] },
   campaigns: { notConfigured: 'The campaign list is not configured', selector: 'CAMPAIGNS_PROVIDER', real: 'activecampaign', secrets: ['ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN'] },
+  // postcodes.io is public and keyless: choosing it is the whole configuration.
+  postcodes: { notConfigured: 'Postcode search is not configured', selector: 'POSTCODES_PROVIDER', real: 'postcodes.io', secrets: [] },
 }
 
 export type ProviderChoice =
