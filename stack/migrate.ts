@@ -96,6 +96,9 @@ export async function bootstrapPlatform(databaseUrl: string): Promise<void> {
 export interface MigrateResult {
   applied: string[]
   seeded: boolean
+  /** The database had no migrations before: what `supabase start` on a new volume and
+   *  `db reset` start from (the stack then seeds Storage too, see storage-seed.ts). */
+  fresh: boolean
 }
 
 /** Brings the database up to date. `seed` runs only when the database had no migrations yet. */
@@ -144,7 +147,7 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
       }
     }
     await sql`select pg_notify('pgrst', 'reload schema')`
-    return { applied, seeded }
+    return { applied, seeded, fresh }
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -5,6 +5,7 @@ import postgres from 'postgres'
 import { ANON_KEY, apiUrl, dbUrl, JWT_SECRET, paths, SERVICE_ROLE_KEY, type StackPorts } from './config.ts'
 import { ensurePostgresInstalled, PostgresCluster } from './postgres.ts'
 import { migrate } from './migrate.ts'
+import { seedStorage } from './storage-seed.ts'
 import { type Gateway, startGateway } from './gateway/server.ts'
 import { startWebServer } from './web-server.ts'
 
@@ -51,7 +52,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   }
   log(`[postgres] ${dbUrl(opts.ports.db)}`)
   const url = dbUrl(opts.ports.db)
-  await migrate(url, { log })
+  const migrated = await migrate(url, { log })
   const api = apiUrl(opts.ports.api)
   await configureScheduler(url, api, opts.schedules ?? true)
   const webUrl = `http://127.0.0.1:${opts.ports.web}`
@@ -67,6 +68,16 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     env: { ...Deno.env.toObject(), ...opts.env },
   }, { quiet: opts.quiet })
   await gateway.rest.reloadSchema()
+  // As the Supabase CLI after a new database: config.toml's buckets and their objects_path files,
+  // uploaded through the gateway's /storage/v1.
+  if (migrated.fresh) {
+    try {
+      await seedStorage(api, SERVICE_ROLE_KEY, { log })
+    } catch (e) {
+      await gateway.close().catch(() => {})
+      throw e
+    }
+  }
   const web = opts.web ? startWebServer({ port: opts.ports.web, distDir: paths.webDist, apiUrl: api, anonKey: ANON_KEY, quiet: opts.quiet }) : null
   let stopped = false
   return {

@@ -97,7 +97,7 @@ export function parseFileSizeToBytes(value: string): number {
 }
 
 /** config.toml's sizes as the Supabase CLI reads them ("50MiB", "5MB", bytes). */
-function parseCliSize(value: unknown): number | null {
+export function parseCliSize(value: unknown): number | null {
   if (typeof value === 'number') return value
   if (typeof value !== 'string') return null
   const m = /^\s*([0-9.]+)\s*([KMGT]?i?B)?\s*$/i.exec(value)
