@@ -107,7 +107,7 @@ export function HomeRoute() {
           friendly help are all supplied on site.
         </p>
         <div className='actions'>
-          <Link href={paths.sites.getHref()} className={buttonPrimary}>Find a site near you</Link>
+          <Link href={`${paths.sites.getHref()}#near-me`} className={buttonPrimary}>Find a site near you</Link>
           <Link href={paths.preRegister.getHref()} className={buttonSecondary}>Pre-register for a new site</Link>
         </div>
       </section>

@@ -34,7 +34,10 @@ export function useSiteFilter(): [SiteFilter, (f: SiteFilter) => void] {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const set = (f: SiteFilter) => {
-    const q = new URLSearchParams()
+    // Other parameters (the near-me origin) stay.
+    const q = new URLSearchParams(search)
+    q.delete('city')
+    q.delete('status')
     if (f.city) q.set('city', f.city)
     if (f.status) q.set('status', f.status)
     const qs = q.toString()

@@ -1,5 +1,6 @@
-// /sites and /locations: every site, filterable by city and status, each with its map link;
-// /locations adds the places that have a waiting list but no site yet.
+// /sites and /locations: every site, filterable by city and status, each with its map link, and
+// sorted by distance from a postcode or the visitor's location when they ask (the near-me panel;
+// the origin is in the URL); /locations adds the places that have a waiting list but no site yet.
 import { css } from 'goober'
 import { memo, useDeferredValue, useMemo } from 'react'
 import { Link } from 'wouter'
@@ -9,13 +10,17 @@ import { plural, SiteCard, siteGrid } from '@/components/sites/SiteCard'
 import { usePageMeta } from '@/lib/page-meta'
 import { useLocations } from '@/lib/sites/locations-store'
 import { siteCta } from '@/lib/sites/rules'
-import type { CtaSetting, Site, WaitingListPlace } from '@/lib/sites/types'
+import type { CtaSetting, WaitingListPlace } from '@/lib/sites/types'
+import { milesAway } from '@common/geo'
 import { applyFilter, SiteFilters, useSiteFilter } from '../components/SiteFilters'
+import { NearMe } from '../components/NearMe'
+import { sortByDistance, type SiteDistance, useNearOrigin } from '../components/near-me'
 
 const page = css`
   h1 { margin: 0 0 0.5rem; color: var(--roots-primary); }
   .summary { margin: 0.5rem 0 1rem; font-weight: 600; }
   .map { font-size: 0.95rem; margin: 0.35rem 0 0; }
+  .distance { margin: 0; font-weight: 700; color: var(--roots-primary); }
 `
 const places = css`
   list-style: none; padding: 0; display: grid; gap: 0.5rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
@@ -23,12 +28,13 @@ const places = css`
 `
 
 /** The site cards: re-rendered only when the shown sites or the CTA settings change. */
-const SiteCards = memo(function SiteCards({ shown, ctaSettings }: { shown: readonly Site[]; ctaSettings: readonly CtaSetting[] }) {
+const SiteCards = memo(function SiteCards({ shown, ctaSettings }: { shown: readonly SiteDistance[]; ctaSettings: readonly CtaSetting[] }) {
   return (
     <ul className={siteGrid}>
-      {shown.map((s) => (
+      {shown.map(({ site: s, miles }) => (
         <li key={s.slug}>
           <SiteCard site={s} cta={siteCta(s, ctaSettings)} headingLevel={2}>
+            {miles !== null && <p className='distance' data-testid='site-distance'>{milesAway(miles)}</p>}
             {s.gmap_link && (
               <p className='map'>
                 <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
@@ -67,14 +73,19 @@ function SitesList({ withPlaces }: { withPlaces: boolean }) {
     [live.sites, live.places, live.ctaSettings, live.loaded],
   ))
   const [filter, setFilter] = useSiteFilter()
-  const shown = useMemo(() => applyFilter(sites, filter), [sites, filter])
+  const near = useNearOrigin()
+  const shown = useMemo(() => {
+    const list = applyFilter(sites, filter)
+    return near.point ? sortByDistance(list, near.point) : list.map((site) => ({ site, miles: null }))
+  }, [sites, filter, near.point])
   return (
     <div className={page}>
       <h1>{withPlaces ? 'All locations' : 'Our sites'}</h1>
       <p>Every Roots site, with its status and how many people are waiting. Filter by city or status.</p>
+      <NearMe near={near} />
       <SiteFilters sites={sites} filter={filter} onChange={setFilter} />
       <p className='summary' role='status' aria-live='polite' aria-busy={!loaded}>
-        {plural(shown.length, 'site')} shown
+        {plural(shown.length, 'site')} shown{near.point ? ', nearest first' : ''}
       </p>
       <SiteCards shown={shown} ctaSettings={ctaSettings} />
       {shown.length === 0 && <p>No site matches these filters.</p>}
