@@ -1,10 +1,12 @@
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { loadLocations, locations, resetLocations } from '@/lib/sites/locations-store'
 import { fakeSource } from '@/lib/sites/test-source'
+import { configureApi, json, stubRest } from '@/lib/content/test-utils'
+import { resetPricesCache } from '@/features/sites/api/site-details'
 import PreregSiteRoute from './prereg-site'
 
 class Catch extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -24,8 +26,16 @@ function renderAt(path: string) {
   return loc
 }
 
-beforeEach(() => resetLocations())
-afterEach(cleanup)
+beforeAll(configureApi)
+beforeEach(() => {
+  resetLocations()
+  resetPricesCache()
+  stubRest({})
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 describe('/prereg/{site}', () => {
   it('sends an active site to its site page', async () => {
@@ -55,5 +65,33 @@ describe('/prereg/{site}', () => {
     renderAt('/prereg/daffodil-views')
     expect(locations.settled).toBe(true)
     expect(screen.getByRole('heading', { level: 1, name: 'Coming soon: Daffodil Views' })).toBeTruthy()
+  })
+
+  it('shows the same rich details as a site page, with its own call to action and link preview', async () => {
+    stubRest({
+      'rpc/get_site_list_stats': () => json([{ list_length: 3, waiting: 3, top_joined_on: '2025-01-09', offers_last_year: 0, window_months: 4, estimated_wait_months: null }]),
+      plans: () => json([{ id: 2, name: 'Full plot monthly', description: 'A full plot, tools, water and seeds', plot_size: 'full', price_pence: 2999, billing_interval: 'month' }]),
+      joining_fees: () => json([{ amount_pence: 2500 }]),
+    })
+    renderAt('/prereg/tuckers-meadow')
+    await act(() => loadLocations(fakeSource()))
+    for (const name of ['About this site', 'The waiting list', 'Prices', 'Questions and answers']) {
+      expect(screen.getByRole('region', { name })).toBeTruthy()
+    }
+    await waitFor(() => expect(screen.getByTestId('estimated-wait').textContent).toBe('Not enough movement yet'))
+    expect(screen.getByRole('region', { name: 'The waiting list' }).textContent).toContain('No plot has been offered from this list in the last 12 months')
+    expect(screen.getByRole('region', { name: 'Prices' }).textContent).toContain('£29.99 a month')
+    expect(document.title).toBe('Tuckers Meadow allotments, Bath: join the queue | Roots Allotments')
+    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toMatch(/\/prereg\/tuckers-meadow$/)
+    // Without a photo, the default preview image.
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/\/og-default\.png$/)
+    cleanup()
+    // The page's preview tags leave with it.
+    expect(document.head.querySelector('meta[property="og:title"]')).toBeNull()
+    renderAt('/prereg/daffodil-views')
+    expect(screen.getByRole('link', { name: 'Pre-register now' }).getAttribute('href')).toBe('/prereg/daffodil-views/signup')
+    expect(screen.getByRole('region', { name: 'Pre-registration' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Questions and answers' }).textContent).toContain('Daffodil Views is not open yet')
+    expect(document.title).toBe('Coming soon: Daffodil Views allotments, Chester | Roots Allotments')
   })
 })

@@ -5,25 +5,19 @@ import { useEffect } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useParams } from 'wouter'
 import { paths } from '@/config/paths'
-import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { StatusBadge } from '@/components/sites/SiteCard'
 import { HttpError } from '@/lib/errors/http-error'
-import { usePageMeta } from '@/lib/page-meta'
+import { useHead } from '@/lib/head'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
 import { isActive, siteCta, sitePageHref, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
-import { formatCount } from '@/lib/intl'
+import { useSiteDetails } from '@/features/sites/api/site-details'
+import { siteHead } from '@/features/sites/components/site-head'
+import { SiteProfile } from '@/features/sites/components/SiteProfile'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0.25rem 0 0.75rem; font-size: clamp(1.8rem, 5vw, 2.6rem); }
   .lead { font-size: 1.15rem; max-width: 42rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: 1.25rem; max-width: 42rem; margin: 1rem 0; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; margin: 0; }
-  dt { color: var(--roots-muted); }
-  dd { margin: 0; font-weight: 700; }
-  .promo { display: inline-block; padding: 0.35rem 0.7rem; border-radius: 0.4rem; background: #fff3d6; color: #5c3b00; font-weight: 700; }
-  .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1rem; }
 `
 
 type Verdict = { kind: 'wait' } | { kind: 'active'; site: Site } | { kind: 'missing' } | { kind: 'show'; site: Site }
@@ -49,14 +43,22 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
   const verdict = usePreregSite(slug)
   const { ctaSettings } = useLocations()
   const site = verdict.kind === 'show' ? verdict.site : null
-  const title = !site ? 'Pre-register' : variant === 'thankyou' ? `Thank you: ${site.location}` : site.location
-  usePageMeta(title, site?.landing_page_description ?? undefined)
+  const details = useSiteDetails(site?.id ?? null, variant === 'thankyou' || !site ? null : slug)
+  const upcomingSite = site !== null && statusOf(site) === 'upcoming'
+  const title = !site
+    ? 'Pre-register'
+    : variant === 'thankyou'
+    ? `Thank you: ${site.location}`
+    : upcomingSite
+    ? `Coming soon: ${site.location} allotments, ${site.city}`
+    : `${site.location} allotments, ${site.city}: join the queue`
+  const head = site ? siteHead(site, details.photos, title, paths.preregSite.getHref({ site: site.slug })) : null
+  useHead({ title, description: head?.description ?? 'Pre-register for a Roots allotment site near you.', image: head?.image, imageAlt: head?.imageAlt, url: head?.url })
   useEffect(() => {
     if (verdict.kind === 'active') navigate(sitePageHref(verdict.site), { replace: true })
   }, [verdict, navigate])
   if (verdict.kind === 'missing') throw new HttpError(404, 'Page not found')
   if (!site) return <p role='status'>Loading…</p>
-  const upcoming = statusOf(site) === 'upcoming'
   const cta = siteCta(site, ctaSettings)
 
   if (variant === 'thankyou') {
@@ -69,29 +71,14 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
     )
   }
   return (
-    <article className={page} aria-labelledby='prereg-title'>
-      <p>{site.city} · <StatusBadge site={site} /></p>
-      <h1 id='prereg-title'>{upcoming ? `Coming soon: ${site.location}` : `${site.location}: the queue is open`}</h1>
-      <p className='lead'>
-        {site.landing_page_description ?? site.description ?? (upcoming
-          ? `A new Roots allotment site is coming to ${site.city}. Pre-register to hear first and get first pick of plots.`
-          : `Plots at ${site.location} are taken; join the queue and we will offer you one as soon as it frees up.`)}
-      </p>
-      {cta.promo && <p><span className='promo'>{cta.promo}</span></p>}
-      <div className='card'>
-        <dl>
-          {site.allotments !== null && <><dt>Plots</dt><dd>{site.allotments}</dd></>}
-          {site.site_size !== null && <><dt>Site size</dt><dd>{site.site_size} acres</dd></>}
-          {!upcoming && <><dt>Waiting now</dt><dd data-testid='waiting-count'>{formatCount(site.waiting_list_count)}</dd></>}
-        </dl>
-        <div className='actions'>
-          <Link href={paths.preregSiteSignup.getHref({ site: site.slug })} className={buttonPrimary}>
-            {upcoming ? 'Pre-register now' : cta.label}
-          </Link>
-          {site.gmap_link && <a className={buttonSecondary} href={site.gmap_link} target='_blank' rel='noopener noreferrer'>See it on a map</a>}
-        </div>
-      </div>
-    </article>
+    <SiteProfile
+      site={site}
+      details={details}
+      headingId='prereg-title'
+      heading={upcomingSite ? `Coming soon: ${site.location}` : `${site.location}: the queue is open`}
+      // The pre-registration page's own call to action: pre-register (upcoming) or join the queue.
+      cta={{ ...cta, label: upcomingSite ? 'Pre-register now' : cta.label, href: paths.preregSiteSignup.getHref({ site: site.slug }) }}
+    />
   )
 }
 

@@ -1,9 +1,11 @@
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { loadLocations, resetLocations } from '@/lib/sites/locations-store'
 import { fakeSource } from '@/lib/sites/test-source'
+import { API, configureApi, json, stubRest } from '@/lib/content/test-utils'
+import { resetPricesCache } from '../api/site-details'
 import SitePageRoute, { embedSrc } from './site-page'
 
 function renderAt(path: string) {
@@ -17,8 +19,16 @@ function renderAt(path: string) {
   return loc
 }
 
-beforeEach(() => resetLocations())
-afterEach(cleanup)
+beforeAll(configureApi)
+beforeEach(() => {
+  resetLocations()
+  resetPricesCache()
+  stubRest({})
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 describe('site page route rules', () => {
   it('waits for the stored sites before judging', () => {
@@ -73,7 +83,7 @@ describe('site page route rules', () => {
     expect(screen.getByText('5 min from the river path')).toBeTruthy()
     expect(screen.getByText('Bath Riverside')).toBeTruthy()
     expect(screen.getByText('Riverside café')).toBeTruthy()
-    expect(screen.getByRole('heading', { name: 'From your patch manager, Sam Patch' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Your patch manager: Sam Patch' })).toBeTruthy()
     expect(screen.getByRole('img', { name: /Sam Patch at Avon Views/ }).getAttribute('src')).toBe('https://example.org/pm1.jpg')
     expect(screen.getByRole('link', { name: '01225 000 002' }).getAttribute('href')).toBe('tel:01225000002')
     expect(screen.getByRole('link', { name: 'bath@example.com' }).getAttribute('href')).toBe('mailto:bath@example.com')
@@ -83,7 +93,70 @@ describe('site page route rules', () => {
     expect(screen.queryByText('for your first month free')).toBeNull()
     expect(screen.getByTestId('site-state').textContent).toBe('Waiting list')
     expect(screen.getByTestId('waiting-count').textContent).toBe('17')
-    expect(document.title).toBe('Avon Views | Roots Allotments')
+    expect(document.title).toBe('Avon Views allotments, Bath | Roots Allotments')
+  })
+
+  it('shows the gallery, the list in figures with its method, the prices, the FAQ and a map that links out', async () => {
+    const fetchMock = stubRest({
+      site_photos: () => json([{ path: 'sites/avon-views/a.jpg', alt: 'Raised beds in June', sort_order: 0 }, { path: 'sites/avon-views/b.jpg', alt: 'The shed', sort_order: 1 }]),
+      'rpc/get_site_list_stats': () => json([{ list_length: 17, waiting: 16, top_joined_on: '2024-05-02', offers_last_year: 8, window_months: 12, estimated_wait_months: 25.5 }]),
+      plans: () => json([{ id: 1, name: 'Half plot monthly', description: 'A half-size plot, tools, water and seeds', plot_size: 'half', price_pence: 1999, billing_interval: 'month' }]),
+      joining_fees: () => json([{ amount_pence: 2500 }]),
+      '/functions/v1/payments/membership-sites': () => json({ deposit_pence: 5000, joining_fee_pence: 2500, sites: [] }),
+    })
+    renderAt('/sites/bath/avon-views')
+    await act(() => loadLocations(fakeSource()))
+    await screen.findByTestId('deposit')
+    await screen.findByTestId('gallery')
+    await waitFor(() => expect(screen.getByTestId('estimated-wait').textContent).toBe('about 2 years and 2 months'))
+    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith(`${API}/rest/v1/site_photos?`) && String(u).includes('site_id=eq.2'))).toBe(true)
+    // The gallery: the first photo eager and first in line, the others lazy; each named by its alt.
+    const gallery = screen.getByTestId('gallery')
+    const big = within(gallery).getByRole('img', { name: 'Raised beds in June' })
+    expect(big.getAttribute('src')).toBe(`${API}/storage/v1/object/public/images/sites/avon-views/a.jpg`)
+    expect([big.getAttribute('loading'), big.getAttribute('fetchpriority'), big.getAttribute('width'), big.getAttribute('height')]).toEqual(['eager', 'high', '1200', '800'])
+    const second = gallery.querySelector('img[alt="The shed"]')!
+    expect([second.getAttribute('loading'), (second as HTMLImageElement).hidden]).toEqual(['lazy', true])
+    fireEvent.keyDown(big, { key: 'ArrowRight' })
+    expect((second as HTMLImageElement).hidden).toBe(false)
+    expect(within(gallery).getByRole('button', { name: 'Photo 2 of 2: The shed' }).getAttribute('aria-current')).toBe('true')
+    fireEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }))
+    expect(within(gallery).getByRole('button', { name: 'Photo 1 of 2: Raised beds in June' }).getAttribute('aria-current')).toBe('true')
+    // The list in figures and how the wait is worked out.
+    expect(screen.getByTestId('top-since').textContent).toBe('2 May 2024')
+    expect(screen.getByTestId('offers-year').textContent).toBe('8')
+    expect(screen.getByTestId('wait-method').textContent).toContain('offered in the last 12 months (8) and your place if you joined today (17)')
+    // Prices.
+    const plans = screen.getByTestId('plans')
+    expect(within(plans).getByRole('rowheader', { name: 'Half plot monthly' })).toBeTruthy()
+    expect(plans.textContent).toContain('£19.99 a month')
+    expect(screen.getByTestId('joining-fee').textContent).toBe('£25.00')
+    expect(screen.getByTestId('deposit').textContent).toBe('£50.00')
+    // The FAQ answers with this site's numbers.
+    const faq = screen.getByRole('region', { name: 'Questions and answers' })
+    expect(faq.textContent).toContain('16 people are waiting and 8 plots were offered in the last 12 months')
+    expect(faq.textContent).toContain('The deposit of £50.00 is paid once')
+    // The map: a plain panel with the marker until Leaflet is needed, and links out.
+    const map = screen.getByRole('region', { name: 'Where it is' })
+    expect(within(map).getByRole('img', { name: /Map of Avon Views: its marker at 51.38, -2.39/ })).toBeTruthy()
+    expect(within(map).getByRole('link', { name: /Open in OpenStreetMap/ }).getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=51.38&mlon=-2.39#map=16/51.38/-2.39')
+    expect(within(map).getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toContain('query=51.38%2C-2.39')
+    // The link preview: the first photo.
+    const meta = (key: string) => document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content')
+    expect(meta('og:image')).toBe(`${API}/storage/v1/object/public/images/sites/avon-views/a.jpg`)
+    expect(meta('og:title')).toBe('Avon Views allotments, Bath | Roots Allotments')
+    expect(meta('og:description')).toBe('Raised beds above the river.')
+    expect(meta('og:url')).toMatch(/\/sites\/bath\/avon-views$/)
+    expect(meta('twitter:card')).toBe('summary_large_image')
+  })
+
+  it('without the list figures or prices (backend down) still shows the count and the FAQ', async () => {
+    stubRest({})
+    renderAt('/sites/bath/avon-views')
+    await act(() => loadLocations(fakeSource()))
+    expect(screen.getByTestId('waiting-count').textContent).toBe('17')
+    expect(screen.queryByTestId('estimated-wait')).toBeNull()
+    expect(screen.getByRole('region', { name: 'Questions and answers' }).textContent).toContain('17 people are on the list now')
   })
 
   it('parameter validation failure throws 404 Page Not Found: {path}', () => {
