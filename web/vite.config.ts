@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import { staticStyles } from './vite/static-styles.ts'
+import { sitemap } from './vite/sitemap.ts'
 
 // The fixed local interfaces of ARCHITECTURE.md, used by the dev server only when the
 // environment names no backend (`npm run dev` sets VITE_SUPABASE_URL).
@@ -51,7 +52,7 @@ function buildInfo(buildId: string): Plugin {
 export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}` : 'dev'
   return {
-    plugins: [staticStyles(), react(), runtimeConfig(), buildInfo(buildId)],
+    plugins: [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       alias: [
