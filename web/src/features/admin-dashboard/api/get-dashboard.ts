@@ -38,7 +38,7 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
   const siteRows = sites.data ?? []
   const counts = await db.rpc('get_waiting_list_counts', { location_names: siteRows.map((s) => s.location) })
   if (counts.error) throw new DbError(counts.error)
-  const byName = new Map((counts.data as Array<{ location: string; count: number }>).map((c) => [c.location, Number(c.count)]))
+  const byName = new Map(counts.data.map((c) => [c.location, Number(c.count)]))
   const sitesByStatus: Record<string, number> = {}
   for (const s of siteRows) sitesByStatus[s.status ?? 'upcoming'] = (sitesByStatus[s.status ?? 'upcoming'] ?? 0) + 1
   const joined = new Map<string, number>()

@@ -19,10 +19,10 @@ export async function getDemand(): Promise<DemandSite[]> {
   const db = supabase()
   const { data: sites, error } = await db.from('global_sites').select('id, location, city, status, coordinates').order('id')
   if (error) throw new DbError(error, 'The sites could not be loaded.')
-  const rows = (sites ?? []) as Array<Omit<DemandSite, 'waiting'>>
+  const rows = sites ?? []
   const counts = await db.rpc('get_waiting_list_counts', { location_names: rows.map((s) => s.location) })
   if (counts.error) throw new DbError(counts.error, 'The waiting-list counts could not be loaded.')
-  const by = new Map(((counts.data ?? []) as Array<{ location: string; count: number }>).map((c) => [c.location, Number(c.count)]))
+  const by = new Map((counts.data ?? []).map((c) => [c.location, Number(c.count)]))
   return rows.map((s) => ({ ...s, waiting: by.get(s.location) ?? 0 }))
 }
 

@@ -13,7 +13,7 @@ export async function getSites(): Promise<Site[]> {
   if (sites.length === 0) return sites
   const counts = await client.rpc('get_waiting_list_counts', { location_names: sites.map((s) => s.location) })
   if (counts.error) return sites
-  const byName = new Map((counts.data as Array<{ location: string; count: number }>).map((r) => [r.location, Number(r.count)]))
+  const byName = new Map(counts.data.map((r) => [r.location, Number(r.count)]))
   return sites.map((s) => ({ ...s, waiting_list_count: byName.get(s.location) ?? 0 }))
 }
 

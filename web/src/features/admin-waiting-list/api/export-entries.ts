@@ -20,7 +20,7 @@ export async function exportEntries(filters: EntryFilters, categoryName: (id: nu
     const { data, error } = await applyFilters(supabase().from('waiting_list_entries').select(ENTRY_COLUMNS), filters)
       .order('joined_at').order('id').range(from, from + BATCH - 1)
     if (error) throw new DbError(error, 'The export failed.')
-    rows.push(...((data ?? []) as Entry[]))
+    rows.push(...(data ?? []))
     if (!data || data.length < BATCH) break
   }
   const header = [...CSV_COLUMNS.map(([, label]) => label), 'Category']

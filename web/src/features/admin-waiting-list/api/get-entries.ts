@@ -3,40 +3,26 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { Selected } from '@/lib/db-types'
 
 export const ENTRY_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'withdrawn', 'removed'] as const
 export const PAGE_SIZE = 25
-
-export interface Entry {
-  id: number
-  reference: string
-  site_id: number | null
-  location: string
-  category_id: number | null
-  first_name: string
-  last_name: string
-  email: string
-  phone: string | null
-  postcode: string | null
-  plot_size_preference: string | null
-  notes: string | null
-  status: string
-  joined_at: string
-  consent_marketing: boolean
-}
 
 export interface EntryFilters { siteId: string; categoryId: string; status: string; search: string }
 
 export const ENTRY_COLUMNS = 'id, reference, site_id, location, category_id, first_name, last_name, email, phone, postcode, plot_size_preference, notes, status, joined_at, consent_marketing'
 
+export type Entry = Selected<'waiting_list_entries', typeof ENTRY_COLUMNS>
+
 /** Words of a search, stripped of what PostgREST's filter grammar would read as syntax. */
 export const searchWords = (search: string) => search.replace(/[,()*%\\:"']/g, ' ').split(/\s+/).filter(Boolean).slice(0, 5)
 
-interface Filterable { eq(c: string, v: unknown): Filterable; or(f: string): Filterable; is(c: string, v: null): Filterable }
+/** What applyFilters uses of a waiting_list_entries query (each filter returns the same builder). */
+interface Filterable<Q> { eq(c: 'site_id' | 'category_id', v: number): Q; eq(c: 'status', v: string): Q; or(f: string): Q; is(c: 'category_id', v: null): Q }
 
 /** Adds the filters to a query builder of waiting_list_entries. */
-export function applyFilters<Q>(query: Q, f: EntryFilters): Q {
-  let q = query as unknown as Filterable
+export function applyFilters<Q extends Filterable<Q>>(query: Q, f: EntryFilters): Q {
+  let q = query
   if (f.siteId) q = q.eq('site_id', Number(f.siteId))
   if (f.categoryId === 'none') q = q.is('category_id', null)
   else if (f.categoryId) q = q.eq('category_id', Number(f.categoryId))
@@ -44,7 +30,7 @@ export function applyFilters<Q>(query: Q, f: EntryFilters): Q {
   for (const w of searchWords(f.search)) {
     q = q.or(`first_name.ilike.%${w}%,last_name.ilike.%${w}%,email.ilike.%${w}%,reference.eq.${w.toLowerCase()}`)
   }
-  return q as unknown as Q
+  return q
 }
 
 export async function getEntries(filters: EntryFilters, page: number): Promise<{ rows: Entry[]; total: number }> {
@@ -52,7 +38,7 @@ export async function getEntries(filters: EntryFilters, page: number): Promise<{
   const query = applyFilters(supabase().from('waiting_list_entries').select(ENTRY_COLUMNS, { count: 'exact' }), filters)
   const { data, error, count } = await query.order('joined_at', { ascending: true }).order('id').range(from, from + PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The waiting list could not be loaded.')
-  return { rows: (data ?? []) as Entry[], total: count ?? 0 }
+  return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const entriesQueryKey = ['admin-waiting-list', 'entries'] as const

@@ -4,21 +4,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface SiteOffer {
-  id: number
-  status: 'offered' | 'accepted' | 'declined' | 'expired' | 'withdrawn'
-  offered_at: string
-  respond_by: string
-  responded_at: string | null
-  entry: { first_name: string; last_name: string; email: string; reference: string } | null
-}
+export type SiteOffer = Awaited<ReturnType<typeof getSiteOffers>>[number]
 
-export async function getSiteOffers(siteId: number): Promise<SiteOffer[]> {
+/** plot_offers.status (a text column the database checks against these). */
+export const OFFER_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'withdrawn'] as const
+export type OfferStatus = (typeof OFFER_STATUSES)[number]
+export const isOfferStatus = (s: string): s is OfferStatus => (OFFER_STATUSES as readonly string[]).includes(s)
+
+export async function getSiteOffers(siteId: number) {
   const { data, error } = await supabase().from('plot_offers')
     .select('id, status, offered_at, respond_by, responded_at, entry:waiting_list_entries(first_name, last_name, email, reference)')
     .eq('site_id', siteId).order('offered_at', { ascending: false }).order('id', { ascending: false }).limit(200)
   if (error) throw new DbError(error, 'The offers could not be loaded.')
-  return (data ?? []) as unknown as SiteOffer[]
+  return data ?? []
 }
 
 export const siteOffersQueryKey = ['admin-waiting-list', 'site-offers'] as const

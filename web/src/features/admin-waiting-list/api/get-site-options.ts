@@ -3,8 +3,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { Row } from '@/lib/db-types'
 
-export interface SiteOption { id: number; location: string; city: string; status: string | null }
+export type SiteOption = Pick<Row<'global_sites'>, 'id' | 'location' | 'city' | 'status'>
 export interface SiteOptions { role: string | null; sites: SiteOption[] }
 
 export async function getSiteOptions(): Promise<SiteOptions> {
@@ -15,12 +16,12 @@ export async function getSiteOptions(): Promise<SiteOptions> {
   if (role.data === 'patch_manager') {
     const { data, error } = await db.from('patch_manager_sites').select('site:global_sites(id, location, city, status)')
     if (error) throw new DbError(error)
-    const sites = (data as unknown as Array<{ site: SiteOption | null }>).flatMap((r) => (r.site ? [r.site] : []))
+    const sites = data.flatMap((r) => (r.site ? [r.site] : []))
     return { role: role.data, sites: sites.sort((a, b) => a.location.localeCompare(b.location)) }
   }
   const { data, error } = await db.from('global_sites').select('id, location, city, status').order('location')
   if (error) throw new DbError(error)
-  return { role: role.data as string, sites: data ?? [] }
+  return { role: role.data, sites: data ?? [] }
 }
 
 export const siteOptionsQueryOptions = () => queryOptions({ queryKey: ['admin-waiting-list', 'site-options'], queryFn: getSiteOptions, staleTime: 5 * 60_000 })

@@ -9,7 +9,7 @@ import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useExpireOffers } from '../api/expire-offers'
 import { useNextApplicants } from '../api/get-next-applicants'
-import { useSiteOffers, type SiteOffer } from '../api/get-site-offers'
+import { isOfferStatus, type OfferStatus, useSiteOffers, type SiteOffer } from '../api/get-site-offers'
 import { useSiteOptions } from '../api/get-site-options'
 import { makeOffersSchema, useMakeOffers } from '../api/make-offers'
 import { useWithdrawOffer } from '../api/withdraw-offer'
@@ -21,9 +21,9 @@ const offersHeader = css`display: flex; flex-wrap: wrap; gap: 0.75rem; align-ite
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const newKey = () => globalThis.crypto.randomUUID()
 
-export function offerSummary(offers: SiteOffer[]): Record<SiteOffer['status'], number> {
+export function offerSummary(offers: SiteOffer[]): Record<OfferStatus, number> {
   const out = { offered: 0, accepted: 0, declined: 0, expired: 0, withdrawn: 0 }
-  for (const o of offers) out[o.status] += 1
+  for (const o of offers) if (isOfferStatus(o.status)) out[o.status] += 1
   return out
 }
 
