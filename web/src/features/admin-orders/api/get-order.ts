@@ -3,21 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface OrderDetail {
-  id: number; email: string; kind: string; status: string; total_pence: number; subtotal_pence: number | null; discount_pence: number
-  created_at: string; updated_at: string; checkout_session_id: string | null; created_by: string | null
-  refund_requested_at: string | null; refund_reason: string | null; refunded_at: string | null
-  order_items: { id: number; description: string; quantity: number; unit_price_pence: number }[]
-  payments: { id: number; provider: string; provider_ref: string; amount_pence: number; status: string; refund_ref: string | null; created_at: string }[]
-  redeemed_voucher: { code: string } | null
-}
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrder>>>
 
-export async function getOrder(id: number): Promise<OrderDetail | null> {
+export async function getOrder(id: number) {
   const { data, error } = await supabase().from('orders')
     .select('id, email, kind, status, total_pence, subtotal_pence, discount_pence, created_at, updated_at, checkout_session_id, created_by, refund_requested_at, refund_reason, refunded_at, order_items(id, description, quantity, unit_price_pence), payments(id, provider, provider_ref, amount_pence, status, refund_ref, created_at), redeemed_voucher:gift_vouchers!orders_redeemed_voucher_id_fkey(code)')
     .eq('id', id).maybeSingle()
   if (error) throw new DbError(error, 'The order could not be loaded.')
-  return data as unknown as OrderDetail | null
+  return data
 }
 
 export const orderQueryKey = ['admin-orders', 'one'] as const

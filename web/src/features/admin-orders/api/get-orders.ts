@@ -3,15 +3,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { Selected } from '@/lib/db-types'
 
 export const ORDERS_PAGE_SIZE = 25
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const
 export const ORDER_KINDS = ['shop', 'membership', 'deposit', 'gift_voucher'] as const
 
-export interface OrderRow {
-  id: number; email: string; kind: string; status: string; total_pence: number; discount_pence: number
-  created_at: string; created_by: string | null; refund_requested_at: string | null
-}
+const ORDER_COLUMNS = 'id, email, kind, status, total_pence, discount_pence, created_at, created_by, refund_requested_at'
+export type OrderRow = Selected<'orders', typeof ORDER_COLUMNS>
 export interface OrderFilters { status: string; kind: string; from: string; to: string; search: string; page: number }
 
 export const emptyOrderFilters = (): OrderFilters => ({ status: '', kind: '', from: '', to: '', search: '', page: 0 })
@@ -23,7 +22,7 @@ export function dayStart(day: string, next = false): string {
 }
 
 export async function getOrders(f: OrderFilters): Promise<{ rows: OrderRow[]; total: number }> {
-  let q = supabase().from('orders').select('id, email, kind, status, total_pence, discount_pence, created_at, created_by, refund_requested_at', { count: 'exact' })
+  let q = supabase().from('orders').select(ORDER_COLUMNS, { count: 'exact' })
   if (f.status) q = q.eq('status', f.status)
   if (f.kind) q = q.eq('kind', f.kind)
   if (/^\d{4}-\d{2}-\d{2}$/.test(f.from)) q = q.gte('created_at', dayStart(f.from))
@@ -34,7 +33,7 @@ export async function getOrders(f: OrderFilters): Promise<{ rows: OrderRow[]; to
   const from = f.page * ORDERS_PAGE_SIZE
   const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, from + ORDERS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The orders could not be loaded.')
-  return { rows: (data ?? []) as OrderRow[], total: count ?? 0 }
+  return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const ordersQueryKey = ['admin-orders', 'list'] as const

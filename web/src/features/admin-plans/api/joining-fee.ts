@@ -4,9 +4,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { saveRow, useInvalidatingMutation } from '@/lib/admin/crud'
+import type { Row } from '@/lib/db-types'
 import { type JoiningFee, type JoiningFeeFormValues, joiningFeeSchema } from './plan-schema'
 
-export interface FeeChange { id: number; created_at: string; actor_role: string | null; action: string; after: { amount_pence?: number; effective_from?: string; active?: boolean } | null }
+/** An audit entry of joining_fees; `after` is the row as the audit trigger stored it (jsonb). */
+export type FeeChange = Pick<Row<'audit_log'>, 'id' | 'created_at' | 'actor_role' | 'action'> & {
+  after: { amount_pence?: number; effective_from?: string; active?: boolean } | null
+}
 
 export async function getJoiningFee(): Promise<{ fee: JoiningFee | null; history: FeeChange[] }> {
   const db = supabase()
@@ -16,7 +20,7 @@ export async function getJoiningFee(): Promise<{ fee: JoiningFee | null; history
   ])
   if (fee.error) throw new DbError(fee.error, 'The joining fee could not be loaded.')
   if (history.error) throw new DbError(history.error, 'The joining fee history could not be loaded.')
-  return { fee: fee.data as JoiningFee | null, history: (history.data ?? []) as FeeChange[] }
+  return { fee: fee.data, history: (history.data ?? []) as FeeChange[] }
 }
 export const joiningFeeQueryKey = ['admin-plans', 'joining-fee'] as const
 export const useJoiningFee = () => useQuery(queryOptions({ queryKey: joiningFeeQueryKey, queryFn: getJoiningFee }))

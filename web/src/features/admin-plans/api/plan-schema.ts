@@ -1,6 +1,7 @@
 // Membership plans (name, plot size, price in pounds per month or year, on offer, order) and the
 // joining fee (amount, from when it applies, charged or not). The database checks the same.
 import { z } from 'zod'
+import type { Row } from '@/lib/db-types'
 import { parsePounds, penceToPounds } from '@/lib/admin/money'
 
 const pounds = (max: number, maxText: string) => z.string().transform((v, ctx) => {
@@ -20,7 +21,7 @@ export const planSchema = z.object({
   sort_order: z.string().trim().regex(/^-?\d{1,4}$/, 'A whole number, like 1.').transform(Number),
 }).transform(({ price, ...rest }) => ({ ...rest, price_pence: price }))
 
-export interface Plan { id: number; name: string; description: string | null; plot_size: 'half' | 'full'; price_pence: number; billing_interval: 'month' | 'year'; active: boolean; sort_order: number; updated_at: string }
+export type Plan = Pick<Row<'plans'>, 'id' | 'name' | 'description' | 'plot_size' | 'price_pence' | 'billing_interval' | 'active' | 'sort_order' | 'updated_at'>
 export interface PlanFormValues { name: string; description: string; plot_size: string; price: string; billing_interval: string; active: boolean; sort_order: string }
 
 export const emptyPlan = (): PlanFormValues => ({ name: '', description: '', plot_size: 'full', price: '', billing_interval: 'month', active: true, sort_order: '0' })
@@ -32,4 +33,4 @@ export const joiningFeeSchema = z.object({
   active: z.boolean(),
 }).transform(({ amount, ...rest }) => ({ ...rest, amount_pence: amount }))
 export interface JoiningFeeFormValues { amount: string; effective_from: string; active: boolean }
-export interface JoiningFee { id: number; amount_pence: number; effective_from: string; active: boolean; updated_at: string }
+export type JoiningFee = Pick<Row<'joining_fees'>, 'id' | 'amount_pence' | 'effective_from' | 'active' | 'updated_at'>

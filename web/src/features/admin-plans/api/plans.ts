@@ -8,7 +8,7 @@ import { type Plan, type PlanFormValues, planSchema } from './plan-schema'
 export async function getPlans(): Promise<Plan[]> {
   const { data, error } = await supabase().from('plans').select('id, name, description, plot_size, price_pence, billing_interval, active, sort_order, updated_at').order('sort_order').order('id')
   if (error) throw new DbError(error, 'The plans could not be loaded.')
-  return (data ?? []) as Plan[]
+  return data ?? []
 }
 export const plansQueryKey = ['admin-plans', 'plans'] as const
 export const usePlans = () => useQuery(queryOptions({ queryKey: plansQueryKey, queryFn: getPlans }))

@@ -3,8 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { ReturnRow } from '@/lib/db-types'
 
-export interface SalesRow { period: string; orders: number; sales_pence: number; voucher_pence: number; refunded_orders: number; refunded_pence: number }
+export type SalesRow = ReturnRow<'sales_report'>
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date.')
 export const salesQuerySchema = z.object({ from: day, to: day, interval: z.enum(['day', 'week', 'month']) })
@@ -18,7 +19,7 @@ export const defaultSalesQuery = (today = new Date()): SalesQuery => ({ from: is
 export async function getSales(q: SalesQuery): Promise<SalesRow[]> {
   const { data, error } = await supabase().rpc('sales_report', { p_from: q.from, p_to: q.to, p_interval: q.interval })
   if (error) throw new DbError(error, 'The sales report could not be loaded.')
-  return ((data ?? []) as SalesRow[]).map((r) => ({ ...r, orders: Number(r.orders), sales_pence: Number(r.sales_pence), voucher_pence: Number(r.voucher_pence), refunded_orders: Number(r.refunded_orders), refunded_pence: Number(r.refunded_pence) }))
+  return (data ?? []).map((r) => ({ ...r, orders: Number(r.orders), sales_pence: Number(r.sales_pence), voucher_pence: Number(r.voucher_pence), refunded_orders: Number(r.refunded_orders), refunded_pence: Number(r.refunded_pence) }))
 }
 
 export const salesQueryOptions = (q: SalesQuery) => queryOptions({ queryKey: ['admin-sales', q], queryFn: () => getSales(q), placeholderData: keepPreviousData })

@@ -3,36 +3,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 
-export interface MyMembership {
-  id: number
-  status: string
-  plot_size: string
-  plot_number: string | null
-  start_date: string
-  cancellation_requested_at: string | null
-  order_id: number | null
-  site: { location: string; city: string; slug: string; city_slug: string } | null
-  plan: { name: string; price_pence: number; billing_interval: string } | null
-}
-
-export interface MyOrder {
-  id: number
-  kind: string
-  status: string
-  total_pence: number
-  created_at: string
-  checkout_session_id: string | null
-}
-
-export interface MyAccount {
-  member: { first_name: string; last_name: string; email: string } | null
-  memberships: MyMembership[]
-  orders: MyOrder[]
-}
+export type MyAccount = Awaited<ReturnType<typeof getMyAccount>>
+export type MyMembership = MyAccount['memberships'][number]
+export type MyOrder = MyAccount['orders'][number]
 
 export const myAccountQueryKey = ['my-account'] as const
 
-export async function getMyAccount(): Promise<MyAccount> {
+export async function getMyAccount() {
   const db = supabase()
   const [member, memberships, orders] = await Promise.all([
     db.from('members').select('first_name, last_name, email').maybeSingle(),
@@ -40,7 +17,7 @@ export async function getMyAccount(): Promise<MyAccount> {
     db.from('orders').select('id, kind, status, total_pence, created_at, checkout_session_id').order('created_at', { ascending: false }).limit(20),
   ])
   for (const r of [member, memberships, orders]) if (r.error) throw new Error(r.error.message)
-  return { member: member.data, memberships: (memberships.data ?? []) as unknown as MyMembership[], orders: (orders.data ?? []) as MyOrder[] }
+  return { member: member.data, memberships: memberships.data ?? [], orders: orders.data ?? [] }
 }
 
 export const myAccountQueryOptions = (userId: string | null) =>

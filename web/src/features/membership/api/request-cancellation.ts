@@ -13,7 +13,7 @@ export type CancellationInput = z.infer<typeof cancellationSchema>
 export async function requestCancellation(input: CancellationInput) {
   const { data, error } = await supabase().rpc('request_membership_cancellation', { p_membership_id: input.membership_id, p_reason: input.reason })
   if (error) throw new Error(error.message)
-  return data as { id: number; status: string }
+  return data
 }
 
 export function useRequestCancellation() {

@@ -12,7 +12,7 @@ export async function confirmVote(token: string): Promise<string> {
   const { data, error } = await supabase().rpc('confirm_site_vote', { p_token: token })
   if (error?.code === 'PT404') throw new Error(CONFIRM_NOT_FOUND)
   if (error) throw new DbError(error, 'We could not confirm your vote just now. Please follow the link again.')
-  return data as string
+  return data
 }
 
 export function useConfirmVote() {

@@ -13,7 +13,7 @@ export const voteTalliesQueryKey = ['site-vote-tallies'] as const
 export async function getVoteTallies(): Promise<VoteTally[]> {
   const { data, error } = await supabase().rpc('get_site_vote_tallies')
   if (error) throw new DbError(error, 'We could not load the votes just now.')
-  return ((data ?? []) as Array<{ location_name: string; votes: number | string }>).map((r) => ({ location_name: r.location_name, votes: Number(r.votes) }))
+  return (data ?? []).map((r) => ({ location_name: r.location_name, votes: Number(r.votes) }))
 }
 
 export const voteTalliesQueryOptions = () => queryOptions({ queryKey: voteTalliesQueryKey, queryFn: getVoteTallies, staleTime: 10_000 })
