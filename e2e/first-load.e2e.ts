@@ -69,7 +69,7 @@ describe('public first load', () => {
       const colour = (el: Element | null, prop: 'color' | 'backgroundColor') => el ? getComputedStyle(el)[prop] : 'missing'
       return {
         heading: colour(document.querySelector('h1'), 'color'),
-        button: colour(document.querySelector('main a[href="/sites"]'), 'backgroundColor'),
+        button: colour(document.querySelector('main a[href="/sites#near-me"]'), 'backgroundColor'),
         body: colour(document.body, 'backgroundColor'),
       }
     })

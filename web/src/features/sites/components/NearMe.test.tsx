@@ -1,7 +1,6 @@
 // "Find a site near you" on /sites: the postcode box and "Use my location" (fetch and
 // navigator.geolocation mocked), the origin in the URL, and the list sorted by distance.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -12,7 +11,7 @@ import { ensureLocationsLoaded, resetLocations } from '@/lib/sites/locations-sto
 import type { Site } from '@/lib/sites/types'
 import SitesRoute from '../routes/sites-list'
 import { GEO_DENIED, GEO_UNAVAILABLE, GEO_UNSUPPORTED } from './NearMe'
-import { readOrigin, sortByDistance, withOrigin } from './near-me'
+import { forgetPostcodes, readOrigin, sortByDistance, withOrigin } from './near-me'
 
 const SW1A = POSTCODE_FIXTURE['SW1A 1AA']!
 
@@ -21,6 +20,7 @@ beforeAll(() => {
 })
 beforeEach(() => {
   resetLocations()
+  forgetPostcodes()
   // The live rows never arrive: the page keeps the built-in catalogue, whose coordinates the
   // expected orders are computed from.
   void ensureLocationsLoaded({ catalogue: () => new Promise(() => {}) })
@@ -50,8 +50,8 @@ const found = (postcode: string, at = SW1A) => ({ status: 200, body: { postcode,
 
 function renderSites(search = '') {
   const loc = memoryLocation({ path: '/sites', searchPath: search, record: true })
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={qc}><Router hook={loc.hook} searchHook={loc.searchHook}><SitesRoute /></Router></QueryClientProvider>)
+  // No query client: /sites is a bare route (none in its first load).
+  render(<Router hook={loc.hook} searchHook={loc.searchHook}><SitesRoute /></Router>)
   return loc
 }
 

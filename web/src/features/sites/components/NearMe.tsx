@@ -1,13 +1,12 @@
 // The "Find a site near you" panel of /sites (id near-me: the home page's button lands here and
 // focuses it): "Use my location" through the browser's geolocation, or a UK postcode looked up by
 // the postcodes function. The chosen origin goes into the URL (near-me.ts); the list sorts itself.
-import { useQueryClient } from '@tanstack/react-query'
 import { css } from 'goober'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { normalisePostcode, POSTCODE_INVALID_MESSAGE } from '@common/geo'
 import { TextField } from '@/components/form/Field'
 import { buttonLink, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
-import { lookupPostcode, type NearState, postcodeQueryKey } from './near-me'
+import { lookupPostcode, type NearState } from './near-me'
 
 export const NEAR_ME_ID = 'near-me'
 
@@ -22,8 +21,9 @@ const panel = css`
   .intro { margin: 0 0 0.75rem; }
   .postcode { display: flex; flex-wrap: wrap; gap: 0 0.75rem; align-items: flex-start; }
   .postcode > div { flex: 1 1 12rem; margin-bottom: 0.5rem; }
-  .postcode button { margin-top: 1.75rem; }
-  .or { margin: 0.25rem 0 0.75rem; color: var(--roots-muted); }
+  /* Beside the box on wider screens (level with it, below its label); under it on a phone. */
+  @media (min-width: 30rem) { .postcode button { margin-top: 1.75rem; } }
+  .or { margin: 0.6rem 0; color: var(--roots-muted); }
   .status { margin: 0.5rem 0 0; font-weight: 600; }
   .status:empty { display: none; }
   .origin { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; align-items: baseline; margin: 0.5rem 0 0; }
@@ -34,7 +34,6 @@ const panel = css`
 type Busy = { kind: 'locating' } | { kind: 'looking'; postcode: string } | null
 
 export function NearMe({ near }: { near: NearState }) {
-  const client = useQueryClient()
   const section = useRef<HTMLElement>(null)
   const [value, setValue] = useState(() => (near.origin?.kind === 'postcode' ? near.origin.postcode ?? near.origin.raw : ''))
   const [busy, setBusy] = useState<Busy>(null)
@@ -97,7 +96,7 @@ export function NearMe({ near }: { near: NearState }) {
     setPostcodeError(null)
     setBusy({ kind: 'looking', postcode })
     try {
-      await client.fetchQuery({ queryKey: postcodeQueryKey(postcode), queryFn: () => lookupPostcode(postcode), staleTime: Infinity })
+      await lookupPostcode(postcode)
       setValue(postcode)
       near.choose({ postcode })
     } catch (err) {

@@ -1,12 +1,11 @@
 // "Find a site near you": where the visitor is (a UK postcode, looked up by the postcodes
 // function, or the browser's location), kept in the query string (?near=SW1A1AA or
 // ?lat=51.5&lng=-0.12) so the sorted list survives a reload and the back button; and the sites
-// sorted by their distance from it. Distances come from @common/geo, in miles.
-import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+// sorted by their distance from it. Distances come from @common/geo, in miles. /sites stays out of
+// the query client's chunk (a "bare" route, for its first load): lookups are cached here.
+import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { compactPostcode, distanceMiles, isLatLng, type LatLng, normalisePostcode, parseCoordinates, POSTCODE_INVALID_MESSAGE } from '@common/geo'
-import { callFunction } from '@/lib/call-function'
 import type { Site } from '@/lib/sites/types'
 
 export type NearOrigin =
@@ -46,10 +45,37 @@ export interface PostcodePlace extends LatLng {
   postcode: string
 }
 
-/** The postcodes function: 400 for a malformed postcode, 404 for an unknown one (FunctionError). */
-export const lookupPostcode = (postcode: string) => callFunction<PostcodePlace>('postcodes', { body: { postcode } })
+const places = new Map<string, PostcodePlace>()
+const pending = new Map<string, Promise<PostcodePlace>>()
 
-export const postcodeQueryKey = (postcode: string) => ['postcode', compactPostcode(postcode)] as const
+/** The postcodes function, once per postcode per page load: 400 for a malformed postcode, 404
+ *  for an unknown one (FunctionError, whose message is for the visitor). */
+export function lookupPostcode(postcode: string): Promise<PostcodePlace> {
+  const key = compactPostcode(postcode)
+  const known = places.get(key)
+  if (known) return Promise.resolve(known)
+  let p = pending.get(key)
+  if (!p) {
+    p = import('@/lib/call-function')
+      .then(({ callFunction }) => callFunction<PostcodePlace>('postcodes', { body: { postcode } }))
+      .then((place) => {
+        places.set(key, place)
+        return place
+      })
+      .finally(() => pending.delete(key))
+    pending.set(key, p)
+  }
+  return p
+}
+
+/** A postcode already looked up, or null. */
+export const knownPlace = (postcode: string) => places.get(compactPostcode(postcode)) ?? null
+
+/** Tests: forget every lookup. */
+export function forgetPostcodes() {
+  places.clear()
+  pending.clear()
+}
 
 export interface SiteDistance {
   site: Site
@@ -90,13 +116,19 @@ export function useNearOrigin(): NearState {
   const [location, navigate] = useLocation()
   const origin = useMemo(() => readOrigin(search), [search])
   const postcode = origin?.kind === 'postcode' ? origin.postcode : null
-  const lookup = useQuery({
-    queryKey: postcodeQueryKey(postcode ?? ''),
-    queryFn: () => lookupPostcode(postcode!),
-    enabled: postcode !== null,
-    staleTime: Infinity,
-    retry: false,
-  })
+  const [failed, setFailed] = useState<{ postcode: string; message: string } | null>(null)
+  const [, settled] = useState(0)
+  useEffect(() => {
+    if (!postcode || knownPlace(postcode)) return
+    let live = true
+    lookupPostcode(postcode).then(
+      () => live && settled((n) => n + 1),
+      (e: Error) => live && setFailed({ postcode, message: e.message }),
+    )
+    return () => {
+      live = false
+    }
+  }, [postcode])
   const choose: NearState['choose'] = (next) => {
     const qs = withOrigin(search, next)
     navigate(`${location}${qs ? `?${qs}` : ''}`)
@@ -104,9 +136,8 @@ export function useNearOrigin(): NearState {
   if (!origin) return { origin, point: null, label: null, looking: false, error: null, choose }
   if (origin.kind === 'point') return { origin, point: origin.point, label: 'your location', looking: false, error: null, choose }
   if (!postcode) return { origin, point: null, label: null, looking: false, error: POSTCODE_INVALID_MESSAGE, choose }
-  if (lookup.data) return { origin, point: lookup.data, label: lookup.data.postcode, looking: false, error: null, choose }
-  return {
-    origin, point: null, label: null, looking: lookup.isPending, choose,
-    error: lookup.error ? (lookup.error as Error).message : null,
-  }
+  const place = knownPlace(postcode)
+  if (place) return { origin, point: place, label: place.postcode, looking: false, error: null, choose }
+  const error = failed?.postcode === postcode ? failed.message : null
+  return { origin, point: null, label: null, looking: error === null, error, choose }
 }
