@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { call, staff, test, tokenFor } from './testing.ts'
 
-const FUNCTIONS = ['sites', 'redirect-lookup', 'waiting-list', 'waiting-list-process', 'waiting-list-tools', 'communications', 'payments/checkout', 'payments/webhook', 'bookings']
+const FUNCTIONS = ['sites', 'redirect-lookup', 'waiting-list', 'waiting-list-process', 'waiting-list-tools', 'communications', 'payments/checkout', 'payments/webhook', 'bookings', 'site-votes', 'postcodes']
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) })
 const BODIES: unknown[] = [
