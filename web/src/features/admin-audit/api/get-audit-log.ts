@@ -3,20 +3,15 @@
 // which row, and the fields that changed. RLS lets admins alone read it.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DbError } from '@/lib/admin/db-error'
+import type { Json, Selected } from '@/lib/db-types'
 import { supabase } from '@/lib/supabase'
 
-export interface FieldChange { before: unknown; after: unknown }
+export type FieldChange = { before: Json; after: Json }
 
-export interface AuditEntry {
-  id: number
-  created_at: string
-  actor_id: string | null
-  actor_role: string | null
-  actor_name: string | null
-  actor_email: string | null
-  via: string | null
-  table_name: string
-  row_id: string | null
+const COLUMNS = 'id, created_at, actor_id, actor_role, actor_name, actor_email, via, table_name, row_id, action, changes'
+
+/** An audit entry; `changes` is jsonb the audit trigger writes, and `action` one of its three. */
+export type AuditEntry = Omit<Selected<'audit_log', typeof COLUMNS>, 'action' | 'changes'> & {
   action: 'insert' | 'update' | 'delete'
   /** Null for entries written before the changed fields were kept. */
   changes: Record<string, FieldChange> | null
@@ -25,7 +20,6 @@ export interface AuditEntry {
 export interface AuditFilter { who: string; table: string; page: number }
 
 export const AUDIT_PAGE_SIZE = 25
-const COLUMNS = 'id, created_at, actor_id, actor_role, actor_name, actor_email, via, table_name, row_id, action, changes'
 
 /** Text for a PostgREST `or` filter: the characters that would end or widen the pattern dropped. */
 export const filterText = (s: string) => s.trim().replace(/[,()*%\\:."']/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)

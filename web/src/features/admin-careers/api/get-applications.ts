@@ -8,31 +8,28 @@ export const APPLICATION_STATUSES = ['new', 'reviewing', 'rejected', 'hired'] as
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 export const STATUS_LABEL: Record<ApplicationStatus, string> = { new: 'New', reviewing: 'Reviewing', rejected: 'Rejected', hired: 'Hired' }
 
-export interface Application {
-  id: number
-  career_id: number
-  name: string
-  email: string
-  cv_url: string
-  message: string | null
-  status: ApplicationStatus
-  created_at: string
-  career: { title: string; slug: string } | null
-}
+const APPLICATION_COLUMNS = 'id, career_id, name, email, cv_url, message, status, created_at, career:careers(title, slug)'
+
+/** An application; status is text to the client, one of APPLICATION_STATUSES by the table's check. */
+export type Application = Omit<ApplicationRead, 'status'> & { status: ApplicationStatus }
+type ApplicationRead = NonNullable<Awaited<ReturnType<typeof readApplications>>['data']>[number]
 
 export interface ApplicationFilters { careerId: string; status: '' | ApplicationStatus }
 
 /** The most a screen loads at once; the caption says when there are more. */
 export const APPLICATIONS_LIMIT = 1000
 
-export async function getApplications(f: ApplicationFilters): Promise<{ rows: Application[]; total: number }> {
-  let q = supabase().from('career_applications')
-    .select('id, career_id, name, email, cv_url, message, status, created_at, career:careers(title, slug)', { count: 'exact' })
+function readApplications(f: ApplicationFilters) {
+  let q = supabase().from('career_applications').select(APPLICATION_COLUMNS, { count: 'exact' })
   if (f.careerId) q = q.eq('career_id', Number(f.careerId))
   if (f.status) q = q.eq('status', f.status)
-  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(APPLICATIONS_LIMIT)
+  return q.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(APPLICATIONS_LIMIT)
+}
+
+export async function getApplications(f: ApplicationFilters): Promise<{ rows: Application[]; total: number }> {
+  const { data, error, count } = await readApplications(f)
   if (error) throw new DbError(error, 'The applications could not be loaded.')
-  const rows = (data ?? []) as unknown as Application[]
+  const rows = (data ?? []) as Application[]
   return { rows, total: count ?? rows.length }
 }
 

@@ -5,27 +5,18 @@ import { DbError } from '@/lib/admin/db-error'
 
 export const MESSAGES_PAGE_SIZE = 50
 
-export interface Message {
-  id: number
-  channel: string
-  recipient: string
-  subject: string | null
-  status: string
-  created_at: string
-  site_id: number | null
-  template: { name: string } | null
-}
+export type Message = Awaited<ReturnType<typeof getMessages>>['rows'][number]
 
 export interface MessageFilters { siteId: string; status: string }
 
-export async function getMessages(f: MessageFilters, page: number): Promise<{ rows: Message[]; total: number }> {
+export async function getMessages(f: MessageFilters, page: number) {
   let q = supabase().from('message_log').select('id, channel, recipient, subject, status, created_at, site_id, template:comms_templates(name)', { count: 'exact' })
   if (f.siteId) q = q.eq('site_id', Number(f.siteId))
   if (f.status) q = q.eq('status', f.status)
   const from = page * MESSAGES_PAGE_SIZE
   const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, from + MESSAGES_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The message log could not be loaded.')
-  return { rows: (data ?? []) as unknown as Message[], total: count ?? 0 }
+  return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const messagesQueryOptions = (f: MessageFilters, page: number) =>

@@ -5,6 +5,8 @@ import { DbError } from '@/lib/admin/db-error'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { supabase } from '@/lib/supabase'
 
+// course_revisions returns a table, whose columns the generator types as never null: this says
+// which are (and that the contents are rich-text documents).
 export interface CourseReview {
   id: number
   course_id: number

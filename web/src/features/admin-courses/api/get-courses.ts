@@ -3,17 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { Row } from '@/lib/db-types'
 
-export interface Lesson { id: number; course_id: number; position: number; title: string; content: RichTextNode; published: boolean }
-export interface Course {
-  id: number
-  slug: string
-  title: string
-  summary: string | null
-  published: boolean
-  updated_at: string
-  lessons: Lesson[]
-}
+/** A lesson; its content is jsonb to the client, a rich-text document to us (the database checks it). */
+export type Lesson = Pick<Row<'course_contents'>, 'id' | 'course_id' | 'position' | 'title' | 'published'> & { content: RichTextNode }
+export type Course = Pick<Row<'courses'>, 'id' | 'slug' | 'title' | 'summary' | 'published' | 'updated_at'> & { lessons: Lesson[] }
 
 const COLUMNS = 'id, slug, title, summary, published, updated_at, lessons:course_contents(id, course_id, position, title, content, published)'
 const inOrder = (c: Course): Course => ({ ...c, lessons: [...(c.lessons ?? [])].sort((a, b) => a.position - b.position) })
@@ -21,13 +15,13 @@ const inOrder = (c: Course): Course => ({ ...c, lessons: [...(c.lessons ?? [])].
 export async function getCourses(): Promise<Course[]> {
   const { data, error } = await supabase().from('courses').select(COLUMNS).order('title').limit(500)
   if (error) throw new DbError(error, 'The courses could not be loaded.')
-  return ((data ?? []) as unknown as Course[]).map(inOrder)
+  return ((data ?? []) as Course[]).map(inOrder)
 }
 
 export async function getCourse(id: number): Promise<Course | null> {
   const { data, error } = await supabase().from('courses').select(COLUMNS).eq('id', id).maybeSingle()
   if (error) throw new DbError(error, 'The course could not be loaded.')
-  return data ? inOrder(data as unknown as Course) : null
+  return data ? inOrder(data as Course) : null
 }
 
 export const coursesQueryKey = ['admin-courses'] as const

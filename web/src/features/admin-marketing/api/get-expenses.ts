@@ -3,20 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface Expense {
-  id: number
-  campaign: string
-  channel: string
-  description: string | null
-  amount_pence: number
-  spent_on: string
-  site_id: number | null
-  site: { location: string } | null
-}
+export type Expense = Awaited<ReturnType<typeof getExpenses>>[number]
 
 export interface ExpenseFilters { siteId: string; from: string; to: string }
 
-export async function getExpenses(f: ExpenseFilters): Promise<Expense[]> {
+export async function getExpenses(f: ExpenseFilters) {
   let q = supabase().from('marketing_expenses').select('id, campaign, channel, description, amount_pence, spent_on, site_id, site:global_sites(location)')
   if (f.siteId === 'all') q = q.is('site_id', null)
   else if (f.siteId) q = q.eq('site_id', Number(f.siteId))
@@ -24,7 +15,7 @@ export async function getExpenses(f: ExpenseFilters): Promise<Expense[]> {
   if (f.to) q = q.lte('spent_on', f.to)
   const { data, error } = await q.order('spent_on', { ascending: false }).order('id', { ascending: false }).limit(1000)
   if (error) throw new DbError(error, 'The expenses could not be loaded.')
-  return (data ?? []) as unknown as Expense[]
+  return data ?? []
 }
 
 export async function getMarketingSites(): Promise<Array<{ id: number; location: string; city: string }>> {

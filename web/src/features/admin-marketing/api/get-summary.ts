@@ -4,6 +4,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
+// marketing_summary returns a table, whose columns the generator types as never null; the total
+// row has no site, and a site without sign-ups no cost per sign-up.
 export interface SummaryRow { site_id: number | null; location: string | null; spend_pence: number; signups: number; cost_per_signup_pence: number | null }
 
 export async function getSummary(from: string, to: string): Promise<SummaryRow[]> {

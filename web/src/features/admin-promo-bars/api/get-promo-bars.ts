@@ -3,24 +3,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface PromoBar {
-  id: number
-  text: string
-  link: string | null
-  active: boolean
-  starts_at: string | null
-  ends_at: string | null
-  site_id: number | null
-  site: { location: string } | null
-  updated_at: string
-}
-
 export const PROMO_BAR_COLUMNS = 'id, text, link, active, starts_at, ends_at, site_id, updated_at, site:global_sites(location)'
 
-export async function getPromoBars(): Promise<PromoBar[]> {
+export type PromoBar = Awaited<ReturnType<typeof getPromoBars>>[number]
+
+export async function getPromoBars() {
   const { data, error } = await supabase().from('promo_bars').select(PROMO_BAR_COLUMNS).order('id', { ascending: false }).limit(500)
   if (error) throw new DbError(error, 'The promo bars could not be loaded.')
-  return (data ?? []) as unknown as PromoBar[]
+  return data ?? []
 }
 
 export async function getBarSites(): Promise<Array<{ id: number; location: string; city: string }>> {

@@ -3,26 +3,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { Selected } from '@/lib/db-types'
 
-export interface SowingSignup {
-  id: number
-  email: string
-  name: string | null
-  consent_text: string
-  consented_at: string
-  unsubscribed_at: string | null
-  created_at: string
-}
+const SIGNUP_COLUMNS = 'id, email, name, consent_text, consented_at, unsubscribed_at, created_at'
+export type SowingSignup = Selected<'sowing_reminder_signups', typeof SIGNUP_COLUMNS>
 
 /** The most the screen loads at once; the caption says when there are more. */
 export const SIGNUPS_LIMIT = 5000
 
 export async function getSignups(): Promise<{ rows: SowingSignup[]; total: number }> {
   const { data, error, count } = await supabase().from('sowing_reminder_signups')
-    .select('id, email, name, consent_text, consented_at, unsubscribed_at, created_at', { count: 'exact' })
+    .select(SIGNUP_COLUMNS, { count: 'exact' })
     .order('created_at', { ascending: false }).order('id', { ascending: false }).limit(SIGNUPS_LIMIT)
   if (error) throw new DbError(error, 'The sign-ups could not be loaded.')
-  const rows = (data ?? []) as SowingSignup[]
+  const rows = data ?? []
   return { rows, total: count ?? rows.length }
 }
 

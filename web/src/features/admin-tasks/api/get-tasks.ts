@@ -5,29 +5,25 @@ import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import type { TaskStatus } from './task-schema'
 
-export interface Task {
-  id: number
-  title: string
-  description: string | null
-  site_id: number | null
-  assigned_to: string | null
-  status: TaskStatus
-  due_on: string | null
-  site: { location: string } | null
-  assignee: { full_name: string | null; email: string | null } | null
-}
+/** A task; status is text to the client, a TaskStatus by the table's check. */
+export type Task = Omit<TaskRead, 'status'> & { status: TaskStatus }
+type TaskRead = NonNullable<Awaited<ReturnType<typeof readTasks>>['data']>[number]
 
 export interface TaskFilters { siteId: string; person: string; status: string }
 
-export async function getTasks(f: TaskFilters): Promise<Task[]> {
+function readTasks(f: TaskFilters) {
   let q = supabase().from('tasks').select('id, title, description, site_id, assigned_to, status, due_on, site:global_sites(location), assignee:profiles(full_name, email)')
   if (f.siteId) q = q.eq('site_id', Number(f.siteId))
   if (f.person === 'nobody') q = q.is('assigned_to', null)
   else if (f.person) q = q.eq('assigned_to', f.person)
   if (f.status) q = q.eq('status', f.status)
-  const { data, error } = await q.order('due_on', { ascending: true, nullsFirst: false }).order('id').limit(1000)
+  return q.order('due_on', { ascending: true, nullsFirst: false }).order('id').limit(1000)
+}
+
+export async function getTasks(f: TaskFilters): Promise<Task[]> {
+  const { data, error } = await readTasks(f)
   if (error) throw new DbError(error, 'The tasks could not be loaded.')
-  return (data ?? []) as unknown as Task[]
+  return (data ?? []) as Task[]
 }
 
 export interface StaffMember { id: string; name: string }
@@ -35,7 +31,7 @@ export interface StaffMember { id: string; name: string }
 export async function getStaff(): Promise<StaffMember[]> {
   const { data, error } = await supabase().from('profiles').select('id, full_name, email').not('role_id', 'is', null).order('full_name')
   if (error) throw new DbError(error, 'The staff list could not be loaded.')
-  return (data ?? []).map((p: { id: string; full_name: string | null; email: string | null }) => ({ id: p.id, name: p.full_name ?? p.email ?? p.id }))
+  return (data ?? []).map((p) => ({ id: p.id, name: p.full_name ?? p.email ?? p.id }))
 }
 
 export async function getTaskSites(): Promise<Array<{ id: number; location: string }>> {

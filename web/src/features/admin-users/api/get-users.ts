@@ -6,18 +6,11 @@ import { DbError } from '@/lib/admin/db-error'
 
 export const USERS_PAGE_SIZE = 25
 
-export interface UserRow {
-  id: string
-  full_name: string | null
-  email: string | null
-  role_id: number | null
-  role: { id: number; name: string; label: string } | null
-  created_at: string
-}
+export type UserRow = Awaited<ReturnType<typeof getUsers>>['rows'][number]
 
 export interface UserFilters { search: string; role: string }
 
-export async function getUsers(f: UserFilters, page: number): Promise<{ rows: UserRow[]; total: number }> {
+export async function getUsers(f: UserFilters, page: number) {
   let q = supabase().from('profiles').select('id, full_name, email, role_id, created_at, role:roles(id, name, label)', { count: 'exact' })
   if (f.role === 'none') q = q.is('role_id', null)
   else if (f.role === 'staff') q = q.not('role_id', 'is', null)
@@ -28,7 +21,7 @@ export async function getUsers(f: UserFilters, page: number): Promise<{ rows: Us
   const from = page * USERS_PAGE_SIZE
   const { data, error, count } = await q.order('email').range(from, from + USERS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The users could not be loaded.')
-  return { rows: (data ?? []) as unknown as UserRow[], total: count ?? 0 }
+  return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const usersQueryKey = ['admin-users', 'users'] as const

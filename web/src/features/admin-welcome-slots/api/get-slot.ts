@@ -2,11 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
-import { SLOT_COLUMNS, type Slot } from './get-slots'
+import { SLOT_COLUMNS } from './get-slots'
 
-export interface Booking { id: number; name: string; email: string; phone: string | null; status: string; created_at: string }
+export type Booking = Awaited<ReturnType<typeof getSlot>>['bookings'][number]
 
-export async function getSlot(id: number): Promise<{ slot: Slot | null; bookings: Booking[] }> {
+export async function getSlot(id: number) {
   const db = supabase()
   const [slot, bookings] = await Promise.all([
     db.from('welcome_slots').select(SLOT_COLUMNS).eq('id', id).maybeSingle(),
@@ -14,7 +14,7 @@ export async function getSlot(id: number): Promise<{ slot: Slot | null; bookings
   ])
   if (slot.error) throw new DbError(slot.error)
   if (bookings.error) throw new DbError(bookings.error)
-  return { slot: slot.data as unknown as Slot | null, bookings: bookings.data ?? [] }
+  return { slot: slot.data, bookings: bookings.data ?? [] }
 }
 
 export const slotQueryKey = ['admin-welcome-slots', 'slot'] as const

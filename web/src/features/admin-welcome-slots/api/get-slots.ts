@@ -4,14 +4,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface Slot { id: number; site_id: number; starts_at: string; duration_minutes: number; capacity: number; booked_count: number; notes: string | null; cancelled_at: string | null; cancel_reason: string | null; site: { location: string; city: string } | null }
+export type Slot = Awaited<ReturnType<typeof getSlots>>['rows'][number]
 export interface SlotFilters { siteId: string; when: 'upcoming' | 'past'; status: 'all' | 'open' | 'cancelled' }
-export interface SlotPage { rows: Slot[]; total: number }
 
 export const SLOT_COLUMNS = 'id, site_id, starts_at, duration_minutes, capacity, booked_count, notes, cancelled_at, cancel_reason, site:global_sites(location, city)'
 export const SLOTS_PAGE_SIZE = 25
 
-export async function getSlots(f: SlotFilters, page = 0): Promise<SlotPage> {
+export async function getSlots(f: SlotFilters, page = 0) {
   let q = supabase().from('welcome_slots').select(SLOT_COLUMNS, { count: 'exact' })
   if (f.siteId) q = q.eq('site_id', Number(f.siteId))
   if (f.status === 'open') q = q.is('cancelled_at', null)
@@ -21,7 +20,7 @@ export async function getSlots(f: SlotFilters, page = 0): Promise<SlotPage> {
   const from = page * SLOTS_PAGE_SIZE
   const { data, error, count } = await q.order('id').range(from, from + SLOTS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The welcome slots could not be loaded.')
-  return { rows: (data ?? []) as unknown as Slot[], total: count ?? 0 }
+  return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const slotsQueryKey = ['admin-welcome-slots', 'slots'] as const

@@ -9,28 +9,15 @@ import { FunctionError } from '@/lib/call-function'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { slugify } from '@/lib/sites/catalogue'
 import { supabase } from '@/lib/supabase'
+import type { Selected } from '@/lib/db-types'
 import type { MyExpert } from './get-my-expert'
-
-export interface MyCourse {
-  id: number
-  slug: string
-  title: string
-  summary: string | null
-  expert_id: number
-  published: boolean
-}
-
-export interface MyLesson {
-  id: number
-  course_id: number
-  position: number
-  title: string
-  content: RichTextNode
-  published: boolean
-}
 
 const COURSE_COLUMNS = 'id, slug, title, summary, expert_id, published'
 const LESSON_COLUMNS = 'id, course_id, position, title, content, published'
+
+export type MyCourse = Selected<'courses', typeof COURSE_COLUMNS>
+/** A lesson; its content is jsonb to the client, a rich-text document to us (the database checks it). */
+export type MyLesson = Omit<Selected<'course_contents', typeof LESSON_COLUMNS>, 'content'> & { content: RichTextNode }
 
 export const courseSchema = z.object({
   title: z.string().trim().min(1, 'Give the course a title.').max(200, 'Use at most 200 characters.'),
@@ -44,7 +31,7 @@ export const DUPLICATE_TITLE = 'You already have a course with this title. Choos
 export const courseSlug = (title: string, expertSlug: string) =>
   `${slugify(title).slice(0, 80).replace(/-+$/, '') || 'course'}-${expertSlug}`
 
-const fail = (error: { code?: string } | null, fallback: string): never => {
+function fail(error: { code?: string } | null, fallback: string): never {
   if (error?.code === '23505') throw new FunctionError(409, 'duplicate', DUPLICATE_TITLE, [{ path: 'title', message: DUPLICATE_TITLE }])
   throw new DbError(error, fallback)
 }
@@ -56,7 +43,7 @@ export const revisionsQueryKey = (courseId: number) => ['course-creator', 'revis
 export async function getMyCourses(expertId: number): Promise<MyCourse[]> {
   const { data, error } = await supabase().from('courses').select(COURSE_COLUMNS).eq('expert_id', expertId).order('created_at', { ascending: false })
   if (error) fail(error, 'We could not load your courses just now.')
-  return data as MyCourse[]
+  return data
 }
 
 export const useMyCourses = (expertId: number) =>
@@ -69,7 +56,7 @@ export async function getMyCourse(courseId: number, expertId: number): Promise<{
   if (!course) return null
   const { data: lessons, error: lessonError } = await supabase().from('course_contents').select(LESSON_COLUMNS).eq('course_id', courseId).order('position')
   if (lessonError) fail(lessonError, 'We could not load the lessons just now.')
-  return { course: course as MyCourse, lessons: lessons as MyLesson[] }
+  return { course, lessons: lessons as MyLesson[] }
 }
 
 export const useMyCourse = (courseId: number, expertId: number) =>
@@ -80,7 +67,7 @@ export async function createCourse(input: CourseInput, expert: MyExpert): Promis
     .insert({ slug: courseSlug(input.title, expert.slug), title: input.title, summary: input.summary, expert_id: expert.id })
     .select(COURSE_COLUMNS).single()
   if (error) fail(error, 'We could not create the course. Please try again.')
-  return data as MyCourse
+  return data
 }
 
 export function useCreateCourse(expert: MyExpert) {

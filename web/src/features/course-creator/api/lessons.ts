@@ -37,7 +37,7 @@ export type Direction = 'up' | 'down'
 export async function moveLesson(lessonId: number, direction: Direction): Promise<number> {
   const { data, error } = await supabase().rpc('move_course_lesson', { p_lesson_id: lessonId, p_direction: direction })
   if (error) throw new DbError(error, 'We could not move the lesson. Please try again.')
-  return data as number
+  return data
 }
 
 /** The lessons with one swapped with its neighbour, as the database has just done. */

@@ -7,6 +7,8 @@ import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { supabase } from '@/lib/supabase'
 import { courseQueryKey, revisionsQueryKey } from './courses'
 
+// course_revisions returns a table, whose columns the generator types as never null: this says
+// which are (and that content is a rich-text document).
 export interface CourseRevision {
   id: number
   course_id: number

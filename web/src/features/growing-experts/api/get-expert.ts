@@ -3,31 +3,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DbError } from '@/lib/admin/db-error'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
+import type { Row } from '@/lib/db-types'
 import { supabase } from '@/lib/supabase'
 import { EXPERT_COLUMNS, type Expert } from './get-experts'
 
-export interface PublicLesson {
-  id: number
-  course_id: number
-  position: number
-  title: string
-  content: RichTextNode
-}
-
-export interface PublicCourse {
-  id: number
-  slug: string
-  title: string
-  summary: string | null
-  lessons: PublicLesson[]
-}
+/** A lesson; its content is jsonb to the client, a rich-text document to us (the database checks it). */
+export type PublicLesson = Pick<Row<'course_contents'>, 'id' | 'course_id' | 'position' | 'title'> & { content: RichTextNode }
+export type PublicCourse = Pick<Row<'courses'>, 'id' | 'slug' | 'title' | 'summary'> & { lessons: PublicLesson[] }
 
 export interface ExpertProfile {
   expert: Expert
   courses: PublicCourse[]
 }
 
-const fail = (error: unknown): never => {
+function fail(error: unknown): never {
   throw new DbError(error, 'We could not load this expert just now.')
 }
 
@@ -39,16 +28,16 @@ export async function getExpert(eid: string): Promise<ExpertProfile | null> {
   if (error) fail(error)
   if (!expert) return null
   const { data: courses, error: courseError } = await db.from('courses').select('id, slug, title, summary')
-    .eq('expert_id', (expert as Expert).id).eq('published', true).order('title')
+    .eq('expert_id', expert.id).eq('published', true).order('title')
   if (courseError) fail(courseError)
-  const ids = (courses ?? []).map((c) => c.id as number)
+  const ids = (courses ?? []).map((c) => c.id)
   const { data: lessons, error: lessonError } = ids.length
     ? await db.from('course_contents').select('id, course_id, position, title, content').in('course_id', ids).eq('published', true).order('position')
     : { data: [], error: null }
   if (lessonError) fail(lessonError)
   return {
-    expert: expert as Expert,
-    courses: (courses ?? []).map((c) => ({ ...(c as Omit<PublicCourse, 'lessons'>), lessons: ((lessons ?? []) as PublicLesson[]).filter((l) => l.course_id === c.id) })),
+    expert,
+    courses: (courses ?? []).map((c) => ({ ...c, lessons: ((lessons ?? []) as PublicLesson[]).filter((l) => l.course_id === c.id) })),
   }
 }
 
