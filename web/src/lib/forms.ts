@@ -17,7 +17,7 @@ export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldError
 
 export function check<S extends ZodTypeAny>(schema: S, values: unknown): Checked<output<S>> {
   const result = schema.safeParse(values)
-  return result.success ? { ok: true, data: result.data as output<S> } : { ok: false, errors: fieldErrors(result.error) }
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) }
 }
 
 /** Reads a form's named fields as strings (checkboxes as booleans). */

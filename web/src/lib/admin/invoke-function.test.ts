@@ -30,6 +30,10 @@ describe('invokeFunction', () => {
     expect(e.details).toEqual([{ path: 'count', message: 'Too big' }])
     expect(isRefusal(e)).toBe(false)
   })
+  it('a success without a body is a failure with the given sentence, not a null result', async () => {
+    answer = { data: null, error: null }
+    await expect(invokeFunction('f', {}, { fallback: 'Nothing was sent.' })).rejects.toThrow('Nothing was sent.')
+  })
   it('a body that is not JSON falls back to the given sentence', async () => {
     answer = { data: null, error: new FunctionsHttpError(new Response('oops', { status: 502 })) }
     await expect(invokeFunction('f', {}, { fallback: 'No offers were made.' })).rejects.toThrow('No offers were made.')

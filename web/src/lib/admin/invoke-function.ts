@@ -30,5 +30,7 @@ export async function invokeFunction<T>(name: string, body: unknown, options: { 
     }
     throw new DbError(error, fallback)
   }
-  return data as T
+  // Our functions answer every success with a JSON body; none (null) is a broken answer, not a T.
+  if (data === null) throw new DbError(null, fallback)
+  return data
 }
