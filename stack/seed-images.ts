@@ -644,19 +644,18 @@ const SEASON_WORDS: Record<Season, string> = {
 
 /** A sentence for a photo's alt text, from what the scene was drawn with. */
 export function altText(location: string, scene: Scene): string {
-  const sky = scene.sky === 'evening' ? ' on a summer evening' : scene.sky === 'cloudy' ? ' under a cloudy sky' : ''
-  const when = scene.sky === 'evening' ? '' : ` ${SEASON_WORDS[scene.season]}`
+  const season = scene.season === 'autumn' || scene.season === 'early summer' ? `an ${scene.season}` : `a ${scene.season}`
+  const when = scene.sky === 'evening' ? ` on ${season} evening` : ` ${SEASON_WORDS[scene.season]}${scene.sky === 'cloudy' ? ' under a cloudy sky' : ''}`
   const shed = `the ${scene.shed} tool shed`
   const extra = scene.extras.filter((e) => e !== 'shed')
+  const list = (xs: string[]) => xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`
   if (scene.kind === 'plots') {
-    const also = extra.length ? `, ${shed} and ${extra.join(' and ')}` : ` and ${shed}`
-    return `Rows of plots at ${location} with the hedgerow behind${also}${when}${sky}`
+    const things = [shed, ...extra.map((e) => e === 'water trough' ? 'a water trough' : e === 'compost bays' ? 'the compost bays' : e)]
+    return `Rows of plots at ${location} with the hedgerow behind, ${list(things)}${when}`
   }
-  if (scene.kind === 'beds') {
-    return `Timber raised beds at ${location}, with ${shed} and the ${extra.includes('compost bays') ? 'three compost bays' : 'water butt'}${when}${sky}`
-  }
+  if (scene.kind === 'beds') return `Timber raised beds at ${location}, with ${shed} and three compost bays${when}`
   const tunnel = extra.includes('polytunnel') ? ' and the polytunnel' : ''
-  return `The wood-chip path at ${location} between plots, past bean wigwams${tunnel} to ${shed}${when}${sky}`
+  return `The wood-chip path at ${location} between plots, past bean wigwams${tunnel} to ${shed}${when}`
 }
 
 export const IMAGES_DIR = new URL('../supabase/images/sites/', import.meta.url).pathname

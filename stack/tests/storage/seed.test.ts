@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { join, relative, sep } from 'node:path'
 import { configuredBuckets, detectContentType, seedStorage } from '../../storage-seed.ts'
 import { ROOT } from '../../config.ts'
-import { adminClient, env, opts, storageUrl } from './helpers.ts'
+import { adminClient, db, env, opts, storageUrl } from './helpers.ts'
 
 const IMAGES = join(ROOT, 'supabase', 'images')
 
@@ -38,6 +38,21 @@ Deno.test('after migrate and seed, every file under supabase/images is served at
   assert.equal(data!.public, want.public)
   assert.equal(data!.file_size_limit, 5 * 1024 * 1024)
   assert.deepEqual(data!.allowed_mime_types, want.allowed_mime_types)
+})
+
+Deno.test('every seeded site has a patch manager photo and three gallery photos, each an object the bucket serves', opts, async () => {
+  const sites = await db()`select slug, pm_photo_1 from public.global_sites where id < 100 order by id`
+  const photos = await db()`select s.slug, p.path, p.alt from public.site_photos p join public.global_sites s on s.id = p.site_id where s.id < 100 order by s.id, p.sort_order`
+  assert.equal(sites.length, 22)
+  assert.equal(photos.length, 66)
+  for (const site of sites) {
+    assert.equal(site.pm_photo_1, `sites/${site.slug}/patch-manager.png`)
+    assert.deepEqual(photos.filter((p) => p.slug === site.slug).map((p) => p.path), [1, 2, 3].map((n) => `sites/${site.slug}/${n}.png`))
+  }
+  for (const name of [...sites.map((s) => s.pm_photo_1 as string), ...photos.map((p) => p.path as string)]) {
+    const res = await fetch(`${storageUrl()}/object/public/images/${name}`, { method: 'HEAD' })
+    assert.equal(res.status, 200, name)
+  }
 })
 
 /** A scratch supabase/ folder: a config.toml with one bucket and its objects. */
