@@ -53,7 +53,8 @@ export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Reco
     `default-src 'self'`,
     `script-src 'self'`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: https:`,
+    // Storage's public images come from the API (https on a project, http locally).
+    `img-src 'self' data: blob: https: ${apiUrl}`,
     `font-src 'self' data:`,
     `connect-src 'self' ${[apiUrl, ...connectSrc].join(' ')}`,
     `frame-src https://www.google.com https://maps.google.com`,

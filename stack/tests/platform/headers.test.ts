@@ -42,6 +42,7 @@ function assertSecurityHeaders(what: string, headers: Headers, connectSrc: strin
   assert.deepEqual(csp.get('frame-ancestors'), [`'none'`], `${what}: frame-ancestors`)
   assert.deepEqual(csp.get('connect-src'), [`'self'`, API, ...connectSrc], `${what}: connect-src is the app and its API`)
   assert.deepEqual(csp.get('form-action'), [`'self'`, API], `${what}: form-action`)
+  assert.ok(csp.get('img-src')?.includes(API), `${what}: img-src takes Storage's public images from the API`)
   for (const [name, sources] of csp) {
     assert.ok(!sources.includes(`'unsafe-eval'`) && !sources.includes('*'), `${what}: ${name} allows neither eval nor any origin`)
     if (name !== 'style-src') assert.ok(!sources.includes(`'unsafe-inline'`), `${what}: ${name} allows no inline code`)

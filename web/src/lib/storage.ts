@@ -1,28 +1,8 @@
-// Images in Storage (bucket `images`, migration 20250107000000_images.sql). Image columns hold an
-// object name (sites/<slug>/<uuid>.jpg) or, as before, a link (https://…, /images/…, data:…);
-// imageSrc() turns either into what an <img> needs. Uploads go through supabase-js as the
-// signed-in user, so the bucket's policies decide who may write where.
-import { env } from '@/config/env'
+// Uploads to and removals from Storage's bucket images (migration 20250107000000_images.sql)
+// through supabase-js as the signed-in user, so the bucket's policies decide who may write where.
+// Stored values become <img> sources through lib/image-src.
+import { IMAGES_BUCKET, isObjectPath } from '@/lib/image-src'
 import { supabase } from '@/lib/supabase'
-
-export const IMAGES_BUCKET = 'images'
-
-/** True for an object name in the bucket (not a link, a root path or a data URL). */
-export function isObjectPath(value: string): boolean {
-  return value !== '' && !/^([a-z][a-z0-9+.-]*:|\/)/i.test(value)
-}
-
-/** The public URL of an object: <api>/storage/v1/object/public/images/<name>. */
-export function imagePublicUrl(path: string, supabaseUrl = env().supabaseUrl): string {
-  const name = path.split('/').map(encodeURIComponent).join('/')
-  return `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${IMAGES_BUCKET}/${name}`
-}
-
-/** What an <img src> takes for a stored image value: links as they are, object names as their public URL. */
-export function imageSrc(value: string | null | undefined, supabaseUrl?: string): string | null {
-  if (!value) return null
-  return isObjectPath(value) ? imagePublicUrl(value, supabaseUrl) : value
-}
 
 /** A fresh object name under `folder` for a file of this extension. */
 export function newImagePath(folder: string, extension: string): string {

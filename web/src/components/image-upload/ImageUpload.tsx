@@ -7,7 +7,8 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'goober'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
-import { imageSrc, newImagePath, removeImages, uploadImage } from '@/lib/storage'
+import { imageSrc } from '@/lib/image-src'
+import { newImagePath, removeImages, uploadImage } from '@/lib/storage'
 import { toast } from '@/lib/toast'
 import { type Box, initialCrop } from './crop'
 import { CropCanvas, cropToBlob, type Drawable } from './CropCanvas'
@@ -16,19 +17,19 @@ import {
 } from './image-rules'
 
 const box = css`
-  display: grid; gap: 0.6rem; margin: 0 0 1rem; min-width: 0;
+  display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; margin: 0 0 1rem; min-width: 0;
   > label, .label { font-weight: 600; }
   .hint { color: var(--roots-muted); font-size: 0.9rem; margin: 0; }
   .error { color: var(--roots-error); font-weight: 600; margin: 0; }
   .preview { display: block; max-width: min(100%, 16rem); height: auto; border: 1px solid var(--roots-border); border-radius: 0.375rem; background: #fff; }
   .asis { display: block; max-width: min(100%, 16rem); max-height: 16rem; object-fit: contain; }
-  input[type='file'] { font: inherit; max-width: 100%; }
+  input[type='file'] { font: inherit; width: 100%; max-width: 100%; }
   input[type='file']:focus-visible { outline: 3px solid var(--roots-primary); outline-offset: 2px; }
   .alt input { font: inherit; padding: 0.6rem 0.75rem; border: 2px solid var(--roots-border); border-radius: 0.5rem; width: 100%; min-height: 2.75rem; }
   .alt input[aria-invalid='true'] { border-color: var(--roots-error); }
   .alt { display: grid; gap: 0.3rem; }
   .row { display: flex; flex-wrap: wrap; gap: 0.6rem; }
-  .step { display: grid; gap: 0.6rem; padding: 0.75rem; border: 1px dashed var(--roots-border); border-radius: 0.5rem; min-width: 0; }
+  .step { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; padding: 0.75rem; border: 1px dashed var(--roots-border); border-radius: 0.5rem; min-width: 0; }
 `
 
 type Picked = { type: ImageType; file: File; url: string; image: Drawable | null; crop: Box | null }

@@ -8,7 +8,7 @@ vi.mock('@/lib/supabase', () => ({ supabase: () => ({ storage: { from: () => ({ 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 vi.mock('@/config/env', () => ({ env: () => ({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'k' }) }))
 const { ImageUpload } = await import('./ImageUpload')
-const { imageSrc, isObjectPath } = await import('@/lib/storage')
+const { imageSrc, isObjectPath } = await import('@/lib/image-src')
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]
 const GIF = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]

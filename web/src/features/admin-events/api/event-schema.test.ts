@@ -31,10 +31,10 @@ describe('eventSchema', () => {
   it('round-trips a stored event through the form', () => {
     const stored = {
       id: 1, slug: 'swap', title: 'Swap', description: { type: 'doc', content: [] }, site_id: 3, location: 'Gate', capacity: 12, published: true,
-      starts_at: new Date('2026-04-04T10:00').toISOString(), ends_at: null, site: { location: 'Leigh Woods Meadows' },
+      starts_at: new Date('2026-04-04T10:00').toISOString(), ends_at: null, image_url: 'events/swap.jpg', site: { location: 'Leigh Woods Meadows' },
     }
     expect(eventSchema.parse(eventToForm(stored))).toEqual({
-      title: 'Swap', slug: 'swap', site_id: 3, location: 'Gate', starts_at: stored.starts_at, ends_at: null, capacity: 12, published: true, description: stored.description,
+      title: 'Swap', slug: 'swap', site_id: 3, location: 'Gate', starts_at: stored.starts_at, ends_at: null, capacity: 12, published: true, image_url: 'events/swap.jpg', description: stored.description,
     })
   })
 })

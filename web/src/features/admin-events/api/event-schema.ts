@@ -1,7 +1,8 @@
 // The event form: title, slug (made from the title when left empty), site, place, start and
 // end (local date and time), capacity, published, and the description in the rich-text editor.
 // The database checks the same (slug format and uniqueness, end not before start, 1-10000
-// places, links only to http, https, mailto and tel).
+// places, links only to http, https, mailto and tel). The image is an object uploaded to Storage
+// under events/ (or a link stored before).
 import { z } from 'zod'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 
@@ -18,6 +19,7 @@ export const eventSchema = z.object({
   capacity: z.string().trim().refine((v) => v === '' || /^\d+$/.test(v), 'A whole number of places, or empty for no limit.')
     .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 10000), 'Between 1 and 10000 places.'),
   published: z.boolean(),
+  image_url: z.string().nullable(),
   description: z.custom<RichTextNode>((v) => !!v && typeof v === 'object' && (v as RichTextNode).type === 'doc', 'The description could not be read.'),
 }).transform((v) => ({ ...v, slug: v.slug === '' ? slugify(v.title) : v.slug }))
   .superRefine((v, ctx) => {
@@ -35,11 +37,12 @@ export const eventSchema = z.object({
     ends_at: v.ends_at === '' ? null : new Date(v.ends_at).toISOString(),
     capacity: v.capacity === '' ? null : Number(v.capacity),
     published: v.published,
+    image_url: v.image_url,
     description: v.description,
   }))
 
 export type EventFormValues = z.input<typeof eventSchema>
 
 export const emptyEvent = (): EventFormValues => ({
-  title: '', slug: '', site_id: '', location: '', starts_at: '', ends_at: '', capacity: '', published: false, description: { type: 'doc', content: [] },
+  title: '', slug: '', site_id: '', location: '', starts_at: '', ends_at: '', capacity: '', published: false, image_url: null, description: { type: 'doc', content: [] },
 })

@@ -15,12 +15,13 @@ export interface AdminEvent {
   ends_at: string | null
   capacity: number | null
   published: boolean
+  image_url: string | null
   site: { location: string } | null
 }
 
 export interface EventFilters { siteId: string; published: '' | 'published' | 'draft'; when: 'upcoming' | 'past' }
 
-const COLUMNS = 'id, slug, title, description, site_id, location, starts_at, ends_at, capacity, published, site:global_sites(location)'
+const COLUMNS = 'id, slug, title, description, site_id, location, starts_at, ends_at, capacity, published, image_url, site:global_sites(location)'
 
 export async function getEvents(f: EventFilters): Promise<AdminEvent[]> {
   let q = supabase().from('events').select(COLUMNS)

@@ -8,6 +8,8 @@ import { eventSchema, type EventFormValues, slugify } from '../api/event-schema'
 import { useEventSites } from '../api/get-events'
 import { editorLabel, spaced } from '@/components/admin/styles'
 import { errorText } from '@/components/styles'
+import { ImageUpload } from '@/components/image-upload/ImageUpload'
+import { ASPECTS } from '@/components/image-upload/crop'
 
 const below = css`margin: 0.25rem 0 0;`
 
@@ -38,6 +40,8 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
           <input type='checkbox' checked={values.published} onChange={(e) => setValues((v) => ({ ...v, published: e.target.checked }))} />
         </Field>
       </div>
+      <ImageUpload label='Event image' aspect={ASPECTS.wide} folder='events' value={values.image_url} previewAlt={values.title ? `Image of ${values.title}` : 'Event image'}
+        error={errors.image_url} onChange={(image_url) => setValues((v) => ({ ...v, image_url }))} />
       <div className={spaced}>
         <p className={editorLabel}>Description</p>
         <LazyRichTextEditor label='Description' preset='essential' value={values.description} onChange={(description) => setValues((v) => ({ ...v, description }))}

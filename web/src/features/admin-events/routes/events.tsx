@@ -26,6 +26,7 @@ const local = (iso: string | null) => {
 export const eventToForm = (e: AdminEvent): EventFormValues => ({
   title: e.title, slug: e.slug, site_id: e.site_id === null ? '' : String(e.site_id), location: e.location ?? '',
   starts_at: local(e.starts_at), ends_at: local(e.ends_at), capacity: e.capacity === null ? '' : String(e.capacity), published: e.published,
+  image_url: e.image_url,
   description: e.description ?? { type: 'doc', content: [] },
 })
 

@@ -12,7 +12,7 @@ export const DIRECTION_MODES = [
   { key: 'car', label: 'By car' },
 ] as const
 export type DirectionMode = (typeof DIRECTION_MODES)[number]['key']
-export const DISTANCE_ICONS = ['bike', 'car', 'train', 'bus', 'walk'] as const
+export const DISTANCE_ICONS = ['bike', 'car', 'train', 'tram', 'bus', 'walk'] as const
 
 /** A stored global_sites row as the admin reads it (the shared shape of lib/sites). */
 export type Site = Omit<SharedSite, 'waiting_list_count' | 'builtin' | 'site_size'> & {
@@ -79,6 +79,11 @@ const linkOrPath = z.string().refine(
   (v) => v.startsWith('/') ? /^\/[^\s]*$/.test(v) : /^https?:\/\/[^\s]+$/.test(v),
   'Enter a web address (https://…) or a path on this site (/…).',
 )
+/** An image: a link or path as linkOrPath, or an object of bucket images under sites/<slug>/. */
+const imageRef = z.string().refine(
+  (v) => /^sites\/[a-z0-9]+(-[a-z0-9]+)*\/[^/\s]+$/.test(v) || (v.startsWith('/') ? /^\/[^\s]*$/.test(v) : /^https?:\/\/[^\s]+$/.test(v)),
+  'Upload an image, or enter a web address (https://…) or a path on this site (/…).',
+)
 const number = (opts: { int?: boolean; max: number; label: string }) =>
   z.string().trim().transform((v, ctx) => {
     if (v === '') return null
@@ -144,8 +149,8 @@ export function siteFormSchema(others: SlugOwner[] = []) {
     food_drinks: optional(text(2000, 'This')),
     pm_name: optional(text(100, 'The name')),
     pm_message: optional(text(2000, 'The message')),
-    pm_photo_1: optional(linkOrPath),
-    pm_photo_2: optional(linkOrPath),
+    pm_photo_1: optional(imageRef),
+    pm_photo_2: optional(imageRef),
     phone_number: optional(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 01225 000 001.')),
     pm_phone_number: optional(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 07700 900123.')),
     pm_email: optional(z.string().email('Enter an email address, like name@example.com.')),

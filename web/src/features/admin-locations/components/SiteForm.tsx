@@ -10,6 +10,8 @@ import {
   DIRECTION_MODES, DISTANCE_ICONS, SITE_STATUSES, siteFormSchema, type SiteFormValues, type SiteWrite, type SlugOwner, type TextField,
 } from '../api/site-schema'
 import { SitePreview } from './SitePreview'
+import { ImageUpload } from '@/components/image-upload/ImageUpload'
+import { ASPECTS } from '@/components/image-upload/crop'
 import { spaced } from '@/components/admin/styles'
 
 const subheading = css`font-size: 1rem;`
@@ -194,8 +196,12 @@ export function SiteForm({ initial, others, submitLabel, onSave, onCancel }: Sit
               {text('pm_phone_number', 'Patch manager phone', { type: 'tel' })}
               {text('phone_number', 'Site phone', { type: 'tel' })}
               {text('pm_message', 'Patch manager message', { area: true })}
-              {text('pm_photo_1', 'Patch manager photo 1', { hint: 'Image address or /images/… path.' })}
-              {text('pm_photo_2', 'Patch manager photo 2')}
+              {(['pm_photo_1', 'pm_photo_2'] as const).map((field, i) => (
+                <ImageUpload key={field} label={`Patch manager photo ${i + 1}`} aspect={ASPECTS.portrait} folder={`sites/${initial.slug}`}
+                  value={values[field] || null} previewAlt={values.pm_name ? `${values.pm_name}, patch manager` : `Patch manager photo ${i + 1}`}
+                  error={errors[field]} unavailable={initial.slug ? null : 'Save the site first, then add photos.'}
+                  onChange={(path) => setValues((v) => ({ ...v, [field]: path ?? '' }))} />
+              ))}
             </div>
           </fieldset>
         </div>

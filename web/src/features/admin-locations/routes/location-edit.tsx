@@ -1,5 +1,6 @@
 // /admin/locations/edit/{id}: the update of spec §7 call 3. The saved row replaces the site in
-// the list; a null result is shown as an error and the form keeps what was typed.
+// the list; a null result is shown as an error and the form keeps what was typed. The site's
+// photo gallery follows the form, saved as it changes.
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { paths } from '@/config/paths'
@@ -9,6 +10,7 @@ import { useSites } from '../api/get-sites'
 import { siteToForm } from '../api/site-schema'
 import { useUpdateSite } from '../api/update-site'
 import { SiteForm } from '../components/SiteForm'
+import { SiteGallery } from '../components/SiteGallery'
 
 export function AdminLocationEditRoute({ id }: { id: string }) {
   const [, navigate] = useLocation()
@@ -42,6 +44,7 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
           return { ok: true }
         }}
       />
+      <SiteGallery siteId={site.id} slug={site.slug} location={site.location} />
     </>
   )
 }

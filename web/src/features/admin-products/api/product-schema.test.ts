@@ -29,6 +29,8 @@ describe('product form schema', () => {
 
   it('accepts an inline png and an https link', () => {
     expect(productSchema.safeParse({ ...valid, image_url: 'data:image/png;base64,iVBORw0KGgo=' }).success).toBe(true)
+    expect(productSchema.safeParse({ ...valid, image_url: 'products/0b6c.jpg' }).success).toBe(true)
+    expect(productSchema.safeParse({ ...valid, image_url: 'products/notes.txt' }).success).toBe(false)
     expect(productSchema.safeParse({ ...valid, image_url: 'https://example.com/a.png' }).success).toBe(true)
   })
 

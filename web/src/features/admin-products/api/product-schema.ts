@@ -1,5 +1,6 @@
 // The product form: name, slug, category, price in pounds, stock (blank: not tracked),
-// description, on sale, and an image (an inline png/gif/jpeg/bmp/icon or an https link).
+// description, on sale, and an image (uploaded to Storage under products/; an inline
+// png/gif/jpeg/bmp/icon or an https link stored before stays valid).
 // The database checks the same rules (slug format and uniqueness, price, image type).
 import { z } from 'zod'
 import { parsePounds, penceToPounds } from '@/lib/admin/money'
@@ -7,7 +8,7 @@ import { parsePounds, penceToPounds } from '@/lib/admin/money'
 export const SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/
 export const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
 
-const IMAGE_URL_RE = /^(https:\/\/\S+|data:image\/(png|gif|jpeg|bmp|x-icon|vnd\.microsoft\.icon);base64,[A-Za-z0-9+/]+={0,2})$/
+const IMAGE_URL_RE = /^(products\/[A-Za-z0-9][A-Za-z0-9._-]*\.(png|gif|jpe?g|bmp|ico)|https:\/\/\S+|data:image\/(png|gif|jpeg|bmp|x-icon|vnd\.microsoft\.icon);base64,[A-Za-z0-9+/]+={0,2})$/
 
 export const productSchema = z.object({
   name: z.string().trim().min(1, 'Enter the product name.').max(120, 'At most 120 characters.'),

@@ -4,7 +4,8 @@ import { Field, formGrid, useFormSave } from '@/components/admin/ui'
 import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { useCategories } from '../api/categories'
 import { productSchema, type ProductFormValues, slugify } from '../api/product-schema'
-import { ImagePicker } from './ImagePicker'
+import { ImageUpload } from '@/components/image-upload/ImageUpload'
+import { ASPECTS } from '@/components/image-upload/crop'
 import { formWidth } from '@/components/admin/styles'
 
 export function ProductForm({ initial, submitLabel, onSave, onCancel }: {
@@ -40,7 +41,8 @@ export function ProductForm({ initial, submitLabel, onSave, onCancel }: {
         <Field label='On sale at checkout' checkbox><input type='checkbox' checked={values.active} onChange={(e) => setValues((s) => ({ ...s, active: e.target.checked }))} /></Field>
         <Field label='Description' error={errors.description} className='wide'><textarea value={values.description} onChange={set('description')} /></Field>
         <div className='wide'>
-          <ImagePicker value={values.image_url} alt={values.name} error={errors.image_url} onChange={(url) => setValues((s) => ({ ...s, image_url: url }))} />
+          <ImageUpload label='Image' aspect={ASPECTS.product} folder='products' value={values.image_url} previewAlt={values.name ? `Image of ${values.name}` : 'Product image'}
+            error={errors.image_url} onChange={(path) => setValues((s) => ({ ...s, image_url: path }))} />
         </div>
       </div>
       <div className={actionRow}>

@@ -14,6 +14,7 @@ import { useProducts } from '../api/get-products'
 import { useQuoteVoucher } from '../api/quote-voucher'
 import { shopSchema, useStartShopCheckout } from '../api/start-shop-checkout'
 import { pounds } from '../components/OrderOutcome'
+import { imageSrc } from '@/lib/image-src'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
@@ -78,7 +79,7 @@ export default function CheckoutNewRoute() {
             {list.map((p) => (
               <li key={p.id} data-featured={p.slug === 'starter-bundle'}>
                 <div>
-                  {p.image_url && <img src={p.image_url} alt='' loading='lazy' />}
+                  {p.image_url && <img src={imageSrc(p.image_url) ?? ''} alt='' loading='lazy' />}
                   <h2>{p.name} · {pounds(p.price_pence)}</h2>
                   {p.description && <p>{p.description}</p>}
                   {p.slug === 'starter-bundle' && offer && <p className='offer'>{offer}</p>}

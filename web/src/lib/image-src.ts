@@ -1,0 +1,23 @@
+// Stored image values as <img> sources. Image columns hold an object name of Storage's bucket
+// images (sites/<slug>/<uuid>.jpg, products/…, events/…) or, as before, a link (https://…,
+// /images/…, data:…). Kept apart from lib/storage so public pages need no Storage client.
+import { env } from '@/config/env'
+
+export const IMAGES_BUCKET = 'images'
+
+/** True for an object name in the bucket (not a link, a root path or a data URL). */
+export function isObjectPath(value: string): boolean {
+  return value !== '' && !/^([a-z][a-z0-9+.-]*:|\/)/i.test(value)
+}
+
+/** The public URL of an object: <api>/storage/v1/object/public/images/<name>. */
+export function imagePublicUrl(path: string, supabaseUrl = env().supabaseUrl): string {
+  const name = path.split('/').map(encodeURIComponent).join('/')
+  return `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${IMAGES_BUCKET}/${name}`
+}
+
+/** What an <img src> takes for a stored image value: links as they are, object names as their public URL. */
+export function imageSrc(value: string | null | undefined, supabaseUrl?: string): string | null {
+  if (!value) return null
+  return isObjectPath(value) ? imagePublicUrl(value, supabaseUrl) : value
+}
