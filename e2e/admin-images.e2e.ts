@@ -1,0 +1,227 @@
+// Images through Storage: a member of staff opens a site from the locations list, uploads a PNG
+// to its gallery, crops it 3:2 (mouse and keyboard), describes it and sees it listed; the file
+// is served at its public URL and a site_photos row names it. A text file and an SVG are refused
+// beside the control and nothing is written. A patch manager photo is cropped square and saved
+// with the site; an event image is cropped 16:9 and saved with the event.
+import { mkdir } from 'node:fs/promises'
+import { deflateSync } from 'node:zlib'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium, seriousViolations } from './support/browser'
+import { apiUrl, asService, openFromNav, signedInPage, waitForPath } from './admin-support'
+import { serviceRest } from './public-support'
+
+const SITE = { id: 13, location: 'Loxley Meadow', slug: 'loxley-meadow' }
+const SHOTS = '/tmp/shots-admin-images'
+const TYPE_MESSAGE = 'Choose a PNG, GIF, JPEG, BMP or ICO image.'
+
+/** A w×h RGB PNG: a diagonal gradient with a dark square, so a crop is visible. */
+function png(w: number, h: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const sum = Buffer.alloc(4)
+    sum.writeUInt32BE(crc(body))
+    return Buffer.concat([len, body, sum])
+  }
+  const raw = Buffer.alloc((w * 3 + 1) * h)
+  for (let y = 0; y < h; y++) {
+    raw[y * (w * 3 + 1)] = 0
+    for (let x = 0; x < w; x++) {
+      const o = y * (w * 3 + 1) + 1 + x * 3
+      const dark = x > w / 3 && x < w / 2 && y > h / 3 && y < h / 2
+      raw[o] = dark ? 30 : Math.round((255 * x) / w)
+      raw[o + 1] = dark ? 60 : 160
+      raw[o + 2] = dark ? 30 : Math.round((255 * y) / h)
+    }
+  }
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(w, 0)
+  ihdr.writeUInt32BE(h, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+}
+const pngSize = (b: Buffer) => ({ w: b.readUInt32BE(16), h: b.readUInt32BE(20) })
+
+interface PhotoRow { id: number; path: string; alt: string }
+const photosOfSite = () => serviceRest<PhotoRow[]>(`site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=id`)
+async function objectsOfSite(): Promise<string[]> {
+  const res = await asService('/storage/v1/object/list/images', { method: 'POST', body: JSON.stringify({ prefix: `sites/${SITE.slug}/`, limit: 1000 }) })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as Array<{ name: string }>).map((o) => o.name)
+}
+
+let browser: Browser
+let page: Page
+let original: { pm_photo_1: string | null }
+const written: string[] = []
+let eventId: number | null = null
+let seeded: number[] = []
+beforeAll(async () => {
+  browser = await launchChromium()
+  page = await signedInPage(browser, 'official@example.com', '/admin')
+  seeded = (await photosOfSite()).map((r) => r.id)
+  original = (await serviceRest<Array<{ pm_photo_1: string | null }>>(`global_sites?id=eq.${SITE.id}&select=pm_photo_1`))[0]!
+  await mkdir(SHOTS, { recursive: true })
+})
+afterAll(async () => {
+  const rows = (await photosOfSite().catch(() => [] as PhotoRow[])).filter((r) => !seeded.includes(r.id))
+  if (rows.length) await serviceRest(`site_photos?id=in.(${rows.map((r) => r.id).join(',')})`, { method: 'DELETE' })
+  if (eventId) await serviceRest(`events?id=eq.${eventId}`, { method: 'DELETE' })
+  if (original) await serviceRest(`global_sites?id=eq.${SITE.id}`, { method: 'PATCH', body: JSON.stringify(original) })
+  if (written.length) await asService('/storage/v1/object/images', { method: 'DELETE', body: JSON.stringify({ prefixes: written }) })
+  await browser?.close()
+})
+
+describe('staff images', () => {
+  it('opens the site from the list, uploads, crops and describes a gallery photo, served from Storage', async () => {
+    await page.getByRole('link', { name: 'Locations' }).click()
+    await waitForPath(page, '/admin/locations')
+    await page.getByRole('link', { name: `Edit ${SITE.location}` }).click()
+    await waitForPath(page, `/admin/locations/edit/${SITE.id}`)
+    const gallery = page.getByRole('region', { name: 'Photo gallery' })
+    await gallery.getByRole('list', { name: `Photos of ${SITE.location}` }).or(gallery.getByText(`No photos of ${SITE.location} yet.`)).waitFor()
+    const before = await photosOfSite()
+
+    await gallery.getByLabel('Choose a photo').setInputFiles({ name: 'beds.png', mimeType: 'image/png', buffer: png(900, 900) })
+    const crop = gallery.getByRole('application', { name: 'Crop add a photo' })
+    await crop.waitFor()
+    const status = gallery.getByText(/^Crop: /)
+    expect(await status.textContent()).toBe('Crop: 900 × 600 pixels from 0, 150; saved at 900 × 600.')
+    // Drag the bottom-right corner in, then move the box with the keyboard.
+    await crop.scrollIntoViewIfNeeded()
+    const box = (await crop.boundingBox())!
+    const k = box.width / 900
+    await page.mouse.move(box.x + 898 * k, box.y + 748 * k)
+    await page.mouse.down()
+    await page.mouse.move(box.x + 600 * k, box.y + 700 * k, { steps: 5 })
+    await page.mouse.up()
+    const dragged = await status.textContent()
+    expect(dragged).toMatch(/^Crop: (\d+) × (\d+) pixels from 0, 150;/)
+    const [, w, h] = /Crop: (\d+) × (\d+)/.exec(dragged!)!.map(Number)
+    expect(w).toBeLessThan(900)
+    expect(w! / h!).toBeCloseTo(1.5, 1)
+    await crop.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowDown')
+    expect(await status.textContent()).toMatch(/from 9, 159;/)
+
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await crop.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SHOTS}/crop-${width}.png` })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)).toBe(true)
+    }
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Alt text is required before anything is sent.
+    await gallery.getByRole('button', { name: 'Upload photo' }).click()
+    await gallery.getByText('Describe the photo for people who cannot see it.').waitFor()
+    expect(await photosOfSite()).toEqual(before)
+    const alt = `Raised beds by the gate ${Date.now()}`
+    await gallery.getByLabel('Alt text').fill(alt)
+    await gallery.getByRole('button', { name: 'Upload photo' }).click()
+    const shown = gallery.getByRole('img', { name: alt })
+    await shown.waitFor()
+    await page.getByText('Photo added').waitFor()
+
+    const rows = await photosOfSite()
+    const row = rows.find((r) => r.alt === alt)!
+    expect(row.path).toMatch(new RegExp(`^sites/${SITE.slug}/[0-9a-f-]{36}\\.png$`))
+    written.push(row.path)
+    expect(await objectsOfSite()).toContain(row.path.split('/').pop())
+    const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${row.path}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toMatch(/^image\/png/)
+    const size = pngSize(Buffer.from(await served.arrayBuffer()))
+    expect(size).toEqual({ w, h })
+    expect(await shown.getAttribute('src')).toBe(`${apiUrl()}/storage/v1/object/public/images/${row.path}`)
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(w)
+    await gallery.screenshot({ path: `${SHOTS}/gallery-1280.png` })
+  })
+
+  it('moves the new photo up and removes it, file and all', async () => {
+    const gallery = page.getByRole('region', { name: 'Photo gallery' })
+    const rows = await photosOfSite()
+    const mine = rows.find((r) => !seeded.includes(r.id))!
+    const items = gallery.getByRole('listitem')
+    const last = await items.count()
+    await gallery.getByRole('button', { name: `Move photo ${last} up` }).click()
+    await page.getByText('Order saved').first().waitFor()
+    await expect.poll(async () => (await serviceRest<PhotoRow[]>(`site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=sort_order,id`)).map((r) => r.id).indexOf(mine.id)).toBe(last - 2)
+    await expect.poll(() => items.nth(last - 2).getByRole('img').getAttribute('alt')).toBe(mine.alt)
+    await gallery.getByRole('button', { name: `Remove photo ${last - 1}` }).click()
+    await page.getByText('Photo removed').waitFor()
+    await expect.poll(() => items.count()).toBe(last - 1)
+    expect((await photosOfSite()).map((r) => r.id)).not.toContain(mine.id)
+    await expect.poll(async () => (await fetch(`${apiUrl()}/storage/v1/object/public/images/${mine.path}`)).status).toBe(400)
+  })
+
+  it('refuses a text file and an SVG with a clear message and writes nothing', async () => {
+    const gallery = page.getByRole('region', { name: 'Photo gallery' })
+    const rows = await photosOfSite()
+    const objects = await objectsOfSite()
+    const input = gallery.getByLabel('Choose a photo')
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+    await gallery.getByRole('alert').filter({ hasText: TYPE_MESSAGE }).waitFor()
+    expect(await input.getAttribute('aria-invalid')).toBe('true')
+    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+    await gallery.getByRole('alert').filter({ hasText: TYPE_MESSAGE }).waitFor()
+    expect(await gallery.getByRole('application').count()).toBe(0)
+    expect(await gallery.getByRole('button', { name: 'Upload photo' }).count()).toBe(0)
+    expect(await photosOfSite()).toEqual(rows)
+    expect(await objectsOfSite()).toEqual(objects)
+  })
+
+  it('crops a patch manager photo square and saves it with the site', async () => {
+    const pm = page.getByRole('group', { name: 'Patch manager photo 1' })
+    await pm.getByLabel(/Choose an image|Replace patch manager photo 1/).setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: png(400, 300) })
+    const status = pm.getByText(/^Crop: /)
+    expect(await status.textContent()).toBe('Crop: 300 × 300 pixels from 50, 0; saved at 300 × 300.')
+    await pm.getByRole('button', { name: 'Upload image' }).click()
+    await pm.getByRole('button', { name: 'Remove image' }).waitFor()
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await waitForPath(page, '/admin/locations')
+    const [site] = await serviceRest<Array<{ pm_photo_1: string }>>(`global_sites?id=eq.${SITE.id}&select=pm_photo_1`)
+    expect(site!.pm_photo_1).toMatch(new RegExp(`^sites/${SITE.slug}/[0-9a-f-]{36}\\.png$`))
+    written.push(site!.pm_photo_1)
+    const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${site!.pm_photo_1}`)
+    expect(served.status).toBe(200)
+    expect(pngSize(Buffer.from(await served.arrayBuffer()))).toEqual({ w: 300, h: 300 })
+  })
+
+  it('crops an event image 16:9 and saves it with the event', async () => {
+    await openFromNav(page, 'Events', '/admin/events')
+    await page.getByRole('link', { name: 'New event' }).click()
+    await waitForPath(page, '/admin/events/create')
+    const title = `E2E image walk ${Date.now()}`
+    await page.getByLabel('Title', { exact: true }).fill(title)
+    await page.getByLabel('Starts', { exact: true }).fill('2031-05-04T10:00')
+    const image = page.getByRole('group', { name: 'Event image' })
+    await image.getByLabel('Choose an image').setInputFiles({ name: 'walk.png', mimeType: 'image/png', buffer: png(640, 640) })
+    expect(await image.getByText(/^Crop: /).textContent()).toBe('Crop: 640 × 360 pixels from 0, 140; saved at 640 × 360.')
+    await image.getByRole('button', { name: 'Upload image' }).click()
+    await image.getByRole('img', { name: `Image of ${title}` }).waitFor()
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title)
+    await page.getByRole('button', { name: 'Create event' }).click()
+    await page.getByText('Event created').waitFor()
+    const [event] = await serviceRest<Array<{ id: number; image_url: string }>>(`events?title=eq.${encodeURIComponent(title)}&select=id,image_url`)
+    eventId = event!.id
+    expect(event!.image_url).toMatch(/^events\/[0-9a-f-]{36}\.png$/)
+    written.push(event!.image_url)
+    const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${event!.image_url}`)
+    expect(served.status).toBe(200)
+    expect(pngSize(Buffer.from(await served.arrayBuffer()))).toEqual({ w: 640, h: 360 })
+  })
+})
