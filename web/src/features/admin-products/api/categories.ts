@@ -3,14 +3,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
+import type { Row } from '@/lib/db-types'
 import { SLUG_RE } from './product-schema'
 
-export interface Category { id: number; name: string; slug: string }
+export type Category = Pick<Row<'product_categories'>, 'id' | 'name' | 'slug'>
 
 export async function getCategories(): Promise<Category[]> {
   const { data, error } = await supabase().from('product_categories').select('id, name, slug').order('name')
   if (error) throw new DbError(error, 'The categories could not be loaded.')
-  return (data ?? []) as unknown as Category[]
+  return data ?? []
 }
 
 export const categoriesQueryKey = ['admin-products', 'categories'] as const

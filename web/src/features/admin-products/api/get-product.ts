@@ -2,12 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { PRODUCT_COLUMNS } from './get-products'
-import type { Product } from './product-schema'
 
-export async function getProduct(id: number): Promise<Product | null> {
+export async function getProduct(id: number) {
   const { data, error } = await supabase().from('products').select(PRODUCT_COLUMNS).eq('id', id).maybeSingle()
   if (error) throw new DbError(error, 'The product could not be loaded.')
-  return data as unknown as Product | null
+  return data
 }
 
 export const productQueryKey = ['admin-products', 'one'] as const

@@ -20,7 +20,7 @@ export async function getProducts(f: ProductFilters): Promise<{ rows: Product[];
   const from = f.page * PRODUCTS_PAGE_SIZE
   const { data, error, count } = await q.order('name').order('id').range(from, from + PRODUCTS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The products could not be loaded.')
-  return { rows: (data ?? []) as unknown as Product[], total: count ?? 0 }
+  return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const productsQueryKey = ['admin-products', 'list'] as const

@@ -3,13 +3,10 @@
 import { useEffect } from 'react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { DbError } from '@/lib/admin/db-error'
+import type { Row } from '@/lib/db-types'
 import { supabase } from '@/lib/supabase'
 
-export interface MyExpert {
-  id: number
-  slug: string
-  name: string
-}
+export type MyExpert = Pick<Row<'growing_experts'>, 'id' | 'slug' | 'name'>
 
 export type Author = { kind: 'signed-out' } | { kind: 'not-expert'; email: string } | { kind: 'expert'; expert: MyExpert }
 
@@ -21,7 +18,7 @@ export async function getMyExpert(): Promise<Author> {
   if (!user) return { kind: 'signed-out' }
   const { data: expert, error } = await supabase().from('growing_experts').select('id, slug, name').eq('user_id', user.id).maybeSingle()
   if (error) throw new DbError(error, 'We could not check your expert profile just now.')
-  return expert ? { kind: 'expert', expert: expert as MyExpert } : { kind: 'not-expert', email: user.email ?? '' }
+  return expert ? { kind: 'expert', expert } : { kind: 'not-expert', email: user.email ?? '' }
 }
 
 /** Always checked afresh on a visit, and again whenever someone signs in or out. */
