@@ -4,6 +4,7 @@ import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
+/** An event as the admin reads it; description is jsonb to the client, a rich-text document to us. */
 export interface AdminEvent {
   id: number
   slug: string
@@ -31,13 +32,13 @@ export async function getEvents(f: EventFilters): Promise<AdminEvent[]> {
   q = f.when === 'upcoming' ? q.gte('starts_at', now).order('starts_at') : q.lt('starts_at', now).order('starts_at', { ascending: false })
   const { data, error } = await q.limit(500)
   if (error) throw new DbError(error, 'The events could not be loaded.')
-  return (data ?? []) as unknown as AdminEvent[]
+  return (data ?? []) as AdminEvent[]
 }
 
 export async function getEvent(id: number): Promise<AdminEvent | null> {
   const { data, error } = await supabase().from('events').select(COLUMNS).eq('id', id).maybeSingle()
   if (error) throw new DbError(error, 'The event could not be loaded.')
-  return data as unknown as AdminEvent | null
+  return data as AdminEvent | null
 }
 
 export async function getEventSites(): Promise<Array<{ id: number; location: string; city: string }>> {

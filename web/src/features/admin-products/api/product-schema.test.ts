@@ -36,7 +36,7 @@ describe('product form schema', () => {
 
   it('slugifies names and round-trips a product', () => {
     expect(slugify('Heritage Tomato Seeds!')).toBe('heritage-tomato-seeds')
-    const p = { id: 1, name: 'A', slug: 'a', category_id: null, price_pence: 105, stock: null, description: null, active: false, image_url: null, updated_at: '' }
+    const p = { id: 1, name: 'A', slug: 'a', category_id: null, price_pence: 105, stock: null, description: null, active: false, image_url: null, updated_at: '', category: null }
     expect(productSchema.parse(productToForm(p))).toMatchObject({ price_pence: 105, stock: null, active: false })
   })
 })

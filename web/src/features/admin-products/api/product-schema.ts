@@ -3,6 +3,7 @@
 // png/gif/jpeg/bmp/icon or an https link stored before stays valid).
 // The database checks the same rules (slug format and uniqueness, price, image type).
 import { z } from 'zod'
+import type { getProduct } from './get-product'
 import { parsePounds, penceToPounds } from '@/lib/admin/money'
 
 export const SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/
@@ -36,10 +37,8 @@ export interface ProductFormValues { name: string; slug: string; category_id: st
 
 export const emptyProduct = (): ProductFormValues => ({ name: '', slug: '', category_id: '', price: '', stock: '', description: '', active: true, image_url: null })
 
-export interface Product {
-  id: number; name: string; slug: string; category_id: number | null; price_pence: number; stock: number | null
-  description: string | null; active: boolean; image_url: string | null; updated_at: string; category?: { name: string } | null
-}
+/** A product as the admin screens read it (PRODUCT_COLUMNS: the row and its category's name). */
+export type Product = NonNullable<Awaited<ReturnType<typeof getProduct>>>
 
 export const productToForm = (p: Product): ProductFormValues => ({
   name: p.name, slug: p.slug, category_id: p.category_id === null ? '' : String(p.category_id), price: penceToPounds(p.price_pence),
