@@ -53,8 +53,9 @@ export function emptySiteForm(): SiteFormValues {
 
 export function siteToForm(site: Site): SiteFormValues {
   const base = emptySiteForm()
+  const fields: Partial<Record<TextField, unknown>> = site
   for (const f of TEXT_FIELDS) {
-    if (f in site) base[f] = s((site as unknown as Record<string, unknown>)[f])
+    if (f in site) base[f] = s(fields[f])
   }
   base.status = site.status ?? ''
   base.phone_number = s(site.social_media?.phone_number)
