@@ -98,7 +98,7 @@ describe('route rules', () => {
     await expect.poll(pathname).toBe('/prereg/daffodil-views')
     await openApp(page, '/sites/wigan/haigh-fields/old')
     await page.getByRole('heading', { level: 1, name: 'Haigh Fields' }).waitFor()
-    await expect.poll(() => page.title()).toBe('Haigh Fields | Roots Allotments')
+    await expect.poll(() => page.title()).toBe('Haigh Fields allotments, Wigan | Roots Allotments')
   })
 
   it('a stored site overrides its built-in: making Avon Views active gives it a site page', async () => {
@@ -108,14 +108,14 @@ describe('route rules', () => {
       await page.getByRole('heading', { level: 1, name: 'Avon Views' }).waitFor()
       expect(pathname()).toBe('/sites/bath/avon-views')
       // Every spec 3 field the seed gives it.
-      await page.getByRole('heading', { name: 'Getting here' }).waitFor()
+      await page.getByRole('heading', { name: 'Getting there' }).waitFor()
       expect(await page.getByText('By bike: 15 minutes').count()).toBe(1)
       expect(await page.getByText('5 min from the river path').count()).toBe(1)
       expect(await page.getByRole('heading', { name: 'Nearby' }).count()).toBe(1)
       expect(await page.getByRole('heading', { name: 'Food and drink' }).count()).toBe(1)
-      expect(await page.getByRole('heading', { name: 'From your patch manager, Sam Patch' }).count()).toBe(1)
+      expect(await page.getByRole('heading', { name: 'Your patch manager: Sam Patch' }).count()).toBe(1)
       expect(await page.getByRole('link', { name: '01225 000 002' }).getAttribute('href')).toBe('tel:01225000002')
-      expect(await page.getByRole('link', { name: /Open Avon Views in Google Maps/ }).getAttribute('href')).toContain('maps.google.com')
+      expect(await page.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toContain('maps.google.com')
       await expectAccessible(page)
     } finally {
       await serviceRest('global_sites?slug=eq.avon-views', { method: 'PATCH', body: JSON.stringify({ status: 'open' }) })

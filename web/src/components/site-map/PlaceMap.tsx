@@ -48,8 +48,8 @@ export const PIN_SVG =
 
 const links = css`
   display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; margin: 0.6rem 0 0; padding: 0; list-style: none;
-  .note { color: var(--roots-muted); font-size: 0.9rem; width: 100%; margin: 0; }
 `
+const note = css`color: var(--roots-muted); font-size: 0.9rem; margin: 0.4rem 0 0;`
 
 /** The plain panel: the marker in the middle and the coordinates; also Leaflet's loading state. */
 export function PlacePanel({ place }: { place: Place }) {
@@ -61,7 +61,8 @@ export function PlacePanel({ place }: { place: Place }) {
   )
 }
 
-export function PlaceMap({ place, tileUrl }: { place: Place; tileUrl?: string | null }) {
+/** googleHref: the place's own Google Maps link where one is stored (else one from the coordinates). */
+export function PlaceMap({ place, tileUrl, googleHref }: { place: Place; tileUrl?: string | null; googleHref?: string | null }) {
   const tiles = tileUrl === undefined ? configuredTileUrl() ?? OSM_TILE_URL : tileUrl
   const box = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
@@ -87,9 +88,9 @@ export function PlaceMap({ place, tileUrl }: { place: Place; tileUrl?: string | 
         : panel}
       <ul className={links}>
         <li><a href={osmLink(place)} target='_blank' rel='noopener noreferrer'>Open in OpenStreetMap<span className={visuallyHidden}> (opens in a new tab)</span></a></li>
-        <li><a href={googleMapsLink(place)} target='_blank' rel='noopener noreferrer'>Open in Google Maps<span className={visuallyHidden}> (opens in a new tab)</span></a></li>
-        {tilesFailed && <li className='note' role='status'>The map's background could not load just now; the marker shows where {place.name} is.</li>}
+        <li><a href={googleHref || googleMapsLink(place)} target='_blank' rel='noopener noreferrer'>Open in Google Maps<span className={visuallyHidden}> (opens in a new tab)</span></a></li>
       </ul>
+      {tilesFailed && <p className={note} role='status'>The map's background could not load just now; the marker shows where {place.name} is.</p>}
     </div>
   )
 }

@@ -2,14 +2,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { restSelect } from '@/lib/sites/rest'
 
-export interface Plan {
-  id: number
-  name: string
-  description: string | null
-  plot_size: 'half' | 'full'
-  price_pence: number
-  billing_interval: 'month' | 'year'
-}
+import type { SitePlan } from '@/lib/sites/site-details'
+
+/** An active membership plan (the site pages show the same rows). */
+export type Plan = SitePlan
 
 export interface PlansAndFee {
   plans: Plan[]

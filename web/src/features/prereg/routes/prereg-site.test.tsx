@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { loadLocations, locations, resetLocations } from '@/lib/sites/locations-store'
 import { fakeSource } from '@/lib/sites/test-source'
 import { configureApi, json, stubRest } from '@/lib/content/test-utils'
-import { resetPricesCache } from '@/features/sites/api/site-details'
+import { resetPricesCache } from '@/lib/sites/site-details'
 import PreregSiteRoute from './prereg-site'
 
 class Catch extends Component<{ children: ReactNode }, { error: unknown }> {

@@ -11,9 +11,9 @@ import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
 import { isActive, siteCta, sitePageHref, statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
-import { useSiteDetails } from '@/features/sites/api/site-details'
-import { siteHead } from '@/features/sites/components/site-head'
-import { SiteProfile } from '@/features/sites/components/SiteProfile'
+import { useSiteDetails } from '@/lib/sites/site-details'
+import { siteHead } from '@/components/site-profile/site-head'
+import { SiteProfile } from '@/components/site-profile/SiteProfile'
 
 const page = css`
   h1 { color: var(--roots-primary); margin: 0.25rem 0 0.75rem; font-size: clamp(1.8rem, 5vw, 2.6rem); }

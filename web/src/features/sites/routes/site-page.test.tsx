@@ -5,7 +5,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { loadLocations, resetLocations } from '@/lib/sites/locations-store'
 import { fakeSource } from '@/lib/sites/test-source'
 import { API, configureApi, json, stubRest } from '@/lib/content/test-utils'
-import { resetPricesCache } from '../api/site-details'
+import { resetPricesCache } from '@/lib/sites/site-details'
 import SitePageRoute, { embedSrc } from './site-page'
 
 function renderAt(path: string) {
@@ -140,7 +140,7 @@ describe('site page route rules', () => {
     const map = screen.getByRole('region', { name: 'Where it is' })
     expect(within(map).getByRole('img', { name: /Map of Avon Views: its marker at 51.38, -2.39/ })).toBeTruthy()
     expect(within(map).getByRole('link', { name: /Open in OpenStreetMap/ }).getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=51.38&mlon=-2.39#map=16/51.38/-2.39')
-    expect(within(map).getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toContain('query=51.38%2C-2.39')
+    expect(within(map).getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toBe('https://maps.google.com/?q=1,2')
     // The link preview: the first photo.
     const meta = (key: string) => document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content')
     expect(meta('og:image')).toBe(`${API}/storage/v1/object/public/images/sites/avon-views/a.jpg`)

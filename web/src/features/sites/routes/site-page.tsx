@@ -9,11 +9,11 @@ import { useHead } from '@/lib/head'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
 import { isActive, siteCta, sitePageHref } from '@/lib/sites/rules'
-import { useSiteDetails } from '../api/site-details'
-import { siteHead } from '../components/site-head'
-import { SiteProfile } from '../components/SiteProfile'
+import { useSiteDetails } from '@/lib/sites/site-details'
+import { siteHead } from '@/components/site-profile/site-head'
+import { SiteProfile } from '@/components/site-profile/SiteProfile'
 
-export { embedSrc } from '../components/SiteProfile'
+export { embedSrc } from '@/components/site-profile/SiteProfile'
 
 export function useSiteBySlug(slug: string) {
   const state = useLocations()

@@ -14,26 +14,33 @@ import { imageSrc } from '@/lib/image-src'
 import { safeLinkHref } from '@/lib/rich-text/rules'
 import { statusOf } from '@/lib/sites/rules'
 import type { Cta, Site } from '@/lib/sites/types'
-import { pounds } from '@/features/membership/components/PriceSummary'
-import { describeWait, formatDate } from '@/features/waiting-list/components/format'
-import type { ListStats, Prices, SiteDetailsData } from '../api/site-details'
+import { renderRichText } from '@/lib/rich-text/render-html'
+import type { ListStats, Prices, SiteDetailsData } from '@/lib/sites/site-details'
+import { describeWait, formatDate, pounds } from '@/lib/sites/wait'
 import { PhotoGallery } from './PhotoGallery'
-import { RichText } from './RichText'
+
+/** Stored rich text (ProseMirror JSON, or plain text) through the allowlist renderer. */
+function RichText({ value }: { value: string | null }) {
+  return value ? <div dangerouslySetInnerHTML={{ __html: renderRichText(value) }} /> : null
+}
 
 const page = css`
   .head { display: grid; gap: 0.4rem; margin-bottom: 1.25rem; }
   .head h1 { margin: 0; color: var(--roots-primary); font-size: clamp(1.8rem, 6vw, 2.75rem); line-height: 1.15; }
   .head p { margin: 0; }
   .promo { display: inline-block; padding: 0.4rem 0.75rem; border-radius: 0.5rem; background: #fff3d6; color: #5c3b00; font-weight: 700; }
-  .cols { display: grid; gap: 1.5rem; grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start; }
-  @media (max-width: 52rem) { .cols { grid-template-columns: minmax(0, 1fr); } .aside { order: -1; } }
+  .cols { display: grid; column-gap: 1.5rem; grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start;
+    grid-template-areas: 'gallery aside' 'main aside'; }
+  .gallery { grid-area: gallery; } .content { grid-area: main; } .aside { grid-area: aside; }
+  /* Phones: the photos, then how to join, then the rest. */
+  @media (max-width: 52rem) { .cols { grid-template-columns: minmax(0, 1fr); grid-template-areas: 'gallery' 'aside' 'main'; } .aside { margin-bottom: 1.5rem; } }
   section { margin-bottom: 2rem; }
   h2 { font-size: 1.4rem; margin: 0 0 0.6rem; }
   h3 { font-size: 1.1rem; margin: 1rem 0 0.4rem; }
   .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr)); gap: 0.6rem; margin: 0.75rem 0 0; }
   .facts div { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.7rem; }
   .facts dt { color: var(--roots-muted); font-size: 0.9rem; }
-  .facts dd { margin: 0; font-size: 1.3rem; font-weight: 800; }
+  .facts dd { margin: 0; font-size: 1.2rem; font-weight: 800; }
   .method { color: var(--roots-muted); font-size: 0.95rem; }
   .list { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
   .list li { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.6rem 0.8rem; }
@@ -46,6 +53,7 @@ const page = css`
   .pm img { width: 7rem; height: 7rem; object-fit: cover; border-radius: 50%; }
   @media (max-width: 30rem) { .pm { grid-template-columns: 1fr; } }
   .aside { background: var(--roots-surface); border-radius: 0.75rem; padding: 1.1rem; display: grid; gap: 0.75rem; }
+  @media (min-width: 52.01rem) { .aside { position: sticky; top: 1rem; } }
   .aside h2 { font-size: 1.2rem; margin: 0; }
   .aside p { margin: 0; }
   .aside .cta { display: grid; gap: 0.5rem; }
@@ -110,7 +118,7 @@ export function faqEntries(site: Site, stats: ListStats | null, prices: Prices |
     },
     {
       q: 'What happens to my deposit?',
-      a: `The deposit${deposit ? ` of ${deposit}` : ''} is paid once, when you take up your plot, and it is refundable: it secures your plot and comes back to you when your membership ends and the plot is handed back clear.${fee ? ` The joining fee of ${fee} is also paid once and is not refunded.` : ''}`,
+      a: `The deposit${deposit ? ` of ${deposit}` : ''} is paid once, when you take up your plot, and it is refundable: it secures your plot and comes back to you when your membership ends and the plot is handed back clear.${fee ? ` The joining fee of ${fee} is paid once too.` : ''}`,
     },
     {
       q: 'Does it cost anything to join the list?',
@@ -220,9 +228,9 @@ export function SiteProfile({ site, details, cta, heading, headingId = 'site-tit
         {site.description_title && site.description_title !== site.location && <p><strong>{site.description_title}</strong></p>}
         {cta.promo && <p><span className='promo'>{cta.promo}</span></p>}
       </header>
-      {photos.length > 0 && <PhotoGallery photos={photos} label={`Photos of ${site.location}`} />}
       <div className='cols'>
-        <div>
+        {photos.length > 0 && <div className='gallery'><PhotoGallery photos={photos} label={`Photos of ${site.location}`} /></div>}
+        <div className='content'>
           <Section id='about' title='About this site'>
             <RichText value={site.description ?? site.landing_page_description} />
             <dl className='facts'>
@@ -289,7 +297,7 @@ export function SiteProfile({ site, details, cta, heading, headingId = 'site-tit
           {(coords || embed) && (
             <Section id='map' title='Where it is'>
               {coords
-                ? <PlaceMap place={{ name: site.location, ...coords }} />
+                ? <PlaceMap place={{ name: site.location, ...coords }} googleHref={safeLinkHref(site.gmap_link)} />
                 : <iframe className='embed' src={embed!} title={`Map of ${site.location}`} loading='lazy' referrerPolicy='no-referrer' />}
             </Section>
           )}

@@ -15,6 +15,7 @@ export interface GalleryPhoto {
 const box = css`
   display: grid; gap: 0.5rem; margin: 0 0 1.5rem;
   .main { position: relative; margin: 0; }
+  .main img[hidden] { display: none; }
   .main img { display: block; width: 100%; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 0.75rem; background: var(--roots-surface); }
   .main figcaption { margin-top: 0.35rem; color: var(--roots-muted); font-size: 0.9rem; }
   .nav { position: absolute; top: 50%; transform: translateY(-50%); width: 2.75rem; height: 2.75rem; border-radius: 50%; border: 0;

@@ -4,7 +4,7 @@ import { imageSrc } from '@/lib/image-src'
 import { renderRichText } from '@/lib/rich-text/render-html'
 import { statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
-import type { SitePhoto } from '../api/site-details'
+import type { SitePhoto } from '@/lib/sites/site-details'
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
 

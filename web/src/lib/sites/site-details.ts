@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react'
 import { callFunction } from '@/lib/call-function'
 import { restRpc, restSelect } from '@/lib/sites/rest'
-import type { Plan } from '@/features/membership/api/get-plans'
 
 export interface SitePhoto {
   path: string
@@ -24,8 +23,15 @@ export interface ListStats {
   estimated_wait_months: number | null
 }
 
-/** An active membership plan (the shape the membership set-up reads). */
-export type SitePlan = Plan
+/** An active membership plan, as the membership set-up reads it. */
+export interface SitePlan {
+  id: number
+  name: string
+  description: string | null
+  plot_size: 'half' | 'full'
+  price_pence: number
+  billing_interval: 'month' | 'year'
+}
 
 export interface Prices {
   plans: SitePlan[]
