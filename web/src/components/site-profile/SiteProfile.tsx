@@ -8,6 +8,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { plural, StatusBadge } from '@/components/sites/SiteCard'
+import { TravelIcon } from './TravelIcon'
 import { parseCoordinates, PlaceMap } from '@/components/site-map/PlaceMap'
 import { formatCount } from '@/lib/intl'
 import { imageSrc } from '@/lib/image-src'
@@ -64,17 +65,19 @@ const page = css`
   address { font-style: normal; display: grid; gap: 0.25rem; }
 `
 
-const TRAVEL: [keyof NonNullable<Site['directions']>, string, string][] = [
-  ['bike', 'By bike', '🚲'],
-  ['public_transport', 'By public transport', '🚌'],
-  ['car', 'By car', '🚗'],
+const TRAVEL: [keyof NonNullable<Site['directions']>, string][] = [
+  ['bike', 'By bike'],
+  ['public_transport', 'By public transport'],
+  ['car', 'By car'],
 ]
-const ICONS: Record<string, string> = { bike: '🚲', car: '🚗', walk: '🚶', tram: '🚊', bus: '🚌', train: '🚆' }
 
 /** The sentence that says how the estimate is worked out (shown beside it and in the FAQ). */
 export function waitMethod(stats: ListStats): string {
   const window = stats.window_months >= 12 ? 'the last 12 months' : `the last ${plural(Math.round(stats.window_months), 'month')}`
-  return `We work it out from how many plots this list offered in ${window} (${formatCount(stats.offers_last_year)}) and your place if you joined today (${formatCount(stats.waiting + 1)}): the wait grows with the people ahead of you and shrinks the faster plots free up.`
+  const waiting = Number(stats.waiting)
+  const considering = Number(stats.list_length) - waiting
+  const others = considering > 0 ? ` The other ${plural(considering, 'person', 'people')} on the list ${considering === 1 ? 'is' : 'are'} considering an offer now.` : ''
+  return `We work it out from how many plots this list offered in ${window} (${formatCount(stats.offers_last_year)}) and your place if you joined today (${formatCount(waiting + 1)}, behind the ${plural(waiting, 'person', 'people')} waiting): the wait grows with the people ahead of you and shrinks the faster plots free up.${others}`
 }
 
 export function waitSentence(stats: ListStats | null): string | null {
@@ -245,11 +248,11 @@ export function SiteProfile({ site, details, cta, heading, headingId = 'site-tit
             <Section id='directions' title='Getting there'>
               {directions.length > 0 && (
                 <ul className='list'>
-                  {directions.map(([k, label, icon]) => {
+                  {directions.map(([k, label]) => {
                     const d = site.directions![k]!
                     return (
                       <li key={k}>
-                        <span aria-hidden='true'>{icon} </span><strong>{label}: {plural(d.minutes, 'minute')}</strong>
+                        <TravelIcon kind={k} /><strong>{label}: {plural(d.minutes, 'minute')}</strong>
                         {d.text && <> — {d.text}</>}
                       </li>
                     )
@@ -260,7 +263,7 @@ export function SiteProfile({ site, details, cta, heading, headingId = 'site-tit
                 <>
                   <h3>Travel times</h3>
                   <ul className='list'>
-                    {site.distance_points.map((p, i) => <li key={i}><span aria-hidden='true'>{ICONS[p.icon] ?? '📍'} </span>{p.text}</li>)}
+                    {site.distance_points.map((p, i) => <li key={i}><TravelIcon kind={p.icon} />{p.text}</li>)}
                   </ul>
                 </>
               )}

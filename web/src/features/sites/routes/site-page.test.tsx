@@ -125,7 +125,9 @@ describe('site page route rules', () => {
     // The list in figures and how the wait is worked out.
     expect(screen.getByTestId('top-since').textContent).toBe('2 May 2024')
     expect(screen.getByTestId('offers-year').textContent).toBe('8')
-    expect(screen.getByTestId('wait-method').textContent).toContain('offered in the last 12 months (8) and your place if you joined today (17)')
+    // 17 on the list, 16 of them waiting: the 17th is deciding on an offer, and a newcomer is 17th.
+    expect(screen.getByTestId('wait-method').textContent).toContain('offered in the last 12 months (8) and your place if you joined today (17, behind the 16 people waiting)')
+    expect(screen.getByTestId('wait-method').textContent).toContain('The other 1 person on the list is considering an offer now.')
     // Prices.
     const plans = screen.getByTestId('plans')
     expect(within(plans).getByRole('rowheader', { name: 'Half plot monthly' })).toBeTruthy()
