@@ -17,10 +17,16 @@ function percentile(sorted: number[], p: number): number {
 
 function summarise(times: number[]) {
   const s = [...times].sort((a, b) => a - b)
-  return { calls: s.length, 'p50 ms': percentile(s, 50), 'p99 ms': percentile(s, 99), 'max ms': s[s.length - 1] }
+  return {
+    calls: s.length,
+    'p50 ms': percentile(s, 50),
+    'p99 ms': percentile(s, 99),
+    'max ms': s[s.length - 1],
+  }
 }
 
-const PAGE_SQL = `select id, first_name, last_name, email, phone, postcode, status, joined_at, category_id, location
+const PAGE_SQL =
+  `select id, first_name, last_name, email, phone, postcode, status, joined_at, category_id, location
 from public.waiting_list_entries
 where site_id = $1 and status = 'waiting'
 order by joined_at, id
@@ -51,7 +57,9 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
           (select array_agg(id order by id) as ids from public.global_sites where slug like 'bench-site-%') s`)
     }
     const loadMs = performance.now() - loadStart
-    await sql.unsafe('analyze public.waiting_list_entries; analyze private.waiting_list_counters; analyze public.global_sites')
+    await sql.unsafe(
+      'analyze public.waiting_list_entries; analyze private.waiting_list_counters; analyze public.global_sites',
+    )
     console.log(`[bench db] loaded ${entries} entries in ${(loadMs / 1000).toFixed(1)} s`)
 
     // The patch manager of the first two bench sites.
@@ -61,12 +69,23 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
       values ('00000000-0000-0000-0000-000000000000', '${PM_ID}', 'authenticated', 'authenticated', 'bench-pm@example.com',
         '{}', '{}', now(), now(), '', '', '', '');
       update public.profiles set role_id = (select id from public.roles where name = 'patch_manager') where id = '${PM_ID}';
-      insert into public.patch_manager_sites (user_id, site_id) values ('${PM_ID}', ${siteIds[0]}), ('${PM_ID}', ${siteIds[1]});`)
+      insert into public.patch_manager_sites (user_id, site_id) values ('${PM_ID}', ${
+      siteIds[0]
+    }), ('${PM_ID}', ${siteIds[1]});`)
     const claims = JSON.stringify({
-      sub: PM_ID, role: 'authenticated', aud: 'authenticated', email: 'bench-pm@example.com', aal: 'aal1',
-      amr: [{ method: 'password', timestamp: 1 }], session_id: crypto.randomUUID(), app_metadata: {}, user_metadata: {},
+      sub: PM_ID,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: 'bench-pm@example.com',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: 1 }],
+      session_id: crypto.randomUUID(),
+      app_metadata: {},
+      user_metadata: {},
     })
-    const names = (await sql`select location from public.global_sites where slug like 'bench-site-%' order by id`).map((r) => r.location as string)
+    const names =
+      (await sql`select location from public.global_sites where slug like 'bench-site-%' order by id`)
+        .map((r) => r.location as string)
 
     // ---------------------------------------------------------------- counts, as anon
     const countTimes: number[] = []
@@ -74,14 +93,19 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
     let countCheck = 0
     await sql.begin(async (tx) => {
       await tx`select set_config('role', 'anon', true), set_config('request.jwt.claims', '{"role":"anon"}', true)`
-      for (let i = 0; i < 50; i++) await tx`select * from public.get_waiting_list_counts(${names}::text[])`
+      for (let i = 0; i < 50; i++) {
+        await tx`select * from public.get_waiting_list_counts(${names}::text[])`
+      }
       for (let i = 0; i < calls; i++) {
         const t0 = performance.now()
         const rows = await tx`select * from public.get_waiting_list_counts(${names}::text[])`
         countTimes.push(performance.now() - t0)
         if (i === 0) countCheck = rows.reduce((n, r) => n + Number(r.count), 0)
       }
-      countPlan = (await tx.unsafe(`explain (analyze, buffers) select * from public.get_waiting_list_counts($1::text[])`, [names]))
+      countPlan = (await tx.unsafe(
+        `explain (analyze, buffers) select * from public.get_waiting_list_counts($1::text[])`,
+        [names],
+      ))
         .map((r) => r['QUERY PLAN']).join('\n')
     })
 
@@ -100,25 +124,52 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         if (i === 0) pageRows = rows.length
       }
       hiddenRows = (await tx.unsafe(PAGE_SQL, [siteIds[2], 0])).length
-      pagePlan = (await tx.unsafe(`explain (analyze, buffers) ${PAGE_SQL.replace('$1', String(siteIds[0])).replace('$2', '0')}`))
+      pagePlan = (await tx.unsafe(
+        `explain (analyze, buffers) ${
+          PAGE_SQL.replace('$1', String(siteIds[0])).replace('$2', '0')
+        }`,
+      ))
         .map((r) => r['QUERY PLAN']).join('\n')
     })
 
     const expectedLive = entries - Math.floor(entries / 7)
     console.log('\nEXPLAIN (ANALYZE, BUFFERS) get_waiting_list_counts(200 names):\n' + countPlan)
-    console.log('\nEXPLAIN (ANALYZE, BUFFERS) patch manager waiting-list page (RLS on):\n' + pagePlan)
+    console.log(
+      '\nEXPLAIN (ANALYZE, BUFFERS) patch manager waiting-list page (RLS on):\n' + pagePlan,
+    )
     notes.push(
-      `Loaded ${entries.toLocaleString('en-GB')} entries over ${SITES} sites through the triggers in ${(loadMs / 1000).toFixed(1)} s ` +
+      `Loaded ${
+        entries.toLocaleString('en-GB')
+      } entries over ${SITES} sites through the triggers in ${(loadMs / 1000).toFixed(1)} s ` +
         `(${Math.round(entries / (loadMs / 1000)).toLocaleString('en-GB')} rows/s).`,
-      `Counts summed to ${countCheck.toLocaleString('en-GB')} (expected ${expectedLive.toLocaleString('en-GB')} live). ` +
+      `Counts summed to ${countCheck.toLocaleString('en-GB')} (expected ${
+        expectedLive.toLocaleString('en-GB')
+      } live). ` +
         `The page returned ${pageRows} rows; a site the patch manager does not manage returned ${hiddenRows}.`,
-      '', '```', 'get_waiting_list_counts (200 names), as anon:', countPlan, '', 'waiting-list page, as the patch manager:', pagePlan, '```',
+      '',
+      '```',
+      'get_waiting_list_counts (200 names), as anon:',
+      countPlan,
+      '',
+      'waiting-list page, as the patch manager:',
+      pagePlan,
+      '```',
     )
     return {
       title: 'db: waiting-list counts and the patch manager page',
       rows: [
-        { name: `get_waiting_list_counts, 200 names, ${entries.toLocaleString('en-GB')} entries (anon)`, figures: summarise(countTimes), goal: 'p50 ≤ 2 ms' },
-        { name: 'patch manager waiting-list page, 50 rows, RLS on', figures: summarise(pageTimes), goal: 'p50 ≤ 10 ms' },
+        {
+          name: `get_waiting_list_counts, 200 names, ${
+            entries.toLocaleString('en-GB')
+          } entries (anon)`,
+          figures: summarise(countTimes),
+          goal: 'p50 ≤ 2 ms',
+        },
+        {
+          name: 'patch manager waiting-list page, 50 rows, RLS on',
+          figures: summarise(pageTimes),
+          goal: 'p50 ≤ 10 ms',
+        },
       ],
       notes,
     }

@@ -32,21 +32,56 @@ async function run(cmd: string, args: string[], env: Record<string, string> = {}
   return text
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 /** pgbench with a custom script, prepared statements and per-transaction latency logs. */
-async function pgbench(dir: string, name: string, script: string, opts: { port: number; user: string; clients: number; seconds: number; vars?: Record<string, string> }): Promise<Figures> {
+async function pgbench(
+  dir: string,
+  name: string,
+  script: string,
+  opts: {
+    port: number
+    user: string
+    clients: number
+    seconds: number
+    vars?: Record<string, string>
+  },
+): Promise<Figures> {
   const file = join(dir, `${name}.sql`)
   await Deno.writeTextFile(file, script)
   const prefix = join(dir, `${name}-log`)
   const args = [
-    '-n', '-M', 'prepared', '-c', String(opts.clients), '-j', String(Math.min(opts.clients, 2)), '-T', String(opts.seconds),
-    '-f', file, '-h', '127.0.0.1', '-p', String(opts.port), '-U', opts.user, '-l', `--log-prefix=${prefix}`,
+    '-n',
+    '-M',
+    'prepared',
+    '-c',
+    String(opts.clients),
+    '-j',
+    String(Math.min(opts.clients, 2)),
+    '-T',
+    String(opts.seconds),
+    '-f',
+    file,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(opts.port),
+    '-U',
+    opts.user,
+    '-l',
+    `--log-prefix=${prefix}`,
     ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
     'postgres',
   ]
-  const out = await run('pgbench', args, { PGPASSWORD: 'postgres', PATH: Deno.env.get('PATH') ?? '/usr/bin:/bin' })
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1])
+  const out = await run('pgbench', args, {
+    PGPASSWORD: 'postgres',
+    PATH: Deno.env.get('PATH') ?? '/usr/bin:/bin',
+  })
+  const tps = Number(
+    /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ??
+      /tps = ([\d.]+)/.exec(out)?.[1],
+  )
   const latencies: number[] = []
   for await (const e of Deno.readDir(dir)) {
     if (!e.name.startsWith(`${name}-log`)) continue
@@ -62,7 +97,18 @@ async function pgbench(dir: string, name: string, script: string, opts: { port: 
 
 /** wrk against one URL; latencies from its --latency distribution. */
 async function wrk(url: string, connections: number, seconds: number): Promise<Figures> {
-  const out = await run('wrk', ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--latency', '-H', `apikey: ${ANON_KEY}`, url])
+  const out = await run('wrk', [
+    '-t',
+    '2',
+    '-c',
+    String(connections),
+    '-d',
+    `${seconds}s`,
+    '--latency',
+    '-H',
+    `apikey: ${ANON_KEY}`,
+    url,
+  ])
   const ms = (label: string) => {
     const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out)
     if (!m) return NaN
@@ -98,11 +144,22 @@ const bench: Bench = async ({ stack, quick }) => {
 
     // The statement and settings the gateway sends for this request, with its parameters.
     const cache = await loadSchemaCache(db, ['public'])
-    const plan = planRead(cache, cache.relations.get(`public.${TABLE}`)!, parseQuery(new URLSearchParams(QUERY)), null)
+    const plan = planRead(
+      cache,
+      cache.relations.get(`public.${TABLE}`)!,
+      parseQuery(new URLSearchParams(QUERY)),
+      null,
+    )
     const main = wrapResult(plan.sql, 'null::bigint', false)
-    const req = new Request(url, { headers: { apikey: ANON_KEY, accept: '*/*', 'user-agent': 'wrk' } })
+    const req = new Request(url, {
+      headers: { apikey: ANON_KEY, accept: '*/*', 'user-agent': 'wrk' },
+    })
     const caller = await authenticate(req, JWT_SECRET)
-    const api = await apiRequest(req, { path: `/${TABLE}`, url: new URL(url), remoteAddr: '127.0.0.1' }, cache)
+    const api = await apiRequest(req, {
+      path: `/${TABLE}`,
+      url: new URL(url),
+      remoteAddr: '127.0.0.1',
+    }, cache)
     const setup = setupStatement(cache, caller, api)
     const vars: Record<string, string> = {}
     setup.values.forEach((v, i) => vars[`s${i + 1}`] = v)
@@ -116,27 +173,51 @@ const bench: Bench = async ({ stack, quick }) => {
     const plainScript = `select * from ${TABLE} order by id limit 20;\n`
 
     const port = stack.ports.db
-    const plain = await pgbench(dir, 'plain', plainScript, { port, user: 'postgres', clients: 10, seconds })
-    const gatewaySql = await pgbench(dir, 'gateway', gatewayScript, { port, user: 'authenticator', clients: 10, seconds, vars })
+    const plain = await pgbench(dir, 'plain', plainScript, {
+      port,
+      user: 'postgres',
+      clients: 10,
+      seconds,
+    })
+    const gatewaySql = await pgbench(dir, 'gateway', gatewayScript, {
+      port,
+      user: 'authenticator',
+      clients: 10,
+      seconds,
+      vars,
+    })
     await wrk(url, 10, 1) // warm the pool and the prepared statements
     const http10 = await wrk(url, 10, seconds)
     const http50 = await wrk(url, 50, seconds)
     const load = os.loadavg().map((l) => l.toFixed(1)).join(', ')
 
-    const ratios = (f: Figures) => ({ 'vs gateway SQL': f.rps / gatewaySql.rps, 'vs plain select': f.rps / plain.rps })
+    const ratios = (f: Figures) => ({
+      'vs gateway SQL': f.rps / gatewaySql.rps,
+      'vs plain select': f.rps / plain.rps,
+    })
     const rows: BenchRow[] = [
       { name: `pgbench plain SELECT (select-only, 10 clients)`, figures: figures(plain) },
       { name: `pgbench gateway transaction (10 clients)`, figures: figures(gatewaySql) },
-      { name: `HTTP GET /rest/v1/${TABLE}?${QUERY} (wrk, 10 conn)`, figures: figures(http10), ratios: ratios(http10), goal: 'vs gateway SQL ≥ 0.8, vs plain select ≥ 0.15' },
-      { name: `HTTP GET /rest/v1/${TABLE}?${QUERY} (wrk, 50 conn)`, figures: figures(http50), ratios: ratios(http50), goal: 'vs gateway SQL ≥ 0.8, vs plain select ≥ 0.15' },
+      {
+        name: `HTTP GET /rest/v1/${TABLE}?${QUERY} (wrk, 10 conn)`,
+        figures: figures(http10),
+        ratios: ratios(http10),
+        goal: 'vs gateway SQL ≥ 0.8, vs plain select ≥ 0.15',
+      },
+      {
+        name: `HTTP GET /rest/v1/${TABLE}?${QUERY} (wrk, 50 conn)`,
+        figures: figures(http50),
+        ratios: ratios(http50),
+        goal: 'vs gateway SQL ≥ 0.8, vs plain select ≥ 0.15',
+      },
     ]
     return {
-      title: 'REST list query: plain SQL vs the gateway\'s SQL vs HTTP',
+      title: "REST list query: plain SQL vs the gateway's SQL vs HTTP",
       rows,
       notes: [
         `Each measure runs ${seconds}s on the same machine, database and table (1,000 rows). pgbench uses prepared statements; the gateway transaction is`,
         'BEGIN READ ONLY, the set_config statement (role, claims, method, path, headers, cookies, search_path), the json_agg statement, COMMIT — as the gateway sends it.',
-        'PostgREST\'s published figures (2 vCPU): HTTP ≈ 0.73 of its own SQL in pgbench and ≈ 0.10 of plain select-only pgbench.',
+        "PostgREST's published figures (2 vCPU): HTTP ≈ 0.73 of its own SQL in pgbench and ≈ 0.10 of plain select-only pgbench.",
         `This machine: ${os.cpus().length} CPUs shared by wrk, the gateway (Deno + postgres.js) and Postgres; load average ${load} at the end of the run.`,
         'Per request the gateway sends one pipelined write (BEGIN, settings, statement, COMMIT) on a reserved pooled connection with prepared statements.',
       ],

@@ -65,9 +65,14 @@ async function version(cmd: string, args: string[]): Promise<string> {
 async function describeMachine(stack: RunningStack): Promise<[string, string][]> {
   const cpus = os.cpus()
   const pg = await version('psql', [stack.dbUrl, '-tAc', 'show server_version'])
-  const osName = existsSync('/etc/os-release') ? /PRETTY_NAME="([^"]+)"/.exec(Deno.readTextFileSync('/etc/os-release'))?.[1] : undefined
+  const osName = existsSync('/etc/os-release')
+    ? /PRETTY_NAME="([^"]+)"/.exec(Deno.readTextFileSync('/etc/os-release'))?.[1]
+    : undefined
   return [
-    ['CPU', `${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores (shared with whatever else runs)`],
+    [
+      'CPU',
+      `${cpus[0]?.model ?? 'unknown'} × ${cpus.length} cores (shared with whatever else runs)`,
+    ],
     ['Memory', `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`],
     ['OS', `${osName ?? os.platform()}, kernel ${os.release()} (${os.arch()})`],
     ['Node', await version('node', ['--version'])],
@@ -82,22 +87,44 @@ export async function runBench(args: string[]): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
   const quick = args.includes('--quick')
   const files: string[] = []
-  for await (const e of Deno.readDir(join(ROOT, 'bench'))) if (e.name.endsWith('.bench.ts')) files.push(e.name)
+  for await (const e of Deno.readDir(join(ROOT, 'bench'))) {
+    if (e.name.endsWith('.bench.ts')) files.push(e.name)
+  }
   // The web bench first: Lighthouse's simulated times scale what the CPU did, so it runs on a
   // quiet machine, before the load benchmarks leave Postgres vacuuming and checkpointing.
-  files.sort((a, b) => Number(b === 'web.bench.ts') - Number(a === 'web.bench.ts') || a.localeCompare(b))
+  files.sort((a, b) =>
+    Number(b === 'web.bench.ts') - Number(a === 'web.bench.ts') || a.localeCompare(b)
+  )
   const chosen = files.filter((f) => !only || only.includes(f.replace('.bench.ts', '')))
   // Tools from Debian, as npm test installs Chromium: wrk for rest, Chromium for web.
-  const tools = [['rest.bench.ts', '/usr/bin/wrk', 'wrk'], ['web.bench.ts', '/usr/bin/chromium', 'chromium']]
-  const missing = tools.filter(([f, bin]) => chosen.includes(f) && !existsSync(bin)).map(([, , pkg]) => pkg)
+  const tools = [['rest.bench.ts', '/usr/bin/wrk', 'wrk'], [
+    'web.bench.ts',
+    '/usr/bin/chromium',
+    'chromium',
+  ]]
+  const missing = tools.filter(([f, bin]) => chosen.includes(f) && !existsSync(bin)).map((
+    [, , pkg],
+  ) => pkg)
   if (missing.length) await aptInstall(missing)
   if (chosen.includes('web.bench.ts')) await buildWeb()
   const ports = { api: freePort(), db: freePort(), web: freePort() }
   const stack = await startStack({
-    ports, dir: join(paths.stackDir, `bench-${Deno.pid}`), ephemeral: true, reset: true, web: existsSync(join(paths.webDist, 'index.html')), quiet: true, env: testGatewayEnv,
+    ports,
+    dir: join(paths.stackDir, `bench-${Deno.pid}`),
+    ephemeral: true,
+    reset: true,
+    web: existsSync(join(paths.webDist, 'index.html')),
+    quiet: true,
+    env: testGatewayEnv,
   })
   const machine = await describeMachine(stack)
-  const env = { SUPABASE_URL: stack.apiUrl, SUPABASE_ANON_KEY: ANON_KEY, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY, SUPABASE_DB_URL: stack.dbUrl, WEB_URL: stack.webUrl }
+  const env = {
+    SUPABASE_URL: stack.apiUrl,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: stack.dbUrl,
+    WEB_URL: stack.webUrl,
+  }
   const sections: string[] = []
   let failed = 0
   try {
@@ -119,12 +146,23 @@ export async function runBench(args: string[]): Promise<number> {
     await stack.stop()
   }
   const report = [
-    `# Benchmark report`, '',
-    `Run ${new Date().toISOString()} with \`npm run bench\`${quick ? ' --quick' : ''}. Every ratio compares two figures measured in this same run; benchmarks report, they never fail on a number.`, '',
-    '## Machine', '', ...machine.map(([k, v]) => `- ${k}: ${v}`), '',
+    `# Benchmark report`,
+    '',
+    `Run ${new Date().toISOString()} with \`npm run bench\`${
+      quick ? ' --quick' : ''
+    }. Every ratio compares two figures measured in this same run; benchmarks report, they never fail on a number.`,
+    '',
+    '## Machine',
+    '',
+    ...machine.map(([k, v]) => `- ${k}: ${v}`),
+    '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n')
   if (!only) await Deno.writeTextFile(join(ROOT, 'bench', 'report.md'), report)
-  console.log(`\n[bench] ${only ? 'partial run: report not written' : 'wrote bench/report.md'}${failed ? `; ${failed} benchmark(s) failed` : ''}`)
+  console.log(
+    `\n[bench] ${only ? 'partial run: report not written' : 'wrote bench/report.md'}${
+      failed ? `; ${failed} benchmark(s) failed` : ''
+    }`,
+  )
   return failed ? 1 : 0
 }

@@ -18,11 +18,29 @@ import { runtimeConfigScript, securityHeaders } from '../stack/web-server.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
 // The handbook's flags: nothing downloads, nothing phones home.
-export const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 export const PUBLIC_JS_GOAL_KB = 90
 export const MOBILE_GOAL = 95
 
-interface Audit { score: number | null; numericValue?: number; title: string; details?: { type: string; items?: Record<string, unknown>[]; overallSavingsMs?: number; debugData?: { networkStartTimeTs?: number } } }
+interface Audit {
+  score: number | null
+  numericValue?: number
+  title: string
+  details?: {
+    type: string
+    items?: Record<string, unknown>[]
+    overallSavingsMs?: number
+    debugData?: { networkStartTimeTs?: number }
+  }
+}
 interface Lhr {
   categories: Record<string, { score: number | null }>
   audits: Record<string, Audit>
@@ -31,11 +49,30 @@ interface Lhr {
   environment: { hostUserAgent: string }
 }
 
-interface Run { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; scripts: string[]; beforeLoad: string[]; opportunities: string[]; a11yFails: string[]; ua: string; version: string }
+interface Run {
+  performance: number
+  accessibility: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  si: number
+  scripts: string[]
+  beforeLoad: string[]
+  opportunities: string[]
+  a11yFails: string[]
+  ua: string
+  version: string
+}
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, NO_FCP): run it again. */
-async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop', attempts = 3): Promise<Run> {
-  for (let i = 1; ; i++) {
+async function audit(
+  url: string,
+  port: number,
+  formFactor: 'mobile' | 'desktop',
+  attempts = 3,
+): Promise<Run> {
+  for (let i = 1;; i++) {
     try {
       return await auditOnce(url, port, formFactor)
     } catch (e) {
@@ -45,32 +82,61 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
   }
 }
 
-async function auditOnce(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<Run> {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] }
+async function auditOnce(
+  url: string,
+  port: number,
+  formFactor: 'mobile' | 'desktop',
+): Promise<Run> {
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance', 'accessibility'],
+  }
   const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)
   const lhr = result?.lhr as unknown as Lhr | undefined
   if (!lhr) throw new Error(`lighthouse gave no result for ${url}`)
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message} (${url}, ${formFactor})`)
+  if (lhr.runtimeError) {
+    throw new Error(`lighthouse: ${lhr.runtimeError.message} (${url}, ${formFactor})`)
+  }
   const a = lhr.audits
   const num = (id: string) => a[id]?.numericValue ?? NaN
-  const requests = (a['network-requests']?.details?.items ?? []) as { url: string; resourceType?: string; rendererStartTime?: number }[]
+  const requests = (a['network-requests']?.details?.items ?? []) as {
+    url: string
+    resourceType?: string
+    rendererStartTime?: number
+  }[]
   const origin = new URL(url).origin
   // The load event on the requests' clock (both are microsecond timestamps of the trace).
-  const loadTs = (a['metrics']?.details?.items?.[0] as { observedLoadTs?: number } | undefined)?.observedLoadTs ?? NaN
-  const loadAt = (loadTs - (a['network-requests']?.details?.debugData?.networkStartTimeTs ?? NaN)) / 1000
+  const loadTs = (a['metrics']?.details?.items?.[0] as { observedLoadTs?: number } | undefined)
+    ?.observedLoadTs ?? NaN
+  const loadAt = (loadTs - (a['network-requests']?.details?.debugData?.networkStartTimeTs ?? NaN)) /
+    1000
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(origin))
   const opportunities = Object.values(a)
     .filter((x) => x.details?.type === 'opportunity' && (x.details.overallSavingsMs ?? 0) >= 50)
     .sort((x, y) => (y.details!.overallSavingsMs ?? 0) - (x.details!.overallSavingsMs ?? 0))
     .slice(0, 3).map((x) => `${x.title} (~${Math.round(x.details!.overallSavingsMs ?? 0)} ms)`)
-  const a11yFails = Object.entries(a).filter(([id, x]) => x.score === 0 && !['network-requests'].includes(id) && x.details?.type === 'table' && /contrast|label|name|aria|alt|lang|heading|landmark|list|tabindex|role/i.test(id)).map(([id]) => id)
+  const a11yFails = Object.entries(a).filter(([id, x]) =>
+    x.score === 0 && !['network-requests'].includes(id) && x.details?.type === 'table' &&
+    /contrast|label|name|aria|alt|lang|heading|landmark|list|tabindex|role/i.test(id)
+  ).map(([id]) => id)
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), si: num('speed-index'),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    si: num('speed-index'),
     scripts: scripts.map((r) => new URL(r.url).pathname),
-    beforeLoad: scripts.filter((r) => !(Number(r.rendererStartTime) > loadAt)).map((r) => new URL(r.url).pathname),
-    opportunities, a11yFails, ua: lhr.environment.hostUserAgent, version: lhr.lighthouseVersion,
+    beforeLoad: scripts.filter((r) => !(Number(r.rendererStartTime) > loadAt)).map((r) =>
+      new URL(r.url).pathname
+    ),
+    opportunities,
+    a11yFails,
+    ua: lhr.environment.hostUserAgent,
+    version: lhr.lighthouseVersion,
   }
 }
 
@@ -79,11 +145,19 @@ async function auditOnce(url: string, port: number, formFactor: 'mobile' | 'desk
 export const MOBILE_RUNS = 5
 
 /** The run with the median performance score, and the range of scores over all the runs. */
-async function medianAudit(url: string, port: number, runs: number): Promise<{ run: Run; min: number; max: number }> {
+async function medianAudit(
+  url: string,
+  port: number,
+  runs: number,
+): Promise<{ run: Run; min: number; max: number }> {
   const all: Run[] = []
   for (let i = 0; i < runs; i++) all.push(await audit(url, port, 'mobile'))
   const sorted = [...all].sort((a, b) => a.performance - b.performance)
-  return { run: sorted[Math.floor((sorted.length - 1) / 2)]!, min: sorted[0]!.performance, max: sorted.at(-1)!.performance }
+  return {
+    run: sorted[Math.floor((sorted.length - 1) / 2)]!,
+    min: sorted[0]!.performance,
+    max: sorted.at(-1)!.performance,
+  }
 }
 
 /**
@@ -92,7 +166,12 @@ async function medianAudit(url: string, port: number, runs: number): Promise<{ r
  * measure in Node).
  */
 async function gzipSize(bytes: Uint8Array): Promise<number> {
-  const child = new Deno.Command('gzip', { args: ['-6', '-c'], stdin: 'piped', stdout: 'piped', stderr: 'null' }).spawn()
+  const child = new Deno.Command('gzip', {
+    args: ['-6', '-c'],
+    stdin: 'piped',
+    stdout: 'piped',
+    stderr: 'null',
+  }).spawn()
   const writer = child.stdin.getWriter()
   await writer.write(bytes)
   await writer.close()
@@ -101,19 +180,25 @@ async function gzipSize(bytes: Uint8Array): Promise<number> {
 }
 
 /** gzip -6 of each built file the page requested; /config.js is generated. */
-async function jsSizes(scripts: string[], configJs: string): Promise<{ gzip: number; raw: number; files: number }> {
+async function jsSizes(
+  scripts: string[],
+  configJs: string,
+): Promise<{ gzip: number; raw: number; files: number }> {
   let gzip = 0
   let raw = 0
   const unique = [...new Set(scripts)]
   for (const path of unique) {
-    const bytes = path === '/config.js' ? new TextEncoder().encode(configJs) : readFileSync(join(paths.webDist, path))
+    const bytes = path === '/config.js'
+      ? new TextEncoder().encode(configJs)
+      : readFileSync(join(paths.webDist, path))
     raw += bytes.length
     gzip += await gzipSize(bytes)
   }
   return { gzip: gzip / 1024, raw: raw / 1024, files: unique.length }
 }
 
-const BASELINE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+const BASELINE_HTML =
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="Baseline page for the benchmark"><title>Baseline | Roots Allotments</title></head>
 <body><main><h1>Allotments</h1><p>A static page with no script: the best this machine and Lighthouse allow.</p></main></body></html>`
 
@@ -129,19 +214,40 @@ const bench: Bench = async ({ stack, quick }) => {
     { path: '/admin/login', public: false },
   ]
   const basePort = freePort()
-  const baseline = Deno.serve({ hostname: '127.0.0.1', port: basePort, onListen: () => {} }, () =>
-    new Response(BASELINE_HTML, { headers: { ...securityHeaders(stack.apiUrl), 'content-type': 'text/html; charset=utf-8' } }))
+  const baseline = Deno.serve(
+    { hostname: '127.0.0.1', port: basePort, onListen: () => {} },
+    () =>
+      new Response(BASELINE_HTML, {
+        headers: { ...securityHeaders(stack.apiUrl), 'content-type': 'text/html; charset=utf-8' },
+      }),
+  )
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
   const rows: BenchRow[] = []
   const notes: string[] = []
   try {
     const baseMobile = await audit(`http://127.0.0.1:${basePort}/`, chrome.port, 'mobile')
     const baseDesktop = await audit(`http://127.0.0.1:${basePort}/`, chrome.port, 'desktop')
-    const lhFigures = (r: Run) => ({ performance: r.performance, accessibility: r.accessibility, 'FCP ms': r.fcp, 'LCP ms': r.lcp, 'TBT ms': r.tbt, CLS: r.cls.toFixed(3), 'SI ms': r.si })
+    const lhFigures = (r: Run) => ({
+      performance: r.performance,
+      accessibility: r.accessibility,
+      'FCP ms': r.fcp,
+      'LCP ms': r.lcp,
+      'TBT ms': r.tbt,
+      CLS: r.cls.toFixed(3),
+      'SI ms': r.si,
+    })
     const bundles: BenchRow[] = []
     const scores: BenchRow[] = [
-      { name: 'Lighthouse mobile: baseline static page', figures: lhFigures(baseMobile), goal: 'baseline' },
-      { name: 'Lighthouse desktop: baseline static page', figures: lhFigures(baseDesktop), goal: 'baseline' },
+      {
+        name: 'Lighthouse mobile: baseline static page',
+        figures: lhFigures(baseMobile),
+        goal: 'baseline',
+      },
+      {
+        name: 'Lighthouse desktop: baseline static page',
+        figures: lhFigures(baseDesktop),
+        goal: 'baseline',
+      },
     ]
     for (const route of routes) {
       const url = `${stack.webUrl}${route.path}`
@@ -153,25 +259,72 @@ const bench: Bench = async ({ stack, quick }) => {
       const first = await jsSizes(mobile.beforeLoad, config)
       // The shell every public page loads first: index.html's scripts and /config.js.
       const html = readFileSync(join(paths.webDist, 'index.html'), 'utf8')
-      const shell = await jsSizes(['/config.js', ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)], config)
+      const shell = await jsSizes([
+        '/config.js',
+        ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+      ], config)
       const all = await jsSizes(mobile.scripts, config)
       bundles.push({
         name: `first-load JS ${label}`,
-        figures: { 'shell gzip KB': shell.gzip, 'gzip KB until load': first.gzip, 'files until load': first.files, 'gzip KB until idle': all.gzip, 'files until idle': all.files },
+        figures: {
+          'shell gzip KB': shell.gzip,
+          'gzip KB until load': first.gzip,
+          'files until load': first.files,
+          'gzip KB until idle': all.gzip,
+          'files until idle': all.files,
+        },
         ratios: { 'shell vs 90 KB goal': shell.gzip / PUBLIC_JS_GOAL_KB },
         goal: route.public ? `≤ ${PUBLIC_JS_GOAL_KB} KB gzip` : 'admin: no goal',
       })
-      scores.push({ name: `Lighthouse mobile ${label}`, figures: { ...lhFigures(mobile), ...(runs > 1 ? { runs, 'performance range': `${min}–${max}` } : {}) }, ratios: { 'perf vs baseline': mobile.performance / Math.max(1, baseMobile.performance) }, goal: route.public ? `performance ≥ ${MOBILE_GOAL}` : '' })
-      if (desktop) scores.push({ name: `Lighthouse desktop ${label}`, figures: lhFigures(desktop), ratios: { 'perf vs baseline': desktop.performance / Math.max(1, baseDesktop.performance) } })
-      notes.push(`- \`${label}\`: ${mobile.opportunities.length ? `mobile opportunities: ${mobile.opportunities.join('; ')}` : 'no mobile opportunity over 50 ms'}${mobile.a11yFails.length ? `; failing accessibility audits: ${mobile.a11yFails.join(', ')}` : ''}.`)
+      scores.push({
+        name: `Lighthouse mobile ${label}`,
+        figures: {
+          ...lhFigures(mobile),
+          ...(runs > 1 ? { runs, 'performance range': `${min}–${max}` } : {}),
+        },
+        ratios: { 'perf vs baseline': mobile.performance / Math.max(1, baseMobile.performance) },
+        goal: route.public ? `performance ≥ ${MOBILE_GOAL}` : '',
+      })
+      if (desktop) {
+        scores.push({
+          name: `Lighthouse desktop ${label}`,
+          figures: lhFigures(desktop),
+          ratios: {
+            'perf vs baseline': desktop.performance / Math.max(1, baseDesktop.performance),
+          },
+        })
+      }
+      notes.push(
+        `- \`${label}\`: ${
+          mobile.opportunities.length
+            ? `mobile opportunities: ${mobile.opportunities.join('; ')}`
+            : 'no mobile opportunity over 50 ms'
+        }${
+          mobile.a11yFails.length
+            ? `; failing accessibility audits: ${mobile.a11yFails.join(', ')}`
+            : ''
+        }.`,
+      )
     }
     rows.push(...bundles, ...scores)
-    const publicJs = bundles.filter((_, i) => routes[i].public).map((b) => Number(b.figures['shell gzip KB']))
-    const mobilePublic = scores.filter((s) => s.name.startsWith('Lighthouse mobile /') && !s.name.includes('/admin')).map((s) => Number(s.figures.performance))
+    const publicJs = bundles.filter((_, i) => routes[i].public).map((b) =>
+      Number(b.figures['shell gzip KB'])
+    )
+    const mobilePublic = scores.filter((s) =>
+      s.name.startsWith('Lighthouse mobile /') && !s.name.includes('/admin')
+    ).map((s) => Number(s.figures.performance))
     notes.unshift(
-      `Goals: public first-load JS (the shell) ≤ ${PUBLIC_JS_GOAL_KB} KB gzip — ${publicJs.every((k) => k <= PUBLIC_JS_GOAL_KB) ? 'met' : 'NOT met'} (${Math.max(...publicJs).toFixed(1)} KB); ` +
-        `Lighthouse mobile performance ≥ ${MOBILE_GOAL} on public pages — ${mobilePublic.every((s) => s >= MOBILE_GOAL) ? 'met' : 'NOT met'} (lowest ${Math.min(...mobilePublic)}).`,
-      `Lighthouse ${baseMobile.version} in ${baseMobile.ua.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'} (${CHROMIUM}), default mobile settings (simulated slow 4G, 4× CPU slowdown) and the desktop preset; every run is a cold load with storage cleared. Public pages on mobile: the median of ${quick ? 1 : MOBILE_RUNS} runs (its figures), with the range of scores.`,
+      `Goals: public first-load JS (the shell) ≤ ${PUBLIC_JS_GOAL_KB} KB gzip — ${
+        publicJs.every((k) => k <= PUBLIC_JS_GOAL_KB) ? 'met' : 'NOT met'
+      } (${Math.max(...publicJs).toFixed(1)} KB); ` +
+        `Lighthouse mobile performance ≥ ${MOBILE_GOAL} on public pages — ${
+          mobilePublic.every((s) => s >= MOBILE_GOAL) ? 'met' : 'NOT met'
+        } (lowest ${Math.min(...mobilePublic)}).`,
+      `Lighthouse ${baseMobile.version} in ${
+        baseMobile.ua.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium'
+      } (${CHROMIUM}), default mobile settings (simulated slow 4G, 4× CPU slowdown) and the desktop preset; every run is a cold load with storage cleared. Public pages on mobile: the median of ${
+        quick ? 1 : MOBILE_RUNS
+      } runs (its figures), with the range of scores.`,
       'First-load JS, gzip level 6 computed from the build, /config.js included. "Shell" (the goal\'s measure) is what every public page loads first: index.html\'s entry and /config.js; the home page needs nothing else. Other pages fetch their own chunks (a few KB) alongside it, before their first render, so they show at once instead of after a loading state: "until load" counts the same-origin scripts Chromium requested before the load event in the mobile run, "until idle" adds what the page fetches after it (warm-ups, analytics, error reporting) until the network is quiet. The web server sends text files gzipped, as a production host would.',
       'Ratios: JS against the goal (≤ 1.00 meets it); performance against the baseline static page measured in this run.',
       '',
@@ -180,7 +333,12 @@ const bench: Bench = async ({ stack, quick }) => {
     chrome.kill()
     await baseline.shutdown()
   }
-  return { title: 'Web: first-load JavaScript per route and Lighthouse scores (production build, Debian Chromium)', rows, notes }
+  return {
+    title:
+      'Web: first-load JavaScript per route and Lighthouse scores (production build, Debian Chromium)',
+    rows,
+    notes,
+  }
 }
 
 export default bench

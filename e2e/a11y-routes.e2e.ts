@@ -16,20 +16,31 @@ type Params = Record<string, string>
 
 /** The first row of a table (service role, set-up only), for a route's sample parameter. */
 async function first(table: string, column: string, filter = ''): Promise<string> {
-  const res = await asService(`/rest/v1/${table}?select=${column}&order=${column}&limit=1${filter ? `&${filter}` : ''}`)
+  const res = await asService(
+    `/rest/v1/${table}?select=${column}&order=${column}&limit=1${filter ? `&${filter}` : ''}`,
+  )
   const rows = await res.json() as Record<string, unknown>[]
-  if (!res.ok || !rows[0]) throw new Error(`no sample from ${table}.${column}: ${res.status} ${JSON.stringify(rows)}`)
+  if (!res.ok || !rows[0]) {
+    throw new Error(`no sample from ${table}.${column}: ${res.status} ${JSON.stringify(rows)}`)
+  }
   return String(rows[0][column])
 }
 
 const site = { cityslug: 'dartford', slug: 'darenth-fields' }
 /** Sample parameters per route key: seeded rows the pages can show. */
 const SAMPLES: Record<string, () => Params | Promise<Params>> = {
-  site: () => site, siteSetup: () => site, siteOld: () => site, siteSetupOld: () => site,
-  landingSite: () => ({ site: 'sugar-loaf-fields' }), landingSiteJoin: () => ({ site: 'sugar-loaf-fields' }),
-  preregSite: () => ({ site: 'daffodil-views' }), preregSiteSignup: () => ({ site: 'daffodil-views' }),
-  preregSiteLanding: () => ({ site: 'daffodil-views' }), preregSiteThankyou: () => ({ site: 'daffodil-views' }),
-  landingSpecialJoin: () => ({ site: 'bowshaw-views' }), landingSpecialJoinSuccess: () => ({ site: 'bowshaw-views' }),
+  site: () => site,
+  siteSetup: () => site,
+  siteOld: () => site,
+  siteSetupOld: () => site,
+  landingSite: () => ({ site: 'sugar-loaf-fields' }),
+  landingSiteJoin: () => ({ site: 'sugar-loaf-fields' }),
+  preregSite: () => ({ site: 'daffodil-views' }),
+  preregSiteSignup: () => ({ site: 'daffodil-views' }),
+  preregSiteLanding: () => ({ site: 'daffodil-views' }),
+  preregSiteThankyou: () => ({ site: 'daffodil-views' }),
+  landingSpecialJoin: () => ({ site: 'bowshaw-views' }),
+  landingSpecialJoinSuccess: () => ({ site: 'bowshaw-views' }),
   guidedTourLocation: () => ({ location: 'tuckers-meadow' }),
   kb: () => ({ link: 'getting-started/tools' }),
   adminLocationsEdit: async () => ({ id: await first('global_sites', 'id') }),
@@ -44,7 +55,9 @@ const SAMPLES: Record<string, () => Params | Promise<Params>> = {
   career: async () => ({ slug: await first('careers', 'slug', 'published=is.true') }),
   offer: async () => ({ slug: await first('offers', 'slug') }),
   pledgePage: async () => ({ slug: await first('pledge_pages', 'slug', 'published=is.true') }),
-  goodVibesProject: async () => ({ pid: await first('good_vibes_projects', 'slug', 'published=is.true') }),
+  goodVibesProject: async () => ({
+    pid: await first('good_vibes_projects', 'slug', 'published=is.true'),
+  }),
   growingExpert: async () => ({ eid: await first('growing_experts', 'id') }),
   courseSettings: async () => ({ course_id: await first('courses', 'id') }),
 }
@@ -54,17 +67,31 @@ const SIGNED_OUT_ADMIN = new Set(['/admin/login', '/admin/confirm', '/admin/unau
 const WIDTHS = [1280, 360]
 
 /** Every route, read when the file loads: a route added to a paths file gets a test of its own. */
-const ROUTES = Object.entries(paths).map(([key, entry]) => ({ key, pattern: entry.path as string, entry }))
+const ROUTES = Object.entries(paths).map(([key, entry]) => ({
+  key,
+  pattern: entry.path as string,
+  entry,
+}))
 const isAdmin = (pattern: string) => pattern.startsWith('/admin') && !SIGNED_OUT_ADMIN.has(pattern)
 
 async function hrefOf(r: (typeof ROUTES)[number]): Promise<string> {
   if (!r.pattern.includes(':')) return (r.entry.getHref as () => string)()
   const sample = SAMPLES[r.key]
-  if (!sample) throw new Error(`route ${r.key} (${r.pattern}) has parameters but no sample in SAMPLES (e2e/a11y-routes.e2e.ts)`)
+  if (!sample) {
+    throw new Error(
+      `route ${r.key} (${r.pattern}) has parameters but no sample in SAMPLES (e2e/a11y-routes.e2e.ts)`,
+    )
+  }
   return (r.entry.getHref as (p: Params) => string)(await sample())
 }
 
-interface Tab { page: Page; context: BrowserContext; consoleErrors: string[]; visited: number; inFlight: Map<Request, number> }
+interface Tab {
+  page: Page
+  context: BrowserContext
+  consoleErrors: string[]
+  visited: number
+  inFlight: Map<Request, number>
+}
 const tabs = new Map<string, Tab>()
 
 /** One tab per audience and width, kept across tests: admins sign in once. */
@@ -77,7 +104,15 @@ async function tab(audience: 'public' | 'admin', width: number): Promise<Tab> {
   await context.addInitScript(() => {
     const w = window as unknown as { __csp: string[] }
     w.__csp = []
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`))
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) =>
+        w.__csp.push(
+          `${e.violatedDirective} blocked ${
+            e.blockedURI || 'inline'
+          } (${e.sourceFile}:${e.lineNumber})`,
+        ),
+    )
   })
   const page = await context.newPage()
   t = { page, context, consoleErrors: [], visited: 0, inFlight: new Map() }
@@ -86,7 +121,11 @@ async function tab(audience: 'public' | 'admin', width: number): Promise<Tab> {
   page.on('requestfinished', (r) => inFlight.delete(r))
   page.on('requestfailed', (r) => inFlight.delete(r))
   const errors = t.consoleErrors
-  page.on('console', (m) => { if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) errors.push(m.text()) })
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) {
+      errors.push(m.text())
+    }
+  })
   if (audience === 'admin') {
     await signIn(page, 'official@example.com')
     await waitForPath(page, '/admin')
@@ -103,8 +142,14 @@ async function judge(t: Tab, href: string) {
   // gateway held up: seen once in CI, never by hand) is still judged, and the requests still open
   // are named in the log, so a hang shows up as a lead rather than as a failed axe check.
   await t.page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {
-    const open = [...t.inFlight].map(([r, at]) => `${r.method()} ${r.url()} (${Date.now() - at} ms)`)
-    console.warn(`[a11y] ${href}: the network did not go quiet in 20 s; still open: ${open.join(', ') || 'none'}`)
+    const open = [...t.inFlight].map(([r, at]) =>
+      `${r.method()} ${r.url()} (${Date.now() - at} ms)`
+    )
+    console.warn(
+      `[a11y] ${href}: the network did not go quiet in 20 s; still open: ${
+        open.join(', ') || 'none'
+      }`,
+    )
   })
   const landed = new URL(t.page.url()).pathname
   const hasMain = await t.page.locator('main').count() > 0
@@ -138,7 +183,11 @@ describe('every route', () => {
         const t = await tab(audience, width)
         const r = await judge(t, href)
         const where = `${href} at ${width} px (landed on ${r.landed})`
-        if (audience === 'admin') expect(r.landed, `${where}: an admin is never turned away`).not.toMatch(/^\/admin\/(login|unauthorized)$/)
+        if (audience === 'admin') {
+          expect(r.landed, `${where}: an admin is never turned away`).not.toMatch(
+            /^\/admin\/(login|unauthorized)$/,
+          )
+        }
         // axe only rates a missing <main> "moderate"; every page has one, so it is held to that.
         expect(r.hasMain, `${where}: a <main> landmark`).toBe(true)
         expect(r.axe, where).toEqual([])

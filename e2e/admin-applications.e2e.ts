@@ -7,7 +7,14 @@ import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, seriousViolations, webUrl } from './support/browser'
-import { accessToken, asService, asUser, openFromNav, signedInPage, waitForPath } from './admin-support'
+import {
+  accessToken,
+  asService,
+  asUser,
+  openFromNav,
+  signedInPage,
+  waitForPath,
+} from './admin-support'
 import { noSidewaysScroll } from './public-support'
 
 const APPLICATIONS = '/admin/career-applications'
@@ -19,7 +26,9 @@ beforeAll(async () => {
   browser = await launchChromium()
   admin = await signedInPage(browser, 'official@example.com', '/admin')
 })
-afterAll(async () => { await browser?.close() })
+afterAll(async () => {
+  await browser?.close()
+})
 
 async function openScreen(page: Page, label: string, path: string) {
   await openFromNav(page, label, path)
@@ -27,8 +36,13 @@ async function openScreen(page: Page, label: string, path: string) {
 }
 
 async function downloaded(page: Page, button: string): Promise<string[]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()])
-  return (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n')
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ])
+  return (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(
+    '\r\n',
+  )
 }
 
 describe('career applications and sowing reminders (admin)', () => {
@@ -39,21 +53,30 @@ describe('career applications and sowing reminders (admin)', () => {
     await table.getByRole('rowheader', { name: /Sam Harvest/ }).waitFor()
     // Newest first: Sam (hours ago) above Omar (a day) above Hazel (two days).
     const names = await table.getByRole('rowheader').allTextContents()
-    expect(names.findIndex((n) => n.startsWith('Sam Harvest'))).toBeLessThan(names.findIndex((n) => n.startsWith('Omar Seedling')))
-    expect(names.findIndex((n) => n.startsWith('Omar Seedling'))).toBeLessThan(names.findIndex((n) => n.startsWith('Hazel Applicant')))
+    expect(names.findIndex((n) => n.startsWith('Sam Harvest'))).toBeLessThan(
+      names.findIndex((n) => n.startsWith('Omar Seedling')),
+    )
+    expect(names.findIndex((n) => n.startsWith('Omar Seedling'))).toBeLessThan(
+      names.findIndex((n) => n.startsWith('Hazel Applicant')),
+    )
     expect(await seriousViolations(admin)).toEqual([])
 
-    await admin.getByLabel('Role', { exact: true }).selectOption({ label: 'Patch Manager, Bristol (Bristol)' })
+    await admin.getByLabel('Role', { exact: true }).selectOption({
+      label: 'Patch Manager, Bristol (Bristol)',
+    })
     await table.getByRole('rowheader', { name: /Sam Harvest/ }).waitFor({ state: 'detached' })
     const bristol = await table.getByRole('rowheader').allTextContents()
     expect(bristol.indexOf('Omar Seedlingomar.seedling@example.com')).toBeGreaterThanOrEqual(0)
-    expect(bristol.indexOf('Omar Seedlingomar.seedling@example.com')).toBeLessThan(bristol.indexOf('Hazel Applicanthazel.applicant@example.com'))
+    expect(bristol.indexOf('Omar Seedlingomar.seedling@example.com')).toBeLessThan(
+      bristol.indexOf('Hazel Applicanthazel.applicant@example.com'),
+    )
     expect(bristol.filter((n) => /Sam Harvest|Priya Potter/.test(n))).toEqual([])
 
     const toggle = admin.getByRole('button', { name: 'Show Hazel Applicant’s application' })
     await toggle.focus()
     await admin.keyboard.press('Enter')
-    await admin.getByRole('button', { name: 'Hide Hazel Applicant’s application', expanded: true }).waitFor()
+    await admin.getByRole('button', { name: 'Hide Hazel Applicant’s application', expanded: true })
+      .waitFor()
     const cv = admin.getByRole('link', { name: /hazel-applicant\.pdf/ })
     expect(await cv.getAttribute('href')).toBe('https://cv.example.com/hazel-applicant.pdf')
     expect(await cv.getAttribute('target')).toBe('_blank')
@@ -63,30 +86,38 @@ describe('career applications and sowing reminders (admin)', () => {
     await form.getByLabel('Status').selectOption('hired')
     await form.getByRole('button', { name: 'Save status' }).click()
     await admin.getByText('Hazel Applicant’s application is now hired').waitFor()
-    const [row] = await (await asService('/rest/v1/career_applications?email=eq.hazel.applicant@example.com&select=status')).json() as Array<{ status: string }>
+    const [row] = await (await asService(
+      '/rest/v1/career_applications?email=eq.hazel.applicant@example.com&select=status',
+    )).json() as Array<{ status: string }>
     expect(row).toEqual({ status: 'hired' })
 
     const lines = await downloaded(admin, 'Export CSV')
     expect(lines[0]).toBe('Applied,Name,Email,Role,Status,CV link,Message')
     expect(lines.slice(1).every((l) => l.includes('"Patch Manager, Bristol"'))).toBe(true)
     expect(lines.find((l) => l.includes(',Hazel Applicant,'))).toContain(
-      ',Hazel Applicant,hazel.applicant@example.com,"Patch Manager, Bristol",Hired,https://cv.example.com/hazel-applicant.pdf,"I have run a community orchard')
+      ',Hazel Applicant,hazel.applicant@example.com,"Patch Manager, Bristol",Hired,https://cv.example.com/hazel-applicant.pdf,"I have run a community orchard',
+    )
   })
 
   it('an admin sees the sowing-reminder sign-ups with their count, and exports them', async () => {
     await openScreen(admin, 'Sowing reminders', SIGNUPS)
     await admin.getByRole('heading', { level: 1, name: 'Sowing reminder sign-ups' }).waitFor()
-    const count = (await (await asService('/rest/v1/sowing_reminder_signups?select=id')).json() as unknown[]).length
+    const count =
+      (await (await asService('/rest/v1/sowing_reminder_signups?select=id')).json() as unknown[])
+        .length
     expect(count).toBeGreaterThanOrEqual(3)
     await admin.getByText(new RegExp(`^${count} sign-ups in all, \\d+ still subscribed`)).waitFor()
     const table = admin.getByRole('table', { name: `${count} sign-ups` })
     await table.getByRole('rowheader', { name: 'rowan.sower@example.com' }).waitFor()
-    expect(await table.getByRole('row').filter({ hasText: 'tom.former@example.com' }).textContent()).toMatch(/Unsubscribed/)
+    expect(await table.getByRole('row').filter({ hasText: 'tom.former@example.com' }).textContent())
+      .toMatch(/Unsubscribed/)
     expect(await seriousViolations(admin)).toEqual([])
     await admin.getByLabel('Search').fill('rowan')
     const lines = await downloaded(admin, 'Export CSV')
     expect(lines).toHaveLength(2)
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[^,]+,rowan\.sower@example\.com,Rowan,"Yes, e-mail me once a month/)
+    expect(lines[1]).toMatch(
+      /^\d{4}-\d{2}-\d{2}T[^,]+,rowan\.sower@example\.com,Rowan,"Yes, e-mail me once a month/,
+    )
   })
 
   it('both screens fit a 360 px phone without sideways scrolling', async () => {
@@ -104,14 +135,24 @@ describe('career applications and sowing reminders (admin)', () => {
   })
 
   it('a patch manager and a member without a staff role reach neither screen nor the rows', async () => {
-    for (const [email, landing] of [['patch@example.com', '/admin/waiting-list'], ['member@example.com', '/admin/unauthorized']] as const) {
+    for (
+      const [email, landing] of [['patch@example.com', '/admin/waiting-list'], [
+        'member@example.com',
+        '/admin/unauthorized',
+      ]] as const
+    ) {
       const page = await signedInPage(browser, email, landing)
       const nav = page.getByRole('navigation', { name: 'Admin' })
-      for (const label of ['Career applications', 'Sowing reminders']) expect(await nav.getByRole('link', { name: label, exact: true }).count(), email).toBe(0)
+      for (const label of ['Career applications', 'Sowing reminders']) {
+        expect(await nav.getByRole('link', { name: label, exact: true }).count(), email).toBe(0)
+      }
       for (const path of [APPLICATIONS, SIGNUPS]) {
         await page.goto(`${webUrl()}${path}`)
         await waitForPath(page, landing)
-        expect(await page.getByRole('heading', { name: /Career applications|Sowing reminder/ }).count(), `${email} ${path}`).toBe(0)
+        expect(
+          await page.getByRole('heading', { name: /Career applications|Sowing reminder/ }).count(),
+          `${email} ${path}`,
+        ).toBe(0)
       }
       const token = await accessToken(page)
       for (const table of ['career_applications', 'sowing_reminder_signups']) {

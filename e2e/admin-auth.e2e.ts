@@ -7,16 +7,37 @@ import { launchChromium, newContext, seriousViolations, webUrl } from './support
 import { accessToken, answerConsent, asService, asUser, signIn, waitForPath } from './admin-support'
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
-const ADMIN_NAV = ['Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Categories', 'Communications', 'Message log', 'Tools', 'Welcome slots', 'Users', 'Patch managers', 'Sign-in security']
+const ADMIN_NAV = [
+  'Dashboard',
+  'Locations',
+  'Waiting list',
+  'Process offers',
+  'Categories',
+  'Communications',
+  'Message log',
+  'Tools',
+  'Welcome slots',
+  'Users',
+  'Patch managers',
+  'Sign-in security',
+]
 
 const LANDINGS = [
   { email: 'official@example.com', path: '/admin', nav: ADMIN_NAV },
   { email: 'team@example.com', path: '/admin', nav: ADMIN_NAV },
   { email: 'founder@example.com', path: '/admin', nav: ADMIN_NAV },
-  { email: 'patch@example.com', path: '/admin/waiting-list', nav: ['Waiting list', 'Process offers', 'Categories'] },
+  {
+    email: 'patch@example.com',
+    path: '/admin/waiting-list',
+    nav: ['Waiting list', 'Process offers', 'Categories'],
+  },
   { email: 'member@example.com', path: '/admin/unauthorized', nav: null },
 ]
 
@@ -39,7 +60,9 @@ describe('admin sign-in', () => {
     await answerConsent(page)
     await page.getByLabel('Email or phone number').fill('official@example.com')
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByText('You must provide either an email or phone number and a password', { exact: true }).first().waitFor()
+    await page.getByText('You must provide either an email or phone number and a password', {
+      exact: true,
+    }).first().waitFor()
     await page.getByText('Enter your password.').waitFor()
     expect(await page.getByLabel('Email or phone number').inputValue()).toBe('official@example.com')
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true')
@@ -51,7 +74,8 @@ describe('admin sign-in', () => {
     const context = await newContext(browser)
     const page = await context.newPage()
     await signIn(page, 'official@example.com', 'not-the-password')
-    await page.getByText('That email or phone number and password do not match an account.').first().waitFor()
+    await page.getByText('That email or phone number and password do not match an account.').first()
+      .waitFor()
     expect(new URL(page.url()).pathname).toBe('/admin/login')
     expect(await page.getByLabel('Email or phone number').inputValue()).toBe('official@example.com')
     await context.close()
@@ -70,7 +94,9 @@ describe('admin sign-in', () => {
         // Admins see every part-1 entry in order (other parts add theirs); a patch manager only theirs.
         if (nav === ADMIN_NAV) expect(links.filter((l) => ADMIN_NAV.includes(l))).toEqual(ADMIN_NAV)
         else expect(links).toEqual(nav)
-        await expect(page.getByTestId('admin-user').textContent()).resolves.toContain(email === 'patch@example.com' ? 'Patch Manager' : '·')
+        await expect(page.getByTestId('admin-user').textContent()).resolves.toContain(
+          email === 'patch@example.com' ? 'Patch Manager' : '·',
+        )
         expect(await seriousViolations(page)).toEqual([])
         // Sign-out ends the session and the guard sends the visitor back to sign in.
         await page.getByRole('button', { name: 'Sign out' }).click()
@@ -112,7 +138,9 @@ describe('admin sign-in', () => {
       expect(await nav.isVisible()).toBe(false)
       await menu.click()
       await nav.getByRole('link', { name: 'Welcome slots' }).waitFor()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)).toBe(true)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth),
+      ).toBe(true)
       expect(await seriousViolations(page)).toEqual([])
       await page.getByRole('link', { name: '← Back' }).click()
       await waitForPath(page, '/admin/locations')
@@ -129,7 +157,10 @@ describe('admin sign-in', () => {
     const token = await accessToken(page)
     const me = await (await asUser(token, '/auth/v1/user')).json() as { id: string }
     try {
-      const res = await asUser(token, '/auth/v1/user', { method: 'PUT', body: JSON.stringify({ data: { role: 'founder' } }) })
+      const res = await asUser(token, '/auth/v1/user', {
+        method: 'PUT',
+        body: JSON.stringify({ data: { role: 'founder' } }),
+      })
       expect(res.status).toBe(200)
       // A new sign-in carries the new metadata: navigation opens, the database still refuses.
       await page.evaluate(() => localStorage.clear())
@@ -144,7 +175,10 @@ describe('admin sign-in', () => {
       expect(await entries.json()).toEqual([])
     } finally {
       // Put the member back as seeded, whatever happened above.
-      await asService(`/auth/v1/admin/users/${me.id}`, { method: 'PUT', body: JSON.stringify({ user_metadata: { role: null } }) })
+      await asService(`/auth/v1/admin/users/${me.id}`, {
+        method: 'PUT',
+        body: JSON.stringify({ user_metadata: { role: null } }),
+      })
       await context.close()
     }
   })

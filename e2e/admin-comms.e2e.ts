@@ -12,7 +12,9 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await signedInPage(browser, 'founder@example.com', '/admin')
 })
-afterAll(async () => { await browser?.close() })
+afterAll(async () => {
+  await browser?.close()
+})
 
 const name = `Spring open day ${Date.now()}`
 
@@ -25,7 +27,9 @@ describe('communications', () => {
     await page.getByLabel('Template name').fill(name)
     const editor = page.getByRole('textbox', { name: 'Message' })
     await editor.click()
-    await page.keyboard.type('Dear {{first_name}}, come to our open day at {{site}}. Bring {{wellies}}.')
+    await page.keyboard.type(
+      'Dear {{first_name}}, come to our open day at {{site}}. Bring {{wellies}}.',
+    )
     await page.getByRole('button', { name: 'Save template' }).click()
     await page.getByText('Give the e-mail a subject.').first().waitFor()
     await page.getByText('Unknown merge field: {{wellies}}.').first().waitFor()
@@ -35,14 +39,18 @@ describe('communications', () => {
     await editor.click()
     await page.keyboard.press('Control+End')
     for (let i = 0; i < ' Bring {{wellies}}.'.length; i++) await page.keyboard.press('Backspace')
-    expect(await editor.textContent()).toBe('Dear {{first_name}}, come to our open day at {{site}}.')
+    expect(await editor.textContent()).toBe(
+      'Dear {{first_name}}, come to our open day at {{site}}.',
+    )
     await page.getByRole('button', { name: 'Save template' }).click()
     await page.getByText('Template saved').waitFor()
     await page.getByRole('heading', { name }).waitFor()
   })
 
   it('previews merged for the chosen site, sends, and logs each message', async () => {
-    const waiting = await (await asService('/rest/v1/waiting_list_entries?site_id=eq.13&status=eq.waiting&select=email,first_name&order=joined_at,id')).json() as Array<{ email: string; first_name: string }>
+    const waiting = await (await asService(
+      '/rest/v1/waiting_list_entries?site_id=eq.13&status=eq.waiting&select=email,first_name&order=joined_at,id',
+    )).json() as Array<{ email: string; first_name: string }>
     expect(waiting.length).toBeGreaterThan(0)
     await page.getByRole('button', { name: 'Preview' }).click()
     await page.getByText('Choose a site.').first().waitFor()
@@ -51,13 +59,18 @@ describe('communications', () => {
     const preview = page.getByRole('region', { name: 'Preview' })
     await preview.getByText('Subject:').waitFor()
     expect(await preview.textContent()).toContain('Open day at Loxley Meadow')
-    const body = await page.frameLocator('iframe[title="Message preview"]').locator('body').textContent()
+    const body = await page.frameLocator('iframe[title="Message preview"]').locator('body')
+      .textContent()
     expect(body).toContain(`Dear ${waiting[0]!.first_name}, come to our open day at Loxley Meadow.`)
     await page.getByRole('button', { name: `Send to ${waiting.length} applicant` }).click()
-    await page.getByRole('dialog', { name: 'Send this message?' }).getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('dialog', { name: 'Send this message?' }).getByRole('button', {
+      name: 'Send',
+    }).click()
     await page.getByText(`${waiting.length} message`).first().waitFor()
 
-    const { messages } = await (await fetch(`${apiUrl()}/_outbox/messages?to=${encodeURIComponent(waiting[0]!.email)}`)).json() as { messages: Array<{ subject?: string }> }
+    const { messages } = await (await fetch(
+      `${apiUrl()}/_outbox/messages?to=${encodeURIComponent(waiting[0]!.email)}`,
+    )).json() as { messages: Array<{ subject?: string }> }
     expect(messages.some((m) => m.subject === 'Open day at Loxley Meadow')).toBe(true)
 
     await page.getByRole('link', { name: 'Message log' }).click()

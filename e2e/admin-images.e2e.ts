@@ -50,14 +50,27 @@ function png(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(w, 0)
   ihdr.writeUInt32BE(h, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 const pngSize = (b: Buffer) => ({ w: b.readUInt32BE(16), h: b.readUInt32BE(20) })
 
-interface PhotoRow { id: number; path: string; alt: string }
-const photosOfSite = () => serviceRest<PhotoRow[]>(`site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=id`)
+interface PhotoRow {
+  id: number
+  path: string
+  alt: string
+}
+const photosOfSite = () =>
+  serviceRest<PhotoRow[]>(`site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=id`)
 async function objectsOfSite(): Promise<string[]> {
-  const res = await asService('/storage/v1/object/list/images', { method: 'POST', body: JSON.stringify({ prefix: `sites/${SITE.slug}/`, limit: 1000 }) })
+  const res = await asService('/storage/v1/object/list/images', {
+    method: 'POST',
+    body: JSON.stringify({ prefix: `sites/${SITE.slug}/`, limit: 1000 }),
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as Array<{ name: string }>).map((o) => o.name)
 }
@@ -72,15 +85,33 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await signedInPage(browser, 'official@example.com', '/admin')
   seeded = (await photosOfSite()).map((r) => r.id)
-  original = (await serviceRest<Array<{ pm_photo_1: string | null }>>(`global_sites?id=eq.${SITE.id}&select=pm_photo_1`))[0]!
+  original = (await serviceRest<Array<{ pm_photo_1: string | null }>>(
+    `global_sites?id=eq.${SITE.id}&select=pm_photo_1`,
+  ))[0]!
   await mkdir(SHOTS, { recursive: true })
 })
 afterAll(async () => {
-  const rows = (await photosOfSite().catch(() => [] as PhotoRow[])).filter((r) => !seeded.includes(r.id))
-  if (rows.length) await serviceRest(`site_photos?id=in.(${rows.map((r) => r.id).join(',')})`, { method: 'DELETE' })
+  const rows = (await photosOfSite().catch(() => [] as PhotoRow[])).filter((r) =>
+    !seeded.includes(r.id)
+  )
+  if (rows.length) {
+    await serviceRest(`site_photos?id=in.(${rows.map((r) => r.id).join(',')})`, {
+      method: 'DELETE',
+    })
+  }
   if (eventId) await serviceRest(`events?id=eq.${eventId}`, { method: 'DELETE' })
-  if (original) await serviceRest(`global_sites?id=eq.${SITE.id}`, { method: 'PATCH', body: JSON.stringify(original) })
-  if (written.length) await asService('/storage/v1/object/images', { method: 'DELETE', body: JSON.stringify({ prefixes: written }) })
+  if (original) {
+    await serviceRest(`global_sites?id=eq.${SITE.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify(original),
+    })
+  }
+  if (written.length) {
+    await asService('/storage/v1/object/images', {
+      method: 'DELETE',
+      body: JSON.stringify({ prefixes: written }),
+    })
+  }
   await browser?.close()
 })
 
@@ -91,14 +122,22 @@ describe('staff images', () => {
     await page.getByRole('link', { name: `Edit ${SITE.location}` }).click()
     await waitForPath(page, `/admin/locations/edit/${SITE.id}`)
     const gallery = page.getByRole('region', { name: 'Photo gallery' })
-    await gallery.getByRole('list', { name: `Photos of ${SITE.location}` }).or(gallery.getByText(`No photos of ${SITE.location} yet.`)).waitFor()
+    await gallery.getByRole('list', { name: `Photos of ${SITE.location}` }).or(
+      gallery.getByText(`No photos of ${SITE.location} yet.`),
+    ).waitFor()
     const before = await photosOfSite()
 
-    await gallery.getByLabel('Choose a photo').setInputFiles({ name: 'beds.png', mimeType: 'image/png', buffer: png(900, 900) })
+    await gallery.getByLabel('Choose a photo').setInputFiles({
+      name: 'beds.png',
+      mimeType: 'image/png',
+      buffer: png(900, 900),
+    })
     const crop = gallery.getByRole('application', { name: 'Crop add a photo' })
     await crop.waitFor()
     const status = gallery.getByText(/^Crop: /)
-    expect(await status.textContent()).toBe('Crop: 900 × 600 pixels from 0, 150; saved at 900 × 600.')
+    expect(await status.textContent()).toBe(
+      'Crop: 900 × 600 pixels from 0, 150; saved at 900 × 600.',
+    )
     // Drag the bottom-right corner in, then move the box with the keyboard.
     await crop.scrollIntoViewIfNeeded()
     const box = (await crop.boundingBox())!
@@ -121,7 +160,9 @@ describe('staff images', () => {
       await page.setViewportSize({ width, height: 800 })
       await crop.scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${SHOTS}/crop-${width}.png` })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)).toBe(true)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth),
+      ).toBe(true)
     }
     expect(await seriousViolations(page)).toEqual([])
 
@@ -146,8 +187,12 @@ describe('staff images', () => {
     expect(served.headers.get('content-type')).toMatch(/^image\/png/)
     const size = pngSize(Buffer.from(await served.arrayBuffer()))
     expect(size).toEqual({ w, h })
-    expect(await shown.getAttribute('src')).toBe(`${apiUrl()}/storage/v1/object/public/images/${row.path}`)
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(w)
+    expect(await shown.getAttribute('src')).toBe(
+      `${apiUrl()}/storage/v1/object/public/images/${row.path}`,
+    )
+    await expect.poll(() =>
+      shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+    ).toBe(w)
     await gallery.screenshot({ path: `${SHOTS}/gallery-1280.png` })
   })
 
@@ -159,13 +204,19 @@ describe('staff images', () => {
     const last = await items.count()
     await gallery.getByRole('button', { name: `Move photo ${last} up` }).click()
     await page.getByText('Order saved').first().waitFor()
-    await expect.poll(async () => (await serviceRest<PhotoRow[]>(`site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=sort_order,id`)).map((r) => r.id).indexOf(mine.id)).toBe(last - 2)
+    await expect.poll(async () =>
+      (await serviceRest<PhotoRow[]>(
+        `site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=sort_order,id`,
+      )).map((r) => r.id).indexOf(mine.id)
+    ).toBe(last - 2)
     await expect.poll(() => items.nth(last - 2).getByRole('img').getAttribute('alt')).toBe(mine.alt)
     await gallery.getByRole('button', { name: `Remove photo ${last - 1}` }).click()
     await page.getByText('Photo removed').waitFor()
     await expect.poll(() => items.count()).toBe(last - 1)
     expect((await photosOfSite()).map((r) => r.id)).not.toContain(mine.id)
-    await expect.poll(async () => (await fetch(`${apiUrl()}/storage/v1/object/public/images/${mine.path}`)).status).toBe(400)
+    await expect.poll(async () =>
+      (await fetch(`${apiUrl()}/storage/v1/object/public/images/${mine.path}`)).status
+    ).toBe(400)
   })
 
   it('refuses a text file and an SVG with a clear message and writes nothing', async () => {
@@ -173,10 +224,18 @@ describe('staff images', () => {
     const rows = await photosOfSite()
     const objects = await objectsOfSite()
     const input = gallery.getByLabel('Choose a photo')
-    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') })
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    })
     await gallery.getByRole('alert').filter({ hasText: TYPE_MESSAGE }).waitFor()
     expect(await input.getAttribute('aria-invalid')).toBe('true')
-    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+    await input.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    })
     await gallery.getByRole('alert').filter({ hasText: TYPE_MESSAGE }).waitFor()
     expect(await gallery.getByRole('application').count()).toBe(0)
     expect(await gallery.getByRole('button', { name: 'Upload photo' }).count()).toBe(0)
@@ -186,14 +245,22 @@ describe('staff images', () => {
 
   it('crops a patch manager photo square and saves it with the site', async () => {
     const pm = page.getByRole('group', { name: 'Patch manager photo 1' })
-    await pm.getByLabel(/Choose an image|Replace patch manager photo 1/).setInputFiles({ name: 'sam.png', mimeType: 'image/png', buffer: png(400, 300) })
+    await pm.getByLabel(/Choose an image|Replace patch manager photo 1/).setInputFiles({
+      name: 'sam.png',
+      mimeType: 'image/png',
+      buffer: png(400, 300),
+    })
     const status = pm.getByText(/^Crop: /)
-    expect(await status.textContent()).toBe('Crop: 300 × 300 pixels from 50, 0; saved at 300 × 300.')
+    expect(await status.textContent()).toBe(
+      'Crop: 300 × 300 pixels from 50, 0; saved at 300 × 300.',
+    )
     await pm.getByRole('button', { name: 'Upload image' }).click()
     await pm.getByRole('button', { name: 'Remove image' }).waitFor()
     await page.getByRole('button', { name: 'Save changes' }).click()
     await waitForPath(page, '/admin/locations')
-    const [site] = await serviceRest<Array<{ pm_photo_1: string }>>(`global_sites?id=eq.${SITE.id}&select=pm_photo_1`)
+    const [site] = await serviceRest<Array<{ pm_photo_1: string }>>(
+      `global_sites?id=eq.${SITE.id}&select=pm_photo_1`,
+    )
     expect(site!.pm_photo_1).toMatch(new RegExp(`^sites/${SITE.slug}/[0-9a-f-]{36}\\.png$`))
     written.push(site!.pm_photo_1)
     const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${site!.pm_photo_1}`)
@@ -209,14 +276,22 @@ describe('staff images', () => {
     await page.getByLabel('Title', { exact: true }).fill(title)
     await page.getByLabel('Starts', { exact: true }).fill('2031-05-04T10:00')
     const image = page.getByRole('group', { name: 'Event image' })
-    await image.getByLabel('Choose an image').setInputFiles({ name: 'walk.png', mimeType: 'image/png', buffer: png(640, 640) })
-    expect(await image.getByText(/^Crop: /).textContent()).toBe('Crop: 640 × 360 pixels from 0, 140; saved at 640 × 360.')
+    await image.getByLabel('Choose an image').setInputFiles({
+      name: 'walk.png',
+      mimeType: 'image/png',
+      buffer: png(640, 640),
+    })
+    expect(await image.getByText(/^Crop: /).textContent()).toBe(
+      'Crop: 640 × 360 pixels from 0, 140; saved at 640 × 360.',
+    )
     await image.getByRole('button', { name: 'Upload image' }).click()
     await image.getByRole('img', { name: `Image of ${title}` }).waitFor()
     expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe(title)
     await page.getByRole('button', { name: 'Create event' }).click()
     await page.getByText('Event created').waitFor()
-    const [event] = await serviceRest<Array<{ id: number; image_url: string }>>(`events?title=eq.${encodeURIComponent(title)}&select=id,image_url`)
+    const [event] = await serviceRest<Array<{ id: number; image_url: string }>>(
+      `events?title=eq.${encodeURIComponent(title)}&select=id,image_url`,
+    )
     eventId = event!.id
     expect(event!.image_url).toMatch(/^events\/[0-9a-f-]{36}\.png$/)
     written.push(event!.image_url)

@@ -13,7 +13,9 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await signedInPage(browser, 'official@example.com', '/admin')
 })
-afterAll(async () => { await browser?.close() })
+afterAll(async () => {
+  await browser?.close()
+})
 
 describe('locations', () => {
   it('lists the sites with search and status filter', async () => {
@@ -39,7 +41,8 @@ describe('locations', () => {
     await page.getByLabel('Coordinates').fill('95,-2.1')
     await page.getByLabel('Deposit payment link').fill('http://insecure.example.com')
     await page.getByRole('button', { name: 'Save changes' }).click()
-    await page.getByText('Use lower-case letters, digits and single hyphens, like tuckers-meadow.').first().waitFor()
+    await page.getByText('Use lower-case letters, digits and single hyphens, like tuckers-meadow.')
+      .first().waitFor()
     await page.getByText(/Enter latitude,longitude/).waitFor()
     await page.getByText('The link must start with https://').waitFor()
     expect(await page.getByLabel('Slug', { exact: true }).getAttribute('aria-invalid')).toBe('true')
@@ -63,8 +66,14 @@ describe('locations', () => {
     await page.getByText(`${SITE.location} saved`).waitFor()
     const row = page.getByRole('row', { name: new RegExp(SITE.location) })
     expect(await row.locator('td').nth(3).textContent()).toBe('61')
-    const stored = await (await asService(`/rest/v1/global_sites?id=eq.${SITE.id}&select=description_title,allotments,coordinates`)).json()
-    expect(stored).toEqual([{ description_title: title, allotments: 61, coordinates: '53.4,-1.55' }])
+    const stored = await (await asService(
+      `/rest/v1/global_sites?id=eq.${SITE.id}&select=description_title,allotments,coordinates`,
+    )).json()
+    expect(stored).toEqual([{
+      description_title: title,
+      allotments: 61,
+      coordinates: '53.4,-1.55',
+    }])
 
     const visitor = await (await newContext(browser)).newPage()
     await visitor.goto(`${webUrl()}/sites/${SITE.city}/${SITE.slug}`)
@@ -91,8 +100,14 @@ describe('locations', () => {
       // Sites are listed by id, 20 a page: the new one is found by searching.
       await page.getByLabel('Search sites').fill(slug)
       await page.getByRole('link', { name: 'Edit E2E Field' }).waitFor()
-      const stored = await (await asService(`/rest/v1/global_sites?slug=eq.${slug}&select=location,status,coordinates`)).json()
-      expect(stored).toEqual([{ location: 'E2E Field', status: 'upcoming', coordinates: '52.1,-1.2' }])
+      const stored = await (await asService(
+        `/rest/v1/global_sites?slug=eq.${slug}&select=location,status,coordinates`,
+      )).json()
+      expect(stored).toEqual([{
+        location: 'E2E Field',
+        status: 'upcoming',
+        coordinates: '52.1,-1.2',
+      }])
     } finally {
       await asService(`/rest/v1/global_sites?slug=eq.${slug}`, { method: 'DELETE' })
     }

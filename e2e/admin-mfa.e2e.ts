@@ -7,8 +7,12 @@ import { launchChromium, newContext, seriousViolations, webUrl } from './support
 import { accessToken, asUser, createStaffUser, signIn, totp, waitForPath } from './admin-support'
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 const step = () => Math.floor(Date.now() / 1000 / 30)
 
@@ -37,7 +41,8 @@ describe('MFA with an authenticator app', () => {
     const wrong = totp(secret, step() + 5)
     await page.getByLabel('Code from the app').fill(wrong)
     await page.getByRole('button', { name: 'Verify and turn on' }).click()
-    await page.getByText('That code is not right or has expired. Try the current code.').first().waitFor()
+    await page.getByText('That code is not right or has expired. Try the current code.').first()
+      .waitFor()
     expect(await page.getByLabel('Code from the app').inputValue()).toBe(wrong)
 
     const enrolStep = step()
@@ -54,7 +59,10 @@ describe('MFA with an authenticator app', () => {
 
     // Signed in with a password only (aal1): the database gives no staff rights yet.
     const aal1 = await accessToken(page)
-    const role = await asUser(aal1, '/rest/v1/rpc/current_staff_role', { method: 'POST', body: '{}' })
+    const role = await asUser(aal1, '/rest/v1/rpc/current_staff_role', {
+      method: 'POST',
+      body: '{}',
+    })
     expect(await role.json()).toBeNull()
     // And the guard keeps sending admin paths to the confirm step.
     await page.goto(`${webUrl()}/admin/locations`)
@@ -62,12 +70,17 @@ describe('MFA with an authenticator app', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     // Each code works once: use the step after the one spent on enrolment (within the ±1 window).
-    await page.getByLabel('Code from your authenticator app').fill(totp(secret, Math.max(step(), enrolStep + 1)))
+    await page.getByLabel('Code from your authenticator app').fill(
+      totp(secret, Math.max(step(), enrolStep + 1)),
+    )
     await page.getByRole('button', { name: 'Confirm' }).click()
     await waitForPath(page, '/admin')
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     const aal2 = await accessToken(page)
-    const after = await asUser(aal2, '/rest/v1/rpc/current_staff_role', { method: 'POST', body: '{}' })
+    const after = await asUser(aal2, '/rest/v1/rpc/current_staff_role', {
+      method: 'POST',
+      body: '{}',
+    })
     expect(await after.json()).toBe('founder')
     await context.close()
   })

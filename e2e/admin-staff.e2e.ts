@@ -9,11 +9,17 @@ import { asService, createStaffUser, signIn, waitForPath } from './admin-support
 const PATCH_ID = '00000000-0000-4000-a000-000000000004'
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 const sitesOfPatch = async () =>
-  ((await (await asService(`/rest/v1/patch_manager_sites?user_id=eq.${PATCH_ID}&select=site_id&order=site_id`)).json()) as Array<{ site_id: number }>).map((r) => r.site_id)
+  ((await (await asService(
+    `/rest/v1/patch_manager_sites?user_id=eq.${PATCH_ID}&select=site_id&order=site_id`,
+  )).json()) as Array<{ site_id: number }>).map((r) => r.site_id)
 
 describe('staff management', () => {
   it('an admin assigns a site to a patch manager and removes it', async () => {
@@ -22,7 +28,9 @@ describe('staff management', () => {
     await waitForPath(page, '/admin')
     await page.getByRole('link', { name: 'Patch managers' }).click()
     await waitForPath(page, '/admin/patch-managers')
-    await page.getByLabel('Add a site for Sam Patch').selectOption({ label: 'Leigh Woods Meadows (Bristol)' })
+    await page.getByLabel('Add a site for Sam Patch').selectOption({
+      label: 'Leigh Woods Meadows (Bristol)',
+    })
     await page.getByRole('button', { name: 'Assign' }).click()
     await page.getByText('Leigh Woods Meadows assigned').waitFor()
     expect(await sitesOfPatch()).toEqual([1, 2, 3])
@@ -49,12 +57,18 @@ describe('staff management', () => {
     await select.waitFor()
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
     await select.selectOption({ label: 'No staff role' })
-    await page.getByRole('dialog', { name: 'Remove staff role?' }).getByRole('button', { name: 'Remove role' }).click()
+    await page.getByRole('dialog', { name: 'Remove staff role?' }).getByRole('button', {
+      name: 'Remove role',
+    }).click()
     await page.getByText('Role changed').waitFor()
-    const row = async () => ((await (await asService(`/rest/v1/profiles?id=eq.${user.id}&select=role_id`)).json()) as Array<{ role_id: number | null }>)[0]!.role_id
+    const row = async () =>
+      ((await (await asService(`/rest/v1/profiles?id=eq.${user.id}&select=role_id`))
+        .json()) as Array<{ role_id: number | null }>)[0]!.role_id
     expect(await row()).toBeNull()
     await select.selectOption({ label: 'Patch Manager' })
-    await page.getByRole('dialog', { name: 'Change staff role?' }).getByRole('button', { name: 'Change role' }).click()
+    await page.getByRole('dialog', { name: 'Change staff role?' }).getByRole('button', {
+      name: 'Change role',
+    }).click()
     await page.getByText('Role changed').first().waitFor()
     await expect.poll(row).not.toBeNull()
     expect(await seriousViolations(page)).toEqual([])
@@ -70,7 +84,9 @@ describe('staff management', () => {
     const general = page.getByRole('row', { name: /General/ })
     await general.waitFor()
     expect(await general.textContent()).toContain('Admins only')
-    expect(await page.getByLabel('Used at').locator('option').allTextContents()).toEqual(['Tuckers Meadow', 'Avon Views'].sort())
+    expect(await page.getByLabel('Used at').locator('option').allTextContents()).toEqual(
+      ['Tuckers Meadow', 'Avon Views'].sort(),
+    )
     await page.getByRole('button', { name: 'Add category' }).click()
     await page.getByText('Enter a name.').first().waitFor()
     const name = `Weekend growers ${Date.now()}`
@@ -78,7 +94,9 @@ describe('staff management', () => {
     await page.getByLabel('Used at').selectOption({ label: 'Avon Views' })
     await page.getByRole('button', { name: 'Add category' }).click()
     await page.getByText('Category added').waitFor()
-    const stored = await (await asService(`/rest/v1/waiting_list_categories?name=eq.${encodeURIComponent(name)}&select=site_id`)).json()
+    const stored = await (await asService(
+      `/rest/v1/waiting_list_categories?name=eq.${encodeURIComponent(name)}&select=site_id`,
+    )).json()
     expect(stored).toEqual([{ site_id: 2 }])
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()

@@ -8,7 +8,9 @@ export const PASSWORD = 'allotments-demo'
 
 export function apiUrl(): string {
   const url = process.env.SUPABASE_URL
-  if (!url) throw new Error('SUPABASE_URL is not set: run the e2e suite with `npm test -- --only=e2e`')
+  if (!url) {
+    throw new Error('SUPABASE_URL is not set: run the e2e suite with `npm test -- --only=e2e`')
+  }
   return url.replace(/\/$/, '')
 }
 export const anonKey = () => process.env.SUPABASE_ANON_KEY ?? ''
@@ -18,25 +20,50 @@ export const serviceKey = () => process.env.SUPABASE_SERVICE_ROLE_KEY ?? ''
 export async function asService(path: string, init: RequestInit = {}): Promise<Response> {
   return await fetch(`${apiUrl()}${path}`, {
     ...init,
-    headers: { apikey: serviceKey(), authorization: `Bearer ${serviceKey()}`, 'content-type': 'application/json', ...init.headers },
+    headers: {
+      apikey: serviceKey(),
+      authorization: `Bearer ${serviceKey()}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
   })
 }
 
 /** A hand-made API call with a signed-in user's own access token. */
-export async function asUser(token: string, path: string, init: RequestInit = {}): Promise<Response> {
+export async function asUser(
+  token: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
   return await fetch(`${apiUrl()}${path}`, {
     ...init,
-    headers: { apikey: anonKey(), authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    headers: {
+      apikey: anonKey(),
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
   })
 }
 
 /** A new confirmed user with a staff role, so a journey that changes sign-in leaves the seeded staff alone. */
-export async function createStaffUser(role: string, email = `e2e-${role}-${Date.now()}@example.com`): Promise<{ id: string; email: string }> {
-  const created = await asService('/auth/v1/admin/users', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }) })
+export async function createStaffUser(
+  role: string,
+  email = `e2e-${role}-${Date.now()}@example.com`,
+): Promise<{ id: string; email: string }> {
+  const created = await asService('/auth/v1/admin/users', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
+  })
   if (!created.ok) throw new Error(`create user: ${created.status} ${await created.text()}`)
   const user = await created.json() as { id: string }
-  const roles = await (await asService(`/rest/v1/roles?name=eq.${role}&select=id`)).json() as Array<{ id: number }>
-  const patched = await asService(`/rest/v1/profiles?id=eq.${user.id}`, { method: 'PATCH', body: JSON.stringify({ role_id: roles[0]!.id }) })
+  const roles = await (await asService(`/rest/v1/roles?name=eq.${role}&select=id`)).json() as Array<
+    { id: number }
+  >
+  const patched = await asService(`/rest/v1/profiles?id=eq.${user.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ role_id: roles[0]!.id }),
+  })
   if (!patched.ok) throw new Error(`set role: ${patched.status} ${await patched.text()}`)
   return { id: user.id, email }
 }
@@ -57,7 +84,11 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 /** A new browser context signed in as `email`, settled where the guard sends them. */
-export async function signedInPage(browser: Browser, email: string, landing: string): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  landing: string,
+): Promise<Page> {
   const page = await (await newContext(browser)).newPage()
   await signIn(page, email)
   await waitForPath(page, landing)
@@ -71,7 +102,10 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
 
 /** Opens an admin screen by its entry in the admin navigation. */
 export async function openFromNav(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: label, exact: true }).click()
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', {
+    name: label,
+    exact: true,
+  }).click()
   await waitForPath(page, path)
 }
 
@@ -80,7 +114,9 @@ export async function accessToken(page: Page): Promise<string> {
   return await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)!
-      if (/^sb-.*-auth-token$/.test(key)) return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
+      if (/^sb-.*-auth-token$/.test(key)) {
+        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
+      }
     }
     throw new Error('no session in localStorage')
   })
@@ -105,6 +141,7 @@ export function totp(secret: string, step = Math.floor(Date.now() / 1000 / 30)):
   counter.writeBigUInt64BE(BigInt(step))
   const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest()
   const offset = mac[mac.length - 1]! & 0x0f
-  const bin = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!
+  const bin = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) |
+    mac[offset + 3]!
   return String(bin % 1_000_000).padStart(6, '0')
 }

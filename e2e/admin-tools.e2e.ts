@@ -11,10 +11,17 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await signedInPage(browser, 'team@example.com', '/admin')
 })
-afterAll(async () => { await browser?.close() })
+afterAll(async () => {
+  await browser?.close()
+})
 
-const liveAt = async (place: string) =>
-  ((await (await asService(`/rest/v1/waiting_list_entries?location=eq.${encodeURIComponent(place)}&status=in.(waiting,offered)&select=id,site_id`)).json()) as Array<{ id: number; site_id: number | null }>)
+const liveAt = async (
+  place: string,
+) => ((await (await asService(
+  `/rest/v1/waiting_list_entries?location=eq.${
+    encodeURIComponent(place)
+  }&status=in.(waiting,offered)&select=id,site_id`,
+)).json()) as Array<{ id: number; site_id: number | null }>)
 
 describe('waiting-list tools', () => {
   it('the location migrator names missing choices, dry-runs without change, then moves the list', async () => {
@@ -39,7 +46,9 @@ describe('waiting-list tools', () => {
     expect(await seriousViolations(page)).toEqual([])
 
     await page.getByRole('button', { name: 'Run for real' }).click()
-    await page.getByRole('dialog', { name: 'Run this for real?' }).getByRole('button', { name: 'Run it' }).click()
+    await page.getByRole('dialog', { name: 'Run this for real?' }).getByRole('button', {
+      name: 'Run it',
+    }).click()
     await page.getByRole('region', { name: 'Done' }).getByText(/moved to Haigh Fields/).waitFor()
     expect(await liveAt(place)).toEqual([])
   })

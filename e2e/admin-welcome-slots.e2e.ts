@@ -8,13 +8,20 @@ import { anonKey, apiUrl, asService, signIn, waitForPath } from './admin-support
 
 /** The cancellation e-mails the outbox holds for one address. */
 async function cancellationMails(to: string): Promise<Array<{ subject?: string; body?: string }>> {
-  const { messages } = await (await fetch(`${apiUrl()}/_outbox/messages?to=${encodeURIComponent(to)}`)).json() as { messages: Array<{ subject?: string; body?: string }> }
+  const { messages } =
+    await (await fetch(`${apiUrl()}/_outbox/messages?to=${encodeURIComponent(to)}`)).json() as {
+      messages: Array<{ subject?: string; body?: string }>
+    }
   return messages.filter((m) => /is cancelled/.test(m.subject ?? ''))
 }
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 describe('welcome slots', () => {
   it('creates a slot, shows a booking and cancels it', async () => {
@@ -48,7 +55,11 @@ describe('welcome slots', () => {
     for (const [name, email] of [['Wendy Welcome', wendy], ['Gus Guest', gus]]) {
       const booked = await fetch(`${apiUrl()}/functions/v1/bookings`, {
         method: 'POST',
-        headers: { apikey: anonKey(), authorization: `Bearer ${anonKey()}`, 'content-type': 'application/json' },
+        headers: {
+          apikey: anonKey(),
+          authorization: `Bearer ${anonKey()}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ type: 'welcome_slot', slot_id: slotId, name, email }),
       })
       expect(booked.status).toBe(201)
@@ -56,7 +67,9 @@ describe('welcome slots', () => {
     await page.reload()
     await page.getByText('2 of 3 places booked').waitFor()
     await page.getByRole('button', { name: 'Cancel the booking of Wendy Welcome' }).click()
-    await page.getByRole('dialog', { name: /Cancel Wendy Welcome/ }).getByRole('button', { name: 'Cancel booking' }).click()
+    await page.getByRole('dialog', { name: /Cancel Wendy Welcome/ }).getByRole('button', {
+      name: 'Cancel booking',
+    }).click()
     await page.getByText('Booking cancelled: Wendy Welcome e-mailed').waitFor()
     await page.getByText('1 of 3 places booked').waitFor()
     expect(await cancellationMails(wendy)).toHaveLength(1)
@@ -79,7 +92,9 @@ describe('welcome slots', () => {
     await page.getByRole('button', { name: 'Send any cancellation e-mails that failed' }).click()
     await page.getByText('This slot was already cancelled: every guest has been told').waitFor()
     expect(await cancellationMails(gus)).toHaveLength(1)
-    const slot = await (await asService(`/rest/v1/welcome_slots?id=eq.${slotId}&select=booked_count,capacity,cancel_reason`)).json()
+    const slot = await (await asService(
+      `/rest/v1/welcome_slots?id=eq.${slotId}&select=booked_count,capacity,cancel_reason`,
+    )).json()
     expect(slot).toEqual([{ booked_count: 0, capacity: 3, cancel_reason: 'The site is flooded.' }])
     await page.context().close()
   })

@@ -2,7 +2,17 @@
 // the consented script really added and removed, the one reload when analytics is enabled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { configureApp, cookieNames, countPageLoads, launchChromium, newContext, openApp, pageLoads, seriousViolations, webUrl } from './support/browser'
+import {
+  configureApp,
+  cookieNames,
+  countPageLoads,
+  launchChromium,
+  newContext,
+  openApp,
+  pageLoads,
+  seriousViolations,
+  webUrl,
+} from './support/browser'
 
 const CHAT_SCRIPT = '/e2e-fixtures/chat-widget.js'
 
@@ -15,15 +25,21 @@ afterAll(async () => {
 })
 
 /** A fresh visitor, with a stand-in chat script that sets its own cookie when it runs. */
-async function visitor(width = 1280): Promise<{ context: BrowserContext; page: Page; scriptRequests: () => number }> {
+async function visitor(
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page; scriptRequests: () => number }> {
   const context = await newContext(browser, width)
-  await configureApp(context, { marketingScriptUrl: CHAT_SCRIPT, marketingCookieIds: ['roots_chat'] })
+  await configureApp(context, {
+    marketingScriptUrl: CHAT_SCRIPT,
+    marketingCookieIds: ['roots_chat'],
+  })
   let requests = 0
   await context.route(`${webUrl()}${CHAT_SCRIPT}`, (route) => {
     requests++
     return route.fulfill({
       contentType: 'text/javascript; charset=utf-8',
-      body: `document.cookie = 'roots_chat=widget-session; path=/; max-age=3600'; window.__chatRuns = (window.__chatRuns || 0) + 1;`,
+      body:
+        `document.cookie = 'roots_chat=widget-session; path=/; max-age=3600'; window.__chatRuns = (window.__chatRuns || 0) + 1;`,
     })
   })
   await countPageLoads(context)
@@ -72,17 +88,28 @@ describe('cookie consent banner', () => {
     const { context, page } = await visitor()
     await openApp(page, '/')
     expect(await pageLoads(page)).toBe(1)
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept all' }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Accept all' }).click(),
+    ])
     await page.getByTestId('consent-reopen').waitFor()
-    await page.waitForFunction(() => (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 1)
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 1
+    )
     expect(await pageLoads(page)).toBe(2)
-    expect(await consentCookie(context)).toEqual({ status: 'given', enabled: ['necessary', 'functional', 'analytics', 'marketing'] })
+    expect(await consentCookie(context)).toEqual({
+      status: 'given',
+      enabled: ['necessary', 'functional', 'analytics', 'marketing'],
+    })
     expect(await chatScripts(page)).toBe(1)
     expect(await cookieNames(context)).toEqual(['roots_chat', 'roots_consent'])
-    const events = await page.evaluate(() => globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? [])
+    const events = await page.evaluate(() =>
+      globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? []
+    )
     expect(events).toContainEqual({ event: '$pageview', properties: { current_url: '/' } })
     // A settled page does not reload again.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find a site' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find a site' })
+      .click()
     await page.waitForURL(`${webUrl()}/sites`)
     expect(await pageLoads(page)).toBe(2)
     await context.close()
@@ -91,7 +118,10 @@ describe('cookie consent banner', () => {
   it('with analytics consent, tokens from e-mailed links never reach analytics or error reports', async () => {
     const { context, page } = await visitor()
     await openApp(page, '/')
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept all' }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Accept all' }).click(),
+    ])
     await page.getByTestId('consent-reopen').waitFor()
     const links: Array<[string, string]> = [
       ['reference', '0123456789abcdef0123456789abcdef'],
@@ -104,12 +134,17 @@ describe('cookie consent banner', () => {
       await page.locator('main#main').waitFor()
       await page.getByRole('link', { name: 'Find a site' }).first().click()
       await page.waitForURL(`${webUrl()}/sites`)
-      const sent = await page.evaluate(() => JSON.stringify({
-        analytics: globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? [],
-        errors: globalThis.__ROOTS_RECORDERS__?.errors?.reported ?? [],
-      }))
-      const events = JSON.parse(sent).analytics as Array<{ event: string; properties: { current_url?: string } }>
-      const recorded = events.filter((e) => e.event === '$pageview' || e.event === '$pageleave').map((e) => `${e.event} ${e.properties.current_url}`)
+      const sent = await page.evaluate(() =>
+        JSON.stringify({
+          analytics: globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? [],
+          errors: globalThis.__ROOTS_RECORDERS__?.errors?.reported ?? [],
+        })
+      )
+      const events = JSON.parse(sent).analytics as Array<
+        { event: string; properties: { current_url?: string } }
+      >
+      const recorded = events.filter((e) => e.event === '$pageview' || e.event === '$pageleave')
+        .map((e) => `${e.event} ${e.properties.current_url}`)
       expect(recorded).toContain(`$pageview /queue/ready?${param}=redacted`)
       expect(recorded.some((r) => r.startsWith('$pageleave /queue/ready'))).toBe(true)
       expect(sent).not.toContain(secret)
@@ -122,10 +157,15 @@ describe('cookie consent banner', () => {
     await openApp(page, '/')
     await page.getByRole('button', { name: 'Necessary only' }).click()
     await page.getByTestId('consent-reopen').waitFor()
-    expect(await consentCookie(context)).toEqual({ status: 'given', enabled: ['necessary', 'functional'] })
+    expect(await consentCookie(context)).toEqual({
+      status: 'given',
+      enabled: ['necessary', 'functional'],
+    })
     expect(await pageLoads(page)).toBe(1)
     expect(scriptRequests()).toBe(0)
-    const events = await page.evaluate(() => globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? [])
+    const events = await page.evaluate(() =>
+      globalThis.__ROOTS_RECORDERS__?.analytics?.events ?? []
+    )
     expect(events).toEqual([])
     await context.close()
   })
@@ -133,12 +173,21 @@ describe('cookie consent banner', () => {
   it('withdrawing in the settings deletes the cookies and removes the script; enabling adds it back', async () => {
     const { context, page } = await visitor()
     await openApp(page, '/')
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Accept all' }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Accept all' }).click(),
+    ])
     await page.getByTestId('consent-reopen').waitFor()
-    await page.waitForFunction(() => (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 1)
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 1
+    )
     // An analytics cookie as PostHog would have set it.
     await context.addCookies([{ name: 'ph_phc_test_posthog', value: '{}', url: webUrl() }])
-    expect(await cookieNames(context)).toEqual(['ph_phc_test_posthog', 'roots_chat', 'roots_consent'])
+    expect(await cookieNames(context)).toEqual([
+      'ph_phc_test_posthog',
+      'roots_chat',
+      'roots_consent',
+    ])
 
     await page.getByTestId('consent-reopen').click()
     const dialog = page.getByRole('dialog', { name: 'Cookie settings' })
@@ -156,14 +205,19 @@ describe('cookie consent banner', () => {
 
     expect(await chatScripts(page)).toBe(0)
     expect(await cookieNames(context)).toEqual(['roots_consent'])
-    expect(await consentCookie(context)).toEqual({ status: 'given', enabled: ['necessary', 'functional'] })
+    expect(await consentCookie(context)).toEqual({
+      status: 'given',
+      enabled: ['necessary', 'functional'],
+    })
     expect(await pageLoads(page)).toBe(2)
 
     // Turning the chat back on adds the script again, without a reload.
     await page.getByTestId('consent-reopen').click()
     await page.getByLabel('Chat and offers').check()
     await page.getByRole('button', { name: 'Save settings' }).click()
-    await page.waitForFunction(() => (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 2)
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 2
+    )
     expect(await chatScripts(page)).toBe(1)
     expect(await cookieNames(context)).toEqual(['roots_chat', 'roots_consent'])
     expect(await pageLoads(page)).toBe(2)
@@ -178,7 +232,9 @@ describe('cookie consent banner', () => {
     await page.getByRole('dialog', { name: 'Cookie settings' }).waitFor()
     // Tab cycles inside the dialog.
     for (let i = 0; i < 12; i++) await page.keyboard.press('Tab')
-    expect(await page.getByRole('dialog').evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    expect(await page.getByRole('dialog').evaluate((d) => d.contains(document.activeElement))).toBe(
+      true,
+    )
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Manage settings')

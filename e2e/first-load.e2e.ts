@@ -25,13 +25,19 @@ const BUDGET_GZIP_BYTES = 90 * 1024
 async function firstLoadScripts(): Promise<string[]> {
   const html = await (await fetch(`${webUrl()}/`)).text()
   const srcs = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)].map((m) => m[1]!)
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!)
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((
+    m,
+  ) => m[1]!)
   return [...new Set([...srcs, ...preloads])]
 }
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 describe('public first load', () => {
   it('pulls in only the app shell, within the budget', async () => {
@@ -54,28 +60,39 @@ describe('public first load', () => {
     const expected = (await firstLoadScripts()).map((src) => new URL(src, webUrl()).pathname).sort()
     const page = await (await newContext(browser)).newPage()
     await page.goto(`${webUrl()}/`, { waitUntil: 'load' })
-    await page.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' }).waitFor()
-    const scripts = () => page.evaluate(() => {
-      const loadStart = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart
-      return performance.getEntriesByType('resource')
-        .map((e) => ({ path: new URL(e.name).pathname, before: e.startTime <= loadStart }))
-        .filter((e) => e.path.endsWith('.js') && e.path !== '/config.js')
-    })
+    await page.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' })
+      .waitFor()
+    const scripts = () =>
+      page.evaluate(() => {
+        const loadStart =
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+            .loadEventStart
+        return performance.getEntriesByType('resource')
+          .map((e) => ({ path: new URL(e.name).pathname, before: e.startTime <= loadStart }))
+          .filter((e) => e.path.endsWith('.js') && e.path !== '/config.js')
+      })
     const beforeLoad = (await scripts()).filter((e) => e.before).map((e) => e.path)
     expect([...new Set(beforeLoad)].sort()).toEqual(expected)
     // The styles compiled at build time (the page's and the shared button classes), the static
     // global sheet and the theme's custom properties set at runtime all apply.
     const styles = await page.evaluate(() => {
-      const colour = (el: Element | null, prop: 'color' | 'backgroundColor') => el ? getComputedStyle(el)[prop] : 'missing'
+      const colour = (el: Element | null, prop: 'color' | 'backgroundColor') =>
+        el ? getComputedStyle(el)[prop] : 'missing'
       return {
         heading: colour(document.querySelector('h1'), 'color'),
         button: colour(document.querySelector('main a[href="/sites#near-me"]'), 'backgroundColor'),
         body: colour(document.body, 'backgroundColor'),
       }
     })
-    expect(styles).toEqual({ heading: 'rgb(29, 91, 50)', button: 'rgb(29, 91, 50)', body: 'rgb(246, 244, 238)' })
+    expect(styles).toEqual({
+      heading: 'rgb(29, 91, 50)',
+      button: 'rgb(29, 91, 50)',
+      body: 'rgb(246, 244, 238)',
+    })
     // The route table follows after the first paint, without a navigation.
-    await expect.poll(async () => (await scripts()).some((e) => /^\/assets\/router-[^/]+\.js$/.test(e.path))).toBe(true)
+    await expect.poll(async () =>
+      (await scripts()).some((e) => /^\/assets\/router-[^/]+\.js$/.test(e.path))
+    ).toBe(true)
   })
 
   it('serves the config before the app, and never the service key', async () => {

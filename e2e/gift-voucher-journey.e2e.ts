@@ -11,7 +11,14 @@ import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
-import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  mailTo,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 const SHOTS = '/tmp/shots-vouchers'
 
@@ -33,10 +40,14 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-
 /** A day `offset` days from today in the UK, as the date field takes it. */
 function ukDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
   const d = new Date(`${today}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + offset)
   return d.toISOString().slice(0, 10)
@@ -50,7 +61,9 @@ async function reachGiftVouchers(page: Page) {
   const link = page.getByRole('link', { name: /gift vouchers?/i }).filter({ visible: true }).first()
   if (await link.count() === 0) {
     // Until the site navigation links here (issue 17, navigation), a person arrives by address.
-    console.warn('[gift-voucher-journey] no visible link to /gift-vouchers on the home page: opening it by address')
+    console.warn(
+      '[gift-voucher-journey] no visible link to /gift-vouchers on the home page: opening it by address',
+    )
     await openApp(page, '/gift-vouchers')
   } else {
     await link.scrollIntoViewIfNeeded()
@@ -101,7 +114,9 @@ describe('a gift voucher from the buyer to the recipient', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/gift-vouchers/success')
     const status = page.getByTestId('checkout-status')
-    await expect.poll(() => status.textContent()).toContain(`We have e-mailed your £50.00 gift voucher to Grace (${recipient}), with your message and its code.`)
+    await expect.poll(() => status.textContent()).toContain(
+      `We have e-mailed your £50.00 gift voucher to Grace (${recipient}), with your message and its code.`,
+    )
     expect(await status.textContent()).toContain('£50.00 paid')
     await page.getByRole('heading', { level: 2, name: 'Gift voucher' }).waitFor()
     expect(await page.getByText('Gift voucher £50').count()).toBe(1)
@@ -109,17 +124,30 @@ describe('a gift voucher from the buyer to the recipient', () => {
     await expectAccessible(page)
 
     // The buyer's receipt says when and to whom; the code went to the recipient.
-    const [receipt] = (await mailTo(buyer)).filter((m) => m.subject === 'Your Roots Allotments receipt')
-    expect(receipt?.body).toContain(`We are e-mailing your £50.00 gift voucher to Grace (${recipient}) now`)
+    const [receipt] = (await mailTo(buyer)).filter((m) =>
+      m.subject === 'Your Roots Allotments receipt'
+    )
+    expect(receipt?.body).toContain(
+      `We are e-mailing your £50.00 gift voucher to Grace (${recipient}) now`,
+    )
     await context.close()
 
     // The recipient, on their own device, from the e-mail.
-    const mails = (await mailTo(recipient)).filter((m) => m.subject === 'Ada Lovelace has sent you a Roots Allotments gift voucher')
+    const mails = (await mailTo(recipient)).filter((m) =>
+      m.subject === 'Ada Lovelace has sent you a Roots Allotments gift voucher'
+    )
     expect(mails).toHaveLength(1)
     const mail = mails[0]!.body
     const code = /Your voucher code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(mail)?.[1]
     expect(code, mail).toBeTruthy()
-    for (const part of ['Hello Grace,', 'worth £50.00', 'Ada Lovelace wrote: “Happy birthday! Grow something wonderful.”', 'Apply voucher']) expect(mail).toContain(part)
+    for (
+      const part of [
+        'Hello Grace,',
+        'worth £50.00',
+        'Ada Lovelace wrote: “Happy birthday! Grow something wonderful.”',
+        'Apply voucher',
+      ]
+    ) expect(mail).toContain(part)
     const shopLink = /(https?:\/\/\S+\/checkout\/new)\b/.exec(mail)?.[1]
     expect(shopLink, mail).toBe(`${webUrl()}/checkout/new`)
 
@@ -135,7 +163,9 @@ describe('a gift voucher from the buyer to the recipient', () => {
     await shopPage.getByLabel('Gift voucher code (optional)').fill(code!.toLowerCase())
     await shopPage.getByRole('button', { name: 'Apply voucher' }).click()
     await shopPage.getByTestId('voucher-discount').waitFor()
-    expect(await shopPage.getByTestId('voucher-discount').textContent()).toBe(`Gift voucher ${code}: −£29.99 (£20.01 stays on it for next time)`)
+    expect(await shopPage.getByTestId('voucher-discount').textContent()).toBe(
+      `Gift voucher ${code}: −£29.99 (£20.01 stays on it for next time)`,
+    )
     expect(await shopPage.getByTestId('shop-total').textContent()).toBe('Total £0.00')
     await shopPage.getByLabel('E-mail address').fill(recipient)
     await shoot(shopPage, '07-recipient-voucher-applied')
@@ -146,7 +176,9 @@ describe('a gift voucher from the buyer to the recipient', () => {
     await shopPage.getByText('Paid in full with your gift voucher.').waitFor()
     expect(await shopPage.getByText('−£29.99').count()).toBe(1)
     await shoot(shopPage, '08-recipient-paid-with-voucher')
-    const [voucher] = await serviceRest<{ balance_pence: number; status: string }[]>(`gift_vouchers?select=balance_pence,status&code=eq.${code}`)
+    const [voucher] = await serviceRest<{ balance_pence: number; status: string }[]>(
+      `gift_vouchers?select=balance_pence,status&code=eq.${code}`,
+    )
     expect(voucher).toEqual({ balance_pence: 2001, status: 'active' })
     await phone.close()
   })
@@ -171,8 +203,16 @@ describe('a gift voucher from the buyer to the recipient', () => {
     await page.getByLabel('Card number').fill('4242424242424242')
     await page.getByRole('button', { name: 'Pay £25.00' }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
-    const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${when}T00:00:00Z`))
-    expect(await page.getByTestId('checkout-status').textContent()).toContain(`We will e-mail your £25.00 gift voucher to ${recipient} on ${long}`)
+    const long = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${when}T00:00:00Z`))
+    expect(await page.getByTestId('checkout-status').textContent()).toContain(
+      `We will e-mail your £25.00 gift voucher to ${recipient} on ${long}`,
+    )
     await shoot(page, '10-dated-voucher-success')
     expect(await mailTo(recipient)).toEqual([])
     await context.close()
@@ -182,11 +222,18 @@ describe('a gift voucher from the buyer to the recipient', () => {
     const context = await newContext(browser, 360)
     await configureApp(context)
     const page = await context.newPage()
-    for (const [path, shot] of [['/gift-vouchers/success', '11-direct-voucher-success'], ['/checkout/success?session_id=cs_local_00000000000000000000000000000000', '12-unknown-session']] as const) {
+    for (
+      const [path, shot] of [['/gift-vouchers/success', '11-direct-voucher-success'], [
+        '/checkout/success?session_id=cs_local_00000000000000000000000000000000',
+        '12-unknown-session',
+      ]] as const
+    ) {
       await openApp(page, path)
       await dismissConsent(page)
       await page.getByRole('heading', { level: 1, name: 'No payment found' }).waitFor()
-      expect(await page.getByTestId('checkout-status').textContent()).toContain('We found no payment for this page')
+      expect(await page.getByTestId('checkout-status').textContent()).toContain(
+        'We found no payment for this page',
+      )
       expect(await page.locator('main').textContent()).not.toMatch(/thank you|is paid|e-mailed/i)
       expect(await page.title()).toBe('No payment found | Roots Allotments')
       await shoot(page, shot)

@@ -9,15 +9,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
 import { anonKey, apiUrl, asService } from './admin-support'
-import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, shootParts, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  mailTo,
+  noSidewaysScroll,
+  serviceRest,
+  shootParts,
+  uniqueEmail,
+} from './public-support'
 
 const SHOTS = '/tmp/shots-membership'
 let browser: Browser
 const tag = Date.now().toString(36)
-const site = { city: 'Appleby', city_slug: `appleby-${tag}`, location: `Orchard Rise ${tag}`, slug: `orchard-rise-${tag}` }
+const site = {
+  city: 'Appleby',
+  city_slug: `appleby-${tag}`,
+  location: `Orchard Rise ${tag}`,
+  slug: `orchard-rise-${tag}`,
+}
 
 const shoot = (page: Page, name: string) => shootParts(SHOTS, page, name)
-
 
 /** The header's "Become a member" (behind the Menu button on a phone). */
 async function openMainLink(page: Page, name: string) {
@@ -31,11 +43,21 @@ beforeAll(async () => {
   browser = await launchChromium()
   const [row] = await serviceRest<{ id: number }[]>('global_sites', {
     method: 'POST',
-    body: JSON.stringify({ ...site, status: 'active', allotments: 6, description: 'A new orchard site with free plots.' }),
+    body: JSON.stringify({
+      ...site,
+      status: 'active',
+      allotments: 6,
+      description: 'A new orchard site with free plots.',
+    }),
   })
   await serviceRest('welcome_slots', {
     method: 'POST',
-    body: JSON.stringify({ site_id: row.id, starts_at: new Date(Date.now() + 3 * 86400_000).toISOString(), duration_minutes: 60, capacity: 8 }),
+    body: JSON.stringify({
+      site_id: row.id,
+      starts_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
+      duration_minutes: 60,
+      capacity: 8,
+    }),
   })
 })
 afterAll(async () => {
@@ -60,7 +82,9 @@ describe('becoming a member where plots are free and nobody waits', () => {
       const costs = await page.getByRole('region', { name: 'What you pay' }).textContent()
       expect(costs).toContain('£25.00')
       expect(costs).toContain('£50.00')
-      expect(await page.locator('main').textContent()).toContain('Plots at these sites go to the people waiting')
+      expect(await page.locator('main').textContent()).toContain(
+        'Plots at these sites go to the people waiting',
+      )
       expect(await noSidewaysScroll(page)).toBe(true)
       await expectAccessible(page)
       await shoot(page, shot('02-become-member'))
@@ -75,7 +99,9 @@ describe('becoming a member where plots are free and nobody waits', () => {
       await page.getByRole('radio', { name: /Full plot monthly/ }).check()
       const summary = page.getByTestId('price-summary')
       await summary.waitFor()
-      expect(await summary.textContent()).toMatch(/Full plot monthly, first month.*£29\.99.*Joining fee \(once\)£25\.00.*Refundable deposit£50\.00/)
+      expect(await summary.textContent()).toMatch(
+        /Full plot monthly, first month.*£29\.99.*Joining fee \(once\)£25\.00.*Refundable deposit£50\.00/,
+      )
       expect(await page.getByTestId('due-today').textContent()).toBe('£104.99')
       expect(await page.getByTestId('then-price').textContent()).toBe('£29.99 a month')
       await shoot(page, shot('04-plan'))
@@ -127,14 +153,20 @@ describe('becoming a member where plots are free and nobody waits', () => {
       await expectAccessible(page)
       await shoot(page, shot('08-members'))
 
-      const [order] = await serviceRest<{ id: number; status: string; total_pence: number }[]>(`orders?select=id,status,total_pence&email=eq.${encodeURIComponent(email)}`)
+      const [order] = await serviceRest<{ id: number; status: string; total_pence: number }[]>(
+        `orders?select=id,status,total_pence&email=eq.${encodeURIComponent(email)}`,
+      )
       expect([order.status, order.total_pence]).toEqual(['paid', 10499])
-      expect(await serviceRest(`memberships?select=status&order_id=eq.${order.id}`)).toEqual([{ status: 'active' }])
-      expect(await serviceRest(`deposits?select=status,amount_pence&order_id=eq.${order.id}`)).toEqual([{ status: 'paid', amount_pence: 5000 }])
+      expect(await serviceRest(`memberships?select=status&order_id=eq.${order.id}`)).toEqual([{
+        status: 'active',
+      }])
+      expect(await serviceRest(`deposits?select=status,amount_pence&order_id=eq.${order.id}`))
+        .toEqual([{ status: 'paid', amount_pence: 5000 }])
 
       // The e-mails: the receipt, and the welcome with the next step.
       await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(
-        ['Welcome to Roots: your plot at ' + site.location, 'Your Roots Allotments receipt'].sort())
+        ['Welcome to Roots: your plot at ' + site.location, 'Your Roots Allotments receipt'].sort(),
+      )
       const mail = (await mailTo(email)).find((m) => m.subject?.startsWith('Welcome to Roots'))!
       expect(mail.body).toContain(`is active`)
       expect(mail.body).toContain(`/welcome-slot?site=${site.slug}`)
@@ -171,27 +203,49 @@ describe('a site with people waiting', () => {
       await expectAccessible(page)
       await shoot(page, `queue-${width}-01-setup-refused`)
       await refused.getByRole('link', { name: 'Join the waiting list for Darenth Fields' }).click()
-      await page.getByRole('heading', { level: 1, name: 'Join the waiting list for Darenth Fields' }).waitFor()
+      await page.getByRole('heading', {
+        level: 1,
+        name: 'Join the waiting list for Darenth Fields',
+      }).waitFor()
       await context.close()
     }
 
     // By hand, as a signed-in stranger: nothing is written.
     const email = uniqueEmail('byhand')
-    const created = await asService('/auth/v1/admin/users', { method: 'POST', body: JSON.stringify({ email, password: 'grow-my-own-veg', email_confirm: true }) })
+    const created = await asService('/auth/v1/admin/users', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'grow-my-own-veg', email_confirm: true }),
+    })
     expect(created.ok).toBe(true)
     const session = await (await fetch(`${apiUrl()}/auth/v1/token?grant_type=password`, {
-      method: 'POST', headers: { apikey: anonKey(), 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'grow-my-own-veg' }),
+      method: 'POST',
+      headers: { apikey: anonKey(), 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'grow-my-own-veg' }),
     })).json() as { access_token: string }
     const res = await fetch(`${apiUrl()}/functions/v1/payments/checkout`, {
       method: 'POST',
-      headers: { apikey: anonKey(), authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'membership', site: 'darenth-fields', plan_id: 2, first_name: 'Queue', last_name: 'Jumper' }),
+      headers: {
+        apikey: anonKey(),
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        kind: 'membership',
+        site: 'darenth-fields',
+        plan_id: 2,
+        first_name: 'Queue',
+        last_name: 'Jumper',
+      }),
     })
     expect(res.status).toBe(409)
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('waiting_list')
     const rest = await fetch(`${apiUrl()}/rest/v1/memberships`, {
       method: 'POST',
-      headers: { apikey: anonKey(), authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: anonKey(),
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ member_id: 1, site_id: 12 }),
     })
     expect(rest.status).toBe(403)
@@ -201,10 +255,18 @@ describe('a site with people waiting', () => {
 
 describe('a gift voucher towards a membership', () => {
   it('the code from the voucher e-mail takes £40 off the first payment; the card pays the rest', async () => {
-    const code = `E2EM-${tag.slice(-4).toUpperCase().padStart(4, '0')}-${Math.random().toString(36).slice(2, 6).toUpperCase().padEnd(4, '0')}`
+    const code = `E2EM-${tag.slice(-4).toUpperCase().padStart(4, '0')}-${
+      Math.random().toString(36).slice(2, 6).toUpperCase().padEnd(4, '0')
+    }`
     await serviceRest('gift_vouchers', {
       method: 'POST',
-      body: JSON.stringify({ code, value_pence: 4000, buyer_email: 'giver@example.com', status: 'active', expires_at: new Date(Date.now() + 30 * 86400_000).toISOString() }),
+      body: JSON.stringify({
+        code,
+        value_pence: 4000,
+        buyer_email: 'giver@example.com',
+        status: 'active',
+        expires_at: new Date(Date.now() + 30 * 86400_000).toISOString(),
+      }),
     })
     const context = await newContext(browser, 360)
     await configureApp(context)
@@ -232,7 +294,8 @@ describe('a gift voucher towards a membership', () => {
 
     await details.getByLabel('Gift voucher code (optional)').fill(code.toLowerCase())
     await details.getByRole('button', { name: 'Apply voucher' }).click()
-    await details.getByTestId('voucher-discount').getByText(/−£40\.00 off today's payment/).waitFor()
+    await details.getByTestId('voucher-discount').getByText(/−£40\.00 off today's payment/)
+      .waitFor()
     expect(await noSidewaysScroll(page)).toBe(true)
     await expectAccessible(page)
     await shoot(page, 'voucher-360-01-applied')
@@ -246,12 +309,19 @@ describe('a gift voucher towards a membership', () => {
     expect(await page.getByTestId('membership').textContent()).toContain('Active')
     await shoot(page, 'voucher-360-02-members')
 
-    const [order] = await serviceRest<{ status: string; total_pence: number; discount_pence: number }[]>(`orders?select=status,total_pence,discount_pence&email=eq.${encodeURIComponent(email)}`)
+    const [order] = await serviceRest<
+      { status: string; total_pence: number; discount_pence: number }[]
+    >(`orders?select=status,total_pence,discount_pence&email=eq.${encodeURIComponent(email)}`)
     expect(order).toEqual({ status: 'paid', total_pence: 6499, discount_pence: 4000 })
-    expect(await serviceRest(`gift_vouchers?select=status,balance_pence&code=eq.${code}`)).toEqual([{ status: 'redeemed', balance_pence: 0 }])
+    expect(await serviceRest(`gift_vouchers?select=status,balance_pence&code=eq.${code}`)).toEqual([
+      { status: 'redeemed', balance_pence: 0 },
+    ])
     await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(
-      ['Welcome to Roots: your plot at ' + site.location, 'Your Roots Allotments receipt'].sort())
-    const receipt = (await mailTo(email)).find((m) => m.subject === 'Your Roots Allotments receipt')!
+      ['Welcome to Roots: your plot at ' + site.location, 'Your Roots Allotments receipt'].sort(),
+    )
+    const receipt = (await mailTo(email)).find((m) =>
+      m.subject === 'Your Roots Allotments receipt'
+    )!
     expect(receipt.body).toContain('£64.99 by card and £40.00 with your gift voucher')
     await context.close()
   })

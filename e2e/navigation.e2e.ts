@@ -35,8 +35,12 @@ const MUST_REACH = PUBLIC_PAGES.filter((p) => !(p in NOT_LINKED))
 const MAX_CLICKS = 3
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 /** Waits for the page and its lazily loaded footer links; at phone width opens the menu. */
 async function settle(page: Page, phone: boolean) {
@@ -52,10 +56,17 @@ async function settle(page: Page, phone: boolean) {
 /** Same-origin paths of the links a visitor can see now (no query or fragment). */
 async function visibleLinks(page: Page): Promise<string[]> {
   const origin = webUrl()
-  const hrefs = await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
-    .filter((a) => a.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && a.getClientRects().length > 0)
-    .map((a) => a.href))
-  return [...new Set(hrefs.filter((h) => h.startsWith(`${origin}/`)).map((h) => new URL(h).pathname))]
+  const hrefs = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+      .filter((a) =>
+        a.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+        a.getClientRects().length > 0
+      )
+      .map((a) => a.href)
+  )
+  return [
+    ...new Set(hrefs.filter((h) => h.startsWith(`${origin}/`)).map((h) => new URL(h).pathname)),
+  ]
 }
 
 /** Breadth-first from the home page, over visible links, up to MAX_CLICKS: each page's fewest clicks. */
@@ -85,9 +96,28 @@ async function crawl(width: number): Promise<Map<string, number>> {
 
 describe('every public page is within three clicks of the home page', () => {
   it('knows why each page it leaves out needs no link, and each of them still exists', () => {
-    for (const p of Object.keys(NOT_LINKED)) expect(PUBLIC_PAGES, `${p} is no longer in the paths table`).toContain(p)
-    expect(MUST_REACH).toEqual(expect.arrayContaining(['/privacy', '/cookies', '/events', '/login', '/members', '/schemes',
-      '/welcome-slot', '/checkout/new', '/vote', '/land', '/business-insights/location-map', '/blogs', '/careers', '/kb', '/gift-vouchers']))
+    for (const p of Object.keys(NOT_LINKED)) {
+      expect(PUBLIC_PAGES, `${p} is no longer in the paths table`).toContain(p)
+    }
+    expect(MUST_REACH).toEqual(
+      expect.arrayContaining([
+        '/privacy',
+        '/cookies',
+        '/events',
+        '/login',
+        '/members',
+        '/schemes',
+        '/welcome-slot',
+        '/checkout/new',
+        '/vote',
+        '/land',
+        '/business-insights/location-map',
+        '/blogs',
+        '/careers',
+        '/kb',
+        '/gift-vouchers',
+      ]),
+    )
   })
 
   for (const width of [1280, 360]) {
@@ -96,7 +126,17 @@ describe('every public page is within three clicks of the home page', () => {
       const missing = MUST_REACH.filter((p) => !clicks.has(p))
       expect(missing, `not reachable within ${MAX_CLICKS} clicks from / at ${width} px`).toEqual([])
       // The main sections are one click away: the header (or its menu) and the footer carry them.
-      for (const p of ['/sites', '/become-member', '/kb', '/gift-vouchers', '/login', '/privacy', '/cookies']) expect(clicks.get(p), p).toBe(1)
+      for (
+        const p of [
+          '/sites',
+          '/become-member',
+          '/kb',
+          '/gift-vouchers',
+          '/login',
+          '/privacy',
+          '/cookies',
+        ]
+      ) expect(clicks.get(p), p).toBe(1)
     })
   }
 })
@@ -107,18 +147,47 @@ describe('header, phone menu and footer', () => {
     await openApp(page, '/')
     await dismissConsent(page)
     const main = page.getByRole('navigation', { name: 'Main' })
-    for (const name of ['Find a site', 'Become a member', 'Guides', 'Gift vouchers', 'Events', 'Member sign-in']) {
+    for (
+      const name of [
+        'Find a site',
+        'Become a member',
+        'Guides',
+        'Gift vouchers',
+        'Events',
+        'Member sign-in',
+      ]
+    ) {
       expect(await main.getByRole('link', { name }).isVisible(), name).toBe(true)
     }
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false)
     const footer = page.getByRole('navigation', { name: 'Footer' })
     await footer.waitFor()
-    for (const name of ['Privacy notice', 'Cookie policy', 'Subscription agreement', 'Careers', 'Blog', 'Events', 'Guides',
-      'Gift vouchers', 'Member sign-in', 'The Roots pledge', 'Good vibes projects', 'Offer us your land', 'Vote for a new site',
-      'Membership schemes', 'Book a welcome slot', 'Map of our sites']) {
+    for (
+      const name of [
+        'Privacy notice',
+        'Cookie policy',
+        'Subscription agreement',
+        'Careers',
+        'Blog',
+        'Events',
+        'Guides',
+        'Gift vouchers',
+        'Member sign-in',
+        'The Roots pledge',
+        'Good vibes projects',
+        'Offer us your land',
+        'Vote for a new site',
+        'Membership schemes',
+        'Book a welcome slot',
+        'Map of our sites',
+      ]
+    ) {
       expect(await footer.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true)
     }
-    expect(await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).isVisible()).toBe(true)
+    expect(
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })
+        .isVisible(),
+    ).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
     await page.context().close()
   })
@@ -149,7 +218,9 @@ describe('header, phone menu and footer', () => {
     await menu.click()
     await links.getByRole('link', { name: 'Gift vouchers' }).click()
     await page.waitForURL((u) => u.pathname === '/gift-vouchers')
-    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    )
     expect(await page.locator('#site-menu').isVisible()).toBe(false)
     await page.context().close()
   })
@@ -168,14 +239,20 @@ describe('header, phone menu and footer', () => {
     await page.waitForURL((u) => u.pathname === '/members')
     await header.getByRole('link', { name: 'My membership' }).waitFor()
     expect(await header.getByRole('link', { name: 'Member sign-in' }).count()).toBe(0)
-    expect(await header.getByRole('link', { name: 'My membership' }).getAttribute('aria-current')).toBe('page')
+    expect(await header.getByRole('link', { name: 'My membership' }).getAttribute('aria-current'))
+      .toBe('page')
     await page.context().close()
   })
 })
 
 describe('consent boxes link to the privacy notice', () => {
   it('opens the notice in a new tab, so what was typed in the form stays', async () => {
-    for (const path of [paths.preregSiteSignup.getHref({ site: 'daffodil-views' }), paths.landingSiteJoin.getHref({ site: 'darenth-fields' })]) {
+    for (
+      const path of [
+        paths.preregSiteSignup.getHref({ site: 'daffodil-views' }),
+        paths.landingSiteJoin.getHref({ site: 'darenth-fields' }),
+      ]
+    ) {
       const context = await newContext(browser, 360, 740)
       const page = await context.newPage()
       await openApp(page, path)
@@ -199,8 +276,17 @@ describe('consent boxes link to the privacy notice', () => {
     const page = await context.newPage()
     await openApp(page, paths.seedSowing.getHref())
     await dismissConsent(page)
-    expect(await page.getByRole('link', { name: 'privacy notice (opens in a new tab)' }).getAttribute('href')).toBe('/privacy')
-    for (const [path, title] of [['/privacy', 'Privacy notice'], ['/cookies', 'Cookie policy']] as const) {
+    expect(
+      await page.getByRole('link', { name: 'privacy notice (opens in a new tab)' }).getAttribute(
+        'href',
+      ),
+    ).toBe('/privacy')
+    for (
+      const [path, title] of [['/privacy', 'Privacy notice'], [
+        '/cookies',
+        'Cookie policy',
+      ]] as const
+    ) {
       await openApp(page, path)
       await page.getByRole('heading', { level: 1, name: title }).waitFor()
       expect(await noSidewaysScroll(page)).toBe(true)

@@ -8,7 +8,12 @@
 import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { distanceMiles, type LatLng, milesAway, parseCoordinates } from '../supabase/functions/_shared/common/geo'
+import {
+  distanceMiles,
+  type LatLng,
+  milesAway,
+  parseCoordinates,
+} from '../supabase/functions/_shared/common/geo'
 import { POSTCODE_FIXTURE } from '../supabase/functions/_shared/providers/postcodes-fixture'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
 import { dismissConsent, expectAccessible, noSidewaysScroll } from './public-support'
@@ -22,7 +27,12 @@ beforeAll(async () => {
   browser = await launchChromium()
   // What the page sorts: the live catalogue's coordinates.
   const url = process.env.SUPABASE_URL!.replace(/\/$/, '')
-  const res = await fetch(`${url}/functions/v1/sites`, { headers: { apikey: process.env.SUPABASE_ANON_KEY!, authorization: `Bearer ${process.env.SUPABASE_ANON_KEY}` } })
+  const res = await fetch(`${url}/functions/v1/sites`, {
+    headers: {
+      apikey: process.env.SUPABASE_ANON_KEY!,
+      authorization: `Bearer ${process.env.SUPABASE_ANON_KEY}`,
+    },
+  })
   const { sites } = await res.json() as { sites: { slug: string; coordinates: string | null }[] }
   coordinates = new Map(sites.map((s) => [s.slug, parseCoordinates(s.coordinates)]))
 })
@@ -36,7 +46,11 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
     // The panel and the first cards, readable when looked at.
     const top = await page.locator('#near-me').boundingBox()
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}-top.png`, fullPage: true, clip: { x: 0, y: Math.max(0, top!.y - 80), width, height: 1000 } })
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${width}-top.png`,
+      fullPage: true,
+      clip: { x: 0, y: Math.max(0, top!.y - 80), width, height: 1000 },
+    })
     expect(await noSidewaysScroll(page), `${name} scrolls sideways at ${width}px`).toBe(true)
   }
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -45,13 +59,17 @@ async function shoot(page: Page, name: string) {
 /** The slugs of the cards as shown, once the live rows are in. */
 async function shownSlugs(page: Page): Promise<string[]> {
   await page.locator('p.summary[aria-busy="false"]').waitFor()
-  return await page.getByTestId('site-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')!))
+  return await page.getByTestId('site-card').evaluateAll((cards) =>
+    cards.map((c) => c.getAttribute('data-slug')!)
+  )
 }
 
 /** The order the page must show from `origin`: sites with coordinates by distance, then the rest. */
 function expectedOrder(shown: string[], origin: LatLng): string[] {
   const located = shown.filter((s) => coordinates.get(s))
-  located.sort((a, b) => distanceMiles(origin, coordinates.get(a)!) - distanceMiles(origin, coordinates.get(b)!))
+  located.sort((a, b) =>
+    distanceMiles(origin, coordinates.get(a)!) - distanceMiles(origin, coordinates.get(b)!)
+  )
   return [...located, ...shown.filter((s) => !coordinates.get(s))]
 }
 
@@ -62,9 +80,13 @@ async function expectSortedFrom(page: Page, origin: LatLng) {
   }, { message: 'the cards are nearest first' }).toBe(true)
   const shown = await shownSlugs(page)
   const first = page.getByTestId('site-card').first()
-  expect(await first.getByTestId('site-distance').textContent()).toBe(milesAway(distanceMiles(origin, coordinates.get(shown[0]!)!)))
+  expect(await first.getByTestId('site-distance').textContent()).toBe(
+    milesAway(distanceMiles(origin, coordinates.get(shown[0]!)!)),
+  )
   const last = shown.at(-1)!
-  if (!coordinates.get(last)) expect(await page.getByTestId('site-card').last().getByTestId('site-distance').count()).toBe(0)
+  if (!coordinates.get(last)) {
+    expect(await page.getByTestId('site-card').last().getByTestId('site-distance').count()).toBe(0)
+  }
 }
 
 async function open(context: BrowserContext, path: string) {
@@ -120,9 +142,14 @@ describe('find a site near you', () => {
     await context.close()
   })
 
-  it('by the browser\'s location when it is shared, with a message when it is refused', async () => {
+  it("by the browser's location when it is shared, with a message when it is refused", async () => {
     const leeds = { latitude: 53.8, longitude: -1.55 }
-    const granted = await browser.newContext({ viewport: { width: 360, height: 800 }, reducedMotion: 'reduce', geolocation: leeds, permissions: ['geolocation'] })
+    const granted = await browser.newContext({
+      viewport: { width: 360, height: 800 },
+      reducedMotion: 'reduce',
+      geolocation: leeds,
+      permissions: ['geolocation'],
+    })
     let page = await open(granted, '/sites')
     await page.getByRole('button', { name: 'Use my location' }).click()
     await page.getByText('Sorted by distance from your location.').waitFor()
@@ -141,7 +168,9 @@ describe('find a site near you', () => {
     await page.getByRole('button', { name: 'Use my location' }).click()
     const alert = page.getByRole('region', { name: 'Find a site near you' }).getByRole('alert')
     await alert.waitFor()
-    expect(await alert.textContent()).toMatch(/^We could not use your location because permission was refused\./)
+    expect(await alert.textContent()).toMatch(
+      /^We could not use your location because permission was refused\./,
+    )
     expect(await page.getByTestId('site-distance').count()).toBe(0)
     await expectAccessible(page)
     await shoot(page, 'location-refused')

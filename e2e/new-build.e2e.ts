@@ -2,7 +2,15 @@
 // build is published, regaining focus finds it and the next route change reloads the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { configureApp, countPageLoads, launchChromium, newContext, openApp, pageLoads, webUrl } from './support/browser'
+import {
+  configureApp,
+  countPageLoads,
+  launchChromium,
+  newContext,
+  openApp,
+  pageLoads,
+  webUrl,
+} from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -20,24 +28,47 @@ describe('new build detection', () => {
     const page = await context.newPage()
     await openApp(page, '/')
 
-    const published = await page.evaluate(async () => (await fetch('/builds/latest.json', { cache: 'no-store' })).json())
-    expect(published).toEqual({ buildId: expect.stringMatching(/\S+/), builtAt: expect.any(String) })
+    const published = await page.evaluate(async () =>
+      (await fetch('/builds/latest.json', { cache: 'no-store' })).json()
+    )
+    expect(published).toEqual({
+      buildId: expect.stringMatching(/\S+/),
+      builtAt: expect.any(String),
+    })
     expect(Number.isNaN(Date.parse(published.builtAt))).toBe(false)
 
     // Deploy a newer build.
-    await context.route(/\/builds\/latest\.json\?t=\d+$/, (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ buildId: `${published.buildId}-next`, builtAt: new Date().toISOString() }) }))
+    await context.route(
+      /\/builds\/latest\.json\?t=\d+$/,
+      (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({
+            buildId: `${published.buildId}-next`,
+            builtAt: new Date().toISOString(),
+          }),
+        }),
+    )
     // The watcher starts once the page has loaded and gone idle, which on a busy machine can be
     // after the test gets here: regain focus until it has polled.
     let polled = false
-    const response = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/, { timeout: 120_000 }).then(() => { polled = true })
+    const response = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/, { timeout: 120_000 })
+      .then(() => {
+        polled = true
+      })
     while (!polled) {
       await page.evaluate(() => dispatchEvent(new Event('focus')))
       await Promise.race([response, page.waitForTimeout(250)])
     }
     expect(await pageLoads(page)).toBe(1)
 
-    await Promise.all([page.waitForEvent('load'), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Coming soon', exact: true }).click()])
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+        name: 'Coming soon',
+        exact: true,
+      }).click(),
+    ])
     await page.locator('main#main').waitFor()
     expect(page.url()).toBe(`${webUrl()}/pre-register`)
     expect(await pageLoads(page)).toBe(2)

@@ -8,21 +8,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, webUrl } from './support/browser'
 import { anonKey, apiUrl, PASSWORD } from './admin-support'
-import { dismissConsent, expectAccessible, type Mail, mailTo, noSidewaysScroll, serviceRest, shootParts, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  type Mail,
+  mailTo,
+  noSidewaysScroll,
+  serviceRest,
+  shootParts,
+  uniqueEmail,
+} from './public-support'
 
 const SHOTS = '/tmp/shots-membership'
 let browser: Browser
 const tag = Date.now().toString(36)
-const site = { city: 'Vale Bridge', city_slug: `vale-bridge-${tag}`, location: `Offer Vale ${tag}`, slug: `offer-vale-${tag}` }
-const applicants = ['Ada', 'Bea', 'Cy'].map((first) => ({ first, email: uniqueEmail(`offer-${first.toLowerCase()}`) }))
+const site = {
+  city: 'Vale Bridge',
+  city_slug: `vale-bridge-${tag}`,
+  location: `Offer Vale ${tag}`,
+  slug: `offer-vale-${tag}`,
+}
+const applicants = ['Ada', 'Bea', 'Cy'].map((first) => ({
+  first,
+  email: uniqueEmail(`offer-${first.toLowerCase()}`),
+}))
 let siteId = 0
 
 const shoot = (page: Page, name: string) => shootParts(SHOTS, page, name)
 
-
 /** The one e-mail with this subject, once it has arrived. */
 async function mailWith(to: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, { timeout: 15_000 }).toBe(1)
+  await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
+    timeout: 15_000,
+  }).toBe(1)
   return (await mailTo(to)).find((m) => m.subject === subject)!
 }
 
@@ -35,25 +53,43 @@ const linkIn = (mail: Mail, pattern: RegExp) => {
 beforeAll(async () => {
   browser = await launchChromium()
   const [row] = await serviceRest<{ id: number }[]>('global_sites', {
-    method: 'POST', body: JSON.stringify({ ...site, status: 'active', allotments: 12 }),
+    method: 'POST',
+    body: JSON.stringify({ ...site, status: 'active', allotments: 12 }),
   })
   siteId = row.id
   await serviceRest('waiting_list_entries', {
     method: 'POST',
     body: JSON.stringify(applicants.map((a, i) => ({
-      site_id: siteId, location: site.location, first_name: a.first, last_name: 'Applicant', email: a.email, consent_privacy: true,
+      site_id: siteId,
+      location: site.location,
+      first_name: a.first,
+      last_name: 'Applicant',
+      email: a.email,
+      consent_privacy: true,
       joined_at: new Date(Date.now() - (60 - i) * 86400_000).toISOString(),
     }))),
     headers: { prefer: 'return=minimal' },
   })
   // Staff offer the next plot (the patch manager's screen does the same through this function).
   const session = await (await fetch(`${apiUrl()}/auth/v1/token?grant_type=password`, {
-    method: 'POST', headers: { apikey: anonKey(), 'content-type': 'application/json' }, body: JSON.stringify({ email: 'official@example.com', password: PASSWORD }),
+    method: 'POST',
+    headers: { apikey: anonKey(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'official@example.com', password: PASSWORD }),
   })).json() as { access_token: string }
   const offered = await fetch(`${apiUrl()}/functions/v1/waiting-list-process`, {
     method: 'POST',
-    headers: { apikey: anonKey(), authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'offer', site_id: siteId, count: 1, respond_days: 7, idempotency_key: `e2e-offer-${tag}` }),
+    headers: {
+      apikey: anonKey(),
+      authorization: `Bearer ${session.access_token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      action: 'offer',
+      site_id: siteId,
+      count: 1,
+      respond_days: 7,
+      idempotency_key: `e2e-offer-${tag}`,
+    }),
   })
   expect(offered.status).toBe(200)
 })
@@ -66,7 +102,10 @@ describe('a plot offer answered from the e-mail on another device', () => {
     const [ada, bea] = applicants
     const offer = await mailWith(ada.email, `A plot is ready for you at ${site.location}`)
     expect(offer.body).toContain('work on any device')
-    const declineLink = linkIn(offer, /https?:\/\/\S+\/queue\/ready\?offer=[0-9a-f]{32}&answer=decline/)
+    const declineLink = linkIn(
+      offer,
+      /https?:\/\/\S+\/queue\/ready\?offer=[0-9a-f]{32}&answer=decline/,
+    )
     expect(declineLink.startsWith(webUrl())).toBe(true)
     expect(offer.body).not.toMatch(/reference/i)
 
@@ -78,7 +117,9 @@ describe('a plot offer answered from the e-mail on another device', () => {
     await dismissConsent(page)
     await page.getByRole('heading', { level: 1, name: 'Your plot offer' }).waitFor()
     const card = page.getByTestId('plot-offer')
-    await card.getByRole('heading', { name: `A plot at ${site.location}, ${site.city} is yours if you want it` }).waitFor()
+    await card.getByRole('heading', {
+      name: `A plot at ${site.location}, ${site.city} is yours if you want it`,
+    }).waitFor()
     await card.getByText(`Decline the plot at ${site.location}?`).waitFor()
     expect(page.url()).not.toContain('offer=')
     expect(await noSidewaysScroll(page)).toBe(true)
@@ -87,22 +128,37 @@ describe('a plot offer answered from the e-mail on another device', () => {
 
     await card.getByRole('button', { name: 'Yes, decline the plot' }).click()
     const answer = page.getByTestId('offer-answer')
-    await answer.getByRole('heading', { name: `You declined the plot at ${site.location}, ${site.city}` }).waitFor()
-    expect(await answer.textContent()).toContain(`The plot has gone to the next person in the queue, and you have left the waiting list for ${site.location}`)
+    await answer.getByRole('heading', {
+      name: `You declined the plot at ${site.location}, ${site.city}`,
+    }).waitFor()
+    expect(await answer.textContent()).toContain(
+      `The plot has gone to the next person in the queue, and you have left the waiting list for ${site.location}`,
+    )
     await expectAccessible(page)
     await shoot(page, 'offer-360-02-declined')
-    expect(await serviceRest(`waiting_list_entries?select=status&email=eq.${encodeURIComponent(ada.email)}`)).toEqual([{ status: 'declined' }])
+    expect(
+      await serviceRest(
+        `waiting_list_entries?select=status&email=eq.${encodeURIComponent(ada.email)}`,
+      ),
+    ).toEqual([{ status: 'declined' }])
 
     // The place passed on, and its new holder was told at once.
     await mailWith(bea.email, `A plot is ready for you at ${site.location}`)
-    expect(await serviceRest(`waiting_list_entries?select=status&email=eq.${encodeURIComponent(bea.email)}`)).toEqual([{ status: 'offered' }])
+    expect(
+      await serviceRest(
+        `waiting_list_entries?select=status&email=eq.${encodeURIComponent(bea.email)}`,
+      ),
+    ).toEqual([{ status: 'offered' }])
     await context.close()
   })
 
   it('the next applicant accepts, is e-mailed the set-up link, creates an account, pays and is a member', async () => {
     const bea = applicants[1]
     const offer = await mailWith(bea.email, `A plot is ready for you at ${site.location}`)
-    const acceptLink = linkIn(offer, /https?:\/\/\S+\/queue\/ready\?offer=[0-9a-f]{32}&answer=accept/)
+    const acceptLink = linkIn(
+      offer,
+      /https?:\/\/\S+\/queue\/ready\?offer=[0-9a-f]{32}&answer=accept/,
+    )
 
     // Device two: the accept link.
     const context = await newContext(browser, 1280)
@@ -112,7 +168,9 @@ describe('a plot offer answered from the e-mail on another device', () => {
     await page.locator('main#main').waitFor()
     await dismissConsent(page)
     const card = page.getByTestId('plot-offer')
-    await card.getByRole('heading', { name: `A plot at ${site.location}, ${site.city} is yours if you want it` }).waitFor()
+    await card.getByRole('heading', {
+      name: `A plot at ${site.location}, ${site.city} is yours if you want it`,
+    }).waitFor()
     expect(await card.getByTestId('offer-deadline').textContent()).toMatch(/^\d{1,2} \w+ \d{4}$/)
     expect(await page.locator('main').textContent()).not.toContain('Your place is kept')
     await expectAccessible(page)
@@ -126,8 +184,14 @@ describe('a plot offer answered from the e-mail on another device', () => {
     await shoot(page, 'offer-1280-02-setup')
 
     // The confirmation, with the next step that works on any device.
-    const confirmation = await mailWith(bea.email, `Your plot at ${site.location}: set up your membership`)
-    const setupLink = linkIn(confirmation, new RegExp(`https?://\\S+/sites/${site.city_slug}/${site.slug}/setup\\?offer=[0-9a-f]{32}`))
+    const confirmation = await mailWith(
+      bea.email,
+      `Your plot at ${site.location}: set up your membership`,
+    )
+    const setupLink = linkIn(
+      confirmation,
+      new RegExp(`https?://\\S+/sites/${site.city_slug}/${site.slug}/setup\\?offer=[0-9a-f]{32}`),
+    )
     expect(confirmation.body).toContain('deposit')
 
     await page.getByRole('radio', { name: /Half plot monthly/ }).check()
@@ -158,9 +222,13 @@ describe('a plot offer answered from the e-mail on another device', () => {
     await welcome.getByRole('link', { name: 'Book your welcome slot' }).waitFor()
     await expectAccessible(page)
     await shoot(page, 'offer-1280-05-members')
-    const [order] = await serviceRest<{ id: number; status: string }[]>(`orders?select=id,status&email=eq.${encodeURIComponent(bea.email)}`)
+    const [order] = await serviceRest<{ id: number; status: string }[]>(
+      `orders?select=id,status&email=eq.${encodeURIComponent(bea.email)}`,
+    )
     expect(order.status).toBe('paid')
-    expect(await serviceRest(`memberships?select=status&order_id=eq.${order.id}`)).toEqual([{ status: 'active' }])
+    expect(await serviceRest(`memberships?select=status&order_id=eq.${order.id}`)).toEqual([{
+      status: 'active',
+    }])
     const welcomeMail = await mailWith(bea.email, `Welcome to Roots: your plot at ${site.location}`)
     expect(welcomeMail.body).toContain(`/welcome-slot?site=${site.slug}`)
     await context.close()
@@ -187,7 +255,9 @@ describe('a plot offer answered from the e-mail on another device', () => {
 
   it('the last applicant moved up: first in the queue now', async () => {
     const cy = applicants[2]
-    const [{ reference }] = await serviceRest<{ reference: string }[]>(`waiting_list_entries?select=reference&email=eq.${encodeURIComponent(cy.email)}`)
+    const [{ reference }] = await serviceRest<{ reference: string }[]>(
+      `waiting_list_entries?select=reference&email=eq.${encodeURIComponent(cy.email)}`,
+    )
     const context = await newContext(browser, 360)
     await configureApp(context)
     const page = await context.newPage()

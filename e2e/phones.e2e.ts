@@ -13,10 +13,19 @@ import { launchChromium, newContext, openApp, webUrl } from './support/browser'
 const PHONE = { width: 360, height: 740 }
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
-interface Box { x: number; y: number; width: number; height: number }
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
 
 /** Fixed elements on screen now whose box overlaps the focused field's box or its label's. */
 async function coveringFocusedField(page: Page): Promise<string[]> {
@@ -26,20 +35,36 @@ async function coveringFocusedField(page: Page): Promise<string[]> {
     const boxes: Box[] = [field.getBoundingClientRect()]
     const label = (field as HTMLInputElement).labels?.[0]
     if (label) boxes.push(label.getBoundingClientRect())
-    const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    const overlaps = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     return [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => getComputedStyle(el).position === 'fixed' && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
+      .filter((el) =>
+        getComputedStyle(el).position === 'fixed' &&
+        el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+      )
       .filter((el) => boxes.some((b) => b.width > 0 && overlaps(el.getBoundingClientRect(), b)))
-      .map((el) => `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} covers ${field.getAttribute('name') ?? field.tagName}`)
+      .map((el) =>
+        `${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} covers ${
+          field.getAttribute('name') ?? field.tagName
+        }`
+      )
   })
 }
 
 async function fieldsOf(page: Page): Promise<number> {
-  return await page.locator('main form').first().locator('input:not([type=hidden]), select, textarea').count()
+  return await page.locator('main form').first().locator(
+    'input:not([type=hidden]), select, textarea',
+  ).count()
 }
 
 describe('forms at 360 px', () => {
-  for (const path of [paths.landingSiteJoin.getHref({ site: 'darenth-fields' }), paths.preregSiteSignup.getHref({ site: 'daffodil-views' }), paths.land.getHref()]) {
+  for (
+    const path of [
+      paths.landingSiteJoin.getHref({ site: 'darenth-fields' }),
+      paths.preregSiteSignup.getHref({ site: 'daffodil-views' }),
+      paths.land.getHref(),
+    ]
+  ) {
     it(`${path}: the one-line promo bar and the cookie button never cover the focused field or its label`, async () => {
       const page = await (await newContext(browser, PHONE.width, PHONE.height)).newPage()
       await openApp(page, path)
@@ -52,12 +77,18 @@ describe('forms at 360 px', () => {
       const barHeight = (await bar.boundingBox())!.height
       expect(barHeight, 'the promo bar keeps to one line').toBeLessThanOrEqual(48)
       expect(await bar.locator('p').evaluate((p) => getComputedStyle(p).whiteSpace)).toBe('nowrap')
-      const [live] = await serviceRest<Array<{ text: string }>>('promo_bars?select=text&active=is.true&site_id=is.null&order=sort_order.asc,id.desc&limit=1')
-      expect(await bar.getByRole('link').textContent(), 'the full offer stays in the link').toBe(live!.text)
+      const [live] = await serviceRest<Array<{ text: string }>>(
+        'promo_bars?select=text&active=is.true&site_id=is.null&order=sort_order.asc,id.desc&limit=1',
+      )
+      expect(await bar.getByRole('link').textContent(), 'the full offer stays in the link').toBe(
+        live!.text,
+      )
 
       const n = await fieldsOf(page)
       expect(n).toBeGreaterThan(2)
-      const fields = page.locator('main form').first().locator('input:not([type=hidden]), select, textarea')
+      const fields = page.locator('main form').first().locator(
+        'input:not([type=hidden]), select, textarea',
+      )
       // Each field in turn (focus scrolls it into view, as moving through the form does).
       for (let i = 0; i < n; i++) {
         await fields.nth(i).focus()
@@ -81,7 +112,10 @@ describe('forms at 360 px', () => {
 
 /** Every admin page without parameters that signed-in staff open (the open sign-in pages aside). */
 const ADMIN_PAGES = Object.values(paths).map((p) => p.path as string)
-  .filter((p) => p.startsWith('/admin') && !p.includes(':') && !['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(p))
+  .filter((p) =>
+    p.startsWith('/admin') && !p.includes(':') &&
+    !['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(p)
+  )
 
 const STAFF: Array<[StaffRole, string, string]> = [
   ['roots_official', 'official@example.com', '/admin'],
@@ -106,17 +140,28 @@ describe('admin pages at 360 px are never wider than the screen', () => {
         if (new URL(page.url()).pathname !== p) continue
         reached.push(p)
         // Let the screen's data arrive: no loading status left (or give up after a while).
-        await page.waitForFunction(() => !/Loading/.test(document.querySelector('#admin-main')?.textContent ?? ''), null, { timeout: 8000 }).catch(() => {})
+        await page.waitForFunction(
+          () => !/Loading/.test(document.querySelector('#admin-main')?.textContent ?? ''),
+          null,
+          { timeout: 8000 },
+        ).catch(() => {})
         await page.waitForTimeout(150)
         const r = await page.evaluate(() => ({
           width: document.documentElement.scrollWidth,
           // Tables on screen (a visually hidden one, the map's text alternative, takes no room).
-          regions: [...document.querySelectorAll('#admin-main table')].filter((t) => t.getBoundingClientRect().width > 1).map((t) => {
+          regions: [...document.querySelectorAll('#admin-main table')].filter((t) =>
+            t.getBoundingClientRect().width > 1
+          ).map((t) => {
             const box = t.parentElement!
-            const name = box.getAttribute('aria-label') ?? document.getElementById(box.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''
+            const name = box.getAttribute('aria-label') ??
+              document.getElementById(box.getAttribute('aria-labelledby') ?? '')?.textContent ?? ''
             return {
-              scrolls: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX), role: box.getAttribute('role'), tabIndex: box.tabIndex, name: name.trim(),
-              fits: t.getBoundingClientRect().width <= box.clientWidth + 1 && t.getBoundingClientRect().right <= innerWidth,
+              scrolls: ['auto', 'scroll'].includes(getComputedStyle(box).overflowX),
+              role: box.getAttribute('role'),
+              tabIndex: box.tabIndex,
+              name: name.trim(),
+              fits: t.getBoundingClientRect().width <= box.clientWidth + 1 &&
+                t.getBoundingClientRect().right <= innerWidth,
             }
           }),
         }))
@@ -125,7 +170,9 @@ describe('admin pages at 360 px are never wider than the screen', () => {
           tables++
           // A table in a scrolling box: the box is a focusable region with a name. A table outside
           // one must fit the screen as it is (a two-column table that wraps its text).
-          if (t.scrolls ? t.role !== 'region' || t.tabIndex !== 0 || !t.name : !t.fits) problems.push(`${p}: a table box ${JSON.stringify(t)}`)
+          if (t.scrolls ? t.role !== 'region' || t.tabIndex !== 0 || !t.name : !t.fits) {
+            problems.push(`${p}: a table box ${JSON.stringify(t)}`)
+          }
         }
       }
       expect(problems).toEqual([])

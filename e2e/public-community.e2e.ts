@@ -5,9 +5,23 @@
 // reload) and deletes the course. Axe on every page, 360 px too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { configureApp, launchChromium, newContext, openApp, type RuntimeConfigOverrides, webUrl } from './support/browser'
+import {
+  configureApp,
+  launchChromium,
+  newContext,
+  openApp,
+  type RuntimeConfigOverrides,
+  webUrl,
+} from './support/browser'
 import { anonKey, apiUrl, PASSWORD, waitForPath } from './admin-support'
-import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  mailTo,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -17,7 +31,11 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function visit(path: string, width = 1280, extra: RuntimeConfigOverrides = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function visit(
+  path: string,
+  width = 1280,
+  extra: RuntimeConfigOverrides = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, width)
   await configureApp(context, extra)
   const page = await context.newPage()
@@ -64,8 +82,12 @@ describe('vote for a new site', () => {
       await page.getByLabel('E-mail address').fill(email)
       await page.getByRole('button', { name: 'Vote' }).dblclick()
       const form = page.getByRole('form', { name: 'Vote for a new site' })
-      await form.getByRole('status').filter({ hasText: `We have sent a link to ${email}` }).waitFor()
-      const rows = () => serviceRest<{ confirmed_at: string | null }[]>(`site_votes?select=confirmed_at&email_normalised=eq.${encodeURIComponent(email)}`)
+      await form.getByRole('status').filter({ hasText: `We have sent a link to ${email}` })
+        .waitFor()
+      const rows = () =>
+        serviceRest<{ confirmed_at: string | null }[]>(
+          `site_votes?select=confirmed_at&email_normalised=eq.${encodeURIComponent(email)}`,
+        )
       expect(await rows()).toEqual([{ confirmed_at: null }])
       const tallies = page.getByRole('list', { name: 'Votes per place' })
       expect(await tallies.getByRole('listitem').filter({ hasText: place }).count()).toBe(0)
@@ -84,9 +106,12 @@ describe('vote for a new site', () => {
       await phone.goto(link!)
       await phone.locator('main#main').waitFor()
       await dismissConsent(phone)
-      await phone.getByRole('form', { name: 'Vote for a new site' }).getByRole('status').filter({ hasText: `Your vote for ${place} is counted` }).waitFor()
+      await phone.getByRole('form', { name: 'Vote for a new site' }).getByRole('status').filter({
+        hasText: `Your vote for ${place} is counted`,
+      }).waitFor()
       expect(new URL(phone.url()).search).toBe('')
-      const tally = phone.getByRole('list', { name: 'Votes per place' }).getByRole('listitem').filter({ hasText: place })
+      const tally = phone.getByRole('list', { name: 'Votes per place' }).getByRole('listitem')
+        .filter({ hasText: place })
       await expect.poll(() => tally.textContent()).toBe(`${place}1 vote`)
       expect((await rows())[0]!.confirmed_at).not.toBeNull()
       await other.close()
@@ -96,10 +121,16 @@ describe('vote for a new site', () => {
       await page.getByLabel('Town or area').fill(place.toUpperCase())
       await page.getByLabel('E-mail address').fill(email.toUpperCase())
       await page.getByRole('button', { name: 'Vote' }).click()
-      await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(['Confirm your vote for a new Roots site', 'Your vote is already counted'])
+      await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual([
+        'Confirm your vote for a new Roots site',
+        'Your vote is already counted',
+      ])
       await form.getByRole('status').filter({ hasText: 'We have sent a link to' }).waitFor()
       expect(await rows()).toHaveLength(1)
-      expect(await page.getByRole('heading', { level: 1, name: 'Where should we grow next?' }).isVisible()).toBe(true)
+      expect(
+        await page.getByRole('heading', { level: 1, name: 'Where should we grow next?' })
+          .isVisible(),
+      ).toBe(true)
       await expectAccessible(page)
       await context.close()
     })
@@ -130,13 +161,17 @@ describe('offer land', () => {
     await checkPage(page, 'Offer your land')
 
     const stored = await serviceRest<Array<{ location: string; acreage: number; status: string }>>(
-      `land_offers?select=location,acreage,status&email=eq.${encodeURIComponent(email)}`)
+      `land_offers?select=location,acreage,status&email=eq.${encodeURIComponent(email)}`,
+    )
     expect(stored).toEqual([{ location: 'Near Testford, Somerset', acreage: 5.25, status: 'new' }])
 
     // A hand-made REST call as anon reads nothing back.
-    const res = await fetch(`${apiUrl()}/rest/v1/land_offers?select=email&email=eq.${encodeURIComponent(email)}`, {
-      headers: { apikey: anonKey(), authorization: `Bearer ${anonKey()}` },
-    })
+    const res = await fetch(
+      `${apiUrl()}/rest/v1/land_offers?select=email&email=eq.${encodeURIComponent(email)}`,
+      {
+        headers: { apikey: anonKey(), authorization: `Bearer ${anonKey()}` },
+      },
+    )
     const text = await res.text()
     expect(res.ok).toBe(false)
     expect([401, 403]).toContain(res.status)
@@ -156,13 +191,17 @@ describe('the location map', () => {
       // come first: until they have, the numbers' status is not even on the page.
       await page.getByText('Loading the sites…').waitFor({ state: 'detached' })
       await page.getByText('Loading waiting-list numbers…').waitFor({ state: 'detached' })
-      const tuckers = map.getByRole('link', { name: /^Tuckers Meadow, Bath: \d+ (people|person) waiting$/ })
+      const tuckers = map.getByRole('link', {
+        name: /^Tuckers Meadow, Bath: \d+ (people|person) waiting$/,
+      })
       await tuckers.waitFor()
       expect(await map.getByRole('link').count()).toBeGreaterThanOrEqual(10)
       const table = page.getByRole('table', { name: 'People waiting by site and place' })
       await table.getByRole('rowheader', { name: 'Tuckers Meadow, Bath' }).waitFor()
       // A busier list draws a bigger marker than an empty one.
-      const radii = await map.locator('a circle, g circle').evaluateAll((cs) => cs.map((c) => Number(c.getAttribute('r'))))
+      const radii = await map.locator('a circle, g circle').evaluateAll((cs) =>
+        cs.map((c) => Number(c.getAttribute('r')))
+      )
       expect(Math.max(...radii)).toBeGreaterThan(Math.min(...radii))
       await checkPage(page, 'Location map')
 
@@ -177,11 +216,16 @@ describe('the location map', () => {
 
   it('adds nothing of the map or Leaflet to the home page', async () => {
     const context = await newContext(browser, 1280)
-    await configureApp(context, { mapTileUrl: `${webUrl()}/e2e-tiles/{z}/{x}/{y}.png` } as RuntimeConfigOverrides)
+    await configureApp(
+      context,
+      { mapTileUrl: `${webUrl()}/e2e-tiles/{z}/{x}/{y}.png` } as RuntimeConfigOverrides,
+    )
     const page = await context.newPage()
     const scripts: Array<{ url: string; body: string }> = []
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.push({ url: res.url(), body }), () => {})
+      if (res.request().resourceType() === 'script') {
+        void res.text().then((body) => scripts.push({ url: res.url(), body }), () => {})
+      }
     })
     await openApp(page, '/')
     await page.waitForLoadState('networkidle')
@@ -196,8 +240,14 @@ describe('the location map', () => {
   it('draws Leaflet tiles from the configured tile source, on /business-insights/location-map', async () => {
     const tiles: string[] = []
     const context = await newContext(browser, 1280)
-    await configureApp(context, { mapTileUrl: `${webUrl()}/e2e-tiles/{z}/{x}/{y}.png` } as RuntimeConfigOverrides)
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    await configureApp(
+      context,
+      { mapTileUrl: `${webUrl()}/e2e-tiles/{z}/{x}/{y}.png` } as RuntimeConfigOverrides,
+    )
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    )
     await context.route(`${webUrl()}/e2e-tiles/**`, (route) => {
       tiles.push(route.request().url())
       return route.fulfill({ contentType: 'image/png', body: png })
@@ -250,11 +300,14 @@ describe('member sign-in', () => {
 
     let link = ''
     await expect.poll(async () => {
-      const { messages } = await (await fetch(`${apiUrl()}/_outbox/messages?to=member%40example.com`)).json() as {
-        messages: Array<{ created_at?: string; meta?: { link?: string } }>
-      }
+      const { messages } =
+        await (await fetch(`${apiUrl()}/_outbox/messages?to=member%40example.com`)).json() as {
+          messages: Array<{ created_at?: string; meta?: { link?: string } }>
+        }
       // Newest first.
-      link = messages.find((m) => m.meta?.link && (!m.created_at || m.created_at >= since))?.meta?.link ?? ''
+      link = messages.find((m) =>
+        m.meta?.link && (!m.created_at || m.created_at >= since)
+      )?.meta?.link ?? ''
       return link
     }).not.toBe('')
     await page.goto(link)
@@ -283,7 +336,9 @@ describe('growing experts and their courses', () => {
 
   it('sends a signed-out visitor to /login, tells a member they are no expert, and lets an expert create, order and delete a course', async () => {
     const { context, page } = await visit('/course-creator', 360)
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/course-creator')
+    await page.waitForURL((u) =>
+      u.pathname === '/login' && u.searchParams.get('next') === '/course-creator'
+    )
     const form = page.getByRole('form', { name: 'With your password' })
     await form.getByLabel('E-mail address').fill('member@example.com')
     await form.getByLabel('Password').fill(PASSWORD)
@@ -313,9 +368,12 @@ describe('growing experts and their courses', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor()
     const courseId = new URL(page.url()).pathname.split('/').at(-1)!
     expect(new URL(page.url()).pathname).toBe(`/settings/${courseId}`)
-    const [alex] = await serviceRest<Array<{ id: number }>>('growing_experts?select=id&slug=eq.alex-green')
+    const [alex] = await serviceRest<Array<{ id: number }>>(
+      'growing_experts?select=id&slug=eq.alex-green',
+    )
     const courses = await serviceRest<Array<{ id: number; published: boolean; expert_id: number }>>(
-      `courses?select=id,published,expert_id&title=eq.${encodeURIComponent(title)}`)
+      `courses?select=id,published,expert_id&title=eq.${encodeURIComponent(title)}`,
+    )
     expect(courses).toEqual([{ id: Number(courseId), published: false, expert_id: alex!.id }])
 
     // A lesson with rich text.
@@ -325,9 +383,13 @@ describe('growing experts and their courses', () => {
     await page.keyboard.type('Pick the healthiest plants to save seed from.')
     await page.getByRole('button', { name: 'Save lesson' }).click()
     await page.getByText('Lesson “Choosing parent plants” saved.').first().waitFor()
-    const lessons = await serviceRest<Array<{ title: string; content: unknown }>>(`course_contents?select=title,content&course_id=eq.${courseId}`)
+    const lessons = await serviceRest<Array<{ title: string; content: unknown }>>(
+      `course_contents?select=title,content&course_id=eq.${courseId}`,
+    )
     expect(lessons).toHaveLength(1)
-    expect(JSON.stringify(lessons[0]!.content)).toContain('Pick the healthiest plants to save seed from.')
+    expect(JSON.stringify(lessons[0]!.content)).toContain(
+      'Pick the healthiest plants to save seed from.',
+    )
     await checkPage(page, `${title} settings`)
 
     // A second lesson, moved up from the keyboard: announced, focus kept, the order kept after a reload.
@@ -335,14 +397,22 @@ describe('growing experts and their courses', () => {
     const up = page.getByRole('button', { name: 'Move lesson “Drying and storing” up' })
     await up.focus()
     await page.keyboard.press('Enter')
-    await page.getByText('“Drying and storing” is now lesson 1 of 2.').waitFor({ state: 'attached' })
+    await page.getByText('“Drying and storing” is now lesson 1 of 2.').waitFor({
+      state: 'attached',
+    })
     await page.getByRole('heading', { name: 'Lesson 1: Drying and storing' }).waitFor()
-    await expect.poll(() => up.evaluate((el) => el === document.activeElement && el.getAttribute('aria-disabled'))).toBe('true')
+    await expect.poll(() =>
+      up.evaluate((el) => el === document.activeElement && el.getAttribute('aria-disabled'))
+    ).toBe('true')
     const lessonOrder = ['Lesson 1: Drying and storing', 'Lesson 2: Choosing parent plants']
     await openApp(page, `/settings/${courseId}`)
     await page.getByRole('heading', { level: 1, name: title }).waitFor()
-    await expect.poll(() => page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(lessonOrder)
-    const ordered = await serviceRest<Array<{ title: string; position: number }>>(`course_contents?select=title,position&course_id=eq.${courseId}&order=position`)
+    await expect.poll(() => page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+      lessonOrder,
+    )
+    const ordered = await serviceRest<Array<{ title: string; position: number }>>(
+      `course_contents?select=title,position&course_id=eq.${courseId}&order=position`,
+    )
     expect(ordered.map((l) => l.title)).toEqual(['Drying and storing', 'Choosing parent plants'])
     await checkPage(page, `${title} settings`)
 
@@ -359,9 +429,17 @@ describe('growing experts and their courses', () => {
     expect(await serviceRest(`course_contents?select=id&course_id=eq.${courseId}`)).toEqual([])
 
     // Another expert's course, a deleted one, or none, is a 404 here.
-    const others = (await serviceRest<Array<{ id: number; expert_id: number | null }>>('courses?select=id,expert_id'))
+    const others = (await serviceRest<Array<{ id: number; expert_id: number | null }>>(
+      'courses?select=id,expert_id',
+    ))
       .filter((c) => c.expert_id !== alex!.id).slice(0, 1)
-    for (const path of ['/settings/999999999', `/settings/${courseId}`, ...others.map((c) => `/settings/${c.id}`)]) {
+    for (
+      const path of [
+        '/settings/999999999',
+        `/settings/${courseId}`,
+        ...others.map((c) => `/settings/${c.id}`),
+      ]
+    ) {
       await openApp(page, path)
       await page.getByRole('heading', { level: 1 }).filter({ hasText: /not found/i }).waitFor()
     }

@@ -5,8 +5,20 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { configureApp, launchChromium, newContext, openApp, seriousViolations } from './support/browser'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  configureApp,
+  launchChromium,
+  newContext,
+  openApp,
+  seriousViolations,
+} from './support/browser'
+import {
+  dismissConsent,
+  expectAccessible,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -71,11 +83,23 @@ describe('content pages', () => {
 
   it('unknown slugs and paths give the not-found page', async () => {
     const page = await openPage()
-    for (const path of ['/blogs/no-such-post', '/careers/astronaut', '/kb/growing/no-such-article', '/kb/Bad_Path', '/offers/no-such-offer',
-      '/the-roots-pledge/no-such-pledge', '/good-vibes-projects/no-such-project', '/good-vibes-projects/99999']) {
+    for (
+      const path of [
+        '/blogs/no-such-post',
+        '/careers/astronaut',
+        '/kb/growing/no-such-article',
+        '/kb/Bad_Path',
+        '/offers/no-such-offer',
+        '/the-roots-pledge/no-such-pledge',
+        '/good-vibes-projects/no-such-project',
+        '/good-vibes-projects/99999',
+      ]
+    ) {
       await openApp(page, path)
       await page.locator('[data-variant="not-found"]').waitFor()
-      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toMatch(/page not found/i)
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toMatch(
+        /page not found/i,
+      )
       await expectAccessible(page)
     }
     await page.context().close()
@@ -88,7 +112,8 @@ describe('blog', () => {
     await openApp(page, '/blogs')
     await settled(page, 'Blog')
     const newest = await serviceRest<{ slug: string; title: string; author: string }[]>(
-      'blogs?select=slug,title,author&published=eq.true&order=published_at.desc&limit=1')
+      'blogs?select=slug,title,author&published=eq.true&order=published_at.desc&limit=1',
+    )
     const first = page.getByRole('list', { name: 'Blog posts' }).getByRole('link').first()
     expect(await first.textContent()).toBe(newest[0]!.title)
     await page.getByRole('link', { name: 'Older posts →' }).click()
@@ -100,7 +125,8 @@ describe('blog', () => {
     expect(new URL(page.url()).pathname).toBe(`/blogs/${newest[0]!.slug}`)
     expect(await page.getByText(`By ${newest[0]!.author}`, { exact: false }).count()).toBe(1)
     expect(await page.getByRole('heading', { level: 2, name: 'Step by step' }).count()).toBe(1)
-    expect(await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(`/blogs/${newest[0]!.slug}`))
+    expect(await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href'))
+      .toContain(encodeURIComponent(`/blogs/${newest[0]!.slug}`))
     await expectAccessible(page)
     await page.context().close()
   })
@@ -127,15 +153,20 @@ describe('events', () => {
     ])
     expect(download.suggestedFilename()).toBe('apple-pressing-day.ics')
     const ics = await readFile((await download.path())!, 'utf8')
-    const [row] = await serviceRest<{ starts_at: string; ends_at: string }[]>('events?select=starts_at,ends_at&slug=eq.apple-pressing-day')
-    const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    const [row] = await serviceRest<{ starts_at: string; ends_at: string }[]>(
+      'events?select=starts_at,ends_at&slug=eq.apple-pressing-day',
+    )
+    const utc = (iso: string) =>
+      new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true)
     expect(ics.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(true)
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
     expect(ics).toContain('\r\nUID:apple-pressing-day@events.rootsallotments.co.uk\r\n')
     expect(ics).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/)
     expect(ics).toContain(`\r\nDTSTART:${utc(row!.starts_at)}\r\nDTEND:${utc(row!.ends_at)}\r\n`)
-    expect(ics).toContain('\r\nSUMMARY:Apple pressing\\, cider & juice\\; bring your own bottles\r\n')
+    expect(ics).toContain(
+      '\r\nSUMMARY:Apple pressing\\, cider & juice\\; bring your own bottles\r\n',
+    )
     expect(ics).toContain('\r\nLOCATION:Bowshaw Views\\, Sheffield\r\n')
     expect(ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true)
     await page.context().close()
@@ -168,9 +199,20 @@ describe('careers', () => {
     await page.getByRole('heading', { name: 'Application received' }).waitFor()
     await expectAccessible(page)
 
-    const rows = await serviceRest<{ name: string; cv_url: string; message: string; status: string; careers: { slug: string } }[]>(
-      `career_applications?select=name,cv_url,message,status,careers(slug)&email=eq.${encodeURIComponent(email)}`)
-    expect(rows).toEqual([{ name: 'Ada Grower', cv_url: 'https://cv.example.com/ada.pdf', message: 'I have grown on a plot for ten years.', status: 'new', careers: { slug: 'patch-manager-bristol' } }])
+    const rows = await serviceRest<
+      { name: string; cv_url: string; message: string; status: string; careers: { slug: string } }[]
+    >(
+      `career_applications?select=name,cv_url,message,status,careers(slug)&email=eq.${
+        encodeURIComponent(email)
+      }`,
+    )
+    expect(rows).toEqual([{
+      name: 'Ada Grower',
+      cv_url: 'https://cv.example.com/ada.pdf',
+      message: 'I have grown on a plot for ten years.',
+      status: 'new',
+      careers: { slug: 'patch-manager-bristol' },
+    }])
 
     // A closed role says so and has no form.
     await openApp(page, '/careers/site-handyperson')
@@ -186,7 +228,8 @@ describe('seed-sowing reminders', () => {
     await openApp(page, '/seed-sowing?month=3')
     await settled(page, 'Seed-sowing guide')
     await page.getByRole('heading', { level: 2, name: 'In March' }).waitFor()
-    expect(await page.getByRole('region', { name: 'Sow indoors' }).getByText('Tomatoes').count()).toBe(1)
+    expect(await page.getByRole('region', { name: 'Sow indoors' }).getByText('Tomatoes').count())
+      .toBe(1)
 
     const email = uniqueEmail('sowing')
     await page.getByLabel('E-mail address').fill(email)
@@ -206,8 +249,13 @@ describe('seed-sowing reminders', () => {
     await page.getByRole('button', { name: 'Sign me up' }).click()
     await settled(page, 'Thank you')
 
-    const rows = await serviceRest<{ consent: boolean; consent_text: string; consented_at: string }[]>(
-      `sowing_reminder_signups?select=consent,consent_text,consented_at&email_normalised=eq.${encodeURIComponent(email.toLowerCase())}`)
+    const rows = await serviceRest<
+      { consent: boolean; consent_text: string; consented_at: string }[]
+    >(
+      `sowing_reminder_signups?select=consent,consent_text,consented_at&email_normalised=eq.${
+        encodeURIComponent(email.toLowerCase())
+      }`,
+    )
     expect(rows).toHaveLength(1)
     expect(rows[0]!.consent).toBe(true)
     expect(rows[0]!.consent_text).toContain('e-mail me once a month')
@@ -221,13 +269,25 @@ describe('knowledge base', () => {
     await openApp(page, '/kb/growing/vegetables/tomatoes')
     await settled(page, 'Growing tomatoes')
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
-    expect(await crumbs.getByRole('listitem').allTextContents()).toEqual(['Knowledge base', 'Growing guides', 'Vegetables', 'Growing tomatoes'])
+    expect(await crumbs.getByRole('listitem').allTextContents()).toEqual([
+      'Knowledge base',
+      'Growing guides',
+      'Vegetables',
+      'Growing tomatoes',
+    ])
     await crumbs.getByRole('link', { name: 'Vegetables' }).click()
     await settled(page, 'Vegetables')
-    expect(await page.getByRole('list', { name: 'Articles in Vegetables' }).getByRole('link').allTextContents()).toEqual(['Growing potatoes', 'Growing tomatoes'])
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Growing guides' }).click()
+    expect(
+      await page.getByRole('list', { name: 'Articles in Vegetables' }).getByRole('link')
+        .allTextContents(),
+    ).toEqual(['Growing potatoes', 'Growing tomatoes'])
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', {
+      name: 'Growing guides',
+    }).click()
     await settled(page, 'Growing guides')
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Knowledge base' }).click()
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', {
+      name: 'Knowledge base',
+    }).click()
     await settled(page, 'Knowledge base')
     expect(new URL(page.url()).pathname).toBe('/kb')
 
@@ -235,7 +295,9 @@ describe('knowledge base', () => {
     await page.getByLabel('Search the knowledge base').fill('bays')
     await page.getByRole('button', { name: 'Search' }).click()
     await settled(page, 'Search: bays')
-    await page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Composting on site' }).click()
+    await page.getByRole('list', { name: 'Search results' }).getByRole('link', {
+      name: 'Composting on site',
+    }).click()
     await settled(page, 'Composting on site')
     expect(new URL(page.url()).pathname).toBe('/kb/growing/compost')
     await expectAccessible(page)

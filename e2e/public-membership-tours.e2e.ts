@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -21,7 +27,8 @@ describe('members', () => {
     await openApp(page, '/members')
     await dismissConsent(page)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByText('You must provide either an email or phone number and a password').first().waitFor()
+    await page.getByText('You must provide either an email or phone number and a password').first()
+      .waitFor()
     await page.getByLabel('E-mail address').fill('member@example.com')
     await page.getByLabel('Password').fill('allotments-demo')
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -43,11 +50,23 @@ describe('members', () => {
       await page.getByLabel('Why are you leaving?').fill('Moving to Leeds')
       await page.getByRole('button', { name: 'Request cancellation' }).dblclick()
       await page.getByRole('heading', { level: 1, name: 'Cancellation requested' }).waitFor()
-      const [after] = await serviceRest<{ status: string; cancellation_reason: string }[]>(`memberships?select=status,cancellation_reason&id=eq.${row.id}`)
-      expect(after).toEqual({ status: 'cancellation_requested', cancellation_reason: 'Moving to Leeds' })
+      const [after] = await serviceRest<{ status: string; cancellation_reason: string }[]>(
+        `memberships?select=status,cancellation_reason&id=eq.${row.id}`,
+      )
+      expect(after).toEqual({
+        status: 'cancellation_requested',
+        cancellation_reason: 'Moving to Leeds',
+      })
       await expectAccessible(page)
     } finally {
-      await serviceRest(`memberships?id=eq.${row.id}`, { method: 'PATCH', body: JSON.stringify({ status: 'active', cancellation_requested_at: null, cancellation_reason: null }) })
+      await serviceRest(`memberships?id=eq.${row.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({
+          status: 'active',
+          cancellation_requested_at: null,
+          cancellation_reason: null,
+        }),
+      })
     }
     await context.close()
   })
@@ -74,7 +93,9 @@ describe('guided tours', () => {
     await page.getByLabel('How many people?').fill('2')
     await page.getByRole('button', { name: 'Book the tour' }).click()
     await page.getByRole('heading', { level: 1, name: 'Your tour is booked' }).waitFor()
-    const rows = await serviceRest<{ party_size: number }[]>(`guided_tour_bookings?select=party_size&email=eq.${encodeURIComponent(email)}`)
+    const rows = await serviceRest<{ party_size: number }[]>(
+      `guided_tour_bookings?select=party_size&email=eq.${encodeURIComponent(email)}`,
+    )
     expect(rows).toEqual([{ party_size: 2 }])
     await context.close()
   })

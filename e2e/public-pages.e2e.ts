@@ -3,7 +3,13 @@
 // serious or critical axe violation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { configureApp, launchChromium, newContext, openApp, seriousViolations } from './support/browser'
+import {
+  configureApp,
+  launchChromium,
+  newContext,
+  openApp,
+  seriousViolations,
+} from './support/browser'
 import { dismissConsent, expectAccessible, noSidewaysScroll } from './public-support'
 
 const PAGES: [path: string, title: string][] = [
@@ -68,7 +74,9 @@ describe('public pages', () => {
         await openApp(page, path)
         await expect.poll(() => page.title(), { message: path }).toBe(`${title} | Roots Allotments`)
         await page.getByRole('heading', { level: 1 }).first().waitFor()
-        await expect.poll(() => page.getByRole('status').filter({ hasText: /^Loading/ }).count(), { message: path }).toBe(0)
+        await expect.poll(() => page.getByRole('status').filter({ hasText: /^Loading/ }).count(), {
+          message: path,
+        }).toBe(0)
         expect(await noSidewaysScroll(page), `${path} scrolls sideways at ${width}px`).toBe(true)
         expect(await seriousViolations(page), path).toEqual([])
       }

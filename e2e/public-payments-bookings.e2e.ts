@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -53,14 +59,26 @@ describe('gift vouchers', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/gift-vouchers/success')
     expect(await page.getByTestId('checkout-status').textContent()).toContain('£50.00 paid')
-    expect(await page.getByTestId('checkout-status').textContent()).toContain('gift voucher to Grandma Joan')
+    expect(await page.getByTestId('checkout-status').textContent()).toContain(
+      'gift voucher to Grandma Joan',
+    )
     await expectAccessible(page)
 
-    const orders = await serviceRest<{ status: string; total_pence: number }[]>(`orders?select=status,total_pence&email=eq.${encodeURIComponent(email)}`)
+    const orders = await serviceRest<{ status: string; total_pence: number }[]>(
+      `orders?select=status,total_pence&email=eq.${encodeURIComponent(email)}`,
+    )
     expect(orders).toEqual([{ status: 'paid', total_pence: 5000 }])
-    const vouchers = await serviceRest<{ value_pence: number; recipient_name: string; message: string; code: string }[]>(`gift_vouchers?select=value_pence,recipient_name,message,code&buyer_email=eq.${encodeURIComponent(email)}`)
+    const vouchers = await serviceRest<
+      { value_pence: number; recipient_name: string; message: string; code: string }[]
+    >(`gift_vouchers?select=value_pence,recipient_name,message,code&buyer_email=eq.${
+      encodeURIComponent(email)
+    }`)
     expect(vouchers).toHaveLength(1)
-    expect(vouchers[0]).toMatchObject({ value_pence: 5000, recipient_name: 'Grandma Joan', message: 'Happy growing!' })
+    expect(vouchers[0]).toMatchObject({
+      value_pence: 5000,
+      recipient_name: 'Grandma Joan',
+      message: 'Happy growing!',
+    })
     expect(vouchers[0].code).toBeTruthy()
     await context.close()
   })
@@ -88,7 +106,9 @@ describe('the shop', () => {
     await page.getByRole('button', { name: 'Pay £29.99' }).click()
     await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
     expect(await page.getByTestId('checkout-status').textContent()).toContain('£29.99 paid')
-    const orders = await serviceRest<{ status: string; total_pence: number }[]>(`orders?select=status,total_pence&email=eq.${encodeURIComponent(email)}`)
+    const orders = await serviceRest<{ status: string; total_pence: number }[]>(
+      `orders?select=status,total_pence&email=eq.${encodeURIComponent(email)}`,
+    )
     expect(orders).toEqual([{ status: 'paid', total_pence: 2999 }])
     await context.close()
   })
@@ -118,21 +138,33 @@ describe('welcome slots', () => {
     await page.getByRole('button', { name: 'Book this slot' }).dblclick()
     await page.getByRole('heading', { level: 1, name: 'Your welcome slot is booked' }).waitFor()
     expect(await page.getByRole('status').textContent()).toContain('Avon Views')
-    const bookings = await serviceRest<unknown[]>(`welcome_slot_bookings?select=id&email=eq.${encodeURIComponent(email)}`)
+    const bookings = await serviceRest<unknown[]>(
+      `welcome_slot_bookings?select=id&email=eq.${encodeURIComponent(email)}`,
+    )
     expect(bookings).toHaveLength(1)
 
     await openApp(page, '/welcome-slot?site=avon-views')
     await page.getByRole('form', { name: 'Book a welcome slot' }).waitFor()
-    expect(await page.locator('label.slot').first().locator('small').textContent()).toBe(`${before - 1} of 12 places left`)
+    expect(await page.locator('label.slot').first().locator('small').textContent()).toBe(
+      `${before - 1} of 12 places left`,
+    )
     await context.close()
   })
 
   it('a full slot is shown as full and cannot be chosen', async () => {
     const [slot] = await serviceRest<{ id: number }[]>('welcome_slots', {
       method: 'POST',
-      body: JSON.stringify({ site_id: 9, starts_at: new Date(Date.now() + 2 * 86400_000).toISOString(), duration_minutes: 45, capacity: 1 }),
+      body: JSON.stringify({
+        site_id: 9,
+        starts_at: new Date(Date.now() + 2 * 86400_000).toISOString(),
+        duration_minutes: 45,
+        capacity: 1,
+      }),
     })
-    await serviceRest('welcome_slot_bookings', { method: 'POST', body: JSON.stringify({ slot_id: slot.id, name: 'Early Bird', email: uniqueEmail('full') }) })
+    await serviceRest('welcome_slot_bookings', {
+      method: 'POST',
+      body: JSON.stringify({ slot_id: slot.id, name: 'Early Bird', email: uniqueEmail('full') }),
+    })
     const context = await newContext(browser, 360)
     await configureApp(context)
     const page = await context.newPage()
@@ -140,7 +172,9 @@ describe('welcome slots', () => {
     await dismissConsent(page)
     await page.getByRole('form', { name: 'Book a welcome slot' }).waitFor()
     // This slot among any others (its radio's value is its id).
-    const full = page.locator('label.slot').filter({ has: page.locator(`input[value="${slot.id}"]`) })
+    const full = page.locator('label.slot').filter({
+      has: page.locator(`input[value="${slot.id}"]`),
+    })
     expect(await full.count()).toBe(1)
     expect(await full.getAttribute('data-full')).toBe('true')
     expect(await full.locator('small').textContent()).toBe('Full')

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
-import { dismissConsent, expectAccessible, mailTo, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  mailTo,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 let browser: Browser
 let context: BrowserContext
@@ -48,15 +55,22 @@ describe('pre-registration for an upcoming site', () => {
       await p.getByRole('button', { name: 'Pre-register' }).dblclick()
       // The same answer for a new address as for one already registered: the e-mail has the rest.
       await p.getByRole('heading', { name: 'Check your inbox' }).waitFor()
-      const rows = await serviceRest<{ reference: string; site_id: number }[]>(`pre_registrations?select=reference,site_id&email_normalised=eq.${encodeURIComponent(email)}`)
+      const rows = await serviceRest<{ reference: string; site_id: number }[]>(
+        `pre_registrations?select=reference,site_id&email_normalised=eq.${
+          encodeURIComponent(email)
+        }`,
+      )
       expect(rows).toHaveLength(1)
       expect(rows[0].site_id).toBe(11)
       const [mail, ...more] = await mailTo(email)
       expect(more).toHaveLength(0)
       const link = mail!.body.match(/https?:\/\/\S+\/prereg\/success\?reference=[^\s)]+/)?.[0]
-      expect(link, mail!.body).toBe(`${webUrl()}/prereg/success?reference=${encodeURIComponent(rows[0].reference)}`)
+      expect(link, mail!.body).toBe(
+        `${webUrl()}/prereg/success?reference=${encodeURIComponent(rows[0].reference)}`,
+      )
       await p.goto(link!)
-      await p.getByRole('heading', { level: 1, name: 'You are pre-registered for Daffodil Views' }).waitFor()
+      await p.getByRole('heading', { level: 1, name: 'You are pre-registered for Daffodil Views' })
+        .waitFor()
       expect(new URL(p.url()).pathname).toBe('/prereg/success')
       expect(await p.getByTestId('reference').textContent()).toBe(rows[0].reference)
       await expectAccessible(p)
@@ -73,7 +87,8 @@ describe('route rules', () => {
     await page.getByRole('heading', { level: 1, name: 'Coming soon: Daffodil Views' }).waitFor()
     await expectAccessible(page)
     await openApp(page, '/prereg/tuckers-meadow')
-    await page.getByRole('heading', { level: 1, name: 'Tuckers Meadow: the queue is open' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Tuckers Meadow: the queue is open' })
+      .waitFor()
     await openApp(page, '/prereg/darenth-fields')
     await page.getByRole('heading', { level: 1, name: 'Darenth Fields' }).waitFor()
     expect(pathname()).toBe('/sites/dartford/darenth-fields')
@@ -83,7 +98,16 @@ describe('route rules', () => {
 
     // An open site without an offer.
     const slug = `no-offer-${Date.now().toString(36)}`
-    await serviceRest('global_sites', { method: 'POST', body: JSON.stringify({ city: 'Bath', city_slug: 'bath', location: `No Offer ${slug}`, slug, status: 'open' }) })
+    await serviceRest('global_sites', {
+      method: 'POST',
+      body: JSON.stringify({
+        city: 'Bath',
+        city_slug: 'bath',
+        location: `No Offer ${slug}`,
+        slug,
+        status: 'open',
+      }),
+    })
     await openApp(page, `/prereg/${slug}`)
     await page.getByRole('heading', { level: 1, name: /Page not found/ }).waitFor()
   })
@@ -102,7 +126,10 @@ describe('route rules', () => {
   })
 
   it('a stored site overrides its built-in: making Avon Views active gives it a site page', async () => {
-    await serviceRest('global_sites?slug=eq.avon-views', { method: 'PATCH', body: JSON.stringify({ status: 'active' }) })
+    await serviceRest('global_sites?slug=eq.avon-views', {
+      method: 'PATCH',
+      body: JSON.stringify({ status: 'active' }),
+    })
     try {
       await openApp(page, '/sites/bath/avon-views')
       await page.getByRole('heading', { level: 1, name: 'Avon Views' }).waitFor()
@@ -113,12 +140,19 @@ describe('route rules', () => {
       expect(await page.getByText('5 min from the river path').count()).toBe(1)
       expect(await page.getByRole('heading', { name: 'Nearby' }).count()).toBe(1)
       expect(await page.getByRole('heading', { name: 'Food and drink' }).count()).toBe(1)
-      expect(await page.getByRole('heading', { name: 'Your patch manager: Sam Patch' }).count()).toBe(1)
-      expect(await page.getByRole('link', { name: '01225 000 002' }).getAttribute('href')).toBe('tel:01225000002')
-      expect(await page.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toContain('maps.google.com')
+      expect(await page.getByRole('heading', { name: 'Your patch manager: Sam Patch' }).count())
+        .toBe(1)
+      expect(await page.getByRole('link', { name: '01225 000 002' }).getAttribute('href')).toBe(
+        'tel:01225000002',
+      )
+      expect(await page.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href'))
+        .toContain('maps.google.com')
       await expectAccessible(page)
     } finally {
-      await serviceRest('global_sites?slug=eq.avon-views', { method: 'PATCH', body: JSON.stringify({ status: 'open' }) })
+      await serviceRest('global_sites?slug=eq.avon-views', {
+        method: 'PATCH',
+        body: JSON.stringify({ status: 'open' }),
+      })
     }
   })
 
@@ -141,10 +175,14 @@ describe('route rules', () => {
 
   it('parameter validation failure is 404 Page Not Found: {path}; unmatched routes show the full path', async () => {
     await openApp(page, '/sites/bath/bad%20slug!')
-    await page.getByRole('heading', { level: 1, name: /Page Not Found: \/sites\/bath\/bad slug!$/ }).waitFor()
+    await page.getByRole('heading', { level: 1, name: /Page Not Found: \/sites\/bath\/bad slug!$/ })
+      .waitFor()
     await openApp(page, '/prereg/x%20y/signup')
-    await page.getByRole('heading', { level: 1, name: /Page Not Found: \/prereg\/x y\/signup$/ }).waitFor()
+    await page.getByRole('heading', { level: 1, name: /Page Not Found: \/prereg\/x y\/signup$/ })
+      .waitFor()
     await openApp(page, '/sites/bath/tuckers-meadow/nothing-here?x=1')
-    expect(await page.getByTestId('not-found-path').textContent()).toBe('/sites/bath/tuckers-meadow/nothing-here?x=1')
+    expect(await page.getByTestId('not-found-path').textContent()).toBe(
+      '/sites/bath/tuckers-meadow/nothing-here?x=1',
+    )
   })
 })

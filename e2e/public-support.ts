@@ -8,7 +8,11 @@ import { seriousViolations } from './support/browser'
 function api(): { url: string; key: string } {
   const url = process.env.SUPABASE_URL
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY
-  if (!url || !key) throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (npm test -- --only=e2e)')
+  if (!url || !key) {
+    throw new Error(
+      'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (npm test -- --only=e2e)',
+    )
+  }
   return { url: url.replace(/\/$/, ''), key }
 }
 
@@ -17,14 +21,22 @@ export async function serviceRest<T = unknown>(path: string, init: RequestInit =
   const { url, key } = api()
   const res = await fetch(`${url}/rest/v1/${path}`, {
     ...init,
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json', prefer: 'return=representation', ...init.headers },
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      prefer: 'return=representation',
+      ...init.headers,
+    },
   })
   const text = await res.text()
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`)
   return (text ? JSON.parse(text) : null) as T
 }
 
-export const uniqueEmail = (tag: string) => `e2e.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+export const uniqueEmail = (tag: string) =>
+  `e2e.${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
 export async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([])
@@ -36,20 +48,29 @@ export async function dismissConsent(page: Page) {
   if (await button.isVisible().catch(() => false)) await button.click()
 }
 
-export const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)
+export const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)
 
 /** A link of the header's main navigation; at phone widths it opens the menu first. */
 export async function mainNavLink(page: Page, name: string) {
   const nav = page.getByRole('navigation', { name: 'Main' })
   const menu = nav.getByRole('button', { name: 'Menu' })
-  if (await menu.isVisible() && await menu.getAttribute('aria-expanded') !== 'true') await menu.click()
+  if (await menu.isVisible() && await menu.getAttribute('aria-expanded') !== 'true') {
+    await menu.click()
+  }
   return nav.getByRole('link', { name, exact: true })
 }
 
-export interface Mail { subject?: string | null; body: string }
+export interface Mail {
+  subject?: string | null
+  body: string
+}
 /** The e-mails the stack's outbox holds for `to`, oldest first. */
 export async function mailTo(to: string): Promise<Mail[]> {
-  const { messages } = await (await fetch(`${api().url}/_outbox/messages?to=${encodeURIComponent(to)}`)).json() as { messages: Mail[] }
+  const { messages } =
+    await (await fetch(`${api().url}/_outbox/messages?to=${encodeURIComponent(to)}`)).json() as {
+      messages: Mail[]
+    }
   return messages
 }
 
@@ -57,9 +78,16 @@ export async function mailTo(to: string): Promise<Mail[]> {
 export async function shootParts(dir: string, page: Page, name: string) {
   await mkdir(dir, { recursive: true })
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true })
-  const bottom = await page.evaluate(() => (document.querySelector('main') ?? document.body).getBoundingClientRect().bottom + globalThis.scrollY)
+  const bottom = await page.evaluate(() =>
+    (document.querySelector('main') ?? document.body).getBoundingClientRect().bottom +
+    globalThis.scrollY
+  )
   const { width, height } = page.viewportSize()!
   for (let y = 0, n = 1; y < bottom; y += height, n++) {
-    await page.screenshot({ path: `${dir}/${name}.part${n}.png`, fullPage: true, clip: { x: 0, y, width, height: Math.min(height, bottom - y) } })
+    await page.screenshot({
+      path: `${dir}/${name}.part${n}.png`,
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(height, bottom - y) },
+    })
   }
 }

@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
-import { dismissConsent, expectAccessible, mailTo, mainNavLink, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  mailTo,
+  mainNavLink,
+  noSidewaysScroll,
+  serviceRest,
+  uniqueEmail,
+} from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -44,7 +52,8 @@ describe('find a site, join its waiting list, see the position', () => {
       await page.getByRole('link', { name: 'Darenth Fields', exact: true }).click()
       await page.getByRole('heading', { level: 1, name: 'Darenth Fields' }).waitFor()
       expect(new URL(page.url()).pathname).toBe('/sites/dartford/darenth-fields')
-      await expect.poll(async () => Number(await page.getByTestId('waiting-count').textContent())).toBeGreaterThan(0)
+      await expect.poll(async () => Number(await page.getByTestId('waiting-count').textContent()))
+        .toBeGreaterThan(0)
       const before = Number(await page.getByTestId('waiting-count').textContent())
       await expectAccessible(page)
       expect(await noSidewaysScroll(page)).toBe(true)
@@ -53,7 +62,10 @@ describe('find a site, join its waiting list, see the position', () => {
       expect(await page.getByTestId('site-state').textContent()).toBe('Waiting list')
       expect(await page.getByText('for your first month free').count()).toBe(0)
       await page.getByRole('link', { name: 'Join the waiting list', exact: true }).click()
-      await page.getByRole('heading', { level: 1, name: 'Join the waiting list for Darenth Fields' }).waitFor()
+      await page.getByRole('heading', {
+        level: 1,
+        name: 'Join the waiting list for Darenth Fields',
+      }).waitFor()
       expect(new URL(page.url()).pathname).toBe('/landing/darenth-fields/join')
 
       // Bad input: errors beside the fields and as a toast; nothing typed is lost.
@@ -63,7 +75,8 @@ describe('find a site, join its waiting list, see the position', () => {
       await page.getByText('Enter your last name.').waitFor()
       await page.getByText('Enter a valid e-mail address, like name@example.com.').waitFor()
       await page.getByText('Please accept the privacy notice to join.').waitFor()
-      await page.getByRole('alert').filter({ hasText: 'Some details need attention' }).first().waitFor()
+      await page.getByRole('alert').filter({ hasText: 'Some details need attention' }).first()
+        .waitFor()
       expect(await page.getByLabel('First name').inputValue()).toBe('Ada')
       expect(await page.getByLabel('E-mail address').getAttribute('aria-invalid')).toBe('true')
       await expectAccessible(page)
@@ -79,14 +92,20 @@ describe('find a site, join its waiting list, see the position', () => {
       // The page says the same for a new address as for one already on the list: the e-mail
       // carries the private reference, and its link opens their place in the queue.
       await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
-      const entries = await serviceRest<Entry[]>(`waiting_list_entries?select=reference,status,postcode,first_name&email_normalised=eq.${encodeURIComponent(email)}`)
+      const entries = await serviceRest<Entry[]>(
+        `waiting_list_entries?select=reference,status,postcode,first_name&email_normalised=eq.${
+          encodeURIComponent(email)
+        }`,
+      )
       expect(entries).toHaveLength(1)
       expect(await page.locator('main').textContent()).not.toContain(entries[0].reference)
       const [mail, ...more] = await mailTo(email)
       expect(more).toHaveLength(0)
       expect(mail!.body).toContain('Hello Ada')
       const link = mail!.body.match(/https?:\/\/\S+\/queue\/ready\?reference=[^\s)]+/)?.[0]
-      expect(link, mail!.body).toBe(`${webUrl()}/queue/ready?reference=${encodeURIComponent(entries[0].reference)}`)
+      expect(link, mail!.body).toBe(
+        `${webUrl()}/queue/ready?reference=${encodeURIComponent(entries[0].reference)}`,
+      )
       await page.goto(link!)
       await page.getByRole('heading', { level: 1, name: 'Your place in the queue' }).waitFor()
       await page.getByTestId('queue-position').waitFor()
@@ -103,13 +122,21 @@ describe('find a site, join its waiting list, see the position', () => {
 
       // Update details.
       await page.getByText('Update your details').click()
-      await page.getByRole('form', { name: 'Update your details' }).getByLabel('Postcode').fill('not a postcode')
+      await page.getByRole('form', { name: 'Update your details' }).getByLabel('Postcode').fill(
+        'not a postcode',
+      )
       await page.getByRole('button', { name: 'Save my details' }).click()
       await page.getByText('Enter a valid UK postcode, like BA1 6QE.').waitFor()
-      await page.getByRole('form', { name: 'Update your details' }).getByLabel('Postcode').fill('DA2 6AA')
+      await page.getByRole('form', { name: 'Update your details' }).getByLabel('Postcode').fill(
+        'DA2 6AA',
+      )
       await page.getByRole('button', { name: 'Save my details' }).click()
       await page.getByText('Your details are updated.').waitFor()
-      await expect.poll(async () => (await serviceRest<Entry[]>(`waiting_list_entries?select=postcode&reference=eq.${entries[0].reference}`))[0].postcode).toBe('DA2 6AA')
+      await expect.poll(async () =>
+        (await serviceRest<Entry[]>(
+          `waiting_list_entries?select=postcode&reference=eq.${entries[0].reference}`,
+        ))[0].postcode
+      ).toBe('DA2 6AA')
 
       // A reload keeps the place (the reference is saved in this browser).
       await page.reload()
@@ -120,7 +147,11 @@ describe('find a site, join its waiting list, see the position', () => {
       await page.getByRole('button', { name: 'Leave this waiting list' }).click()
       await page.getByRole('dialog').getByRole('button', { name: 'Yes, leave the list' }).click()
       await page.getByRole('heading', { name: 'This entry is withdrawn' }).waitFor()
-      expect((await serviceRest<Entry[]>(`waiting_list_entries?select=status&reference=eq.${entries[0].reference}`))[0].status).toBe('withdrawn')
+      expect(
+        (await serviceRest<Entry[]>(
+          `waiting_list_entries?select=status&reference=eq.${entries[0].reference}`,
+        ))[0].status,
+      ).toBe('withdrawn')
       await context.close()
     })
   }
@@ -142,7 +173,9 @@ describe('find a site, join its waiting list, see the position', () => {
       await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
       await expect.poll(async () => (await mailTo(email)).length).toBe(i + 1)
     }
-    const rows = await serviceRest<Entry[]>(`waiting_list_entries?select=reference&email_normalised=eq.${encodeURIComponent(email)}`)
+    const rows = await serviceRest<Entry[]>(
+      `waiting_list_entries?select=reference&email_normalised=eq.${encodeURIComponent(email)}`,
+    )
     expect(rows).toHaveLength(1)
     // Only the inbox hears which it was, with the same reference again.
     const bodies = (await mailTo(email)).map((m) => m.body)
@@ -158,7 +191,8 @@ describe('find a site, join its waiting list, see the position', () => {
     await openApp(page, '/locations')
     await dismissConsent(page)
     await page.getByRole('link', { name: 'Join the waiting list for Exeter' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Join the waiting list for Exeter' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Join the waiting list for Exeter' })
+      .waitFor()
     const email = uniqueEmail('exeter')
     await page.getByLabel('First name').fill('Mary')
     await page.getByLabel('Last name').fill('Anning')
@@ -166,7 +200,11 @@ describe('find a site, join its waiting list, see the position', () => {
     await page.getByLabel(/I have read the privacy notice/).check()
     await page.getByRole('button', { name: 'Join the waiting list' }).click()
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor()
-    const [entry] = await serviceRest<Entry[]>(`waiting_list_entries?select=reference,status&email_normalised=eq.${encodeURIComponent(email)}`)
+    const [entry] = await serviceRest<Entry[]>(
+      `waiting_list_entries?select=reference,status&email_normalised=eq.${
+        encodeURIComponent(email)
+      }`,
+    )
     expect(entry.status).toBe('waiting')
     const [mail] = await mailTo(email)
     expect(mail!.body).toContain(`/queue/ready?reference=${encodeURIComponent(entry.reference)}`)
@@ -200,7 +238,9 @@ describe('find a site, join its waiting list, see the position', () => {
     await page.getByTestId('queue-position').waitFor()
     expect(await page.getByTestId('position').textContent()).toBe('8')
     expect(await page.getByRole('heading', { name: '8th' }).count()).toBe(1)
-    expect(await page.getByTestId('estimated-wait').textContent()).toMatch(/^(about \d+ (month|year)|less than a month)/)
+    expect(await page.getByTestId('estimated-wait').textContent()).toMatch(
+      /^(about \d+ (month|year)|less than a month)/,
+    )
     await expectAccessible(page)
     await context.close()
   })

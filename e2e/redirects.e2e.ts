@@ -75,8 +75,14 @@ describe('redirects on navigation', () => {
   it('follows an external short link with location.replace', async () => {
     const { context, page } = await visitor()
     // This machine is loopback-only: the external site is answered by the browser harness.
-    await context.route('https://www.instagram.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Instagram stand-in</title><h1>Roots on Instagram</h1>' }))
+    await context.route(
+      'https://www.instagram.com/**',
+      (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: '<!doctype html><title>Instagram stand-in</title><h1>Roots on Instagram</h1>',
+        }),
+    )
     await openApp(page, '/')
     await page.evaluate(() => {
       history.pushState(null, '', '/s/pwp')

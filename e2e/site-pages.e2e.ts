@@ -7,15 +7,42 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
-import { dismissConsent, expectAccessible, noSidewaysScroll, serviceRest, shootParts } from './public-support'
+import {
+  dismissConsent,
+  expectAccessible,
+  noSidewaysScroll,
+  serviceRest,
+  shootParts,
+} from './public-support'
 import { apiUrl, asService } from './admin-support'
 
 const SHOTS = '/tmp/shots-site-pages'
 
 const SITES = [
-  { slug: 'darenth-fields', name: 'Darenth Fields', status: 'active', path: '/sites/dartford/darenth-fields', h1: 'Darenth Fields', cta: 'Join the waiting list|Become a member' },
-  { slug: 'tuckers-meadow', name: 'Tuckers Meadow', status: 'open', path: '/prereg/tuckers-meadow', h1: 'Tuckers Meadow: the queue is open', cta: 'Join the waiting list|Become a member' },
-  { slug: 'daffodil-views', name: 'Daffodil Views', status: 'upcoming', path: '/prereg/daffodil-views', h1: 'Coming soon: Daffodil Views', cta: 'Pre-register now' },
+  {
+    slug: 'darenth-fields',
+    name: 'Darenth Fields',
+    status: 'active',
+    path: '/sites/dartford/darenth-fields',
+    h1: 'Darenth Fields',
+    cta: 'Join the waiting list|Become a member',
+  },
+  {
+    slug: 'tuckers-meadow',
+    name: 'Tuckers Meadow',
+    status: 'open',
+    path: '/prereg/tuckers-meadow',
+    h1: 'Tuckers Meadow: the queue is open',
+    cta: 'Join the waiting list|Become a member',
+  },
+  {
+    slug: 'daffodil-views',
+    name: 'Daffodil Views',
+    status: 'upcoming',
+    path: '/prereg/daffodil-views',
+    h1: 'Coming soon: Daffodil Views',
+    cta: 'Pre-register now',
+  },
 ] as const
 
 let browser: Browser
@@ -31,7 +58,10 @@ async function addPhoto(slug: string, alt: string): Promise<string> {
     headers: { 'content-type': 'image/png' },
   })
   expect(res.status, await res.text()).toBe(200)
-  const [row] = await serviceRest<{ id: number }[]>('site_photos', { method: 'POST', body: JSON.stringify({ site_id: site!.id, path, alt, sort_order: -1000 }) })
+  const [row] = await serviceRest<{ id: number }[]>('site_photos', {
+    method: 'POST',
+    body: JSON.stringify({ site_id: site!.id, path, alt, sort_order: -1000 }),
+  })
   written.push({ path, id: row!.id })
   return path
 }
@@ -40,8 +70,15 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(async () => {
-  for (const w of written) await serviceRest(`site_photos?id=eq.${w.id}`, { method: 'DELETE' }).catch(() => {})
-  if (written.length) await asService('/storage/v1/object/images', { method: 'DELETE', body: JSON.stringify({ prefixes: written.map((w) => w.path) }) })
+  for (const w of written) {
+    await serviceRest(`site_photos?id=eq.${w.id}`, { method: 'DELETE' }).catch(() => {})
+  }
+  if (written.length) {
+    await asService('/storage/v1/object/images', {
+      method: 'DELETE',
+      body: JSON.stringify({ prefixes: written.map((w) => w.path) }),
+    })
+  }
   await browser?.close()
 })
 
@@ -49,17 +86,28 @@ async function sitePage(width: number): Promise<Page> {
   const ctx = await newContext(browser, width)
   await configureApp(ctx)
   // No tile server is reachable here; make that certain (and quick) rather than leave it to DNS.
-  await ctx.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'))
+  await ctx.route(
+    'https://tile.openstreetmap.org/**',
+    (route) => route.abort('internetdisconnected'),
+  )
   return await ctx.newPage()
 }
 
 const meta = (page: Page, key: string) =>
-  page.evaluate((k) => [...document.head.querySelectorAll(`meta[property="${k}"], meta[name="${k}"]`)].map((m) => m.getAttribute('content')), key)
+  page.evaluate(
+    (k) =>
+      [...document.head.querySelectorAll(`meta[property="${k}"], meta[name="${k}"]`)].map((m) =>
+        m.getAttribute('content')
+      ),
+    key,
+  )
 
 describe('a rich page for a site of each status', () => {
   const photos = new Map<string, string>()
   beforeAll(async () => {
-    for (const s of SITES) photos.set(s.slug, await addPhoto(s.slug, `Raised beds at ${s.name} in early summer`))
+    for (const s of SITES) {
+      photos.set(s.slug, await addPhoto(s.slug, `Raised beds at ${s.name} in early summer`))
+    }
   })
 
   for (const width of [1280, 360]) {
@@ -77,24 +125,35 @@ describe('a rich page for a site of each status', () => {
         expect(Number(await about.getByTestId('plots').textContent())).toBeGreaterThan(0)
         expect(await about.getByTestId('size').textContent()).toMatch(/acres$/)
         expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^\d+$/)
-        const cta = page.getByRole('complementary').getByRole('link', { name: new RegExp(`^(${s.cta})$`) })
+        const cta = page.getByRole('complementary').getByRole('link', {
+          name: new RegExp(`^(${s.cta})$`),
+        })
         await cta.waitFor()
-        if (s.status !== 'active') expect(await cta.getAttribute('href')).toBe(`/prereg/${s.slug}/signup`)
+        if (s.status !== 'active') {
+          expect(await cta.getAttribute('href')).toBe(`/prereg/${s.slug}/signup`)
+        }
 
         // The gallery: the first photo (ours) loads at once with its alt text; no image is broken.
         const gallery = page.getByTestId('gallery')
         const first = gallery.getByRole('img', { name: `Raised beds at ${s.name} in early summer` })
         await first.waitFor()
-        await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200)
+        await expect.poll(() =>
+          first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+        ).toBe(1200)
         expect(await first.getAttribute('loading')).toBe('eager')
-        expect(await first.getAttribute('src')).toBe(`${apiUrl()}/storage/v1/object/public/images/${photos.get(s.slug)}`)
-        const alts = await gallery.locator('figure img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))
+        expect(await first.getAttribute('src')).toBe(
+          `${apiUrl()}/storage/v1/object/public/images/${photos.get(s.slug)}`,
+        )
+        const alts = await gallery.locator('figure img').evaluateAll((imgs) =>
+          imgs.map((i) => i.getAttribute('alt'))
+        )
         expect(alts.every((a) => !!a && a.trim().length > 0), JSON.stringify(alts)).toBe(true)
 
         // The list in figures (not for a site that has not opened), and the prices.
         if (s.status !== 'upcoming') {
           await page.getByTestId('estimated-wait').waitFor()
-          expect(await page.getByRole('region', { name: 'The waiting list' }).textContent()).toMatch(/last 12 months/)
+          expect(await page.getByRole('region', { name: 'The waiting list' }).textContent())
+            .toMatch(/last 12 months/)
         }
         const prices = page.getByRole('region', { name: 'Prices' })
         await prices.getByTestId('plans').waitFor()
@@ -104,7 +163,8 @@ describe('a rich page for a site of each status', () => {
         // The FAQ answers with the site's numbers.
         const faq = page.getByRole('region', { name: 'Questions and answers' })
         await faq.getByText('What happens to my deposit?').click()
-        await expect.poll(() => faq.getByText(/The deposit of £\d+\.\d\d is paid once/).isVisible()).toBe(true)
+        await expect.poll(() => faq.getByText(/The deposit of £\d+\.\d\d is paid once/).isVisible())
+          .toBe(true)
 
         // The map: scrolled into view, Leaflet draws it; no tile loads, yet the marker shows on a
         // plain background, the box keeps its size, and the links out are there.
@@ -119,10 +179,16 @@ describe('a rich page for a site of each status', () => {
         expect(box!.height).toBeGreaterThan(200)
         await map.getByRole('status').filter({ hasText: 'could not load' }).waitFor()
         const brokenVisible = await leaflet.locator('img').evaluateAll((imgs) =>
-          imgs.filter((i) => getComputedStyle(i).visibility !== 'hidden' && (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0).length)
+          imgs.filter((i) =>
+            getComputedStyle(i).visibility !== 'hidden' && (i as HTMLImageElement).complete &&
+            (i as HTMLImageElement).naturalWidth === 0
+          ).length
+        )
         expect(brokenVisible).toBe(0)
-        expect(await map.getByRole('link', { name: /Open in OpenStreetMap/ }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/)
-        expect(await map.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toMatch(/^https:\/\/(www\.google\.com\/maps\/search\/|maps\.google\.com\/\?q=)/)
+        expect(await map.getByRole('link', { name: /Open in OpenStreetMap/ }).getAttribute('href'))
+          .toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/)
+        expect(await map.getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href'))
+          .toMatch(/^https:\/\/(www\.google\.com\/maps\/search\/|maps\.google\.com\/\?q=)/)
 
         // Its own link preview.
         const title = await page.title()
@@ -131,13 +197,19 @@ describe('a rich page for a site of each status', () => {
         expect((await meta(page, 'description'))[0]!.length).toBeGreaterThan(20)
         expect(await meta(page, 'og:description')).toEqual(await meta(page, 'description'))
         expect(await meta(page, 'og:url')).toEqual([`${webUrl()}${s.path}`])
-        expect(await meta(page, 'og:image')).toEqual([`${apiUrl()}/storage/v1/object/public/images/${photos.get(s.slug)}`])
+        expect(await meta(page, 'og:image')).toEqual([
+          `${apiUrl()}/storage/v1/object/public/images/${photos.get(s.slug)}`,
+        ])
         expect(await meta(page, 'twitter:card')).toEqual(['summary_large_image'])
 
         // Headings in order, every section named, no sideways scroll, no serious axe finding.
-        const levels = await page.locator('main h1, main h2, main h3').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])))
+        const levels = await page.locator('main h1, main h2, main h3').evaluateAll((hs) =>
+          hs.map((h) => Number(h.tagName[1]))
+        )
         expect(levels[0]).toBe(1)
-        expect(levels.every((l, i) => i === 0 || l <= levels[i - 1]! + 1), levels.join(',')).toBe(true)
+        expect(levels.every((l, i) => i === 0 || l <= levels[i - 1]! + 1), levels.join(',')).toBe(
+          true,
+        )
         expect(await noSidewaysScroll(page)).toBe(true)
         await expectAccessible(page)
         await page.evaluate(() => scrollTo(0, 0))
@@ -145,7 +217,8 @@ describe('a rich page for a site of each status', () => {
 
         // Leaving the page takes its preview tags with it.
         await page.goBack()
-        await page.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' }).waitFor()
+        await page.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' })
+          .waitFor()
         expect(await meta(page, 'og:title')).toEqual([])
         await page.context().close()
       })

@@ -9,8 +9,12 @@ import { dismissConsent, expectAccessible, serviceRest } from './public-support'
 import { launchChromium, newContext, openApp } from './support/browser'
 
 let browser: Browser
-beforeAll(async () => { browser = await launchChromium() })
-afterAll(async () => { await browser?.close() })
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
 
 const OLD_PROMISES = ['Join Free Today', 'for your first month free', 'Open now']
 
@@ -28,7 +32,8 @@ describe('wording follows the site state', () => {
     const page = await (await newContext(browser)).newPage()
     await openApp(page, '/sites/dartford/darenth-fields')
     await dismissConsent(page)
-    await expect.poll(async () => Number(await page.getByTestId('waiting-count').textContent())).toBeGreaterThan(0)
+    await expect.poll(async () => Number(await page.getByTestId('waiting-count').textContent()))
+      .toBeGreaterThan(0)
     expect(await page.getByTestId('site-state').textContent()).toBe('Waiting list')
     const cta = page.getByRole('link', { name: 'Join the waiting list', exact: true })
     expect(await cta.getAttribute('href')).toBe('/landing/darenth-fields/join')
@@ -39,17 +44,32 @@ describe('wording follows the site state', () => {
     const c = await card(page, 'darenth-fields')
     await expect.poll(() => c.getByTestId('waiting-count').textContent()).not.toBe('0 people')
     expect(await c.getByTestId('site-state').textContent()).toBe('Waiting list')
-    expect(await c.getByRole('link', { name: 'Join the waiting list: Darenth Fields' }).getAttribute('href')).toBe('/landing/darenth-fields/join')
+    expect(
+      await c.getByRole('link', { name: 'Join the waiting list: Darenth Fields' }).getAttribute(
+        'href',
+      ),
+    ).toBe('/landing/darenth-fields/join')
     for (const old of OLD_PROMISES) expect(await c.innerText(), old).not.toContain(old)
     await page.context().close()
   })
 
   it('free plots and nobody waiting: "Plots available", "Become a member" straight to the set-up, with the offer that applies', async () => {
     const slug = `free-plots-${Date.now().toString(36)}`
-    const [setting] = await serviceRest<Array<{ promo: string }>>('cta_settings?select=promo&id=eq.1')
+    const [setting] = await serviceRest<Array<{ promo: string }>>(
+      'cta_settings?select=promo&id=eq.1',
+    )
     const [site] = await serviceRest<Array<{ id: number }>>('global_sites', {
       method: 'POST',
-      body: JSON.stringify({ city: 'Testford', city_slug: 'testford', location: 'Free Plots Meadow', slug, status: 'active', allotments: 30, site_size: 5, cta_setting_id: 1 }),
+      body: JSON.stringify({
+        city: 'Testford',
+        city_slug: 'testford',
+        location: 'Free Plots Meadow',
+        slug,
+        status: 'active',
+        allotments: 30,
+        site_size: 5,
+        cta_setting_id: 1,
+      }),
     })
     try {
       const page = await (await newContext(browser)).newPage()
@@ -73,7 +93,8 @@ describe('wording follows the site state', () => {
     await dismissConsent(page)
     const c = await card(page, 'daffodil-views')
     expect(await c.getByTestId('site-state').textContent()).toBe('Coming soon')
-    expect(await c.getByRole('link', { name: 'Pre-register: Daffodil Views' }).getAttribute('href')).toBe('/prereg/daffodil-views/signup')
+    expect(await c.getByRole('link', { name: 'Pre-register: Daffodil Views' }).getAttribute('href'))
+      .toBe('/prereg/daffodil-views/signup')
     for (const old of OLD_PROMISES) expect(await c.innerText(), old).not.toContain(old)
     await openApp(page, '/prereg/daffodil-views')
     await page.getByRole('heading', { level: 1, name: 'Coming soon: Daffodil Views' }).waitFor()
@@ -84,7 +105,10 @@ describe('wording follows the site state', () => {
     expect(await home.getByTestId('site-state').textContent()).toBe('Coming soon')
     const darenth = await card(page, 'darenth-fields')
     await expect.poll(() => darenth.getByTestId('site-state').textContent()).toBe('Waiting list')
-    expect(await darenth.getByRole('link', { name: 'Join the waiting list: Darenth Fields' }).isVisible()).toBe(true)
+    expect(
+      await darenth.getByRole('link', { name: 'Join the waiting list: Darenth Fields' })
+        .isVisible(),
+    ).toBe(true)
     await page.context().close()
   })
 })

@@ -6,7 +6,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   // The web modules the journeys import resolve @common as the web app does (web/vite.config.ts).
-  resolve: { alias: [{ find: /^@common\//, replacement: `${fileURLToPath(new URL('../supabase/functions/_shared/common', import.meta.url))}/` }] },
+  resolve: {
+    alias: [{
+      find: /^@common\//,
+      replacement: `${
+        fileURLToPath(new URL('../supabase/functions/_shared/common', import.meta.url))
+      }/`,
+    }],
+  },
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],

@@ -8,7 +8,16 @@
 // stackKeys in stack/config.ts). The modules that read it are therefore imported after it is set.
 import { join } from 'node:path'
 
-const COMMANDS = ['start', 'dev', 'db:reset', 'test', 'bench', 'test:load', 'test:faults', 'gen:types']
+const COMMANDS = [
+  'start',
+  'dev',
+  'db:reset',
+  'test',
+  'bench',
+  'test:load',
+  'test:faults',
+  'gen:types',
+]
 const USAGE = `usage: stack/cli.ts ${COMMANDS.join('|')}`
 const [cmd, ...rest] = Deno.args
 if (!COMMANDS.includes(cmd ?? '')) {
@@ -22,11 +31,19 @@ const { startStack } = await import('./stack.ts')
 const { buildWeb } = await import('./web-build.ts')
 const { PostgresCluster } = await import('./postgres.ts')
 
-const DEMO = ['official@example.com (roots_official)', 'team@example.com (roots_team)', 'founder@example.com (founder)', 'patch@example.com (patch_manager)', 'member@example.com (member)']
+const DEMO = [
+  'official@example.com (roots_official)',
+  'team@example.com (roots_team)',
+  'founder@example.com (founder)',
+  'patch@example.com (patch_manager)',
+  'member@example.com (member)',
+]
 
 function waitForSignal(): Promise<string> {
   return new Promise((resolve) => {
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) Deno.addSignalListener(sig, () => resolve(sig))
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      Deno.addSignalListener(sig, () => resolve(sig))
+    }
   })
 }
 
@@ -40,7 +57,8 @@ async function start(dev: boolean) {
       args: ['--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'],
       cwd: join(ROOT, 'web'),
       env: { VITE_SUPABASE_URL: stack.apiUrl },
-      stdout: 'inherit', stderr: 'inherit',
+      stdout: 'inherit',
+      stderr: 'inherit',
     }).spawn()
   }
   console.log(`
@@ -56,7 +74,9 @@ async function start(dev: boolean) {
 `)
   const sig = await waitForSignal()
   console.log(`\n[stack] ${sig}: stopping…`)
-  try { vite?.kill('SIGTERM') } catch { /* already gone */ }
+  try {
+    vite?.kill('SIGTERM')
+  } catch { /* already gone */ }
   await stack.stop()
   console.log('[stack] stopped')
   Deno.exit(0)
@@ -73,9 +93,15 @@ async function dbReset() {
 
 try {
   switch (cmd) {
-    case 'start': await start(false); break
-    case 'dev': await start(true); break
-    case 'db:reset': await dbReset(); break
+    case 'start':
+      await start(false)
+      break
+    case 'dev':
+      await start(true)
+      break
+    case 'db:reset':
+      await dbReset()
+      break
     case 'test': {
       const { runTests } = await import('./test-runner.ts')
       Deno.exit(await runTests(rest))
@@ -94,7 +120,9 @@ try {
     case 'test:load':
     case 'test:faults': {
       const { runTests } = await import('./test-runner.ts')
-      const file = cmd === 'test:load' ? 'stack/tests/quality/load.test.ts' : 'stack/tests/quality/faults.test.ts'
+      const file = cmd === 'test:load'
+        ? 'stack/tests/quality/load.test.ts'
+        : 'stack/tests/quality/faults.test.ts'
       Deno.exit(await runTests(['--only=deno', `--deno=${file}`, '--full', ...rest]))
       break
     }

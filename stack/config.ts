@@ -40,11 +40,18 @@ export function stackKeys(vars: Record<string, string | undefined>): StackKeys {
     serviceRoleKey: vars.SUPABASE_SERVICE_ROLE_KEY || DEMO_KEYS.serviceRoleKey,
   }
   if (vars[LOCAL_STACK_FLAG] === '1') return keys
-  const names = { jwtSecret: 'JWT_SECRET', anonKey: 'SUPABASE_ANON_KEY', serviceRoleKey: 'SUPABASE_SERVICE_ROLE_KEY' } as const
-  const demo = (Object.keys(names) as (keyof StackKeys)[]).filter((k) => keys[k] === DEMO_KEYS[k]).map((k) => names[k])
+  const names = {
+    jwtSecret: 'JWT_SECRET',
+    anonKey: 'SUPABASE_ANON_KEY',
+    serviceRoleKey: 'SUPABASE_SERVICE_ROLE_KEY',
+  } as const
+  const demo = (Object.keys(names) as (keyof StackKeys)[]).filter((k) => keys[k] === DEMO_KEYS[k])
+    .map((k) => names[k])
   if (demo.length > 0) {
     throw new Error(
-      `Refusing the demo ${demo.join(', ')} (published, so anyone could sign tokens): ${LOCAL_STACK_FLAG} is not set. ` +
+      `Refusing the demo ${
+        demo.join(', ')
+      } (published, so anyone could sign tokens): ${LOCAL_STACK_FLAG} is not set. ` +
         `The local stack's commands (npm start, npm run dev, npm test, npm run bench, npm run db:reset) set ${LOCAL_STACK_FLAG}=1 ` +
         `themselves; anywhere else set ${demo.join(', ')} to your own values.`,
     )
@@ -52,7 +59,8 @@ export function stackKeys(vars: Record<string, string | undefined>): StackKeys {
   return keys
 }
 
-export const { jwtSecret: JWT_SECRET, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY } = stackKeys(Deno.env.toObject())
+export const { jwtSecret: JWT_SECRET, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY } =
+  stackKeys(Deno.env.toObject())
 
 export interface StackPorts {
   api: number

@@ -42,23 +42,37 @@ async function runFileIn(sql: postgres.TransactionSql, file: string, text: strin
     await sql.unsafe(text)
   } catch (e) {
     const err = e as PgError
-    const extra = [err.detail && `detail: ${err.detail}`, err.hint && `hint: ${err.hint}`, err.where && `where: ${err.where}`]
+    const extra = [
+      err.detail && `detail: ${err.detail}`,
+      err.hint && `hint: ${err.hint}`,
+      err.where && `where: ${err.where}`,
+    ]
       .filter(Boolean).join('\n')
-    throw new MigrationError(file, lineOf(text, err.position), err.message + (extra ? `\n${extra}` : ''))
+    throw new MigrationError(
+      file,
+      lineOf(text, err.position),
+      err.message + (extra ? `\n${extra}` : ''),
+    )
   }
 }
 
 export async function listMigrations(dir = paths.migrations): Promise<string[]> {
   if (!existsSync(dir)) return []
   const names: string[] = []
-  for await (const e of Deno.readDir(dir)) if (e.isFile && e.name.endsWith('.sql')) names.push(e.name)
+  for await (const e of Deno.readDir(dir)) {
+    if (e.isFile && e.name.endsWith('.sql')) names.push(e.name)
+  }
   return names.sort()
 }
 
 /** The seed files config.toml names, in order; a `*` in a file name matches within its folder. */
 export function seedFiles(configToml = paths.configToml): string[] {
   const base = dirname(configToml)
-  const toml = existsSync(configToml) ? parseToml(Deno.readTextFileSync(configToml)) as { db?: { seed?: { enabled?: boolean; sql_paths?: string[] } } } : {}
+  const toml = existsSync(configToml)
+    ? parseToml(Deno.readTextFileSync(configToml)) as {
+      db?: { seed?: { enabled?: boolean; sql_paths?: string[] } }
+    }
+    : {}
   const seed = toml.db?.seed
   if (seed?.enabled === false) return []
   const files: string[] = []
@@ -70,9 +84,13 @@ export function seedFiles(configToml = paths.configToml): string[] {
     }
     const dir = dirname(full)
     if (!existsSync(dir)) continue
-    const re = new RegExp(`^${basename(full).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`)
+    const re = new RegExp(
+      `^${basename(full).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`,
+    )
     const matched: string[] = []
-    for (const e of Deno.readDirSync(dir)) if (e.isFile && re.test(e.name)) matched.push(join(dir, e.name))
+    for (const e of Deno.readDirSync(dir)) {
+      if (e.isFile && re.test(e.name)) matched.push(join(dir, e.name))
+    }
     for (const f of matched.sort()) if (!files.includes(f)) files.push(f)
   }
   return files
@@ -109,7 +127,10 @@ export interface MigrateOptions {
   seedFile?: string
 }
 
-export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): Promise<MigrateResult> {
+export async function migrate(
+  databaseUrl: string,
+  opts: MigrateOptions = {},
+): Promise<MigrateResult> {
   const log = opts.log ?? ((s: string) => console.log(s))
   const migrationsDir = opts.migrationsDir ?? paths.migrations
   const seeds = opts.seedFile ? [opts.seedFile].filter(existsSync) : seedFiles()
@@ -121,7 +142,11 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
       create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
       create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
     `)
-    const done = new Set((await sql`select version from supabase_migrations.schema_migrations`).map((r) => r.version as string))
+    const done = new Set(
+      (await sql`select version from supabase_migrations.schema_migrations`).map((r) =>
+        r.version as string
+      ),
+    )
     const fresh = done.size === 0
     const applied: string[] = []
     for (const name of await listMigrations(migrationsDir)) {
@@ -129,7 +154,9 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
       if (done.has(version)) continue
       const text = await Deno.readTextFile(join(migrationsDir, name))
       await runFile(sql, relative(ROOT, join(migrationsDir, name)), text)
-      await sql`insert into supabase_migrations.schema_migrations (version, name, statements) values (${version}, ${name.replace(/^\d+_/, '').replace(/\.sql$/, '')}, ${[text]})`
+      await sql`insert into supabase_migrations.schema_migrations (version, name, statements) values (${version}, ${
+        name.replace(/^\d+_/, '').replace(/\.sql$/, '')
+      }, ${[text]})`
       applied.push(name)
       log(`[migrate] applied ${name}`)
     }
@@ -139,9 +166,13 @@ export async function migrate(databaseUrl: string, opts: MigrateOptions = {}): P
         const text = await Deno.readTextFile(seedFile)
         const name = relative(ROOT, seedFile)
         await runFile(sql, name, text)
-        const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))))
+        const hash = Array.from(
+          new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))),
+        )
           .map((b) => b.toString(16).padStart(2, '0')).join('')
-        await sql`insert into supabase_migrations.seed_files (path, hash) values (${relative(ROOT, seedFile)}, ${hash}) on conflict (path) do update set hash = excluded.hash`
+        await sql`insert into supabase_migrations.seed_files (path, hash) values (${
+          relative(ROOT, seedFile)
+        }, ${hash}) on conflict (path) do update set hash = excluded.hash`
         seeded = true
         log(`[migrate] seeded ${name}`)
       }

@@ -24,8 +24,14 @@ export interface RunResult {
   stderr: string
 }
 
-export async function run(cmd: string, args: string[], opts: { asPostgres?: boolean; env?: Record<string, string>; stdin?: string } = {}): Promise<RunResult> {
-  const [bin, argv] = opts.asPostgres && isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]
+export async function run(
+  cmd: string,
+  args: string[],
+  opts: { asPostgres?: boolean; env?: Record<string, string>; stdin?: string } = {},
+): Promise<RunResult> {
+  const [bin, argv] = opts.asPostgres && isRoot()
+    ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]]
+    : [cmd, args]
   const child = new Deno.Command(bin, {
     args: argv,
     env: opts.env,
@@ -47,9 +53,13 @@ export async function run(cmd: string, args: string[], opts: { asPostgres?: bool
 export async function ensurePostgresInstalled(): Promise<void> {
   const missing: string[] = []
   if (!existsSync(join(PG_BIN, 'postgres'))) missing.push('postgresql-15')
-  if (!existsSync('/usr/share/postgresql/15/extension/pgtap.control')) missing.push('postgresql-15-pgtap')
+  if (!existsSync('/usr/share/postgresql/15/extension/pgtap.control')) {
+    missing.push('postgresql-15-pgtap')
+  }
   if (!existsSync('/usr/bin/pg_prove')) missing.push('libtap-parser-sourcehandler-pgtap-perl')
-  if (!existsSync('/usr/share/postgresql/15/extension/pg_cron.control')) missing.push('postgresql-15-cron')
+  if (!existsSync('/usr/share/postgresql/15/extension/pg_cron.control')) {
+    missing.push('postgresql-15-cron')
+  }
   if (missing.length === 0) return
   await aptInstall(missing)
 }
@@ -57,7 +67,9 @@ export async function ensurePostgresInstalled(): Promise<void> {
 export async function aptInstall(packages: string[]): Promise<void> {
   if (!isRoot()) {
     throw new Error(
-      `Missing Debian packages: ${packages.join(' ')}.\nInstall them with: sudo apt-get install -y ${packages.join(' ')}`,
+      `Missing Debian packages: ${
+        packages.join(' ')
+      }.\nInstall them with: sudo apt-get install -y ${packages.join(' ')}`,
     )
   }
   console.log(`[stack] installing ${packages.join(' ')} with apt-get…`)
@@ -65,7 +77,9 @@ export async function aptInstall(packages: string[]): Promise<void> {
   const update = await run('apt-get', ['update', '-qq'], { env })
   if (update.code !== 0) throw new Error(`apt-get update failed:\n${update.stderr}`)
   const install = await run('apt-get', ['install', '-y', '-qq', ...packages], { env })
-  if (install.code !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed:\n${install.stderr}`)
+  if (install.code !== 0) {
+    throw new Error(`apt-get install ${packages.join(' ')} failed:\n${install.stderr}`)
+  }
 }
 
 export interface ClusterOptions {
@@ -107,8 +121,17 @@ export class PostgresCluster {
     // As in Supabase's image, the cluster's bootstrap superuser is supabase_admin; `postgres`
     // is an ordinary role the platform bootstrap creates (stack/bootstrap.sql).
     const res = await run(join(PG_BIN, 'initdb'), [
-      '-D', this.dataDir, '-U', SUPERUSER, '--pwfile', pwfile, '--auth-local=trust',
-      '--auth-host=scram-sha-256', '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions',
+      '-D',
+      this.dataDir,
+      '-U',
+      SUPERUSER,
+      '--pwfile',
+      pwfile,
+      '--auth-local=trust',
+      '--auth-host=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-instructions',
     ], { asPostgres: true })
     await Deno.remove(pwfile)
     if (res.code !== 0) throw new Error(`initdb failed:\n${res.stderr}`)
@@ -126,14 +149,20 @@ export class PostgresCluster {
       `cron.database_name = 'postgres'`,
       `cron.use_background_workers = on`,
       `max_worker_processes = 32`,
-      ...(this.opts.ephemeral && !this.opts.durable ? [`fsync = off`, `synchronous_commit = off`, `full_page_writes = off`] : []),
+      ...(this.opts.ephemeral && !this.opts.durable
+        ? [`fsync = off`, `synchronous_commit = off`, `full_page_writes = off`]
+        : []),
     ].join('\n')
-    await Deno.writeTextFile(join(this.dataDir, 'postgresql.auto.conf'), conf + '\n', { append: true })
+    await Deno.writeTextFile(join(this.dataDir, 'postgresql.auto.conf'), conf + '\n', {
+      append: true,
+    })
   }
 
   async isRunning(): Promise<boolean> {
     if (!this.initialised) return false
-    const res = await run(join(PG_BIN, 'pg_ctl'), ['status', '-D', this.dataDir], { asPostgres: true })
+    const res = await run(join(PG_BIN, 'pg_ctl'), ['status', '-D', this.dataDir], {
+      asPostgres: true,
+    })
     return res.code === 0
   }
 
@@ -146,17 +175,32 @@ export class PostgresCluster {
     await Deno.mkdir(this.socketDir, { recursive: true })
     await this.chownToPostgres(this.socketDir)
     const res = await run(join(PG_BIN, 'pg_ctl'), [
-      'start', '-D', this.dataDir, '-l', this.logFile, '-w', '-t', '60', '-o', `-p ${this.opts.port}`,
+      'start',
+      '-D',
+      this.dataDir,
+      '-l',
+      this.logFile,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${this.opts.port}`,
     ], { asPostgres: true })
     if (res.code !== 0) {
       const log = existsSync(this.logFile) ? await Deno.readTextFile(this.logFile) : ''
-      throw new Error(`Postgres did not start on port ${this.opts.port}:\n${res.stderr}\n${log.split('\n').slice(-20).join('\n')}`)
+      throw new Error(
+        `Postgres did not start on port ${this.opts.port}:\n${res.stderr}\n${
+          log.split('\n').slice(-20).join('\n')
+        }`,
+      )
     }
   }
 
   async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
     if (!(await this.isRunning())) return
-    await run(join(PG_BIN, 'pg_ctl'), ['stop', '-D', this.dataDir, '-m', mode, '-w', '-t', '60'], { asPostgres: true })
+    await run(join(PG_BIN, 'pg_ctl'), ['stop', '-D', this.dataDir, '-m', mode, '-w', '-t', '60'], {
+      asPostgres: true,
+    })
   }
 
   async destroy(): Promise<void> {
@@ -167,13 +211,34 @@ export class PostgresCluster {
   /** Whether the cluster was made before the platform's role model: its bootstrap superuser
    *  (the role with oid 10) is `postgres`, which cannot be demoted. */
   async predatesRoleModel(): Promise<boolean> {
-    const res = await run(join(PG_BIN, 'psql'), ['-h', this.socketDir, '-p', String(this.opts.port), '-U', 'postgres', '-d', 'postgres', '-Atc', 'select rolname from pg_roles where oid = 10'], { asPostgres: true })
+    const res = await run(join(PG_BIN, 'psql'), [
+      '-h',
+      this.socketDir,
+      '-p',
+      String(this.opts.port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-Atc',
+      'select rolname from pg_roles where oid = 10',
+    ], { asPostgres: true })
     return res.code === 0 && res.stdout.trim() === 'postgres'
   }
 
   /** psql against the cluster as the superuser, through the socket. */
   psql(args: string[], stdin?: string): Promise<RunResult> {
-    return run(join(PG_BIN, 'psql'), ['-h', this.socketDir, '-p', String(this.opts.port), '-U', SUPERUSER, '-d', 'postgres', ...args], {
+    return run(join(PG_BIN, 'psql'), [
+      '-h',
+      this.socketDir,
+      '-p',
+      String(this.opts.port),
+      '-U',
+      SUPERUSER,
+      '-d',
+      'postgres',
+      ...args,
+    ], {
       asPostgres: true,
       stdin,
     })

@@ -16,7 +16,8 @@ const stale = !existsSync(stamp) || !existsSync(deno) ||
   (existsSync(lock) && statSync(lock).mtimeMs > statSync(stamp).mtimeMs + 1000)
 if (stale) {
   console.log('[setup] installing npm packages…')
-  const install = (cmd) => spawnSync('npm', [cmd, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' }).status
+  const install = (cmd) =>
+    spawnSync('npm', [cmd, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' }).status
   // `npm ci` installs exactly the lock; if the registry cannot serve it, `npm install` resolves.
   let status = existsSync(lock) ? install('ci') : install('install')
   if (status !== 0 && existsSync(lock)) {
@@ -27,7 +28,14 @@ if (stale) {
 }
 JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
-const child = spawn(deno, ['run', '-A', '--quiet', '--unstable-no-legacy-abort', join(root, 'stack', 'cli.ts'), ...process.argv.slice(2)], {
+const child = spawn(deno, [
+  'run',
+  '-A',
+  '--quiet',
+  '--unstable-no-legacy-abort',
+  join(root, 'stack', 'cli.ts'),
+  ...process.argv.slice(2),
+], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' },

@@ -2,7 +2,15 @@
 // (optionally) the web app's static server.
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { ANON_KEY, apiUrl, dbUrl, JWT_SECRET, paths, SERVICE_ROLE_KEY, type StackPorts } from './config.ts'
+import {
+  ANON_KEY,
+  apiUrl,
+  dbUrl,
+  JWT_SECRET,
+  paths,
+  SERVICE_ROLE_KEY,
+  type StackPorts,
+} from './config.ts'
 import { ensurePostgresInstalled, PostgresCluster } from './postgres.ts'
 import { migrate } from './migrate.ts'
 import { seedStorage } from './storage-seed.ts'
@@ -38,15 +46,24 @@ export interface RunningStack {
 }
 
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
-  const log = (s: string) => { if (!opts.quiet) console.log(s) }
+  const log = (s: string) => {
+    if (!opts.quiet) console.log(s)
+  }
   await ensurePostgresInstalled()
   const dir = opts.dir ?? join(paths.stackDir, 'db')
-  const cluster = new PostgresCluster({ dir, port: opts.ports.db, ephemeral: opts.ephemeral, durable: opts.durable })
+  const cluster = new PostgresCluster({
+    dir,
+    port: opts.ports.db,
+    ephemeral: opts.ephemeral,
+    durable: opts.durable,
+  })
   if (opts.reset) await cluster.destroy()
   await cluster.start()
   if (await cluster.predatesRoleModel()) {
     // `postgres` was this cluster's superuser; Supabase's role model needs a new cluster.
-    log('[postgres] the local database predates the platform role model (postgres is not a superuser on Supabase): rebuilding it')
+    log(
+      '[postgres] the local database predates the platform role model (postgres is not a superuser on Supabase): rebuilding it',
+    )
     await cluster.destroy()
     await cluster.start()
   }
@@ -78,10 +95,23 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       throw e
     }
   }
-  const web = opts.web ? startWebServer({ port: opts.ports.web, distDir: paths.webDist, apiUrl: api, anonKey: ANON_KEY, quiet: opts.quiet }) : null
+  const web = opts.web
+    ? startWebServer({
+      port: opts.ports.web,
+      distDir: paths.webDist,
+      apiUrl: api,
+      anonKey: ANON_KEY,
+      quiet: opts.quiet,
+    })
+    : null
   let stopped = false
   return {
-    ports: opts.ports, apiUrl: api, webUrl, dbUrl: url, cluster, gateway,
+    ports: opts.ports,
+    apiUrl: api,
+    webUrl,
+    dbUrl: url,
+    cluster,
+    gateway,
     async stop() {
       if (stopped) return
       stopped = true

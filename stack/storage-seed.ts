@@ -23,7 +23,9 @@ interface BucketConfig {
 /** The [storage.buckets.<name>] tables of a config.toml. */
 export function configuredBuckets(configToml = paths.configToml): Record<string, BucketConfig> {
   if (!existsSync(configToml)) return {}
-  const toml = parseToml(Deno.readTextFileSync(configToml)) as { storage?: { buckets?: Record<string, BucketConfig> } }
+  const toml = parseToml(Deno.readTextFileSync(configToml)) as {
+    storage?: { buckets?: Record<string, BucketConfig> }
+  }
   return toml.storage?.buckets ?? {}
 }
 
@@ -49,13 +51,18 @@ export function detectContentType(head: Uint8Array, fileName: string): string {
   let type: string
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) type = 'image/png'
   else if (startsWith(head, [0xff, 0xd8, 0xff])) type = 'image/jpeg'
-  else if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) type = 'image/gif'
-  else if (startsWith(head, ascii('BM'))) type = 'image/bmp'
-  else if (startsWith(head, [0x00, 0x00, 0x01, 0x00]) || startsWith(head, [0x00, 0x00, 0x02, 0x00])) type = 'image/x-icon'
-  else if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBPVP'), 8)) type = 'image/webp'
-  else if (startsWith(head, ascii('%PDF-'))) type = 'application/pdf'
-  else if (head.some((b) => b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b))) type = 'application/octet-stream'
-  else type = 'text/plain; charset=utf-8'
+  else if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) {
+    type = 'image/gif'
+  } else if (startsWith(head, ascii('BM'))) type = 'image/bmp'
+  else if (
+    startsWith(head, [0x00, 0x00, 0x01, 0x00]) || startsWith(head, [0x00, 0x00, 0x02, 0x00])
+  ) type = 'image/x-icon'
+  else if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBPVP'), 8)) {
+    type = 'image/webp'
+  } else if (startsWith(head, ascii('%PDF-'))) type = 'application/pdf'
+  else if (head.some((b) => b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b))) {
+    type = 'application/octet-stream'
+  } else type = 'text/plain; charset=utf-8'
   if (type.includes('text/plain')) type = BY_EXTENSION[extname(fileName).toLowerCase()] ?? type
   return type
 }
@@ -88,7 +95,11 @@ export interface SeededStorage {
 }
 
 /** Upserts config.toml's buckets and uploads their objects_path through `apiUrl`'s /storage/v1. */
-export async function seedStorage(apiUrl: string, serviceRoleKey: string, opts: SeedStorageOptions = {}): Promise<SeededStorage> {
+export async function seedStorage(
+  apiUrl: string,
+  serviceRoleKey: string,
+  opts: SeedStorageOptions = {},
+): Promise<SeededStorage> {
   const configToml = opts.configToml ?? paths.configToml
   const log = opts.log ?? (() => {})
   const buckets = configuredBuckets(configToml)
@@ -96,14 +107,23 @@ export async function seedStorage(apiUrl: string, serviceRoleKey: string, opts: 
   if (names.length === 0) return { buckets: [], objects: [] }
   const base = `${apiUrl.replace(/\/+$/, '')}/storage/v1`
   const auth = { authorization: `Bearer ${serviceRoleKey}`, apikey: serviceRoleKey }
-  const call = async (method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    path: string,
+    body?: BodyInit,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${base}${path}`, { method, body, headers: { ...auth, ...headers } })
     const text = await res.text()
-    if (!res.ok) throw new Error(`storage seed: ${method} /storage/v1${path}: ${res.status} ${text}`)
+    if (!res.ok) {
+      throw new Error(`storage seed: ${method} /storage/v1${path}: ${res.status} ${text}`)
+    }
     return text ? JSON.parse(text) : null
   }
 
-  const existing = new Set(((await call('GET', '/bucket')) as { id: string; name: string }[]).map((b) => b.name))
+  const existing = new Set(
+    ((await call('GET', '/bucket')) as { id: string; name: string }[]).map((b) => b.name),
+  )
   for (const name of names) {
     const b = buckets[name]
     const limit = parseCliSize(b.file_size_limit) ?? 0
@@ -128,7 +148,9 @@ export async function seedStorage(apiUrl: string, serviceRoleKey: string, opts: 
     if (!from) continue
     const root = resolve(supabaseDir, from)
     const info = await Deno.stat(root).catch(() => null)
-    if (!info) throw new Error(`storage seed: ${bucket}: objects_path ${from} does not exist (${root})`)
+    if (!info) {
+      throw new Error(`storage seed: ${bucket}: objects_path ${from} does not exist (${root})`)
+    }
     const files = info.isFile ? [root] : await walk(root)
     for (const file of files) {
       const rel = info.isFile ? basename(file) : relative(root, file).split(sep).join('/')
@@ -142,7 +164,9 @@ export async function seedStorage(apiUrl: string, serviceRoleKey: string, opts: 
     while (next < uploads.length) {
       const u = uploads[next++]
       const bytes = await Deno.readFile(u.file)
-      const path = `/object/${encodeURIComponent(u.bucket)}/${u.name.split('/').map(encodeURIComponent).join('/')}`
+      const path = `/object/${encodeURIComponent(u.bucket)}/${
+        u.name.split('/').map(encodeURIComponent).join('/')
+      }`
       await call('POST', path, bytes, {
         'content-type': detectContentType(bytes.subarray(0, 512), u.file),
         'cache-control': 'max-age=3600',
@@ -152,6 +176,10 @@ export async function seedStorage(apiUrl: string, serviceRoleKey: string, opts: 
     }
   }
   await Promise.all(Array.from({ length: Math.min(opts.concurrency ?? 5, uploads.length) }, worker))
-  log(`[storage] seeded ${names.join(', ')}: ${objects.length} object${objects.length === 1 ? '' : 's'}`)
+  log(
+    `[storage] seeded ${names.join(', ')}: ${objects.length} object${
+      objects.length === 1 ? '' : 's'
+    }`,
+  )
   return { buckets: names, objects: objects.sort() }
 }

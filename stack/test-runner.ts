@@ -26,8 +26,14 @@ interface Suite {
 
 const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 
-async function exec(cmd: string, args: string[], env: Record<string, string> = {}, echo = true): Promise<{ code: number; out: string }> {
-  const child = new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: 'piped', stderr: 'piped' }).spawn()
+async function exec(
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+  echo = true,
+): Promise<{ code: number; out: string }> {
+  const child = new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: 'piped', stderr: 'piped' })
+    .spawn()
   let out = ''
   const dec = new TextDecoder()
   const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
@@ -36,7 +42,11 @@ async function exec(cmd: string, args: string[], env: Record<string, string> = {
       if (echo) await sink.write(chunk)
     }
   }
-  const [status] = await Promise.all([child.status, pump(child.stdout, Deno.stdout), pump(child.stderr, Deno.stderr)])
+  const [status] = await Promise.all([
+    child.status,
+    pump(child.stdout, Deno.stdout),
+    pump(child.stderr, Deno.stderr),
+  ])
   return { code: status.code, out }
 }
 
@@ -51,8 +61,6 @@ async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
   return found.sort()
 }
 
-const single = (ok: boolean): SuiteResult => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 })
-
 const suites: Suite[] = [
   {
     name: 'types',
@@ -60,10 +68,17 @@ const suites: Suite[] = [
     async run(stack) {
       // The checked-in Database type must be what postgres-meta makes of the migrated schema
       // (this stack's database was built from the migrations, as `npm run gen:types` builds one).
-      const drift = databaseTypesDrift(await generateDatabaseTypes(stack.dbUrl), await readDatabaseTypes())
+      const drift = databaseTypesDrift(
+        await generateDatabaseTypes(stack.dbUrl),
+        await readDatabaseTypes(),
+      )
       if (drift) console.error(`[types] ${drift}`)
-      const web = existsSync(join(ROOT, 'tsconfig.json')) ? (await exec(BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0 : true
-      const denoDirs = ['stack', 'supabase/functions', 'bench'].filter((d) => existsSync(join(ROOT, d)))
+      const web = existsSync(join(ROOT, 'tsconfig.json'))
+        ? (await exec(BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0
+        : true
+      const denoDirs = ['stack', 'supabase/functions', 'bench'].filter((d) =>
+        existsSync(join(ROOT, d))
+      )
       const deno = (await exec(Deno.execPath(), ['check', '--quiet', ...denoDirs])).code === 0
       const results = [!drift, web, deno]
       return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length }
@@ -73,15 +88,32 @@ const suites: Suite[] = [
     name: 'lint',
     present: () => true,
     async run() {
-      return single((await exec(Deno.execPath(), ['lint', '--quiet'])).code === 0)
+      // deno lint, and deno fmt --check with deno.json's settings: unformatted code fails here.
+      const lint = (await exec(Deno.execPath(), ['lint', '--quiet'])).code === 0
+      const fmt = (await exec(Deno.execPath(), ['fmt', '--check', '--quiet'])).code === 0
+      if (!fmt) console.error('[lint] files are not formatted: run `npx deno fmt`')
+      return { passed: Number(lint) + Number(fmt), failed: Number(!lint) + Number(!fmt) }
     },
   },
   {
     name: 'pgtap',
-    present: async () => (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
+    present: async () =>
+      (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
     async run(stack) {
-      const files = fileFilters.pgtap ?? await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
-      const { code, out } = await exec('pg_prove', ['--verbose', '-h', '127.0.0.1', '-p', String(stack.ports.db), '-U', 'postgres', '-d', 'postgres', ...files], { PGPASSWORD: 'postgres' })
+      const files = fileFilters.pgtap ??
+        await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
+      const { code, out } = await exec('pg_prove', [
+        '--verbose',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(stack.ports.db),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        ...files,
+      ], { PGPASSWORD: 'postgres' })
       const passed = (out.match(/^\s*ok \d+/gm) ?? []).length
       const failed = (out.match(/^\s*not ok \d+/gm) ?? []).length
       // A file that dies before its plan completes has no `not ok` line: count it once.
@@ -90,14 +122,24 @@ const suites: Suite[] = [
   },
   {
     name: 'deno',
-    present: async () => (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length + (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
+    present: async () =>
+      (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length +
+          (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
     async run(_stack, env) {
-      const dirs = (denoPaths ?? ['stack/tests', 'supabase/functions']).filter((d) => existsSync(join(ROOT, d)))
-      const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--no-check', ...dirs], { ...env, NO_COLOR: '1' })
+      const dirs = (denoPaths ?? ['stack/tests', 'supabase/functions']).filter((d) =>
+        existsSync(join(ROOT, d))
+      )
+      const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--no-check', ...dirs], {
+        ...env,
+        NO_COLOR: '1',
+      })
       const m = /(\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed(?: \((\d+) steps?\))?/.exec(out)
       if (!m) return { passed: 0, failed: 1 }
       const failed = Number(m[3])
-      return { passed: Number(m[1]) + Number(m[2] ?? 0), failed: failed === 0 && code !== 0 ? 1 : failed }
+      return {
+        passed: Number(m[1]) + Number(m[2] ?? 0),
+        failed: failed === 0 && code !== 0 ? 1 : failed,
+      }
     },
   },
   {
@@ -117,13 +159,21 @@ const suites: Suite[] = [
       let leaks = 0
       for (const f of files) {
         const text = await Deno.readTextFile(f)
-        if (text.includes(SERVICE_ROLE_KEY) || text.includes(SERVICE_ROLE_KEY.split('.')[2]) || text.includes('SUPABASE_SERVICE_ROLE_KEY') || /"role":"service_role"/.test(text) || (payload.role === 'service_role' && text.includes(btoa(JSON.stringify(payload)).replace(/=+$/, '')))) {
+        if (
+          text.includes(SERVICE_ROLE_KEY) || text.includes(SERVICE_ROLE_KEY.split('.')[2]) ||
+          text.includes('SUPABASE_SERVICE_ROLE_KEY') || /"role":"service_role"/.test(text) ||
+          (payload.role === 'service_role' &&
+            text.includes(btoa(JSON.stringify(payload)).replace(/=+$/, '')))
+        ) {
           console.error(`[bundle] secret material in ${f}`)
           leaks++
         }
       }
       console.log(`[bundle] scanned ${files.length} files of web/dist for the service key`)
-      return { passed: files.length > 0 && leaks === 0 ? 1 : 0, failed: leaks > 0 || files.length === 0 ? 1 : 0 }
+      return {
+        passed: files.length > 0 && leaks === 0 ? 1 : 0,
+        failed: leaks > 0 || files.length === 0 ? 1 : 0,
+      }
     },
   },
   {
@@ -131,12 +181,20 @@ const suites: Suite[] = [
     freshStack: true,
     present: async () => (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).length > 0,
     async run(_stack, env) {
-      return await vitest(['--config', 'e2e/vitest.config.ts', ...(fileFilters.e2e ?? [])], env, 'e2e.json')
+      return await vitest(
+        ['--config', 'e2e/vitest.config.ts', ...(fileFilters.e2e ?? [])],
+        env,
+        'e2e.json',
+      )
     },
   },
 ]
 
-async function vitest(args: string[], env: Record<string, string>, report: string): Promise<SuiteResult> {
+async function vitest(
+  args: string[],
+  env: Record<string, string>,
+  report: string,
+): Promise<SuiteResult> {
   const outFile = join(paths.stackDir, 'test-results', `${Deno.pid}-${report}`)
   await Deno.mkdir(join(paths.stackDir, 'test-results'), { recursive: true })
   await Deno.remove(outFile).catch(() => {})
@@ -147,8 +205,18 @@ async function vitest(args: string[], env: Record<string, string>, report: strin
   }
 }
 
-async function readVitest(args: string[], env: Record<string, string>, outFile: string): Promise<SuiteResult> {
-  const { code } = await exec(BIN('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`], env)
+async function readVitest(
+  args: string[],
+  env: Record<string, string>,
+  outFile: string,
+): Promise<SuiteResult> {
+  const { code } = await exec(BIN('vitest'), [
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outFile}`,
+  ], env)
   if (!existsSync(outFile)) return { passed: 0, failed: 1 }
   const r = JSON.parse(await Deno.readTextFile(outFile)) as {
     numPassedTests: number
@@ -156,7 +224,10 @@ async function readVitest(args: string[], env: Record<string, string>, outFile: 
     testResults: { status: string; assertionResults: { status: string }[] }[]
   }
   // A file that failed without a failing test (it did not load, or a hook threw) counts once.
-  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length
+  const brokenFiles =
+    r.testResults.filter((f) =>
+      f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')
+    ).length
   const failed = r.numFailedTests + brokenFiles
   return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed }
 }
@@ -173,7 +244,9 @@ async function sweepStaleClusters() {
     const m = /^(?:test|bench|faults|typegen)-(\d+)(?:-\d+)?$/.exec(e.name)
     if (!e.isDirectory || !m || existsSync(`/proc/${m[1]}`)) continue
     console.log(`[test] removing the stale throwaway cluster .stack/${e.name}`)
-    await new PostgresCluster({ dir: join(paths.stackDir, e.name), port: 0 }).destroy().catch(() => {})
+    await new PostgresCluster({ dir: join(paths.stackDir, e.name), port: 0 }).destroy().catch(
+      () => {},
+    )
   }
 }
 
@@ -188,13 +261,24 @@ export async function runTests(args: string[]): Promise<number> {
   const chosen = suites.filter((s) => !only || only.includes(s.name))
   const needsWeb = chosen.some((s) => s.name === 'e2e' || s.name === 'bundle')
   if (needsWeb) await buildWeb()
-  if (chosen.some((s) => s.name === 'e2e') && !existsSync('/usr/bin/chromium')) await aptInstall(['chromium'])
+  if (chosen.some((s) => s.name === 'e2e') && !existsSync('/usr/bin/chromium')) {
+    await aptInstall(['chromium'])
+  }
   let generation = 0
   const launch = async () => {
     const ports = { api: freePort(), db: freePort(), web: freePort() }
     console.log(`[test] throwaway stack: api ${ports.api}, db ${ports.db}, web ${ports.web}`)
     const dir = join(paths.stackDir, `test-${Deno.pid}-${generation++}`)
-    return await startStack({ ports, dir, ephemeral: true, reset: true, web: needsWeb, quiet: true, env: testGatewayEnv, schedules: false })
+    return await startStack({
+      ports,
+      dir,
+      ephemeral: true,
+      reset: true,
+      web: needsWeb,
+      quiet: true,
+      env: testGatewayEnv,
+      schedules: false,
+    })
   }
   const envOf = (s: RunningStack): Record<string, string> => ({
     SUPABASE_URL: s.apiUrl,
@@ -212,7 +296,9 @@ export async function runTests(args: string[]): Promise<number> {
   let used = false
   const totals: Record<string, SuiteResult> = {}
   const stop = () => stack.stop()
-  const onSignal = () => { stop().finally(() => Deno.exit(130)) }
+  const onSignal = () => {
+    stop().finally(() => Deno.exit(130))
+  }
   Deno.addSignalListener('SIGINT', onSignal)
   Deno.addSignalListener('SIGTERM', onSignal)
   try {

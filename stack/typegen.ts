@@ -46,9 +46,13 @@ export async function generateDatabaseTypes(databaseUrl: string): Promise<string
     stderr: 'piped',
   }).output()
   const dec = new TextDecoder()
-  if (out.code !== 0) throw new Error(`postgres-meta's type generator failed:\n${dec.decode(out.stderr)}`)
+  if (out.code !== 0) {
+    throw new Error(`postgres-meta's type generator failed:\n${dec.decode(out.stderr)}`)
+  }
   const types = dec.decode(out.stdout)
-  if (!types.includes('export type Database')) throw new Error(`postgres-meta printed no Database type:\n${types.slice(0, 500)}`)
+  if (!types.includes('export type Database')) {
+    throw new Error(`postgres-meta printed no Database type:\n${types.slice(0, 500)}`)
+  }
   return HEADER + types
 }
 
@@ -57,7 +61,11 @@ export async function generateDatabaseTypes(databaseUrl: string): Promise<string
 export async function typesFromMigrations(migrationsDir = paths.migrations): Promise<string> {
   await ensurePostgresInstalled()
   const port = freePort()
-  const cluster = new PostgresCluster({ dir: join(paths.stackDir, `typegen-${Deno.pid}`), port, ephemeral: true })
+  const cluster = new PostgresCluster({
+    dir: join(paths.stackDir, `typegen-${Deno.pid}`),
+    port,
+    ephemeral: true,
+  })
   try {
     await cluster.start()
     const url = dbUrl(port)
@@ -93,7 +101,10 @@ export function databaseTypesDrift(generated: string, checkedIn: string | null):
   const i = want.findIndex((line, n) => line !== have[n])
   const at = i === -1 ? have.length : i
   return `Database type is out of date: run npm run gen:types\n` +
-    `  ${file}:${at + 1}\n  checked in: ${have[at] ?? '(end of file)'}\n  schema:     ${want[at] ?? '(end of file)'}`
+    `  ${file}:${at + 1}\n  checked in: ${have[at] ?? '(end of file)'}\n  schema:     ${
+      want[at] ?? '(end of file)'
+    }`
 }
 
-export const readDatabaseTypes = (): Promise<string | null> => Deno.readTextFile(DATABASE_TYPES_FILE).catch(() => null)
+export const readDatabaseTypes = (): Promise<string | null> =>
+  Deno.readTextFile(DATABASE_TYPES_FILE).catch(() => null)

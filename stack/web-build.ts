@@ -18,11 +18,20 @@ export async function buildWeb(force = false): Promise<void> {
   const index = join(paths.webDist, 'index.html')
   if (!force && existsSync(index)) {
     const built = (await Deno.stat(index)).mtime?.getTime() ?? 0
-    const src = Math.max(await newestMtime(join(ROOT, 'web', 'src')), await newestMtime(join(ROOT, 'supabase', 'functions', '_shared', 'common')), await newestMtime(join(ROOT, 'web', 'public')), (await Deno.stat(join(ROOT, 'web', 'index.html'))).mtime?.getTime() ?? 0)
+    const src = Math.max(
+      await newestMtime(join(ROOT, 'web', 'src')),
+      await newestMtime(join(ROOT, 'supabase', 'functions', '_shared', 'common')),
+      await newestMtime(join(ROOT, 'web', 'public')),
+      (await Deno.stat(join(ROOT, 'web', 'index.html'))).mtime?.getTime() ?? 0,
+    )
     if (built >= src) return
   }
   console.log('[web] building the production bundle…')
-  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), { args: ['build', '--logLevel', 'warn', '--outDir', paths.webDist, '--emptyOutDir'], cwd: join(ROOT, 'web'), stdout: 'inherit', stderr: 'inherit' }).output()
+  const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), {
+    args: ['build', '--logLevel', 'warn', '--outDir', paths.webDist, '--emptyOutDir'],
+    cwd: join(ROOT, 'web'),
+    stdout: 'inherit',
+    stderr: 'inherit',
+  }).output()
   if (out.code !== 0) throw new Error('vite build failed')
 }
-

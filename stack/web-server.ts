@@ -4,13 +4,39 @@ import { existsSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml; charset=utf-8', '.ics': 'text/calendar', '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.ics': 'text/calendar',
+  '.webmanifest': 'application/manifest+json',
 }
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.ics', '.webmanifest', '.map'])
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.ics',
+  '.webmanifest',
+  '.map',
+])
 
 /** True when the client takes gzip (a `gzip;q=0` refusal counts as no). */
 export function acceptsGzip(header: string | null): boolean {
@@ -74,8 +100,18 @@ export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Reco
 }
 
 /** `ROOTS_MAP_TILE_URL` (optional) gives the maps a tile source; without it they draw an outline. */
-export function runtimeConfigScript(apiUrl: string, anonKey: string, mapTileUrl = Deno.env.get('ROOTS_MAP_TILE_URL')): string {
-  return `window.__ROOTS_CONFIG__=${JSON.stringify({ supabaseUrl: apiUrl, supabaseAnonKey: anonKey, ...(mapTileUrl ? { mapTileUrl } : {}) })};\n`
+export function runtimeConfigScript(
+  apiUrl: string,
+  anonKey: string,
+  mapTileUrl = Deno.env.get('ROOTS_MAP_TILE_URL'),
+): string {
+  return `window.__ROOTS_CONFIG__=${
+    JSON.stringify({
+      supabaseUrl: apiUrl,
+      supabaseAnonKey: anonKey,
+      ...(mapTileUrl ? { mapTileUrl } : {}),
+    })
+  };\n`
 }
 
 /**
@@ -84,15 +120,29 @@ export function runtimeConfigScript(apiUrl: string, anonKey: string, mapTileUrl 
  * first read of the table is a plain GET (the function needs no key), so it takes this response.
  */
 export const redirectPreload = (apiUrl: string) =>
-  `<${apiUrl.replace(/\/+$/, '')}/functions/v1/redirect-lookup>; rel=preload; as=fetch; crossorigin=anonymous`
+  `<${
+    apiUrl.replace(/\/+$/, '')
+  }/functions/v1/redirect-lookup>; rel=preload; as=fetch; crossorigin=anonymous`
 
 /** A built file, gzipped when it is text and the client takes gzip, as any production host does. */
-async function fileResponse(req: Request, file: string, mtime: number, headers: Record<string, string>): Promise<Response> {
+async function fileResponse(
+  req: Request,
+  file: string,
+  mtime: number,
+  headers: Record<string, string>,
+): Promise<Response> {
   const compress = COMPRESSIBLE.has(extname(file))
   const vary: Record<string, string> = compress ? { vary: 'Accept-Encoding' } : {}
   if (compress && acceptsGzip(req.headers.get('accept-encoding'))) {
     const body = await gzippedFile(file, mtime)
-    return new Response(req.method === 'HEAD' ? null : body, { headers: { ...headers, ...vary, 'content-encoding': 'gzip', 'content-length': String(body.byteLength) } })
+    return new Response(req.method === 'HEAD' ? null : body, {
+      headers: {
+        ...headers,
+        ...vary,
+        'content-encoding': 'gzip',
+        'content-length': String(body.byteLength),
+      },
+    })
   }
   const body = req.method === 'HEAD' ? null : (await Deno.open(file)).readable
   return new Response(body, { headers: { ...headers, ...vary } })
@@ -103,7 +153,9 @@ export function startWebServer(opts: WebServerOptions) {
   const root = normalize(opts.distDir)
   const handler = async (req: Request): Promise<Response> => {
     const url = new URL(req.url)
-    if (req.method !== 'GET' && req.method !== 'HEAD') return new Response('Method Not Allowed', { status: 405, headers })
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return new Response('Method Not Allowed', { status: 405, headers })
+    }
     if (url.pathname === '/config.js') {
       return new Response(runtimeConfigScript(opts.apiUrl, opts.anonKey), {
         headers: { ...headers, 'content-type': TYPES['.js'], 'cache-control': 'no-store' },
@@ -122,15 +174,37 @@ export function startWebServer(opts: WebServerOptions) {
       const type = TYPES[extname(file)] ?? 'application/octet-stream'
       const immutable = rel.startsWith('/assets/')
       const cache = immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
-      return await fileResponse(req, file, stat.mtime?.getTime() ?? 0, { ...headers, 'content-type': type, 'cache-control': cache })
+      return await fileResponse(req, file, stat.mtime?.getTime() ?? 0, {
+        ...headers,
+        'content-type': type,
+        'cache-control': cache,
+      })
     }
     // A missing asset is a 404; any other path is a client route.
-    if (rel.startsWith('/assets/') || extname(rel) !== '') return new Response('Not Found', { status: 404, headers })
+    if (rel.startsWith('/assets/') || extname(rel) !== '') {
+      return new Response('Not Found', { status: 404, headers })
+    }
     const index = join(root, 'index.html')
-    if (!existsSync(index)) return new Response('The web app is not built: run `npm run build`.', { status: 503, headers })
+    if (!existsSync(index)) {
+      return new Response('The web app is not built: run `npm run build`.', {
+        status: 503,
+        headers,
+      })
+    }
     const indexMtime = (await Deno.stat(index)).mtime?.getTime() ?? 0
-    return await fileResponse(req, index, indexMtime, { ...headers, 'content-type': TYPES['.html'], 'cache-control': 'no-cache', link: redirectPreload(opts.apiUrl) })
+    return await fileResponse(req, index, indexMtime, {
+      ...headers,
+      'content-type': TYPES['.html'],
+      'cache-control': 'no-cache',
+      link: redirectPreload(opts.apiUrl),
+    })
   }
-  const server = Deno.serve({ hostname: '127.0.0.1', port: opts.port, onListen: () => { if (!opts.quiet) console.log(`[web] app on http://127.0.0.1:${opts.port}`) } }, handler)
+  const server = Deno.serve({
+    hostname: '127.0.0.1',
+    port: opts.port,
+    onListen: () => {
+      if (!opts.quiet) console.log(`[web] app on http://127.0.0.1:${opts.port}`)
+    },
+  }, handler)
   return { close: () => server.shutdown(), finished: server.finished }
 }

@@ -50,7 +50,9 @@ function buildInfo(buildId: string): Plugin {
 }
 
 export default defineConfig(({ command }) => {
-  const buildId = command === 'build' ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}` : 'dev'
+  const buildId = command === 'build'
+    ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
+    : 'dev'
   return {
     plugins: [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
@@ -58,10 +60,20 @@ export default defineConfig(({ command }) => {
       alias: [
         // Rules the functions apply too (role names, the phone pattern, redirect paths): pure
         // TypeScript that both Deno and Vite import, owned by supabase/functions/_shared/common.
-        { find: /^@common\//, replacement: `${fileURLToPath(new URL('../supabase/functions/_shared/common', import.meta.url))}/` },
+        {
+          find: /^@common\//,
+          replacement: `${
+            fileURLToPath(new URL('../supabase/functions/_shared/common', import.meta.url))
+          }/`,
+        },
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
         // wouter imports the React 17 shim; React 19 has the hook built in.
-        { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+        {
+          find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+          replacement: fileURLToPath(
+            new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url),
+          ),
+        },
       ],
     },
     build: {

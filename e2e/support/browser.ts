@@ -5,8 +5,13 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ]
 
 export function launchChromium(): Promise<Browser> {
@@ -20,7 +25,11 @@ export function webUrl(): string {
   return url.replace(/\/$/, '')
 }
 
-export async function newContext(browser: Browser, width = 1280, height = 800): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  width = 1280,
+  height = 800,
+): Promise<BrowserContext> {
   return await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' })
 }
 
@@ -33,10 +42,20 @@ export interface AxeViolation {
 
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const result = await new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+  ]).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }))
 }
 
 /** Cookie names the browser holds for the app's origin. */
@@ -53,14 +72,23 @@ export interface RuntimeConfigOverrides {
  * Serves /config.js as the stack's web server does (the test runner's backend URL and anon key)
  * plus the given extras, standing in for a deployment that configures them.
  */
-export async function configureApp(context: BrowserContext, extra: RuntimeConfigOverrides = {}): Promise<void> {
+export async function configureApp(
+  context: BrowserContext,
+  extra: RuntimeConfigOverrides = {},
+): Promise<void> {
   const config = {
     supabaseUrl: process.env.SUPABASE_URL,
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY,
     ...extra,
   }
-  await context.route(`${webUrl()}/config.js`, (route) =>
-    route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: `window.__ROOTS_CONFIG__=${JSON.stringify(config)};\n` }))
+  await context.route(
+    `${webUrl()}/config.js`,
+    (route) =>
+      route.fulfill({
+        contentType: 'text/javascript; charset=utf-8',
+        body: `window.__ROOTS_CONFIG__=${JSON.stringify(config)};\n`,
+      }),
+  )
 }
 
 /** Counts full page loads of the tab (survives reloads through sessionStorage). */
@@ -72,7 +100,8 @@ export async function countPageLoads(context: BrowserContext): Promise<void> {
   })
 }
 
-export const pageLoads = async (page: Page) => Number(await page.evaluate(() => sessionStorage.getItem('e2e:loads')))
+export const pageLoads = async (page: Page) =>
+  Number(await page.evaluate(() => sessionStorage.getItem('e2e:loads')))
 
 /** Opens a path of the app and waits until the app has rendered its main landmark. */
 export async function openApp(page: Page, path: string): Promise<void> {

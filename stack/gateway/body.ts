@@ -20,7 +20,11 @@ export async function readBoundedText(req: Request, tooLarge: () => Error): Prom
 }
 
 /** Reads the body's bytes, throwing `tooLarge()` as soon as more than `limit` have arrived. */
-export async function readBoundedBytes(req: Request, limit: number, tooLarge: () => Error): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBoundedBytes(
+  req: Request,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!req.body) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0

@@ -37,13 +37,24 @@ export interface SubGateway {
   close?(): Promise<void>
 }
 
-export function createPools(config: GatewayConfig, poolSize = Number(Deno.env.get('GATEWAY_POOL_SIZE') ?? 20)) {
+export function createPools(
+  config: GatewayConfig,
+  poolSize = Number(Deno.env.get('GATEWAY_POOL_SIZE') ?? 20),
+) {
   const base = `127.0.0.1:${config.dbPort}/postgres`
   // client_connection_check_interval: a backend whose client is gone (a request abandoned at
   // shutdown) ends its transaction within a second instead of running on, e.g. behind a lock.
-  const common = { onnotice: () => {}, idle_timeout: 60, connect_timeout: 5, connection: { client_connection_check_interval: 1000 } } as const
+  const common = {
+    onnotice: () => {},
+    idle_timeout: 60,
+    connect_timeout: 5,
+    connection: { client_connection_check_interval: 1000 },
+  } as const
   return {
-    authenticator: postgres(`postgresql://authenticator:postgres@${base}`, { ...common, max: poolSize }),
+    authenticator: postgres(`postgresql://authenticator:postgres@${base}`, {
+      ...common,
+      max: poolSize,
+    }),
     authAdmin: postgres(`postgresql://supabase_auth_admin:postgres@${base}`, { ...common, max: 5 }),
   }
 }

@@ -17,14 +17,22 @@ const NAME = /^[a-z0-9][a-z0-9_-]*$/
 
 export function functionSettings(): Record<string, { verify_jwt?: boolean }> {
   if (!existsSync(paths.configToml)) return {}
-  const toml = parseToml(Deno.readTextFileSync(paths.configToml)) as { functions?: Record<string, { verify_jwt?: boolean }> }
+  const toml = parseToml(Deno.readTextFileSync(paths.configToml)) as {
+    functions?: Record<string, { verify_jwt?: boolean }>
+  }
   return toml.functions ?? {}
 }
 
 const json = (status: number, body: unknown, headers: HeadersInit = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
 
-export function createFunctionsGateway(ctx: GatewayContext, settings = functionSettings()): SubGateway {
+export function createFunctionsGateway(
+  ctx: GatewayContext,
+  settings = functionSettings(),
+): SubGateway {
   const loaded = new Map<string, Promise<Handler>>()
   Deno.env.set('SUPABASE_URL', ctx.config.apiUrl)
   Deno.env.set('SUPABASE_ANON_KEY', ctx.config.anonKey)
@@ -41,7 +49,9 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
     if (!h) {
       h = import(pathToFileURL(join(paths.functions, name, 'handler.ts')).href).then((m) => {
         const fn = m.handler ?? m.default
-        if (typeof fn !== 'function') throw new Error(`supabase/functions/${name}/handler.ts exports no handler`)
+        if (typeof fn !== 'function') {
+          throw new Error(`supabase/functions/${name}/handler.ts exports no handler`)
+        }
         return fn as Handler
       })
       loaded.set(name, h)
@@ -53,7 +63,10 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
   return {
     async handle(req: Request, info: RequestInfo): Promise<Response> {
       const name = info.path.split('/')[1] ?? ''
-      if (!NAME.test(name) || name.startsWith('_') || !existsSync(join(paths.functions, name, 'handler.ts'))) {
+      if (
+        !NAME.test(name) || name.startsWith('_') ||
+        !existsSync(join(paths.functions, name, 'handler.ts'))
+      ) {
         return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
       }
       // As the edge runtime's main service: preflight passes through, everything else needs a
@@ -61,7 +74,12 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
       const verify = settings[name]?.verify_jwt ?? true
       if (verify && req.method !== 'OPTIONS') {
         const token = bearerToken(req)
-        if (!token) return json(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' })
+        if (!token) {
+          return json(401, {
+            code: 'UNAUTHORIZED_NO_AUTH_HEADER',
+            message: 'Missing authorization header',
+          })
+        }
         try {
           await verifyJwt(token, ctx.config.jwtSecret)
         } catch {
@@ -73,7 +91,10 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
         handler = await load(name)
       } catch (e) {
         console.error(`[functions] ${name} failed to load:`, e)
-        return json(500, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' })
+        return json(500, {
+          code: 'BOOT_ERROR',
+          message: 'Function failed to start (please check logs)',
+        })
       }
       // The function sees its own URL as the edge runtime presents it.
       const url = new URL(info.url)
@@ -85,7 +106,10 @@ export function createFunctionsGateway(ctx: GatewayContext, settings = functionS
         return await handler(inner)
       } catch (e) {
         console.error(`[functions] ${name} threw:`, e)
-        return json(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' })
+        return json(500, {
+          code: 'WORKER_ERROR',
+          message: 'Function exited due to an error (please check logs)',
+        })
       }
     },
   }

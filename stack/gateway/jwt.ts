@@ -2,7 +2,12 @@
 const enc = new TextEncoder()
 const dec = new TextDecoder()
 
-export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string; exp?: number; iat?: number }
+export type JwtClaims = Record<string, unknown> & {
+  role?: string
+  sub?: string
+  exp?: number
+  iat?: number
+}
 
 function b64url(bytes: Uint8Array): string {
   let s = ''
@@ -20,7 +25,13 @@ const keyCache = new Map<string, Promise<CryptoKey>>()
 function hmacKey(secret: string): Promise<CryptoKey> {
   let k = keyCache.get(secret)
   if (!k) {
-    k = crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+    k = crypto.subtle.importKey(
+      'raw',
+      enc.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    )
     keyCache.set(secret, k)
   }
   return k
@@ -29,20 +40,33 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 export async function signJwt(claims: JwtClaims, secret: string): Promise<string> {
   const header = b64url(enc.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))
   const payload = b64url(enc.encode(JSON.stringify(claims)))
-  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), enc.encode(`${header}.${payload}`))
+  const sig = await crypto.subtle.sign(
+    'HMAC',
+    await hmacKey(secret),
+    enc.encode(`${header}.${payload}`),
+  )
   return `${header}.${payload}.${b64url(new Uint8Array(sig))}`
 }
 
 export class JwtError extends Error {
-  constructor(message: string, readonly reason: 'malformed' | 'signature' | 'expired' | 'algorithm') {
+  constructor(
+    message: string,
+    readonly reason: 'malformed' | 'signature' | 'expired' | 'algorithm',
+  ) {
     super(message)
   }
 }
 
 /** Verifies signature, algorithm and expiry; returns the claims. */
-export async function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<JwtClaims> {
+export async function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<JwtClaims> {
   const parts = token.split('.')
-  if (parts.length !== 3) throw new JwtError('Expected 3 parts in JWT; got ' + parts.length, 'malformed')
+  if (parts.length !== 3) {
+    throw new JwtError('Expected 3 parts in JWT; got ' + parts.length, 'malformed')
+  }
   let header: { alg?: string }
   let claims: JwtClaims
   try {
@@ -51,17 +75,28 @@ export async function verifyJwt(token: string, secret: string, nowSeconds = Math
   } catch {
     throw new JwtError('JWT cryptographic operation failed', 'malformed')
   }
-  if (header.alg !== 'HS256') throw new JwtError('Wrong or unsupported encoding algorithm', 'algorithm')
+  if (header.alg !== 'HS256') {
+    throw new JwtError('Wrong or unsupported encoding algorithm', 'algorithm')
+  }
   let sig: Uint8Array<ArrayBuffer>
   try {
     sig = fromB64url(parts[2])
   } catch {
     throw new JwtError('JWT cryptographic operation failed', 'malformed')
   }
-  const ok = await crypto.subtle.verify('HMAC', await hmacKey(secret), sig, enc.encode(`${parts[0]}.${parts[1]}`))
+  const ok = await crypto.subtle.verify(
+    'HMAC',
+    await hmacKey(secret),
+    sig,
+    enc.encode(`${parts[0]}.${parts[1]}`),
+  )
   if (!ok) throw new JwtError('JWT cryptographic operation failed', 'signature')
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new JwtError('JWT claims are not an object', 'malformed')
-  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) throw new JwtError('JWT expired', 'expired')
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new JwtError('JWT claims are not an object', 'malformed')
+  }
+  if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) {
+    throw new JwtError('JWT expired', 'expired')
+  }
   return claims
 }
 

@@ -26,7 +26,12 @@ const BATCH = 20
 const POLL_MS = 1000
 
 export function startNetWorker(dbUrl: string, opts: { quiet?: boolean } = {}): NetWorker {
-  const sql = postgres(asRole(dbUrl, SUPERUSER), { max: 2, onnotice: () => {}, idle_timeout: 60, connect_timeout: 5 })
+  const sql = postgres(asRole(dbUrl, SUPERUSER), {
+    max: 2,
+    onnotice: () => {},
+    idle_timeout: 60,
+    connect_timeout: 5,
+  })
   const inFlight = new Set<AbortController>()
   let closed = false
   let running: Promise<number> | null = null
@@ -36,17 +41,31 @@ export function startNetWorker(dbUrl: string, opts: { quiet?: boolean } = {}): N
   const send = async (r: Queued) => {
     const abort = new AbortController()
     inFlight.add(abort)
-    const timer = setTimeout(() => abort.abort(new DOMException('timed out', 'TimeoutError')), r.timeout_milliseconds)
+    const timer = setTimeout(
+      () => abort.abort(new DOMException('timed out', 'TimeoutError')),
+      r.timeout_milliseconds,
+    )
     try {
-      const res = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body ? new Uint8Array(r.body) : undefined, signal: abort.signal })
+      const res = await fetch(r.url, {
+        method: r.method,
+        headers: r.headers,
+        body: r.body ? new Uint8Array(r.body) : undefined,
+        signal: abort.signal,
+      })
       const content = await res.text()
       await sql`insert into net._http_response (id, status_code, content_type, headers, content, timed_out)
-        values (${r.id}, ${res.status}, ${res.headers.get('content-type')}, ${sql.json(Object.fromEntries(res.headers))}, ${content}, false)`
+        values (${r.id}, ${res.status}, ${res.headers.get('content-type')}, ${
+        sql.json(Object.fromEntries(res.headers))
+      }, ${content}, false)`
     } catch (e) {
       if (closed) return
       const timedOut = abort.signal.aborted
       await sql`insert into net._http_response (id, timed_out, error_msg)
-        values (${r.id}, ${timedOut}, ${timedOut ? `Timeout of ${r.timeout_milliseconds} ms reached` : String(e instanceof Error ? e.message : e)})`
+        values (${r.id}, ${timedOut}, ${
+        timedOut
+          ? `Timeout of ${r.timeout_milliseconds} ms reached`
+          : String(e instanceof Error ? e.message : e)
+      })`
     } finally {
       clearTimeout(timer)
       inFlight.delete(abort)
@@ -92,7 +111,9 @@ export function startNetWorker(dbUrl: string, opts: { quiet?: boolean } = {}): N
   }
 
   const listening = sql.listen('stack_net', () => void drain()).catch((e) => {
-    if (!closed && !opts.quiet) console.error('[net] listen failed:', e instanceof Error ? e.message : e)
+    if (!closed && !opts.quiet) {
+      console.error('[net] listen failed:', e instanceof Error ? e.message : e)
+    }
   })
   const poll = setInterval(() => void drain(), POLL_MS)
   void drain()

@@ -38,14 +38,17 @@ export function shuttingDown(pathname: string): Response {
   const body = pathname.startsWith('/rest/v1')
     ? { code: 'PGRST000', message, details: 'The gateway is shutting down.', hint: null }
     : { code: 'service_unavailable', message }
-  return withCors(Response.json(body, { status: 503, headers: { 'retry-after': '1', connection: 'close' } }))
+  return withCors(
+    Response.json(body, { status: 503, headers: { 'retry-after': '1', connection: 'close' } }),
+  )
 }
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD',
   'access-control-max-age': '3600',
-  'access-control-expose-headers': 'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Preference-Applied',
+  'access-control-expose-headers':
+    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Preference-Applied',
 }
 
 function withCors(res: Response): Response {
@@ -61,7 +64,8 @@ function preflight(req: Request): Response {
     status: 200,
     headers: {
       ...CORS_HEADERS,
-      'access-control-allow-headers': requested ?? 'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
+      'access-control-allow-headers': requested ??
+        'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version',
     },
   })
 }
@@ -79,7 +83,8 @@ function installConnectionCrashGuard() {
   guardInstalled = true
   const isPoolFault = (e: unknown) =>
     e instanceof Error && /node_modules\/postgres\/src\/connection\.js/.test(e.stack ?? '') &&
-    (e instanceof TypeError || (e as { code?: string }).code === 'CONNECTION_CLOSED' || (e as { code?: string }).code === 'CONNECTION_ENDED')
+    (e instanceof TypeError || (e as { code?: string }).code === 'CONNECTION_CLOSED' ||
+      (e as { code?: string }).code === 'CONNECTION_ENDED')
   globalThis.addEventListener('error', (ev) => {
     if (isPoolFault(ev.error)) {
       ev.preventDefault()
@@ -107,8 +112,13 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
   const handler = async (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
     const url = new URL(req.url)
     const remoteAddr = (info.remoteAddr as Deno.NetAddr).hostname ?? '127.0.0.1'
-    const route = (prefix: string) => url.pathname === prefix || url.pathname.startsWith(prefix + '/')
-    const sub = (prefix: string) => ({ path: url.pathname.slice(prefix.length) || '/', url, remoteAddr })
+    const route = (prefix: string) =>
+      url.pathname === prefix || url.pathname.startsWith(prefix + '/')
+    const sub = (prefix: string) => ({
+      path: url.pathname.slice(prefix.length) || '/',
+      url,
+      remoteAddr,
+    })
     try {
       if (route('/rest/v1')) {
         if (req.method === 'OPTIONS') return preflight(req)
@@ -125,12 +135,25 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
       if (route('/functions/v1')) return await functions.handle(req, sub('/functions/v1'))
       if (route('/_outbox') && auth.outbox) return await auth.outbox.handle(req, sub('/_outbox'))
       if (url.pathname === '/' || url.pathname === '/health') {
-        return Response.json({ name: 'roots-allotments local stack', rest: '/rest/v1', auth: '/auth/v1', storage: '/storage/v1', functions: '/functions/v1' })
+        return Response.json({
+          name: 'roots-allotments local stack',
+          rest: '/rest/v1',
+          auth: '/auth/v1',
+          storage: '/storage/v1',
+          functions: '/functions/v1',
+        })
       }
       return Response.json({ message: 'no Route matched with those values' }, { status: 404 })
     } catch (e) {
       console.error('[gateway] unhandled', req.method, url.pathname, e)
-      return withCors(Response.json({ code: 'PGRST000', message: 'Gateway error', details: String(e), hint: null }, { status: 503 }))
+      return withCors(
+        Response.json({
+          code: 'PGRST000',
+          message: 'Gateway error',
+          details: String(e),
+          hint: null,
+        }, { status: 503 }),
+      )
     }
   }
 
@@ -175,10 +198,18 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     clearTimeout(timer)
     graceOver()
     await drained
-    await Promise.allSettled([rest.close?.(), auth.close?.(), storage.close?.(), functions.close?.()])
+    await Promise.allSettled([
+      rest.close?.(),
+      auth.close?.(),
+      storage.close?.(),
+      functions.close?.(),
+    ])
     // Requests still running were answered 503: end their connections (rolling back their
     // transactions) rather than wait for them.
-    await Promise.allSettled([pools.authenticator.end({ timeout: 0.2 }), pools.authAdmin.end({ timeout: 0.2 })])
+    await Promise.allSettled([
+      pools.authenticator.end({ timeout: 0.2 }),
+      pools.authAdmin.end({ timeout: 0.2 }),
+    ])
   }
 
   return {
@@ -188,7 +219,9 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     inFlight: () => cutOffs.size,
     net,
     close(o = {}) {
-      closing ??= close(o.graceMs ?? Number(config.env.GATEWAY_SHUTDOWN_GRACE_MS ?? DEFAULT_SHUTDOWN_GRACE_MS))
+      closing ??= close(
+        o.graceMs ?? Number(config.env.GATEWAY_SHUTDOWN_GRACE_MS ?? DEFAULT_SHUTDOWN_GRACE_MS),
+      )
       return closing
     },
   }

@@ -15,17 +15,41 @@ import { siteHref } from '../../supabase/functions/_shared/common/site-rules.ts'
 
 export const LOCAL_SITE_URL = 'http://127.0.0.1:5173'
 
-const PUBLIC_TABLES = { ...sitePaths, ...membershipPaths, ...contentPaths, ...communityPaths, ...legalPaths }
+const PUBLIC_TABLES = {
+  ...sitePaths,
+  ...membershipPaths,
+  ...contentPaths,
+  ...communityPaths,
+  ...legalPaths,
+}
 
 /**
  * Parameter-free pages that are not for search engines: sign-in and account pages, checkouts,
  * "thank you" and success pages, duplicates of another page, tools and tests.
  */
 export const NOT_LISTED: readonly (keyof typeof PUBLIC_TABLES)[] = [
-  'locations', 'newSiteLanding', 'landingSugarLoafFields', 'preregHome', 'prereg', 'preregSuccess', 'queueReady',
-  'welcomeSlotSuccess', 'guidedTourThankYou', 'guidedTourBecomeMember',
-  'login', 'members', 'membersCancellation', 'checkout', 'checkoutNew', 'checkoutSuccess', 'depositCheckout', 'giftVouchersSuccess',
-  'seedSowingThankYou', 'mapsTest', 'businessInsightsLocationMap', 'courseCreator',
+  'locations',
+  'newSiteLanding',
+  'landingSugarLoafFields',
+  'preregHome',
+  'prereg',
+  'preregSuccess',
+  'queueReady',
+  'welcomeSlotSuccess',
+  'guidedTourThankYou',
+  'guidedTourBecomeMember',
+  'login',
+  'members',
+  'membersCancellation',
+  'checkout',
+  'checkoutNew',
+  'checkoutSuccess',
+  'depositCheckout',
+  'giftVouchersSuccess',
+  'seedSowingThankYou',
+  'mapsTest',
+  'businessInsightsLocationMap',
+  'courseCreator',
 ]
 
 /** The public pages' paths, home first, each once. */
@@ -39,12 +63,20 @@ export function publicPaths(): string[] {
   return [...out]
 }
 
-const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+const xmlEscape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  )
 
 export function sitemapXml(origin: string, paths: readonly string[], lastmod: string): string {
   const base = origin.replace(/\/+$/, '')
-  const urls = paths.map((p) => `  <url><loc>${xmlEscape(base + p)}</loc><lastmod>${lastmod}</lastmod></url>`)
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  const urls = paths.map((p) =>
+    `  <url><loc>${xmlEscape(base + p)}</loc><lastmod>${lastmod}</lastmod></url>`
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${
+    urls.join('\n')
+  }\n</urlset>\n`
 }
 
 export function robotsTxt(origin: string): string {
@@ -64,7 +96,11 @@ export function sitemap(): Plugin {
     generateBundle() {
       const origin = siteOrigin()
       const lastmod = new Date().toISOString().slice(0, 10)
-      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(origin, publicPaths(), lastmod) })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sitemap.xml',
+        source: sitemapXml(origin, publicPaths(), lastmod),
+      })
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(origin) })
     },
   }

@@ -9,7 +9,10 @@ import { compileStatic, extractStaticStyles } from './static-styles'
 function runtime(text: string) {
   const sheet = { data: '' }
   const strings = Object.assign([text], { raw: [text] }) as unknown as TemplateStringsArray
-  return { className: css.call({ target: sheet as unknown as Element }, strings), rules: sheet.data }
+  return {
+    className: css.call({ target: sheet as unknown as Element }, strings),
+    rules: sheet.data,
+  }
 }
 
 const source = `import { css } from 'goober'
@@ -30,7 +33,9 @@ export function Card({ tone }: { tone: string }) {
 describe('static goober styles', () => {
   it('replaces each static template by the class name goober gives it, and collects its rules', () => {
     const out = extractStaticStyles(source, '/app/src/Card.tsx')!
-    const card = runtime('\n  padding: 1rem;\n  h2 { margin: 0; }\n  @media (max-width: 30rem) { padding: 0.5rem; }\n')
+    const card = runtime(
+      '\n  padding: 1rem;\n  h2 { margin: 0; }\n  @media (max-width: 30rem) { padding: 0.5rem; }\n',
+    )
     const inline = runtime('display: grid;')
     expect(card.className).toMatch(/^go\d+$/)
     expect(out.code).toContain(`const card = ${JSON.stringify(card.className)}`)
@@ -48,16 +53,29 @@ describe('static goober styles', () => {
     expect(out.code).toContain('<div className={card + ')
   })
 
-  it('follows a renamed import and ignores a css that is not goober\'s', () => {
-    const renamed = extractStaticStyles("import { css as style } from 'goober'\nexport const a = style`color: red;`\n", '/x.ts')!
-    expect(renamed.code).toContain(`export const a = ${JSON.stringify(compileStatic('color: red;').className)}`)
-    expect(extractStaticStyles("import { css } from './my-css'\nexport const a = css`color: red;` // goober\n", '/x.ts')).toBeNull()
-    expect(extractStaticStyles("import { glob } from 'goober'\nglob`body { margin: 0; }`\n", '/x.ts')).toBeNull()
+  it("follows a renamed import and ignores a css that is not goober's", () => {
+    const renamed = extractStaticStyles(
+      "import { css as style } from 'goober'\nexport const a = style`color: red;`\n",
+      '/x.ts',
+    )!
+    expect(renamed.code).toContain(
+      `export const a = ${JSON.stringify(compileStatic('color: red;').className)}`,
+    )
+    expect(
+      extractStaticStyles(
+        "import { css } from './my-css'\nexport const a = css`color: red;` // goober\n",
+        '/x.ts',
+      ),
+    ).toBeNull()
+    expect(
+      extractStaticStyles("import { glob } from 'goober'\nglob`body { margin: 0; }`\n", '/x.ts'),
+    ).toBeNull()
     expect(extractStaticStyles('export const a = 1\n', '/x.ts')).toBeNull()
   })
 
-  it('resolves a module-level style\'s interpolated string constants, and nothing else', () => {
-    const code = "import { css } from 'goober'\nconst base = `padding: 1rem;`\nlet loose = 'margin: 0;'\n" +
+  it("resolves a module-level style's interpolated string constants, and nothing else", () => {
+    const code =
+      "import { css } from 'goober'\nconst base = `padding: 1rem;`\nlet loose = 'margin: 0;'\n" +
       'export const button = css`${base} color: red;`\n' +
       'export const other = css`${loose} color: red;`\n' +
       'export function F() { const base = `x: y;`; return css`${base} color: blue;` }\n'
@@ -70,7 +88,10 @@ describe('static goober styles', () => {
   })
 
   it('writes each rule set once when a module repeats a template', () => {
-    const out = extractStaticStyles("import { css } from 'goober'\nconst a = css`color: red;`\nconst b = css`color: red;`\n", '/x.ts')!
+    const out = extractStaticStyles(
+      "import { css } from 'goober'\nconst a = css`color: red;`\nconst b = css`color: red;`\n",
+      '/x.ts',
+    )!
     expect(out.css).toBe(compileStatic('color: red;').rules)
     expect(out.code.match(/"go\d+"/g)).toHaveLength(2)
   })

@@ -18,12 +18,13 @@ interface Node {
   [key: string]: unknown
 }
 
-const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && typeof (v as Node).type === 'string'
+const isNode = (v: unknown): v is Node =>
+  typeof v === 'object' && v !== null && typeof (v as Node).type === 'string'
 
 function walk(node: Node, visit: (n: Node) => void) {
   visit(node)
   for (const value of Object.values(node)) {
-    if (Array.isArray(value)) for (const item of value) isNode(item) && walk(item, visit)
+    if (Array.isArray(value)) { for (const item of value) isNode(item) && walk(item, visit) }
     else if (isNode(value)) walk(value, visit)
   }
 }
@@ -42,7 +43,9 @@ function moduleConstants(ast: Node) {
   const strings = new Map<string, string>()
   const topLevel = new Set<Node>()
   for (let statement of ast.body as Node[]) {
-    if (statement.type === 'ExportNamedDeclaration' && statement.declaration) statement = statement.declaration as Node
+    if (statement.type === 'ExportNamedDeclaration' && statement.declaration) {
+      statement = statement.declaration as Node
+    }
     if (statement.type !== 'VariableDeclaration') continue
     for (const d of statement.declarations as Node[]) {
       const init = d.init as Node | null
@@ -50,9 +53,17 @@ function moduleConstants(ast: Node) {
       if (!init || id.type !== 'Identifier') continue
       topLevel.add(init)
       if (statement.kind !== 'const') continue
-      if (init.type === 'Literal' && typeof init.value === 'string') strings.set(id.name!, init.value)
-      const quasi = init as Node & { expressions?: unknown[]; quasis?: { value: { cooked: string | null } }[] }
-      if (init.type === 'TemplateLiteral' && quasi.expressions!.length === 0 && quasi.quasis![0]!.value.cooked !== null) {
+      if (init.type === 'Literal' && typeof init.value === 'string') {
+        strings.set(id.name!, init.value)
+      }
+      const quasi = init as Node & {
+        expressions?: unknown[]
+        quasis?: { value: { cooked: string | null } }[]
+      }
+      if (
+        init.type === 'TemplateLiteral' && quasi.expressions!.length === 0 &&
+        quasi.quasis![0]!.value.cooked !== null
+      ) {
         strings.set(id.name!, quasi.quasis![0]!.value.cooked)
       }
     }
@@ -64,16 +75,30 @@ function moduleConstants(ast: Node) {
  * The module with its static css`…` templates replaced by their class names, and the rules they
  * declare in source order; null when it declares none.
  */
-export function extractStaticStyles(code: string, filename: string): { code: string; css: string } | null {
+export function extractStaticStyles(
+  code: string,
+  filename: string,
+): { code: string; css: string } | null {
   if (!code.includes('goober')) return null
-  const lang = filename.endsWith('.tsx') ? 'tsx' : filename.endsWith('.ts') ? 'ts' : filename.endsWith('.jsx') ? 'jsx' : 'js'
+  const lang = filename.endsWith('.tsx')
+    ? 'tsx'
+    : filename.endsWith('.ts')
+    ? 'ts'
+    : filename.endsWith('.jsx')
+    ? 'jsx'
+    : 'js'
   const ast = parseAst(code, { lang }, filename) as unknown as Node
   const locals = new Set<string>()
   for (const statement of ast.body as Node[]) {
-    if (statement.type !== 'ImportDeclaration' || (statement.source as { value: string }).value !== 'goober') continue
+    if (
+      statement.type !== 'ImportDeclaration' ||
+      (statement.source as { value: string }).value !== 'goober'
+    ) continue
     for (const s of statement.specifiers as Node[]) {
       const imported = s.imported as { name?: string } | undefined
-      if (s.type === 'ImportSpecifier' && imported?.name === 'css') locals.add((s.local as { name: string }).name)
+      if (s.type === 'ImportSpecifier' && imported?.name === 'css') {
+        locals.add((s.local as { name: string }).name)
+      }
     }
   }
   if (locals.size === 0) return null
@@ -82,7 +107,10 @@ export function extractStaticStyles(code: string, filename: string): { code: str
   walk(ast, (n) => {
     if (n.type !== 'TaggedTemplateExpression') return
     const tag = n.tag as Node & { name?: string }
-    const quasi = n.quasi as { expressions: unknown[]; quasis: { value: { cooked: string | null } }[] }
+    const quasi = n.quasi as {
+      expressions: unknown[]
+      quasis: { value: { cooked: string | null } }[]
+    }
     if (tag.type !== 'Identifier' || !locals.has(tag.name!)) return
     // Interpolations are resolved only for a module-level style and only from the module's own
     // string constants (a shared block of declarations); anything else is left to the runtime.
@@ -90,7 +118,9 @@ export function extractStaticStyles(code: string, filename: string): { code: str
       const name = (e as Node).type === 'Identifier' ? (e as Node & { name: string }).name : null
       return name !== null && topLevel.has(n) ? strings.get(name) : undefined
     })
-    if (values.some((v) => v === undefined) || quasi.quasis.some((q) => q.value.cooked === null)) return
+    if (values.some((v) => v === undefined) || quasi.quasis.some((q) => q.value.cooked === null)) {
+      return
+    }
     const text = quasi.quasis.map((q, i) => q.value.cooked! + (values[i] ?? '')).join('')
     found.push({ start: n.start, end: n.end, ...compileStatic(text) })
   })
@@ -120,7 +150,9 @@ export function staticStyles(): Plugin {
       return id.startsWith(PREFIX) ? (sheets.get(id) ?? '') : null
     },
     transform(code, id) {
-      if (id.includes('/node_modules/') || id.startsWith('\0') || !/\.[jt]sx?$/.test(id)) return null
+      if (id.includes('/node_modules/') || id.startsWith('\0') || !/\.[jt]sx?$/.test(id)) {
+        return null
+      }
       const result = extractStaticStyles(code, id)
       if (!result) return null
       const sheet = `${PREFIX}${id.replace(/[^\w/.-]/g, '_')}.css`

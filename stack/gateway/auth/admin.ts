@@ -1,7 +1,15 @@
 // The admin API for service_role: /admin/users (list, create), /admin/users/{id} (get, update,
 // delete) and /admin/generate_link.
 import { verifyJwt } from '../jwt.ts'
-import { type Body, type Call, type Deps, optObject, optString, readBody, redirectTarget } from './deps.ts'
+import {
+  type Body,
+  type Call,
+  type Deps,
+  optObject,
+  optString,
+  readBody,
+  redirectTarget,
+} from './deps.ts'
 import { badRequest, forbidden, notFound, unauthorized, unprocessable } from './errors.ts'
 import { issueEmailChange, issueEmailToken } from './mail.ts'
 import { bearer } from './sessions.ts'
@@ -32,9 +40,14 @@ export async function requireAdmin(deps: Deps, req: Request): Promise<void> {
   try {
     claims = await verifyJwt(token, deps.settings.jwtSecret)
   } catch {
-    throw forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, signature is invalid')
+    throw forbidden(
+      'bad_jwt',
+      'invalid JWT: unable to parse or verify signature, signature is invalid',
+    )
   }
-  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw forbidden('not_admin', 'User not allowed')
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
+    throw forbidden('not_admin', 'User not allowed')
+  }
 }
 
 async function loadUser(deps: Deps, id: string): Promise<UserRow> {
@@ -47,7 +60,9 @@ function banUntil(v: unknown): Date | null | undefined {
   if (v === undefined) return undefined
   if (v === 'none' || v === null || v === '') return null
   const seconds = parseDuration(v, NaN)
-  if (typeof v !== 'string' || Number.isNaN(seconds)) throw badRequest('validation_failed', 'invalid format for ban duration')
+  if (typeof v !== 'string' || Number.isNaN(seconds)) {
+    throw badRequest('validation_failed', 'invalid format for ban duration')
+  }
   return new Date(Date.now() + seconds * 1000)
 }
 
@@ -56,38 +71,59 @@ export async function listUsers(deps: Deps, call: Call): Promise<Response> {
   const page = Math.max(1, Number.parseInt(q.get('page') ?? '1') || 1)
   const perPage = Math.min(1000, Math.max(1, Number.parseInt(q.get('per_page') ?? '50') || 50))
   const [{ n }] = await deps.sql<{ n: number }[]>`select count(*)::int as n from auth.users`
-  const rows = await deps.sql<UserRow[]>`select * from auth.users order by created_at desc, id limit ${perPage} offset ${(page - 1) * perPage}`
+  const rows = await deps.sql<
+    UserRow[]
+  >`select * from auth.users order by created_at desc, id limit ${perPage} offset ${
+    (page - 1) * perPage
+  }`
   const users = []
   for (const u of rows) users.push(await userJson(deps.sql, u))
   const base = `${deps.settings.apiExternalUrl}/auth/v1/admin/users`
   const last = Math.max(1, Math.ceil(n / perPage))
   const links = [`<${base}?page=${last}&per_page=${perPage}>; rel="last"`]
   if (page < last) links.unshift(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`)
-  return Response.json({ users, aud: 'authenticated' }, { headers: { 'x-total-count': String(n), link: links.join(', ') } })
+  return Response.json({ users, aud: 'authenticated' }, {
+    headers: { 'x-total-count': String(n), link: links.join(', ') },
+  })
 }
 
 export async function createUserAdmin(deps: Deps, call: Call) {
   const body = await readBody(call.req)
   const email = body.email ? validateEmail(body.email) : undefined
   const phone = body.phone ? validatePhone(body.phone) : undefined
-  if (!email && !phone) throw badRequest('validation_failed', 'Unable to validate email address: invalid format')
-  const password = body.password === undefined || body.password === null ? undefined : requirePasswordString(body.password)
+  if (!email && !phone) {
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format')
+  }
+  const password = body.password === undefined || body.password === null
+    ? undefined
+    : requirePasswordString(body.password)
   if (password !== undefined) checkPasswordStrength(password, deps.settings)
   if (email && (await findUserByEmail(deps.sql, email))) {
-    throw unprocessable('email_exists', 'A user with this email address has already been registered')
+    throw unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    )
   }
-  if (phone && (await findUserByPhone(deps.sql, phone))) throw unprocessable('phone_exists', 'Phone number already registered by another user')
+  if (phone && (await findUserByPhone(deps.sql, phone))) {
+    throw unprocessable('phone_exists', 'Phone number already registered by another user')
+  }
   const banned = banUntil(body.ban_duration)
   const user = await deps.sql.begin(async (tx) => {
     let u = await createUser(tx, {
-      email, phone, password,
+      email,
+      phone,
+      password,
       userMetadata: optObject(body.user_metadata ?? body.data, 'user_metadata'),
       appMetadata: optObject(body.app_metadata, 'app_metadata'),
       emailConfirmed: body.email_confirm === true,
       phoneConfirmed: body.phone_confirm === true,
       role: optString(body.role, 'role'),
     })
-    if (banned) [u] = await tx<UserRow[]>`update auth.users set banned_until = ${banned} where id = ${u.id} returning *`
+    if (banned) {
+      ;[u] = await tx<
+        UserRow[]
+      >`update auth.users set banned_until = ${banned} where id = ${u.id} returning *`
+    }
     return u
   }).catch((e) => {
     throw databaseError(e, 'Database error creating new user')
@@ -106,13 +142,20 @@ export async function updateUserAdmin(deps: Deps, call: Call, id: string) {
   if (body.email !== undefined) {
     const email = validateEmail(body.email)
     const other = await findUserByEmail(deps.sql, email)
-    if (other && other.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered')
+    if (other && other.id !== user.id) {
+      throw unprocessable(
+        'email_exists',
+        'A user with this email address has already been registered',
+      )
+    }
     set.email = email
   }
   if (body.phone !== undefined) {
     const phone = validatePhone(body.phone)
     const other = await findUserByPhone(deps.sql, phone)
-    if (other && other.id !== user.id) throw unprocessable('phone_exists', 'Phone number already registered by another user')
+    if (other && other.id !== user.id) {
+      throw unprocessable('phone_exists', 'Phone number already registered by another user')
+    }
     set.phone = phone
   }
   if (body.password !== undefined) {
@@ -133,10 +176,18 @@ export async function updateUserAdmin(deps: Deps, call: Call, id: string) {
   if (Object.keys(set).length) {
     set.updated_at = new Date()
     try {
-      const values = Object.fromEntries(Object.entries(set).map(([c, v]) => [c, c.startsWith('raw_') ? deps.sql.json(v as never) : v]))
-      ;[user] = await deps.sql<UserRow[]>`update auth.users set ${deps.sql(values as never)} where id = ${user.id} returning *`
+      const values = Object.fromEntries(
+        Object.entries(set).map((
+          [c, v],
+        ) => [c, c.startsWith('raw_') ? deps.sql.json(v as never) : v]),
+      )
+      ;[user] = await deps.sql<UserRow[]>`update auth.users set ${
+        deps.sql(values as never)
+      } where id = ${user.id} returning *`
       if (set.email) {
-        await deps.sql`update auth.identities set identity_data = identity_data || ${JSON.stringify({ email: set.email })}::text::jsonb where user_id = ${user.id} and provider = 'email'`
+        await deps.sql`update auth.identities set identity_data = identity_data || ${
+          JSON.stringify({ email: set.email })
+        }::text::jsonb where user_id = ${user.id} and provider = 'email'`
       }
       if (banned) await deps.sql`delete from auth.sessions where user_id = ${user.id}`
     } catch (e) {
@@ -161,40 +212,65 @@ export async function deleteUserAdmin(deps: Deps, id: string) {
 /** GET /admin/users/{id}/factors: a staff member who lost their authenticator can be reset. */
 export async function listFactorsAdmin(deps: Deps, id: string) {
   const user = await loadUser(deps, id)
-  const factors = await deps.sql<FactorRow[]>`select * from auth.mfa_factors where user_id = ${user.id} order by created_at`
+  const factors = await deps.sql<
+    FactorRow[]
+  >`select * from auth.mfa_factors where user_id = ${user.id} order by created_at`
   return factors.map(factorJson)
 }
 
 export async function deleteFactorAdmin(deps: Deps, id: string, factorId: string) {
   const user = await loadUser(deps, id)
   const [f] = isUuid(factorId)
-    ? await deps.sql<FactorRow[]>`delete from auth.mfa_factors where id = ${factorId} and user_id = ${user.id} returning *`
+    ? await deps.sql<
+      FactorRow[]
+    >`delete from auth.mfa_factors where id = ${factorId} and user_id = ${user.id} returning *`
     : []
   if (!f) throw notFound('mfa_factor_not_found', 'Factor not found')
   return factorJson(f)
 }
 
-const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const
+const LINK_TYPES = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change_current',
+  'email_change_new',
+] as const
 
 export async function generateLink(deps: Deps, call: Call) {
   const body = await readBody(call.req)
   const type = body.type
   if (typeof type !== 'string' || !(LINK_TYPES as readonly string[]).includes(type)) {
-    throw badRequest('validation_failed', 'Invalid type, supported types are: ' + LINK_TYPES.join(', '))
+    throw badRequest(
+      'validation_failed',
+      'Invalid type, supported types are: ' + LINK_TYPES.join(', '),
+    )
   }
   const email = validateEmail(body.email)
-  const redirectTo = redirectTarget(deps.settings, optString(body.redirect_to, 'redirect_to') ?? call.info.url.searchParams.get('redirect_to'))
+  const redirectTo = redirectTarget(
+    deps.settings,
+    optString(body.redirect_to, 'redirect_to') ?? call.info.url.searchParams.get('redirect_to'),
+  )
   const data = optObject(body.data, 'data')
   let user = await findUserByEmail(deps.sql, email)
 
   if (type === 'signup' || type === 'invite') {
     if (user && (user.email_confirmed_at || type === 'invite')) {
-      throw unprocessable('email_exists', 'A user with this email address has already been registered')
+      throw unprocessable(
+        'email_exists',
+        'A user with this email address has already been registered',
+      )
     }
     if (!user) {
       const password = type === 'signup' ? requirePasswordString(body.password) : undefined
       if (password) checkPasswordStrength(password, deps.settings)
-      user = await createUser(deps.sql, { email, password, userMetadata: data, invited: type === 'invite' }).catch((e) => {
+      user = await createUser(deps.sql, {
+        email,
+        password,
+        userMetadata: data,
+        invited: type === 'invite',
+      }).catch((e) => {
         throw databaseError(e, 'Database error saving new user')
       })
     }
@@ -204,7 +280,12 @@ export async function generateLink(deps: Deps, call: Call) {
   const properties = await (async () => {
     if (type === 'email_change_current' || type === 'email_change_new') {
       const newEmail = validateEmail(body.new_email)
-      if (await findUserByEmail(deps.sql, newEmail)) throw unprocessable('email_exists', 'A user with this email address has already been registered')
+      if (await findUserByEmail(deps.sql, newEmail)) {
+        throw unprocessable(
+          'email_exists',
+          'A user with this email address has already been registered',
+        )
+      }
       const t = await issueEmailChange(deps, deps.sql, user!, newEmail, redirectTo, false)
       const current = type === 'email_change_current'
       return {

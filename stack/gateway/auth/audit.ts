@@ -21,7 +21,13 @@ const LOG_TYPES: Record<string, LogType> = {
 
 export type AuditAction = keyof typeof LOG_TYPES
 
-export async function audit(sql: Sql, ip: string, user: Pick<UserRow, 'id' | 'email' | 'phone'>, action: AuditAction, traits: Record<string, unknown> = {}) {
+export async function audit(
+  sql: Sql,
+  ip: string,
+  user: Pick<UserRow, 'id' | 'email' | 'phone'>,
+  action: AuditAction,
+  traits: Record<string, unknown> = {},
+) {
   const payload = {
     actor_id: user.id,
     actor_username: user.email || user.phone || '',
@@ -32,5 +38,7 @@ export async function audit(sql: Sql, ip: string, user: Pick<UserRow, 'id' | 'em
   }
   await sql`
     insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
-    values (${INSTANCE_ID}, ${crypto.randomUUID()}, ${JSON.stringify(payload)}::text::json, now(), ${ip.slice(0, 64)})`
+    values (${INSTANCE_ID}, ${crypto.randomUUID()}, ${
+    JSON.stringify(payload)
+  }::text::json, now(), ${ip.slice(0, 64)})`
 }

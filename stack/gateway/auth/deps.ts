@@ -36,7 +36,12 @@ export function rateKey(header: string | null, req: Request, remoteAddr: string)
 export type Body = Record<string, unknown>
 
 /** Supabase Auth's answer to a body over its 1 MiB limit (internal/api/helpers.go). */
-export const bodyTooLarge = () => new AuthError(413, 'request_entity_too_large', `Request body too large (max ${MAX_BODY_BYTES} bytes)`)
+export const bodyTooLarge = () =>
+  new AuthError(
+    413,
+    'request_entity_too_large',
+    `Request body too large (max ${MAX_BODY_BYTES} bytes)`,
+  )
 
 /** The JSON body as an object; anything else is a 400 (413 above MAX_BODY_BYTES), never a 500. */
 export async function readBody(req: Request): Promise<Body> {
@@ -62,14 +67,22 @@ export const optString = (v: unknown, name: string): string | undefined => {
 
 export const optObject = (v: unknown, name: string): Record<string, unknown> | undefined => {
   if (v === undefined || v === null) return undefined
-  if (typeof v !== 'object' || Array.isArray(v)) throw badRequest('validation_failed', `${name} must be an object`)
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    throw badRequest('validation_failed', `${name} must be an object`)
+  }
   return v as Record<string, unknown>
 }
 
 /** Where an emailed link leads: `requested` when Supabase Auth would follow it (redirect.ts),
  *  else the site URL. */
-export function redirectTarget(settings: AuthSettings, requested: string | null | undefined): string {
-  return requested && isRedirectUrlValid(settings.siteUrl, settings.additionalRedirectUrls, requested) ? requested : settings.siteUrl
+export function redirectTarget(
+  settings: AuthSettings,
+  requested: string | null | undefined,
+): string {
+  return requested &&
+      isRedirectUrlValid(settings.siteUrl, settings.additionalRedirectUrls, requested)
+    ? requested
+    : settings.siteUrl
 }
 
 export function redirectParam(call: Call, body?: Body): string | null {

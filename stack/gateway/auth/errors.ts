@@ -20,7 +20,8 @@ export const forbidden = (code: string, msg: string) => new AuthError(403, code,
 export const notFound = (code: string, msg: string) => new AuthError(404, code, msg)
 export const unprocessable = (code: string, msg: string) => new AuthError(422, code, msg)
 export const tooMany = (code: string, msg: string) => new AuthError(429, code, msg)
-export const weakPassword = (msg: string, reasons: string[]) => new AuthError(422, 'weak_password', msg, reasons)
+export const weakPassword = (msg: string, reasons: string[]) =>
+  new AuthError(422, 'weak_password', msg, reasons)
 
 const API_VERSION = '2024-01-01'
 

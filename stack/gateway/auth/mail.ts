@@ -7,7 +7,13 @@ import { tooMany } from './errors.ts'
 import { randomString } from './sessions.ts'
 import type { Sql, UserRow } from './users.ts'
 
-export type EmailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication'
+export type EmailKind =
+  | 'signup'
+  | 'invite'
+  | 'magiclink'
+  | 'recovery'
+  | 'email_change'
+  | 'reauthentication'
 
 export const tokenHash = (address: string, code: string) =>
   createHash('sha224').update(address + code).digest('hex')
@@ -33,7 +39,10 @@ const INTRO: Record<EmailKind, string> = {
 }
 
 /** The columns a kind of token lives in. */
-export const TOKEN_COLUMN: Record<Exclude<EmailKind, 'email_change'>, { token: string; sentAt: string }> = {
+export const TOKEN_COLUMN: Record<
+  Exclude<EmailKind, 'email_change'>,
+  { token: string; sentAt: string }
+> = {
   signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
   invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
   magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
@@ -59,7 +68,12 @@ export function checkFrequency(deps: Deps, sentAt: Date | null | undefined): voi
   const wait = deps.settings.rateLimits.emailFrequencySeconds
   if (!sentAt || wait <= 0) return
   const left = Math.ceil((new Date(sentAt).getTime() + wait * 1000 - Date.now()) / 1000)
-  if (left > 0) throw tooMany('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`)
+  if (left > 0) {
+    throw tooMany(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${left} seconds.`,
+    )
+  }
 }
 
 /** Generates a code for `kind`, stores its hash (prefixed `pkce_` in the PKCE flow) and returns
@@ -76,13 +90,21 @@ export async function issueEmailToken(
   const hash = tokenHash(user.email ?? '', code)
   const stored = pkce ? `pkce_${hash}` : hash
   const col = TOKEN_COLUMN[kind]
-  await sql`update auth.users set ${sql({ [col.token]: stored, [col.sentAt]: new Date() })} where id = ${user.id}`
+  await sql`update auth.users set ${
+    sql({ [col.token]: stored, [col.sentAt]: new Date() })
+  } where id = ${user.id}`
   return { code, hash: stored, link: verifyLink(deps, stored, kind, redirectTo), redirectTo }
 }
 
 /** Writes the e-mail to the outbox. The request that causes it has been charged for it already
  *  (ratelimit.ts chargeEmail), before its address was looked up. */
-export async function sendEmail(deps: Deps, to: string, kind: EmailKind, t: { code: string; link?: string }, meta: Record<string, unknown> = {}) {
+export async function sendEmail(
+  deps: Deps,
+  to: string,
+  kind: EmailKind,
+  t: { code: string; link?: string },
+  meta: Record<string, unknown> = {},
+) {
   const lines = kind === 'reauthentication'
     ? [INTRO[kind], '', t.code]
     : [INTRO[kind], '', t.link ?? '', '', `Alternatively, enter the code: ${t.code}`]
@@ -113,7 +135,14 @@ export async function issueAndSend(
 
 /** Email change: a token for the new address and, with double confirmation, one for the
  *  current address. */
-export async function issueEmailChange(deps: Deps, sql: Sql, user: UserRow, newEmail: string, redirectTo: string, send: boolean) {
+export async function issueEmailChange(
+  deps: Deps,
+  sql: Sql,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+  send: boolean,
+) {
   if (send) checkFrequency(deps, user.email_change_sent_at)
   const codeNew = otpCode(deps.settings.otpLength)
   const hashNew = tokenHash(newEmail, codeNew)
@@ -127,8 +156,15 @@ export async function issueEmailChange(deps: Deps, sql: Sql, user: UserRow, newE
   const linkNew = verifyLink(deps, hashNew, 'email_change', redirectTo)
   const linkCurrent = double ? verifyLink(deps, hashCurrent, 'email_change', redirectTo) : ''
   if (send) {
-    await sendEmail(deps, newEmail, 'email_change', { code: codeNew, link: linkNew }, { token_hash: hashNew })
-    if (double) await sendEmail(deps, user.email ?? '', 'email_change', { code: codeCurrent, link: linkCurrent }, { token_hash: hashCurrent })
+    await sendEmail(deps, newEmail, 'email_change', { code: codeNew, link: linkNew }, {
+      token_hash: hashNew,
+    })
+    if (double) {
+      await sendEmail(deps, user.email ?? '', 'email_change', {
+        code: codeCurrent,
+        link: linkCurrent,
+      }, { token_hash: hashCurrent })
+    }
   }
   return { codeNew, hashNew, linkNew, codeCurrent, hashCurrent, linkCurrent }
 }

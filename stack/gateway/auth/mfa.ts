@@ -7,7 +7,14 @@ import { encodeBase32 } from './encoding.ts'
 import { badRequest, notFound, tooMany, unprocessable } from './errors.ts'
 import { otpCode } from './mail.ts'
 import { limitRequest } from './ratelimit.ts'
-import { addAmrClaim, authenticate, requireSession, type SessionRow, swapRefreshToken, tokenResponse } from './sessions.ts'
+import {
+  addAmrClaim,
+  authenticate,
+  requireSession,
+  type SessionRow,
+  swapRefreshToken,
+  tokenResponse,
+} from './sessions.ts'
 import { type FactorRow, findUserById, isUuid, type Sql, validatePhone } from './users.ts'
 import { matchTotp, TOTP_DIGITS, TOTP_PERIOD } from './totp.ts'
 
@@ -24,13 +31,17 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
 async function loadFactor(sql: Sql, userId: string, factorId: string): Promise<FactorRow> {
   if (!isUuid(factorId)) throw notFound('mfa_factor_not_found', 'Factor not found')
-  const [f] = await sql<FactorRow[]>`select * from auth.mfa_factors where id = ${factorId} and user_id = ${userId}`
+  const [f] = await sql<
+    FactorRow[]
+  >`select * from auth.mfa_factors where id = ${factorId} and user_id = ${userId}`
   if (!f) throw notFound('mfa_factor_not_found', 'Factor not found')
   return f
 }
 
 async function verifiedFactorCount(sql: Sql, userId: string): Promise<number> {
-  const [r] = await sql<{ n: number }[]>`select count(*)::int as n from auth.mfa_factors where user_id = ${userId} and status = 'verified'`
+  const [r] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from auth.mfa_factors where user_id = ${userId} and status = 'verified'`
   return r.n
 }
 
@@ -43,29 +54,50 @@ export async function enroll(deps: Deps, call: Call) {
   if (type !== 'totp' && type !== 'phone') {
     throw badRequest('validation_failed', 'factor_type needs to be totp or phone')
   }
-  if (type === 'totp' && !m.totpEnroll) throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
-  if (type === 'phone' && !m.phoneEnroll) throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+  if (type === 'totp' && !m.totpEnroll) {
+    throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP')
+  }
+  if (type === 'phone' && !m.phoneEnroll) {
+    throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+  }
   const friendlyName = optString(body.friendly_name, 'friendly_name') ?? ''
   const user = auth.user
   const verified = await verifiedFactorCount(deps.sql, user.id)
-  if (verified > 0 && session.aal !== 'aal2') throw unprocessable('insufficient_aal', 'AAL2 required to enroll a new factor')
+  if (verified > 0 && session.aal !== 'aal2') {
+    throw unprocessable('insufficient_aal', 'AAL2 required to enroll a new factor')
+  }
   if (verified >= m.maxEnrolledFactors) {
-    throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue')
+    throw unprocessable(
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    )
   }
   const phone = type === 'phone' ? validatePhone(body.phone) : null
 
   return await deps.sql.begin(async (tx) => {
     // Abandoned enrolments of the same name (or number) give way to the new one.
     if (friendlyName.trim()) {
-      const [clash] = await tx<FactorRow[]>`select * from auth.mfa_factors where user_id = ${user.id} and friendly_name = ${friendlyName}`
+      const [clash] = await tx<
+        FactorRow[]
+      >`select * from auth.mfa_factors where user_id = ${user.id} and friendly_name = ${friendlyName}`
       if (clash?.status === 'verified') {
-        throw unprocessable('mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`)
+        throw unprocessable(
+          'mfa_factor_name_conflict',
+          `A factor with the friendly name "${friendlyName}" for this user already exists`,
+        )
       }
       if (clash) await tx`delete from auth.mfa_factors where id = ${clash.id}`
     }
     if (phone) {
-      const [clash] = await tx<FactorRow[]>`select * from auth.mfa_factors where user_id = ${user.id} and phone = ${phone}`
-      if (clash?.status === 'verified') throw unprocessable('phone_factor_exists', 'A verified phone factor already exists for this user')
+      const [clash] = await tx<
+        FactorRow[]
+      >`select * from auth.mfa_factors where user_id = ${user.id} and phone = ${phone}`
+      if (clash?.status === 'verified') {
+        throw unprocessable(
+          'phone_factor_exists',
+          'A verified phone factor already exists for this user',
+        )
+      }
       if (clash) await tx`delete from auth.mfa_factors where id = ${clash.id}`
     }
     const id = crypto.randomUUID()
@@ -78,7 +110,13 @@ export async function enroll(deps: Deps, call: Call) {
     const secret = encodeBase32(crypto.getRandomValues(new Uint8Array(20)))
     const issuer = optString(body.issuer, 'issuer') ?? new URL(deps.settings.siteUrl).host
     const account = user.email || user.phone || user.id
-    const q = new URLSearchParams({ algorithm: 'SHA1', digits: String(TOTP_DIGITS), issuer, period: String(TOTP_PERIOD), secret })
+    const q = new URLSearchParams({
+      algorithm: 'SHA1',
+      digits: String(TOTP_DIGITS),
+      issuer,
+      period: String(TOTP_PERIOD),
+      secret,
+    })
     const uri = `otpauth://totp/${encodeURIComponent(issuer)}:${encodeURIComponent(account)}?${q}`
     // Raw SVG, as Supabase Auth sends it; supabase-js turns it into a data URL.
     const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
@@ -99,15 +137,31 @@ export async function challenge(deps: Deps, call: Call, factorId: string) {
   const id = crypto.randomUUID()
   let otpHash: string | null = null
   if (factor.factor_type === 'phone') {
-    if (!m.phoneVerify) throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone')
+    if (!m.phoneVerify) {
+      throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone')
+    }
     const channel = body.channel ?? 'sms'
-    if (channel !== 'sms' && channel !== 'whatsapp') throw badRequest('validation_failed', "Invalid channel, supported values are 'sms' or 'whatsapp'")
+    if (channel !== 'sms' && channel !== 'whatsapp') {
+      throw badRequest(
+        'validation_failed',
+        "Invalid channel, supported values are 'sms' or 'whatsapp'",
+      )
+    }
     const wait = deps.settings.rateLimits.smsFrequencySeconds
     if (factor.last_challenged_at && wait > 0) {
-      const left = Math.ceil((new Date(factor.last_challenged_at).getTime() + wait * 1000 - Date.now()) / 1000)
-      if (left > 0) throw tooMany('over_sms_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`)
+      const left = Math.ceil(
+        (new Date(factor.last_challenged_at).getTime() + wait * 1000 - Date.now()) / 1000,
+      )
+      if (left > 0) {
+        throw tooMany(
+          'over_sms_send_rate_limit',
+          `For security purposes, you can only request this after ${left} seconds.`,
+        )
+      }
     }
-    if (!deps.limits.smsSent.take('global')) throw tooMany('over_sms_send_rate_limit', 'SMS rate limit exceeded')
+    if (!deps.limits.smsSent.take('global')) {
+      throw tooMany('over_sms_send_rate_limit', 'SMS rate limit exceeded')
+    }
     const code = otpCode(m.phoneOtpLength)
     otpHash = sha256(`${id}:${code}`)
     await deps.outbox.send({
@@ -117,14 +171,17 @@ export async function challenge(deps: Deps, call: Call, factorId: string) {
       meta: { type: 'mfa_challenge', code, factor_id: factor.id, challenge_id: id },
     })
   } else if (factor.factor_type === 'totp') {
-    if (!m.totpVerify) throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP')
+    if (!m.totpVerify) {
+      throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP')
+    }
   } else {
     throw unprocessable('mfa_factor_not_found', 'Unsupported factor type')
   }
   const [c] = await deps.sql<ChallengeRow[]>`
     insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code)
     values (${id}, ${factor.id}, now(), ${call.client.ip}, ${otpHash}) returning *`
-  await deps.sql`update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = ${factor.id}`
+  await deps
+    .sql`update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = ${factor.id}`
   return {
     id: c.id,
     type: factor.factor_type,
@@ -138,18 +195,36 @@ export async function verify(deps: Deps, call: Call, factorId: string) {
   const session = requireSession(auth)
   const body = await readBody(call.req)
   const challengeId = optString(body.challenge_id, 'challenge_id')
-  const code = typeof body.code === 'string' ? body.code.trim() : typeof body.code === 'number' ? String(body.code) : ''
-  if (!challengeId || !isUuid(challengeId)) throw badRequest('validation_failed', 'challenge_id is required')
+  const code = typeof body.code === 'string'
+    ? body.code.trim()
+    : typeof body.code === 'number'
+    ? String(body.code)
+    : ''
+  if (!challengeId || !isUuid(challengeId)) {
+    throw badRequest('validation_failed', 'challenge_id is required')
+  }
   const factor = await loadFactor(deps.sql, auth.user.id, factorId)
   const m = deps.settings.mfa
 
   return await deps.sql.begin(async (tx) => {
-    const [c] = await tx<ChallengeRow[]>`select * from auth.mfa_challenges where id = ${challengeId} and factor_id = ${factor.id} for update`
-    if (!c) throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found')
-    if (c.verified_at) throw unprocessable('mfa_challenge_expired', `MFA challenge ${c.id} has expired, verify against another challenge or create a new challenge.`)
+    const [c] = await tx<
+      ChallengeRow[]
+    >`select * from auth.mfa_challenges where id = ${challengeId} and factor_id = ${factor.id} for update`
+    if (!c) {
+      throw notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found')
+    }
+    if (c.verified_at) {
+      throw unprocessable(
+        'mfa_challenge_expired',
+        `MFA challenge ${c.id} has expired, verify against another challenge or create a new challenge.`,
+      )
+    }
     if (new Date(c.created_at).getTime() + m.challengeExpirySeconds * 1000 < Date.now()) {
       await tx`delete from auth.mfa_challenges where id = ${c.id}`
-      throw unprocessable('mfa_challenge_expired', `MFA challenge ${c.id} has expired, verify against another challenge or create a new challenge.`)
+      throw unprocessable(
+        'mfa_challenge_expired',
+        `MFA challenge ${c.id} has expired, verify against another challenge or create a new challenge.`,
+      )
     }
     if (c.ip_address.replace(/\/\d+$/, '') !== call.client.ip) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch')
@@ -170,7 +245,9 @@ export async function verify(deps: Deps, call: Call, factorId: string) {
         throw unprocessable('mfa_verification_failed', 'Invalid MFA Phone code entered')
       }
     }
-    await tx`update auth.mfa_challenges set verified_at = now(), otp_code = ${usedStep ?? c.otp_code} where id = ${c.id}`
+    await tx`update auth.mfa_challenges set verified_at = now(), otp_code = ${
+      usedStep ?? c.otp_code
+    } where id = ${c.id}`
     if (factor.status !== 'verified') {
       await tx`update auth.mfa_factors set status = 'verified', updated_at = now() where id = ${factor.id}`
       // A newly verified factor ends the user's other aal1 sessions, as Supabase Auth does.

@@ -36,7 +36,16 @@ const ROUTES: Route[] = [
   route('GET', '/settings', (d) => Promise.resolve(account.settingsResponse(d))),
   // HS256 only: no public keys to publish (supabase-js then checks tokens with GET /user).
   route('GET', '/.well-known/jwks.json', () => Promise.resolve({ keys: [] })),
-  route('GET', '/health', () => Promise.resolve({ version: 'local', name: 'GoTrue', description: 'Local Supabase Auth stand-in' })),
+  route(
+    'GET',
+    '/health',
+    () =>
+      Promise.resolve({
+        version: 'local',
+        name: 'GoTrue',
+        description: 'Local Supabase Auth stand-in',
+      }),
+  ),
   route('POST', '/signup', (d, c) => account.signup(d, c)),
   route('POST', '/token', (d, c) => account.token(d, c)),
   route('GET', '/user', (d, c) => account.getUser(d, c)),
@@ -59,7 +68,12 @@ const ROUTES: Route[] = [
   route('PUT', '/admin/users/{id}', (d, c, [id]) => admin.updateUserAdmin(d, c, id), true),
   route('DELETE', '/admin/users/{id}', (d, _c, [id]) => admin.deleteUserAdmin(d, id), true),
   route('GET', '/admin/users/{id}/factors', (d, _c, [id]) => admin.listFactorsAdmin(d, id), true),
-  route('DELETE', '/admin/users/{id}/factors/{id}', (d, _c, [id, factorId]) => admin.deleteFactorAdmin(d, id, factorId), true),
+  route(
+    'DELETE',
+    '/admin/users/{id}/factors/{id}',
+    (d, _c, [id, factorId]) => admin.deleteFactorAdmin(d, id, factorId),
+    true,
+  ),
   route('POST', '/admin/generate_link', (d, c) => admin.generateLink(d, c), true),
 ]
 
@@ -74,7 +88,12 @@ export function createAuthGateway(ctx: GatewayContext): SubGateway & { outbox: S
   const outbox = new Outbox(ctx.authAdmin)
   // Made once, up front, so the first sign-in for an unknown address takes no longer than others.
   void dummyHash()
-  const deps: Deps = { sql: ctx.authAdmin, settings, outbox, limits: createLimiters(settings.rateLimits, settings.mailerAutoconfirm) }
+  const deps: Deps = {
+    sql: ctx.authAdmin,
+    settings,
+    outbox,
+    limits: createLimiters(settings.rateLimits, settings.mailerAutoconfirm),
+  }
 
   return {
     outbox: outbox.gateway(),
@@ -104,9 +123,18 @@ export function createAuthGateway(ctx: GatewayContext): SubGateway & { outbox: S
         throw notFound('not_found', 'Not found')
       } catch (e) {
         if (e instanceof AuthError) return errorResponse(req, e)
-        if (e instanceof URIError) return errorResponse(req, new AuthError(400, 'validation_failed', 'Malformed path'))
+        if (e instanceof URIError) {
+          return errorResponse(req, new AuthError(400, 'validation_failed', 'Malformed path'))
+        }
         console.error('[auth] unexpected', req.method, info.path, e)
-        return errorResponse(req, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'))
+        return errorResponse(
+          req,
+          new AuthError(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          ),
+        )
       }
     },
   }

@@ -2,17 +2,41 @@
 // /reauthenticate and /verify (GET follows an emailed link, POST checks a code or token hash).
 import { audit } from './audit.ts'
 import { createFlowState, issueAuthCode, pkceParams } from './account.ts'
-import { type Call, type Deps, optObject, optString, readBody, redirectParam, redirectTarget } from './deps.ts'
+import {
+  type Call,
+  type Deps,
+  optObject,
+  optString,
+  readBody,
+  redirectParam,
+  redirectTarget,
+} from './deps.ts'
 import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts'
-import { checkFrequency, issueAndSend, issueEmailChange, otpCode, sendEmail, tokenHash } from './mail.ts'
+import {
+  checkFrequency,
+  issueAndSend,
+  issueEmailChange,
+  otpCode,
+  sendEmail,
+  tokenHash,
+} from './mail.ts'
 import { chargeEmail, limitRequest } from './ratelimit.ts'
 import { authenticate, signIn } from './sessions.ts'
-import { createUser, databaseError, findUserByEmail, type Sql, type UserRow, validateEmail } from './users.ts'
+import {
+  createUser,
+  databaseError,
+  findUserByEmail,
+  type Sql,
+  type UserRow,
+  validateEmail,
+} from './users.ts'
 
 export async function otp(deps: Deps, call: Call) {
   limitRequest(deps.limits.signIn, call.rateKey)
   const body = await readBody(call.req)
-  if (body.phone && !body.email) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
+  if (body.phone && !body.email) {
+    throw unprocessable('phone_provider_disabled', 'Unsupported phone provider')
+  }
   const email = validateEmail(body.email)
   const data = optObject(body.data, 'data') ?? {}
   const createIfMissing = body.create_user !== false
@@ -22,7 +46,9 @@ export async function otp(deps: Deps, call: Call) {
   // or charged, as in GoTrue (internal/api/otp.go, shouldCreateUser). Supabase answers it in every
   // mode, so it tells an unknown address from a known one (README, known differences).
   let existing = createIfMissing ? null : await findUserByEmail(deps.sql, email)
-  if (!createIfMissing && !existing) throw unprocessable('otp_disabled', 'Signups not allowed for otp')
+  if (!createIfMissing && !existing) {
+    throw unprocessable('otp_disabled', 'Signups not allowed for otp')
+  }
   // Otherwise an e-mail goes to the address (a link, or a confirmation for a new account).
   chargeEmail(deps.limits, call.rateKey, [email])
   if (createIfMissing) existing = await findUserByEmail(deps.sql, email)
@@ -33,7 +59,9 @@ export async function otp(deps: Deps, call: Call) {
   await deps.sql.begin(async (tx) => {
     const user = existing ?? await createUser(tx, { email, userMetadata: data })
     const kind = user.email_confirmed_at ? 'magiclink' : 'signup'
-    if (pkce) await createFlowState(tx, user.id, pkce, kind === 'signup' ? 'email/signup' : 'magiclink')
+    if (pkce) {
+      await createFlowState(tx, user.id, pkce, kind === 'signup' ? 'email/signup' : 'magiclink')
+    }
     await issueAndSend(deps, tx, user, kind, redirectTo, !!pkce)
   }).catch((e) => {
     throw databaseError(e, 'Database error saving new user')
@@ -54,7 +82,14 @@ export async function recover(deps: Deps, call: Call) {
   // No answer reveals whether the address has an account.
   if (!user) return {}
   if (pkce) await createFlowState(deps.sql, user.id, pkce, 'recovery')
-  await issueAndSend(deps, deps.sql, user, 'recovery', redirectTarget(deps.settings, redirectParam(call, body)), !!pkce)
+  await issueAndSend(
+    deps,
+    deps.sql,
+    user,
+    'recovery',
+    redirectTarget(deps.settings, redirectParam(call, body)),
+    !!pkce,
+  )
   await audit(deps.sql, call.client.ip, user, 'user_recovery_requested')
   return {}
 }
@@ -64,29 +99,45 @@ export async function resend(deps: Deps, call: Call) {
   const body = await readBody(call.req)
   const type = body.type
   if (type !== 'signup' && type !== 'email_change') {
-    throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
+    throw badRequest(
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    )
   }
   const email = validateEmail(body.email)
   const redirectTo = redirectTarget(deps.settings, redirectParam(call, body))
   chargeEmail(deps.limits, call.rateKey, [email])
   if (type === 'signup') {
     const user = await findUserByEmail(deps.sql, email)
-    if (user && !user.email_confirmed_at) await issueAndSend(deps, deps.sql, user, 'signup', redirectTo)
+    if (user && !user.email_confirmed_at) {
+      await issueAndSend(deps, deps.sql, user, 'signup', redirectTo)
+    }
     return {}
   }
-  const [user] = await deps.sql<UserRow[]>`select * from auth.users where email_change = ${email} or (lower(email) = ${email} and email_change <> '') limit 1`
-  if (user?.email_change) await issueEmailChange(deps, deps.sql, user, user.email_change, redirectTo, true)
+  const [user] = await deps.sql<
+    UserRow[]
+  >`select * from auth.users where email_change = ${email} or (lower(email) = ${email} and email_change <> '') limit 1`
+  if (user?.email_change) {
+    await issueEmailChange(deps, deps.sql, user, user.email_change, redirectTo, true)
+  }
   return {}
 }
 
 export async function reauthenticate(deps: Deps, call: Call) {
   const { user } = await authenticate(deps.sql, deps.settings, call.req)
-  if (!user.email) throw unprocessable('email_address_not_authorized', 'Reauthentication requires an email address')
+  if (!user.email) {
+    throw unprocessable(
+      'email_address_not_authorized',
+      'Reauthentication requires an email address',
+    )
+  }
   chargeEmail(deps.limits, call.rateKey, [user.email])
   checkFrequency(deps, user.reauthentication_sent_at)
   const code = otpCode(deps.settings.otpLength)
   await deps.sql`
-    update auth.users set reauthentication_token = ${tokenHash(user.email, code)}, reauthentication_sent_at = now()
+    update auth.users set reauthentication_token = ${
+    tokenHash(user.email, code)
+  }, reauthentication_sent_at = now()
     where id = ${user.id}`
   await sendEmail(deps, user.email, 'reauthentication', { code })
   return {}
@@ -126,11 +177,18 @@ interface Verified {
 
 /** Finds the user whose `hashes` match a token column for `type`, checks expiry and consumes
  *  the token, applying its effect (confirm, recover, change email). */
-async function consume(deps: Deps, sql: Sql, type: VerifyType, hashes: string[]): Promise<Verified> {
+async function consume(
+  deps: Deps,
+  sql: Sql,
+  type: VerifyType,
+  hashes: string[],
+): Promise<Verified> {
   let user: UserRow | undefined
   let column = ''
   for (const col of COLUMNS[type]) {
-    ;[user] = await sql<UserRow[]>`select * from auth.users where ${sql(col)} = any(${hashes}) and ${sql(col)} <> '' for update`
+    ;[user] = await sql<UserRow[]>`select * from auth.users where ${
+      sql(col)
+    } = any(${hashes}) and ${sql(col)} <> '' for update`
     if (user) {
       column = col
       break
@@ -138,7 +196,9 @@ async function consume(deps: Deps, sql: Sql, type: VerifyType, hashes: string[])
   }
   if (!user) throw expiredOrInvalid()
   const sentAt = (user[SENT_AT[column]] ?? user.invited_at) as Date | null
-  if (!sentAt || new Date(sentAt).getTime() + deps.settings.otpExpiry * 1000 < Date.now()) throw expiredOrInvalid()
+  if (!sentAt || new Date(sentAt).getTime() + deps.settings.otpExpiry * 1000 < Date.now()) {
+    throw expiredOrInvalid()
+  }
   const stored = (user as unknown as Record<string, string>)[column]
   const pkce = stored.startsWith('pkce_')
 
@@ -159,22 +219,38 @@ async function consume(deps: Deps, sql: Sql, type: VerifyType, hashes: string[])
   const double = !!user.email_change_token_current && !!user.email_change_token_new
   if (double && (user.email_change_confirm_status ?? 0) === 0) {
     ;[user] = await sql<UserRow[]>`
-      update auth.users set ${sql(column)} = '', email_change_confirm_status = 1, updated_at = now() where id = ${user.id} returning *`
-    return { user, method: 'email_change', pkce, pending: 'Confirmation link accepted. Please proceed to confirm link sent to the other email' }
+      update auth.users set ${
+      sql(column)
+    } = '', email_change_confirm_status = 1, updated_at = now() where id = ${user.id} returning *`
+    return {
+      user,
+      method: 'email_change',
+      pkce,
+      pending: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+    }
   }
   const other = await findUserByEmail(sql, user.email_change ?? '')
-  if (other && other.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered')
+  if (other && other.id !== user.id) {
+    throw unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    )
+  }
   ;[user] = await sql<UserRow[]>`
     update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
       email_change_confirm_status = 0, email_confirmed_at = now(), updated_at = now()
     where id = ${user.id} returning *`
-  await sql`update auth.identities set identity_data = identity_data || ${JSON.stringify({ email: user.email, email_verified: true })}::text::jsonb
+  await sql`update auth.identities set identity_data = identity_data || ${
+    JSON.stringify({ email: user.email, email_verified: true })
+  }::text::jsonb
     where user_id = ${user.id} and provider = 'email'`
   return { user, method: 'email_change', pkce }
 }
 
 function parseType(v: unknown): VerifyType {
-  if (typeof v === 'string' && (VERIFY_TYPES as readonly string[]).includes(v)) return v as VerifyType
+  if (typeof v === 'string' && (VERIFY_TYPES as readonly string[]).includes(v)) {
+    return v as VerifyType
+  }
   throw badRequest('validation_failed', 'Verify requires a verification type')
 }
 
@@ -188,8 +264,15 @@ export async function verifyPost(deps: Deps, call: Call) {
   let hashes: string[]
   if (tokenHashParam) hashes = [tokenHashParam]
   else {
-    if (!token) throw badRequest('validation_failed', 'Verify requires either a token or a token hash')
-    if (!body.email) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify')
+    if (!token) {
+      throw badRequest('validation_failed', 'Verify requires either a token or a token hash')
+    }
+    if (!body.email) {
+      throw badRequest(
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      )
+    }
     const email = validateEmail(body.email)
     const h = tokenHash(email, token)
     hashes = [h, `pkce_${h}`]
@@ -228,7 +311,9 @@ export async function verifyGet(deps: Deps, call: Call): Promise<Response> {
     return seeOther(withFragment(redirectTo, {
       error: 'access_denied',
       error_code: e.errorCode,
-      error_description: e.errorCode === 'otp_expired' ? 'Email link is invalid or has expired' : e.message,
+      error_description: e.errorCode === 'otp_expired'
+        ? 'Email link is invalid or has expired'
+        : e.message,
     }))
   }
   if (v.pending) return seeOther(withFragment(redirectTo, { message: v.pending }))

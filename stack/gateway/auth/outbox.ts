@@ -30,7 +30,9 @@ export class Outbox {
   async send(m: NewMessage): Promise<void> {
     await this.sql`
       insert into _stack.outbox (channel, recipient, subject, body, meta)
-      values (${m.channel}, ${m.recipient}, ${m.subject ?? null}, ${m.body}, ${JSON.stringify(m.meta ?? {})}::text::jsonb)`
+      values (${m.channel}, ${m.recipient}, ${m.subject ?? null}, ${m.body}, ${
+      JSON.stringify(m.meta ?? {})
+    }::text::jsonb)`
   }
 
   async list(to?: string | null, limit = 200): Promise<OutboxMessage[]> {
@@ -44,22 +46,34 @@ export class Outbox {
   gateway(): SubGateway {
     return {
       handle: async (req: Request, info: RequestInfo) => {
-        if (req.method !== 'GET') return Response.json({ message: 'Method not allowed' }, { status: 405 })
+        if (req.method !== 'GET') {
+          return Response.json({ message: 'Method not allowed' }, { status: 405 })
+        }
         const to = info.url.searchParams.get('to')
         const messages = await this.list(to)
-        const wantsJson = info.path === '/messages' || info.url.searchParams.get('format') === 'json'
-        if (wantsJson) return Response.json({ messages }, { headers: { 'access-control-allow-origin': '*' } })
+        const wantsJson = info.path === '/messages' ||
+          info.url.searchParams.get('format') === 'json'
+        if (wantsJson) {
+          return Response.json({ messages }, { headers: { 'access-control-allow-origin': '*' } })
+        }
         if (info.path !== '/') return Response.json({ message: 'Not found' }, { status: 404 })
-        return new Response(renderPage(messages, to), { headers: { 'content-type': 'text/html; charset=utf-8' } })
+        return new Response(renderPage(messages, to), {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        })
       },
     }
   }
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
 
 /** Escapes the body and turns its http(s) links into anchors. */
-const linkify = (s: string) => esc(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)
+const linkify = (s: string) =>
+  esc(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`)
 
 function renderPage(messages: OutboxMessage[], to: string | null): string {
   const rows = messages.map((m) => `

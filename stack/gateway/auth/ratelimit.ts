@@ -32,7 +32,10 @@ export class SlidingWindow {
     if (this.limit <= 0) return this.windowSeconds
     const list = this.live(key, now)
     if (list.length < this.limit) return 0
-    return Math.max(1, Math.ceil((list[list.length - this.limit] + this.windowSeconds * 1000 - now) / 1000))
+    return Math.max(
+      1,
+      Math.ceil((list[list.length - this.limit] + this.windowSeconds * 1000 - now) / 1000),
+    )
   }
 
   /** Records one hit for `key` without checking. */
@@ -82,7 +85,9 @@ export function createLimiters(r: RateLimits, mailerAutoconfirm: boolean): Limit
     verify: new SlidingWindow(r.verify, 300),
     mfa: new SlidingWindow(r.mfa, 3600),
     email: {
-      recipientFrequency: r.emailFrequencySeconds > 0 ? new SlidingWindow(1, r.emailFrequencySeconds) : null,
+      recipientFrequency: r.emailFrequencySeconds > 0
+        ? new SlidingWindow(1, r.emailFrequencySeconds)
+        : null,
       recipientHourly: new SlidingWindow(r.emailPerRecipient, 3600),
       ipHourly: new SlidingWindow(r.emailPerIp, 3600),
       global: mailerAutoconfirm || r.emailSent <= 0 ? null : new SlidingWindow(r.emailSent, 3600),
@@ -105,13 +110,23 @@ const emailLimited = () => tooMany('over_email_send_rate_limit', EMAIL_RATE_LIMI
  *  nothing is recorded unless every one lets it through. Callers charge what a request would
  *  send to the address it names, whether or not an account has that address, and before they
  *  look it up, so known and unknown addresses meet the same limits. */
-export function chargeEmail(limits: Limiters, ip: string, addresses: string[], now = Date.now()): void {
+export function chargeEmail(
+  limits: Limiters,
+  ip: string,
+  addresses: string[],
+  now = Date.now(),
+): void {
   const e = limits.email
   if (e.none) throw emailLimited()
   const keys = addresses.map((a) => a.trim().toLowerCase())
   for (const key of keys) {
     const left = e.recipientFrequency?.wait(key, now) ?? 0
-    if (left > 0) throw tooMany('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`)
+    if (left > 0) {
+      throw tooMany(
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${left} seconds.`,
+      )
+    }
   }
   const count = (key: string) => keys.filter((k) => k === key).length
   for (const key of new Set(keys)) {

@@ -26,7 +26,11 @@ function parseGoUrl(raw: string): GoUrl | null {
   // Go refuses ASCII control characters anywhere in a URL.
   if ([...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return null
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/s.exec(raw)
-  if (!m) return raw.startsWith('//') ? parseAuthority('', raw.slice(2)) : { scheme: '', hostname: '', port: '' }
+  if (!m) {
+    return raw.startsWith('//')
+      ? parseAuthority('', raw.slice(2))
+      : { scheme: '', hostname: '', port: '' }
+  }
   const scheme = m[1].toLowerCase()
   const rest = m[2]
   if (!rest.startsWith('//')) return { scheme, hostname: '', port: '' }
@@ -138,7 +142,11 @@ const glob = (pattern: string) => {
 }
 
 /** GoTrue's IsRedirectURLValid. */
-export function isRedirectUrlValid(siteUrl: string, allowList: readonly string[], redirectUrl: string): boolean {
+export function isRedirectUrlValid(
+  siteUrl: string,
+  allowList: readonly string[],
+  redirectUrl: string,
+): boolean {
   if (!redirectUrl) return false
   const base = parseGoUrl(siteUrl)
   const ref = parseGoUrl(redirectUrl)

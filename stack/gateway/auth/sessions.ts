@@ -4,7 +4,16 @@ import { JwtError, signJwt, verifyJwt } from '../jwt.ts'
 import { audit } from './audit.ts'
 import { badRequest, forbidden, unauthorized } from './errors.ts'
 import type { AuthSettings } from './settings.ts'
-import { findUserById, INSTANCE_ID, isBanned, isUuid, type Pool, type Sql, userJson, type UserRow } from './users.ts'
+import {
+  findUserById,
+  INSTANCE_ID,
+  isBanned,
+  isUuid,
+  type Pool,
+  type Sql,
+  userJson,
+  type UserRow,
+} from './users.ts'
 
 export interface SessionRow {
   id: string
@@ -45,7 +54,12 @@ export function randomString(length: number, alphabet = ALPHANUM): string {
   return out.join('')
 }
 
-async function newRefreshToken(sql: Sql, userId: string, sessionId: string, parent: string | null): Promise<string> {
+async function newRefreshToken(
+  sql: Sql,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+): Promise<string> {
   const token = randomString(12)
   await sql`
     insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -61,7 +75,12 @@ export async function addAmrClaim(sql: Sql, sessionId: string, method: string): 
     on conflict (session_id, authentication_method) do update set updated_at = now()`
 }
 
-export async function accessToken(sql: Sql, settings: AuthSettings, user: UserRow, session: SessionRow) {
+export async function accessToken(
+  sql: Sql,
+  settings: AuthSettings,
+  user: UserRow,
+  session: SessionRow,
+) {
   const claims = await sql<{ authentication_method: string; updated_at: Date }[]>`
     select authentication_method, updated_at from auth.mfa_amr_claims
     where session_id = ${session.id} order by updated_at desc`
@@ -79,14 +98,23 @@ export async function accessToken(sql: Sql, settings: AuthSettings, user: UserRo
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role || 'authenticated',
     aal: session.aal ?? 'aal1',
-    amr: claims.map((c) => ({ method: c.authentication_method, timestamp: Math.floor(new Date(c.updated_at).getTime() / 1000) })),
+    amr: claims.map((c) => ({
+      method: c.authentication_method,
+      timestamp: Math.floor(new Date(c.updated_at).getTime() / 1000),
+    })),
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   }, settings.jwtSecret)
   return { jwt, exp }
 }
 
-export async function tokenResponse(sql: Sql, settings: AuthSettings, user: UserRow, session: SessionRow, refreshToken: string) {
+export async function tokenResponse(
+  sql: Sql,
+  settings: AuthSettings,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+) {
   const { jwt, exp } = await accessToken(sql, settings, user, session)
   return {
     access_token: jwt,
@@ -99,7 +127,13 @@ export async function tokenResponse(sql: Sql, settings: AuthSettings, user: User
 }
 
 /** A new aal1 session for the user with one amr entry, as every sign-in grant makes it. */
-export async function signIn(sql: Pool, settings: AuthSettings, userId: string, method: string, client: ClientInfo) {
+export async function signIn(
+  sql: Pool,
+  settings: AuthSettings,
+  userId: string,
+  method: string,
+  client: ClientInfo,
+) {
   return await sql.begin(async (tx) => {
     const [session] = await tx<SessionRow[]>`
       insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
@@ -110,21 +144,33 @@ export async function signIn(sql: Pool, settings: AuthSettings, userId: string, 
     const [user] = await tx<UserRow[]>`
       update auth.users set last_sign_in_at = now(), updated_at = now() where id = ${userId} returning *`
     await tx`update auth.identities set last_sign_in_at = now() where user_id = ${userId}`
-    await audit(tx, client.ip, user, 'login', { provider: user.raw_app_meta_data?.provider ?? 'email' })
+    await audit(tx, client.ip, user, 'login', {
+      provider: user.raw_app_meta_data?.provider ?? 'email',
+    })
     return await tokenResponse(tx, settings, user, session, token)
   })
 }
 
-const refreshNotFound = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+const refreshNotFound = () =>
+  badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
 
 /** grant_type=refresh_token: rotation with a reuse interval; reuse beyond it revokes the family. */
 const REUSED = Symbol('reused')
 
-export async function refreshGrant(sql: Pool, settings: AuthSettings, token: string, client: ClientInfo) {
+export async function refreshGrant(
+  sql: Pool,
+  settings: AuthSettings,
+  token: string,
+  client: ClientInfo,
+) {
   const result = await sql.begin(async (tx) => {
-    const [rt] = await tx<RefreshRow[]>`select * from auth.refresh_tokens where token = ${token} for update`
+    const [rt] = await tx<
+      RefreshRow[]
+    >`select * from auth.refresh_tokens where token = ${token} for update`
     if (!rt || !rt.session_id) throw refreshNotFound()
-    const [session] = await tx<SessionRow[]>`select * from auth.sessions where id = ${rt.session_id} for update`
+    const [session] = await tx<
+      SessionRow[]
+    >`select * from auth.sessions where id = ${rt.session_id} for update`
     if (!session) throw refreshNotFound()
     const user = await findUserById(tx, session.user_id)
     if (!user) throw refreshNotFound()
@@ -137,7 +183,8 @@ export async function refreshGrant(sql: Pool, settings: AuthSettings, token: str
       const [active] = await tx<RefreshRow[]>`
         select * from auth.refresh_tokens where session_id = ${session.id} and not coalesce(revoked, false)
         order by id desc limit 1`
-      const withinReuse = new Date(rt.updated_at).getTime() + settings.refreshTokenReuseInterval * 1000 > Date.now()
+      const withinReuse =
+        new Date(rt.updated_at).getTime() + settings.refreshTokenReuseInterval * 1000 > Date.now()
       if (settings.refreshTokenRotation && withinReuse && active) {
         // A client that raced its own refresh gets the child it already received.
         issued = active.token
@@ -157,7 +204,9 @@ export async function refreshGrant(sql: Pool, settings: AuthSettings, token: str
     return await tokenResponse(tx, settings, user, fresh, issued)
   })
   // The family stays revoked (committed above) while the caller is refused.
-  if (result === REUSED) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  if (result === REUSED) {
+    throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+  }
   return result
 }
 
@@ -166,7 +215,9 @@ export async function swapRefreshToken(sql: Sql, session: SessionRow): Promise<s
   const [current] = await sql<RefreshRow[]>`
     select * from auth.refresh_tokens where session_id = ${session.id} and not coalesce(revoked, false)
     order by id desc limit 1`
-  if (current) await sql`update auth.refresh_tokens set revoked = true, updated_at = now() where id = ${current.id}`
+  if (current) {
+    await sql`update auth.refresh_tokens set revoked = true, updated_at = now() where id = ${current.id}`
+  }
   return await newRefreshToken(sql, session.user_id, session.id, current?.token ?? null)
 }
 
@@ -187,14 +238,20 @@ export function bearer(req: Request): string | null {
 
 /** Verifies the caller's access token, then loads its user and session, as GoTrue's
  *  requireAuthentication does. */
-export async function authenticate(sql: Sql, settings: AuthSettings, req: Request): Promise<Authenticated> {
+export async function authenticate(
+  sql: Sql,
+  settings: AuthSettings,
+  req: Request,
+): Promise<Authenticated> {
   const token = bearer(req)
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token')
   let claims: Record<string, unknown>
   try {
     claims = await verifyJwt(token, settings.jwtSecret)
   } catch (e) {
-    const why = e instanceof JwtError && e.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid'
+    const why = e instanceof JwtError && e.reason === 'expired'
+      ? 'token has invalid claims: token is expired'
+      : 'signature is invalid'
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`)
   }
   if (!isUuid(claims.sub)) throw forbidden('bad_jwt', 'invalid claim: missing sub claim')
@@ -203,14 +260,20 @@ export async function authenticate(sql: Sql, settings: AuthSettings, req: Reques
   let session: SessionRow | null = null
   if (claims.session_id !== undefined && claims.session_id !== null && claims.session_id !== '') {
     if (isUuid(claims.session_id)) {
-      ;[session] = await sql<SessionRow[]>`select * from auth.sessions where id = ${claims.session_id} and user_id = ${user.id}`
+      ;[session] = await sql<
+        SessionRow[]
+      >`select * from auth.sessions where id = ${claims.session_id} and user_id = ${user.id}`
     }
-    if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+    if (!session) {
+      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+    }
   }
   return { claims, user, session }
 }
 
 export function requireSession(a: Authenticated): SessionRow {
-  if (!a.session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+  if (!a.session) {
+    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+  }
   return a.session
 }

@@ -71,7 +71,7 @@ type Toml = Record<string, unknown>
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 const DIGITS = '0123456789'
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~"
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~'
 
 /** The CLI's `password_requirements` values, as GoTrue's required character sets. */
 export function passwordRequirementSets(value: string): string[] {
@@ -131,10 +131,14 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
     if (raw !== undefined && raw !== '') return raw === 'true' || raw === '1'
     return typeof fallback === 'boolean' ? fallback : dflt
   }
-  const dur = (name: string, fallback: unknown, dflt: number) => parseDuration(env[name] ?? fallback, dflt)
+  const dur = (name: string, fallback: unknown, dflt: number) =>
+    parseDuration(env[name] ?? fallback, dflt)
 
   // The stack knows where it serves the web app; the file's site_url is the default port of it.
-  const siteUrl = str('GOTRUE_SITE_URL', config.siteUrl || (auth.site_url as string) || 'http://127.0.0.1:5173')
+  const siteUrl = str(
+    'GOTRUE_SITE_URL',
+    config.siteUrl || (auth.site_url as string) || 'http://127.0.0.1:5173',
+  )
   const redirectUrls = env.GOTRUE_URI_ALLOW_LIST !== undefined
     ? env.GOTRUE_URI_ALLOW_LIST.split(',').map((s) => s.trim()).filter(Boolean)
     : ((auth.additional_redirect_urls as string[] | undefined) ?? [])
@@ -148,16 +152,44 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
     apiExternalUrl: str('API_EXTERNAL_URL', config.apiUrl),
     jwtSecret: str('GOTRUE_JWT_SECRET', config.jwtSecret),
     jwtExpiry: num('GOTRUE_JWT_EXP', auth.jwt_expiry, 3600),
-    refreshTokenRotation: bool('GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED', auth.enable_refresh_token_rotation, true),
-    refreshTokenReuseInterval: num('GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL', auth.refresh_token_reuse_interval, 10),
-    disableSignup: bool('GOTRUE_DISABLE_SIGNUP', auth.enable_signup === undefined ? undefined : !auth.enable_signup, false),
+    refreshTokenRotation: bool(
+      'GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED',
+      auth.enable_refresh_token_rotation,
+      true,
+    ),
+    refreshTokenReuseInterval: num(
+      'GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL',
+      auth.refresh_token_reuse_interval,
+      10,
+    ),
+    disableSignup: bool(
+      'GOTRUE_DISABLE_SIGNUP',
+      auth.enable_signup === undefined ? undefined : !auth.enable_signup,
+      false,
+    ),
     // [auth.email]/[auth.sms] `enabled` as CLI 3.x writes it; the older `enable_signup` still reads.
     emailSignup: bool('GOTRUE_EXTERNAL_EMAIL_ENABLED', email.enabled ?? email.enable_signup, true),
     phoneSignup: bool('GOTRUE_EXTERNAL_PHONE_ENABLED', sms.enabled ?? sms.enable_signup, false),
-    mailerAutoconfirm: bool('GOTRUE_MAILER_AUTOCONFIRM', email.enable_confirmations === undefined ? undefined : !email.enable_confirmations, true),
-    smsAutoconfirm: bool('GOTRUE_SMS_AUTOCONFIRM', sms.enable_confirmations === undefined ? undefined : !sms.enable_confirmations, true),
-    doubleConfirmChanges: bool('GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED', email.double_confirm_changes, true),
-    securePasswordChange: bool('GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION', email.secure_password_change, false),
+    mailerAutoconfirm: bool(
+      'GOTRUE_MAILER_AUTOCONFIRM',
+      email.enable_confirmations === undefined ? undefined : !email.enable_confirmations,
+      true,
+    ),
+    smsAutoconfirm: bool(
+      'GOTRUE_SMS_AUTOCONFIRM',
+      sms.enable_confirmations === undefined ? undefined : !sms.enable_confirmations,
+      true,
+    ),
+    doubleConfirmChanges: bool(
+      'GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED',
+      email.double_confirm_changes,
+      true,
+    ),
+    securePasswordChange: bool(
+      'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION',
+      email.secure_password_change,
+      false,
+    ),
     otpLength: num('GOTRUE_MAILER_OTP_LENGTH', email.otp_length, 6),
     otpExpiry: num('GOTRUE_MAILER_OTP_EXP', email.otp_expiry, 3600),
     minimumPasswordLength: num('GOTRUE_PASSWORD_MIN_LENGTH', auth.minimum_password_length, 8),
@@ -169,7 +201,10 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
       phoneEnroll: bool('GOTRUE_MFA_PHONE_ENROLL_ENABLED', phone.enroll_enabled, false),
       phoneVerify: bool('GOTRUE_MFA_PHONE_VERIFY_ENABLED', phone.verify_enabled, false),
       phoneOtpLength: num('GOTRUE_MFA_PHONE_OTP_LENGTH', phone.otp_length, 6),
-      phoneTemplate: str('GOTRUE_MFA_PHONE_TEMPLATE', (phone.template as string) ?? 'Your code is {{ .Code }}'),
+      phoneTemplate: str(
+        'GOTRUE_MFA_PHONE_TEMPLATE',
+        (phone.template as string) ?? 'Your code is {{ .Code }}',
+      ),
       challengeExpirySeconds: num('GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION', undefined, 300),
     },
     rateLimits: {

@@ -75,7 +75,8 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 /** GoTrue keeps phone numbers as digits only, without the leading +. */
 export const normalisePhone = (phone: string) => phone.replace(/\D/g, '')
 
-const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
 export function validateEmail(email: unknown): string {
   if (typeof email !== 'string' || !EMAIL_RE.test(email.trim()) || email.length > 255) {
@@ -100,12 +101,16 @@ export async function findUserById(sql: Sql, id: string): Promise<UserRow | null
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | null> {
   const [u] = await sql<UserRow[]>`
-    select * from auth.users where lower(email) = ${normaliseEmail(email)} and is_sso_user = false limit 1`
+    select * from auth.users where lower(email) = ${
+    normaliseEmail(email)
+  } and is_sso_user = false limit 1`
   return u ?? null
 }
 
 export async function findUserByPhone(sql: Sql, phone: string): Promise<UserRow | null> {
-  const [u] = await sql<UserRow[]>`select * from auth.users where phone = ${normalisePhone(phone)} limit 1`
+  const [u] = await sql<UserRow[]>`select * from auth.users where phone = ${
+    normalisePhone(phone)
+  } limit 1`
   return u ?? null
 }
 
@@ -156,7 +161,10 @@ export function dummyHash(): Promise<string> {
  *  answers an unknown address at once (README, known differences). */
 export async function verifyPassword(user: UserRow | null, password: string): Promise<boolean> {
   const usable = !!user && !user.deleted_at && isBcryptHash(user.encrypted_password)
-  const matches = await checkPassword(password, usable ? user.encrypted_password : await dummyHash())
+  const matches = await checkPassword(
+    password,
+    usable ? user.encrypted_password : await dummyHash(),
+  )
   return usable && matches
 }
 
@@ -170,7 +178,11 @@ export function checkPasswordStrength(password: string, settings: AuthSettings):
   }
   for (const set of settings.requiredCharacters) {
     if (set && ![...password].some((c) => set.includes(c))) {
-      messages.push(`Password should contain at least one character of each: ${settings.requiredCharacters.join(', ')}.`)
+      messages.push(
+        `Password should contain at least one character of each: ${
+          settings.requiredCharacters.join(', ')
+        }.`,
+      )
       reasons.push('characters')
       break
     }
@@ -206,7 +218,11 @@ export interface NewUser {
 export async function createUser(sql: Sql, u: NewUser): Promise<UserRow> {
   const id = crypto.randomUUID()
   const provider = u.email ? 'email' : u.phone ? 'phone' : 'anonymous'
-  const appMeta = { provider, providers: provider === 'anonymous' ? [] : [provider], ...(u.appMetadata ?? {}) }
+  const appMeta = {
+    provider,
+    providers: provider === 'anonymous' ? [] : [provider],
+    ...(u.appMetadata ?? {}),
+  }
   const hash = u.password ? await hashPassword(u.password) : ''
   const now = new Date()
   let user: UserRow
@@ -218,10 +234,14 @@ export async function createUser(sql: Sql, u: NewUser): Promise<UserRow> {
         phone_change, phone_change_token, reauthentication_token,
         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, phone_confirmed_at, is_anonymous
       ) values (
-        ${INSTANCE_ID}, ${id}, 'authenticated', ${u.role ?? 'authenticated'}, ${u.email ?? null}, ${hash},
+        ${INSTANCE_ID}, ${id}, 'authenticated', ${u.role ?? 'authenticated'}, ${
+      u.email ?? null
+    }, ${hash},
         ${u.emailConfirmed && u.email ? now : null}, ${u.invited ? now : null},
         '', '', '', '', '', '', '', '',
-        ${JSON.stringify(appMeta)}::text::jsonb, ${JSON.stringify(u.userMetadata ?? {})}::text::jsonb, ${now}, ${now},
+        ${JSON.stringify(appMeta)}::text::jsonb, ${
+      JSON.stringify(u.userMetadata ?? {})
+    }::text::jsonb, ${now}, ${now},
         ${u.phone ?? null}, ${u.phoneConfirmed && u.phone ? now : null}, ${u.isAnonymous ?? false}
       ) returning *`
   } catch (e) {
@@ -237,7 +257,9 @@ export async function createUser(sql: Sql, u: NewUser): Promise<UserRow> {
     }
     await sql`
       insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-      values (${crypto.randomUUID()}, ${id}, ${id}, ${JSON.stringify(identityData)}::text::jsonb, ${provider}, ${now}, ${now}, ${now})`
+      values (${crypto.randomUUID()}, ${id}, ${id}, ${
+      JSON.stringify(identityData)
+    }::text::jsonb, ${provider}, ${now}, ${now}, ${now})`
   }
   return user
 }
@@ -251,7 +273,10 @@ export function databaseError(e: unknown, message: string): AuthError {
     return unprocessable('phone_exists', 'Phone number already registered by another user')
   }
   if (err.code === '23505' && /email/.test(err.constraint_name ?? err.message ?? '')) {
-    return unprocessable('email_exists', 'A user with this email address has already been registered')
+    return unprocessable(
+      'email_exists',
+      'A user with this email address has already been registered',
+    )
   }
   console.error('[auth] database error:', err.message ?? e)
   return new AuthError(500, 'unexpected_failure', message)
@@ -290,9 +315,14 @@ export function factorJson(f: FactorRow) {
 
 /** The user object as Supabase Auth serialises it (identities and factors loaded). */
 export async function userJson(sql: Sql, u: UserRow) {
-  const identities = await sql<IdentityRow[]>`select * from auth.identities where user_id = ${u.id} order by created_at`
-  const factors = await sql<FactorRow[]>`select * from auth.mfa_factors where user_id = ${u.id} order by created_at`
-  const strip = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
+  const identities = await sql<
+    IdentityRow[]
+  >`select * from auth.identities where user_id = ${u.id} order by created_at`
+  const factors = await sql<
+    FactorRow[]
+  >`select * from auth.mfa_factors where user_id = ${u.id} order by created_at`
+  const strip = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
   return strip({
     id: u.id,
     aud: u.aud ?? '',
@@ -322,4 +352,5 @@ export async function userJson(sql: Sql, u: UserRow) {
   })
 }
 
-export const isBanned = (u: UserRow) => !!u.banned_until && new Date(u.banned_until).getTime() > Date.now()
+export const isBanned = (u: UserRow) =>
+  !!u.banned_until && new Date(u.banned_until).getTime() > Date.now()

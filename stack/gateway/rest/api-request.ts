@@ -208,7 +208,8 @@ const PREFER_VALUES: Record<string, string[]> = {
 }
 
 /** The values PostgREST knows for a preference; a name like `toString` is just unknown. */
-const preferValues = (name: string) => Object.hasOwn(PREFER_VALUES, name) ? PREFER_VALUES[name] : undefined
+const preferValues = (name: string) =>
+  Object.hasOwn(PREFER_VALUES, name) ? PREFER_VALUES[name] : undefined
 
 export function parsePrefer(req: Request): Prefer {
   const prefer: Prefer = {}

@@ -39,26 +39,35 @@ export interface StorageDb {
   close(): Promise<void>
 }
 
-const SCOPE_SQL = `select set_config('role', $1, true), set_config('request.jwt.claim.role', $2, true),
+const SCOPE_SQL =
+  `select set_config('role', $1, true), set_config('request.jwt.claim.role', $2, true),
   set_config('request.jwt', $3, true), set_config('request.jwt.claim.sub', $4, true),
   set_config('request.jwt.claims', $5, true), set_config('request.headers', $6, true),
   set_config('request.method', $7, true), set_config('request.path', $8, true),
   set_config('storage.operation', $9, true), set_config('storage.allow_delete_query', 'true', true)`
 
-const ADMIN_SQL = `select set_config('storage.operation', $1, true), set_config('storage.allow_delete_query', 'true', true)`
+const ADMIN_SQL =
+  `select set_config('storage.operation', $1, true), set_config('storage.allow_delete_query', 'true', true)`
 
 class Rollback extends Error {}
 
 export function createStorageDb(config: GatewayConfig): StorageDb {
-  const sql = postgres(`postgresql://supabase_storage_admin:postgres@127.0.0.1:${config.dbPort}/postgres`, {
-    max: Number(config.env.STORAGE_POOL_SIZE ?? 10),
-    idle_timeout: 60,
-    connect_timeout: 5,
-    onnotice: () => {},
-    connection: { client_connection_check_interval: 1000 },
-  })
+  const sql = postgres(
+    `postgresql://supabase_storage_admin:postgres@127.0.0.1:${config.dbPort}/postgres`,
+    {
+      max: Number(config.env.STORAGE_POOL_SIZE ?? 10),
+      idle_timeout: 60,
+      connect_timeout: 5,
+      onnotice: () => {},
+      connection: { client_connection_check_interval: 1000 },
+    },
+  )
 
-  const scoped = async <T>(caller: Caller, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  const scoped = async <T>(
+    caller: Caller,
+    scope: Scope,
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<T> => {
     try {
       return await sql.begin(async (tx) => {
         await tx.unsafe(SCOPE_SQL, [

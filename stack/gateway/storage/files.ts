@@ -12,9 +12,16 @@ export interface FileStore {
   /** Writes `bytes` as this version of the object, atomically. */
   write(bucket: string, name: string, version: string, bytes: Uint8Array): Promise<void>
   /** Copies a version to another object's version. */
-  copy(from: { bucket: string; name: string; version: string }, to: { bucket: string; name: string; version: string }): Promise<void>
+  copy(
+    from: { bucket: string; name: string; version: string },
+    to: { bucket: string; name: string; version: string },
+  ): Promise<void>
   /** The file of a version, or null when it is missing. */
-  open(bucket: string, name: string, version: string): Promise<{ file: Deno.FsFile; size: number; mtime: Date | null } | null>
+  open(
+    bucket: string,
+    name: string,
+    version: string,
+  ): Promise<{ file: Deno.FsFile; size: number; mtime: Date | null } | null>
   /** Removes a version (nothing if it is gone) and the folders it leaves empty. */
   remove(bucket: string, name: string, version: string | null): Promise<void>
   /** Where the files are (resolved on first use). */
@@ -38,18 +45,24 @@ export function createFileStore(opts: { dbUrl: string; root?: string }): FileSto
     if (!rootDir) {
       const resolving = storageRoot(opts.dbUrl)
       rootDir = resolving
-      resolving.catch(() => { if (rootDir === resolving) rootDir = null })
+      resolving.catch(() => {
+        if (rootDir === resolving) rootDir = null
+      })
     }
     return rootDir
   }
 
   /** The path of a version, refusing any name that would leave the bucket's folder. */
   const pathOf = async (bucket: string, name: string, version?: string) => {
-    if (name.split('/').some((part) => part === '' || part === '.' || part === '..')) throw ERRORS.invalidKey(name)
+    if (name.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+      throw ERRORS.invalidKey(name)
+    }
     const base = await root()
     const bucketDir = resolve(base, bucket)
     const p = resolve(bucketDir, name, ...(version ? [version] : []))
-    if (!bucketDir.startsWith(base + sep) || !p.startsWith(bucketDir + sep)) throw ERRORS.invalidKey(name)
+    if (!bucketDir.startsWith(base + sep) || !p.startsWith(bucketDir + sep)) {
+      throw ERRORS.invalidKey(name)
+    }
     return p
   }
 
@@ -116,7 +129,9 @@ export function createFileStore(opts: { dbUrl: string; root?: string }): FileSto
     async remove(bucket, name, version) {
       if (!version) return
       const p = await pathOf(bucket, name, version)
-      await Deno.remove(p).catch((e) => { if (!(e instanceof Deno.errors.NotFound)) throw e })
+      await Deno.remove(p).catch((e) => {
+        if (!(e instanceof Deno.errors.NotFound)) throw e
+      })
       await removeEmptyParents(dirname(p))
     },
   }

@@ -42,7 +42,8 @@ export function parseMultipart(body: Uint8Array, contentType: string): Multipart
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1] ?? ''
     const isFile = /\bfilename\*?=/i.test(disposition)
     if (isFile) {
-      const type = /^content-type:\s*(.*)$/im.exec(headers)?.[1]?.trim() || 'application/octet-stream'
+      const type = /^content-type:\s*(.*)$/im.exec(headers)?.[1]?.trim() ||
+        'application/octet-stream'
       out.file ??= { bytes: content, type }
     } else {
       out.fields[name] = new TextDecoder().decode(content)

@@ -11,30 +11,56 @@ import { readBoundedBytes } from '../body.ts'
 import { ERRORS, StorageError } from './errors.ts'
 import type { Tx } from './db.ts'
 import { type MultipartUpload, parseMultipart } from './multipart.ts'
-import { renderObject, type ObjectMetadata, type StoredObject } from './render.ts'
-import { isUuid, jsonBody, mustBeValidBucketName, mustBeValidKey, optionalInteger, optionalString, requireProps } from './request.ts'
+import { type ObjectMetadata, renderObject, type StoredObject } from './render.ts'
+import {
+  isUuid,
+  jsonBody,
+  mustBeValidBucketName,
+  mustBeValidKey,
+  optionalInteger,
+  optionalString,
+  requireProps,
+} from './request.ts'
 import { signedObjectPath, verifySignedToken } from './signed.ts'
 import type { Call, StorageEnv } from './mod.ts'
 
-const OBJECT_COLUMNS = 'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at'
-const RETURNED_COLUMNS = 'name, bucket_id, owner, owner_id, version, id, updated_at, created_at, last_accessed_at, metadata, user_metadata'
+const OBJECT_COLUMNS =
+  'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at'
+const RETURNED_COLUMNS =
+  'name, bucket_id, owner, owner_id, version, id, updated_at, created_at, last_accessed_at, metadata, user_metadata'
 
 async function findObject(tx: Tx, bucket: string, name: string): Promise<StoredObject> {
-  const [row] = await tx.unsafe(`select ${OBJECT_COLUMNS} from storage.objects where name = $1 and bucket_id = $2 limit 1`, [name, bucket])
+  const [row] = await tx.unsafe(
+    `select ${OBJECT_COLUMNS} from storage.objects where name = $1 and bucket_id = $2 limit 1`,
+    [name, bucket],
+  )
   if (!row) throw ERRORS.noSuchKey()
   return row as unknown as StoredObject
 }
 
 async function findBucket(env: StorageEnv, call: Call, bucket: string) {
-  const [row] = await env.db.asAdmin(call.scope, (tx) =>
-    tx.unsafe(`select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1`, [bucket]))
-  return row as unknown as { id: string; public: boolean; file_size_limit: number | null; allowed_mime_types: string[] | null } | undefined
+  const [row] = await env.db.asAdmin(
+    call.scope,
+    (tx) =>
+      tx.unsafe(
+        `select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1`,
+        [bucket],
+      ),
+  )
+  return row as unknown as {
+    id: string
+    public: boolean
+    file_size_limit: number | null
+    allowed_mime_types: string[] | null
+  } | undefined
 }
 
 /** The owner columns of a row written for this caller: owner when the subject is a uuid. */
 function owners(call: Call): { owner: string | null; ownerId: string | null } {
   const sub = call.caller?.authenticated ? call.caller.claims.sub : undefined
-  return typeof sub === 'string' ? { owner: isUuid(sub) ? sub : null, ownerId: sub } : { owner: null, ownerId: null }
+  return typeof sub === 'string'
+    ? { owner: isUuid(sub) ? sub : null, ownerId: sub }
+    : { owner: null, ownerId: null }
 }
 
 // ---------------------------------------------------------------------------- upload
@@ -47,7 +73,12 @@ interface Upload {
 }
 
 /** The request's file, as fileUploadFromRequest reads it: multipart (supabase-js sends a Blob so) or a raw body. */
-async function readUpload(req: Request, name: string, limit: number, allowed: string[]): Promise<Upload> {
+async function readUpload(
+  req: Request,
+  name: string,
+  limit: number,
+  allowed: string[],
+): Promise<Upload> {
   const emptyFolder = name.endsWith('.emptyFolderPlaceholder')
   const max = emptyFolder ? 0 : limit
   const contentType = req.headers.get('content-type') ?? ''
@@ -81,12 +112,19 @@ async function readUpload(req: Request, name: string, limit: number, allowed: st
   let userMetadata = null
   if (custom) {
     try {
-      userMetadata = parseJson(new TextDecoder().decode(Uint8Array.from(atob(custom), (c) => c.charCodeAt(0))))
+      userMetadata = parseJson(
+        new TextDecoder().decode(Uint8Array.from(atob(custom), (c) => c.charCodeAt(0))),
+      )
     } catch {
       userMetadata = null
     }
   }
-  return { bytes, mimetype, cacheControl: req.headers.get('cache-control') ?? 'no-cache', userMetadata }
+  return {
+    bytes,
+    mimetype,
+    cacheControl: req.headers.get('cache-control') ?? 'no-cache',
+    userMetadata,
+  }
 }
 
 function parseJson(text: string | undefined): Record<string, unknown> | null {
@@ -122,13 +160,30 @@ const insertSql = `
   values ($1, $2, $3, $4, $5, $6, $7) returning id`
 
 /** May the caller write this row (insert, or upsert)? Runs as them and rolls back. */
-async function canUpload(env: StorageEnv, call: Call, bucket: string, name: string, upsert: boolean, metadata: Record<string, unknown>, userMetadata: unknown) {
+async function canUpload(
+  env: StorageEnv,
+  call: Call,
+  bucket: string,
+  name: string,
+  upsert: boolean,
+  metadata: Record<string, unknown>,
+  userMetadata: unknown,
+) {
   const { owner, ownerId } = owners(call)
   try {
-    await env.db.testPermission(call.caller!, call.scope, (tx) =>
-      tx.unsafe(upsert ? upsertSql('$5') : insertSql, [bucket, name, owner, ownerId, metadata, userMetadata ?? null, '1'] as never[]))
+    await env.db.testPermission(
+      call.caller!,
+      call.scope,
+      (tx) =>
+        tx.unsafe(
+          upsert ? upsertSql('$5') : insertSql,
+          [bucket, name, owner, ownerId, metadata, userMetadata ?? null, '1'] as never[],
+        ),
+    )
   } catch (e) {
-    if (e instanceof StorageError && e.code === 'ResourceAlreadyExists') throw ERRORS.keyAlreadyExists()
+    if (e instanceof StorageError && e.code === 'ResourceAlreadyExists') {
+      throw ERRORS.keyAlreadyExists()
+    }
     throw e
   }
 }
@@ -151,17 +206,35 @@ async function completeUpload(
   let id: string
   try {
     id = await env.db.asAdmin(call.scope, async (tx) => {
-      await tx.unsafe(`select pg_advisory_xact_lock(hashtext($1))`, [`${target.bucket}/${target.name}`])
-      const [current] = await tx.unsafe(`select version from storage.objects where bucket_id = $1 and name = $2 for update`, [target.bucket, target.name])
+      await tx.unsafe(`select pg_advisory_xact_lock(hashtext($1))`, [
+        `${target.bucket}/${target.name}`,
+      ])
+      const [current] = await tx.unsafe(
+        `select version from storage.objects where bucket_id = $1 and name = $2 for update`,
+        [target.bucket, target.name],
+      )
       previous = current?.version ?? null
-      const [row] = await tx.unsafe(upsertSql('$5'), [target.bucket, target.name, owner, ownerId, metadata, userMetadata ?? null, version] as never[])
+      const [row] = await tx.unsafe(
+        upsertSql('$5'),
+        [
+          target.bucket,
+          target.name,
+          owner,
+          ownerId,
+          metadata,
+          userMetadata ?? null,
+          version,
+        ] as never[],
+      )
       return row.id as string
     })
   } catch (e) {
     await env.files.remove(target.bucket, target.name, version).catch(() => {})
     throw e
   }
-  if (previous && previous !== version) await env.files.remove(target.bucket, target.name, previous).catch(() => {})
+  if (previous && previous !== version) {
+    await env.files.remove(target.bucket, target.name, previous).catch(() => {})
+  }
   return { id, metadata }
 }
 
@@ -177,14 +250,26 @@ function metadataOf(bytes: Uint8Array, mimetype: string, cacheControl: string): 
   }
 }
 
-export async function uploadObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string, upsert: boolean): Promise<Response> {
+export async function uploadObject(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+  name: string,
+  upsert: boolean,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const found = await findBucket(env, call, bucket)
   if (!found) throw ERRORS.noSuchBucket()
-  const limit = found.file_size_limit === null ? env.fileSizeLimit : Math.min(found.file_size_limit, env.fileSizeLimit)
+  const limit = found.file_size_limit === null
+    ? env.fileSizeLimit
+    : Math.min(found.file_size_limit, env.fileSizeLimit)
   const upload = await readUpload(req, name, limit, found.allowed_mime_types ?? [])
   mustBeValidKey(name)
-  await canUpload(env, call, bucket, name, upsert, { mimetype: upload.mimetype, contentLength: upload.bytes.byteLength }, upload.userMetadata)
+  await canUpload(env, call, bucket, name, upsert, {
+    mimetype: upload.mimetype,
+    contentLength: upload.bytes.byteLength,
+  }, upload.userMetadata)
   const { id } = await completeUpload(env, call, { bucket, name }, async (version) => {
     await env.files.write(bucket, name, version, upload.bytes)
     return metadataOf(upload.bytes, upload.mimetype, upload.cacheControl)
@@ -195,7 +280,13 @@ export async function uploadObject(env: StorageEnv, call: Call, req: Request, bu
 // ---------------------------------------------------------------------------- download
 
 /** GET /object/{bucket}/{name} and /object/authenticated/…: public buckets as the server, private ones as the caller. */
-export async function getObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string): Promise<Response> {
+export async function getObject(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+  name: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const found = await findBucket(env, call, bucket)
   if (!call.caller!.authenticated && !found?.public) throw ERRORS.noSuchBucket()
@@ -204,19 +295,35 @@ export async function getObject(env: StorageEnv, call: Call, req: Request, bucke
   const obj = found.public
     ? await env.db.asAdmin(call.scope, (tx) => findObject(tx, bucket, name))
     : await env.db.asCaller(call.caller!, call.scope, (tx) => findObject(tx, bucket, name))
-  return await renderObject(env.files, req, obj, { download: call.url.searchParams.get('download') })
+  return await renderObject(env.files, req, obj, {
+    download: call.url.searchParams.get('download'),
+  })
 }
 
-export async function getPublicObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string): Promise<Response> {
+export async function getPublicObject(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+  name: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const found = await findBucket(env, call, bucket)
   if (!found?.public) throw ERRORS.noSuchBucket()
   mustBeValidKey(name)
   const obj = await env.db.asAdmin(call.scope, (tx) => findObject(tx, bucket, name))
-  return await renderObject(env.files, req, obj, { download: call.url.searchParams.get('download') })
+  return await renderObject(env.files, req, obj, {
+    download: call.url.searchParams.get('download'),
+  })
 }
 
-export async function getSignedObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string): Promise<Response> {
+export async function getSignedObject(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+  name: string,
+): Promise<Response> {
   const token = call.url.searchParams.get('token')
   if (!token) throw ERRORS.validation("querystring must have required property 'token'")
   mustBeValidBucketName(bucket)
@@ -229,7 +336,13 @@ export async function getSignedObject(env: StorageEnv, call: Call, req: Request,
 }
 
 /** GET /object/info/…: the object's details as JSON (supabase-js info() and exists()). */
-export async function getObjectInfo(env: StorageEnv, call: Call, bucket: string, name: string, publicRoute: boolean): Promise<Response> {
+export async function getObjectInfo(
+  env: StorageEnv,
+  call: Call,
+  bucket: string,
+  name: string,
+  publicRoute: boolean,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const found = await findBucket(env, call, bucket)
   if (!call.caller?.authenticated && !found?.public) throw ERRORS.noSuchBucket()
@@ -251,7 +364,12 @@ export async function getObjectInfo(env: StorageEnv, call: Call, bucket: string,
     metadata: obj.user_metadata ?? null,
     last_modified: obj.updated_at,
     created_at: obj.created_at,
-  }, { headers: { ...(meta?.eTag ? { etag: meta.eTag } : {}), 'cache-control': meta?.cacheControl ?? 'no-cache' } })
+  }, {
+    headers: {
+      ...(meta?.eTag ? { etag: meta.eTag } : {}),
+      'cache-control': meta?.cacheControl ?? 'no-cache',
+    },
+  })
 }
 
 // ---------------------------------------------------------------------------- list
@@ -259,7 +377,12 @@ export async function getObjectInfo(env: StorageEnv, call: Call, bucket: string,
 const LIST_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at']
 
 /** POST /object/list/{bucket}: one level under `prefix`, through storage.search as the caller. */
-export async function listObjects(env: StorageEnv, call: Call, req: Request, bucket: string): Promise<Response> {
+export async function listObjects(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const body = await jsonBody(req)
   requireProps(body, ['prefix'])
@@ -269,51 +392,87 @@ export async function listObjects(env: StorageEnv, call: Call, req: Request, buc
   const search = optionalString(body, 'search') ?? ''
   const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown }
   if (body.sortBy !== undefined) {
-    if (typeof sortBy !== 'object' || sortBy === null) throw ERRORS.validation('body/sortBy must be object')
-    if (sortBy.column === undefined) throw ERRORS.validation("body/sortBy must have required property 'column'")
-    if (!LIST_COLUMNS.includes(String(sortBy.column))) throw ERRORS.validation('body/sortBy/column must be equal to one of the allowed values')
+    if (typeof sortBy !== 'object' || sortBy === null) {
+      throw ERRORS.validation('body/sortBy must be object')
+    }
+    if (sortBy.column === undefined) {
+      throw ERRORS.validation("body/sortBy must have required property 'column'")
+    }
+    if (!LIST_COLUMNS.includes(String(sortBy.column))) {
+      throw ERRORS.validation('body/sortBy/column must be equal to one of the allowed values')
+    }
     if (sortBy.order !== undefined && !['asc', 'desc'].includes(String(sortBy.order))) {
       throw ERRORS.validation('body/sortBy/order must be equal to one of the allowed values')
     }
   }
   if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`
   const column = String(sortBy.column ?? 'name')
-  const rows = await env.db.asCaller(call.caller!, call.scope, (tx) =>
-    tx.unsafe(`select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)`, [
-      prefix,
-      bucket,
-      limit,
-      (prefix + search).split('/').length,
-      offset,
-      search,
-      column,
-      String(sortBy.order ?? 'asc'),
-    ]))
+  const rows = await env.db.asCaller(
+    call.caller!,
+    call.scope,
+    (tx) =>
+      tx.unsafe(`select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)`, [
+        prefix,
+        bucket,
+        limit,
+        (prefix + search).split('/').length,
+        offset,
+        search,
+        column,
+        String(sortBy.order ?? 'asc'),
+      ]),
+  )
   return Response.json(rows)
 }
 
 // ---------------------------------------------------------------------------- delete
 
 /** DELETE /object/{bucket} with { prefixes }: deletes what RLS lets the caller delete; returns those rows. */
-export async function deleteObjects(env: StorageEnv, call: Call, req: Request, bucket: string): Promise<Response> {
+export async function deleteObjects(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const body = await jsonBody(req)
   requireProps(body, ['prefixes'])
   const prefixes = body.prefixes
-  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string')) throw ERRORS.validation('body/prefixes must be array')
+  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string')) {
+    throw ERRORS.validation('body/prefixes must be array')
+  }
   if (prefixes.length < 1) throw ERRORS.validation('body/prefixes must NOT have fewer than 1 items')
-  const deleted = await env.db.asCaller(call.caller!, call.scope, (tx) =>
-    tx.unsafe(`delete from storage.objects where bucket_id = $1 and name = any($2) returning ${RETURNED_COLUMNS}`, [bucket, prefixes as string[]]))
+  const deleted = await env.db.asCaller(
+    call.caller!,
+    call.scope,
+    (tx) =>
+      tx.unsafe(
+        `delete from storage.objects where bucket_id = $1 and name = any($2) returning ${RETURNED_COLUMNS}`,
+        [bucket, prefixes as string[]],
+      ),
+  )
   for (const o of deleted) await env.files.remove(bucket, o.name, o.version).catch(() => {})
   return Response.json(deleted)
 }
 
-export async function deleteObject(env: StorageEnv, call: Call, bucket: string, name: string): Promise<Response> {
+export async function deleteObject(
+  env: StorageEnv,
+  call: Call,
+  bucket: string,
+  name: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   mustBeValidKey(name)
   await env.db.asAdmin(call.scope, (tx) => findObject(tx, bucket, name))
-  const [deleted] = await env.db.asCaller(call.caller!, call.scope, (tx) =>
-    tx.unsafe(`delete from storage.objects where bucket_id = $1 and name = $2 returning name, version`, [bucket, name]))
+  const [deleted] = await env.db.asCaller(
+    call.caller!,
+    call.scope,
+    (tx) =>
+      tx.unsafe(
+        `delete from storage.objects where bucket_id = $1 and name = $2 returning name, version`,
+        [bucket, name],
+      ),
+  )
   if (!deleted) throw ERRORS.accessDenied('Access denied')
   await env.files.remove(bucket, deleted.name, deleted.version).catch(() => {})
   return Response.json({ message: 'Successfully deleted' })
@@ -335,7 +494,9 @@ function moveOrCopyBody(body: Record<string, unknown>) {
 
 /** POST /object/move: the caller must be able to read the source and update it into its new place. */
 export async function moveObject(env: StorageEnv, call: Call, req: Request): Promise<Response> {
-  const { bucketId, sourceKey, destinationKey, destinationBucket } = moveOrCopyBody(await jsonBody(req))
+  const { bucketId, sourceKey, destinationKey, destinationBucket } = moveOrCopyBody(
+    await jsonBody(req),
+  )
   const { owner, ownerId } = owners(call)
   await env.db.testPermission(call.caller!, call.scope, async (tx) => {
     await findObject(tx, bucketId, sourceKey)
@@ -351,12 +512,19 @@ export async function moveObject(env: StorageEnv, call: Call, req: Request): Pro
     return Response.json({ message: 'Successfully moved', Id: source.id, Key: destinationKey })
   }
   const version = crypto.randomUUID()
-  await env.files.copy({ bucket: bucketId, name: sourceKey, version: source.version ?? '' }, { bucket: destinationBucket, name: destinationKey, version })
+  await env.files.copy({ bucket: bucketId, name: sourceKey, version: source.version ?? '' }, {
+    bucket: destinationBucket,
+    name: destinationKey,
+    version,
+  })
   let replaced: string | null = null
   let id: string
   try {
     id = await env.db.asAdmin(call.scope, async (tx) => {
-      const [current] = await tx.unsafe(`select version from storage.objects where bucket_id = $1 and name = $2 for update`, [bucketId, sourceKey])
+      const [current] = await tx.unsafe(
+        `select version from storage.objects where bucket_id = $1 and name = $2 for update`,
+        [bucketId, sourceKey],
+      )
       if (!current) throw ERRORS.noSuchKey()
       replaced = current.version
       const [row] = await tx.unsafe(
@@ -379,7 +547,11 @@ export async function copyObject(env: StorageEnv, call: Call, req: Request): Pro
   const body = await jsonBody(req)
   const { bucketId, sourceKey, destinationKey, destinationBucket } = moveOrCopyBody(body)
   const upsert = req.headers.get('x-upsert') === 'true'
-  const source = await env.db.asCaller(call.caller!, call.scope, (tx) => findObject(tx, bucketId, sourceKey))
+  const source = await env.db.asCaller(
+    call.caller!,
+    call.scope,
+    (tx) => findObject(tx, bucketId, sourceKey),
+  )
   const copyMetadata = body.copyMetadata !== false
   const given = (body.metadata ?? {}) as { cacheControl?: string; mimetype?: string }
   const metadata = { ...(source.metadata ?? {}) } as Partial<ObjectMetadata>
@@ -389,11 +561,25 @@ export async function copyObject(env: StorageEnv, call: Call, req: Request): Pro
   }
   const userMetadata = copyMetadata ? source.user_metadata : null
   await canUpload(env, call, destinationBucket, destinationKey, upsert, metadata, userMetadata)
-  const { id, metadata: written } = await completeUpload(env, call, { bucket: destinationBucket, name: destinationKey }, async (version) => {
-    await env.files.copy({ bucket: bucketId, name: sourceKey, version: source.version ?? '' }, { bucket: destinationBucket, name: destinationKey, version })
+  const { id, metadata: written } = await completeUpload(env, call, {
+    bucket: destinationBucket,
+    name: destinationKey,
+  }, async (version) => {
+    await env.files.copy({ bucket: bucketId, name: sourceKey, version: source.version ?? '' }, {
+      bucket: destinationBucket,
+      name: destinationKey,
+      version,
+    })
     return { ...metadata, lastModified: new Date().toISOString() } as ObjectMetadata
   }, userMetadata)
-  return Response.json({ Id: id, Key: `${destinationBucket}/${destinationKey}`, id, name: destinationKey, bucket_id: destinationBucket, metadata: written })
+  return Response.json({
+    Id: id,
+    Key: `${destinationBucket}/${destinationKey}`,
+    id,
+    name: destinationKey,
+    bucket_id: destinationBucket,
+    metadata: written,
+  })
 }
 
 // ---------------------------------------------------------------------------- signed URLs
@@ -406,7 +592,13 @@ function expiresIn(body: Record<string, unknown>): number {
 }
 
 /** POST /object/sign/{bucket}/{name}: the caller must be able to read the object. */
-export async function signObject(env: StorageEnv, call: Call, req: Request, bucket: string, name: string): Promise<Response> {
+export async function signObject(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+  name: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const seconds = expiresIn(await jsonBody(req))
   mustBeValidKey(name)
@@ -415,22 +607,46 @@ export async function signObject(env: StorageEnv, call: Call, req: Request, buck
 }
 
 /** POST /object/sign/{bucket} with { paths }: one answer per path, signed where the caller can read it. */
-export async function signObjects(env: StorageEnv, call: Call, req: Request, bucket: string): Promise<Response> {
+export async function signObjects(
+  env: StorageEnv,
+  call: Call,
+  req: Request,
+  bucket: string,
+): Promise<Response> {
   mustBeValidBucketName(bucket)
   const body = await jsonBody(req)
   const seconds = expiresIn(body)
   requireProps(body, ['paths'])
   const paths = body.paths
-  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) throw ERRORS.validation('body/paths must be array')
+  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) {
+    throw ERRORS.validation('body/paths must be array')
+  }
   if (paths.length < 1) throw ERRORS.validation('body/paths must NOT have fewer than 1 items')
   if (paths.length > 1000) throw ERRORS.validation('body/paths must NOT have more than 1000 items')
-  const visible = await env.db.asCaller(call.caller!, call.scope, (tx) =>
-    tx.unsafe(`select name from storage.objects where bucket_id = $1 and name = any($2)`, [bucket, paths as string[]]))
+  const visible = await env.db.asCaller(
+    call.caller!,
+    call.scope,
+    (tx) =>
+      tx.unsafe(`select name from storage.objects where bucket_id = $1 and name = any($2)`, [
+        bucket,
+        paths as string[],
+      ]),
+  )
   const names = new Set(visible.map((r) => r.name as string))
-  const out = await Promise.all((paths as string[]).map(async (path) =>
-    names.has(path)
-      ? { error: null, path, signedURL: await signedObjectPath(bucket, path, seconds, env.jwtSecret) }
-      : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null }
-  ))
+  const out = await Promise.all(
+    (paths as string[]).map(async (path) =>
+      names.has(path)
+        ? {
+          error: null,
+          path,
+          signedURL: await signedObjectPath(bucket, path, seconds, env.jwtSecret),
+        }
+        : {
+          error: 'Either the object does not exist or you do not have access to it',
+          path,
+          signedURL: null,
+        }
+    ),
+  )
   return Response.json(out)
 }

@@ -48,12 +48,19 @@ export async function renderObject(
   const etag = meta.eTag
   if (etag) headers.set('etag', etag)
   const lastModified = meta.lastModified ? new Date(meta.lastModified) : opened.mtime
-  if (lastModified && !Number.isNaN(lastModified.getTime())) headers.set('last-modified', lastModified.toUTCString())
+  if (lastModified && !Number.isNaN(lastModified.getTime())) {
+    headers.set('last-modified', lastModified.toUTCString())
+  }
   if (opts.expires) headers.set('expires', opts.expires)
   else headers.set('cache-control', meta.cacheControl || 'no-cache')
   if (opts.download !== undefined && opts.download !== null) {
     const name = encodeURIComponent(opts.download)
-    headers.set('content-disposition', opts.download === '' ? 'attachment;' : `attachment; filename=${name}; filename*=UTF-8''${name}`)
+    headers.set(
+      'content-disposition',
+      opts.download === ''
+        ? 'attachment;'
+        : `attachment; filename=${name}; filename*=UTF-8''${name}`,
+    )
   }
 
   if (etag && req.headers.get('if-none-match') === etag) {
@@ -72,7 +79,10 @@ export async function renderObject(
     }
     if (!m || Number.isNaN(from) || from > to || from >= opened.size) {
       opened.file.close()
-      return Response.json(ERRORS.invalidRange().body(), { status: 416, headers: { 'content-range': `bytes */${opened.size}` } })
+      return Response.json(ERRORS.invalidRange().body(), {
+        status: 416,
+        headers: { 'content-range': `bytes */${opened.size}` },
+      })
     }
     to = Math.min(to, opened.size - 1)
     const length = to - from + 1

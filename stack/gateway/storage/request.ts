@@ -23,7 +23,11 @@ const JOSE_MESSAGES: Record<JwtError['reason'], string> = {
  * The caller from `Authorization: Bearer …`. Without a valid token: anon when the route allows
  * it (`allowInvalidJwt`), else 403 AccessDenied with jose's message.
  */
-export async function callerOf(req: Request, secret: string, opts: { allowInvalidJwt?: boolean } = {}): Promise<Caller> {
+export async function callerOf(
+  req: Request,
+  secret: string,
+  opts: { allowInvalidJwt?: boolean } = {},
+): Promise<Caller> {
   const jwt = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
   if (!jwt && opts.allowInvalidJwt) return ANON
   try {
@@ -32,12 +36,17 @@ export async function callerOf(req: Request, secret: string, opts: { allowInvali
     return { role, claims, jwt, authenticated: true }
   } catch (e) {
     if (opts.allowInvalidJwt) return ANON
-    throw ERRORS.accessDenied(e instanceof JwtError ? JOSE_MESSAGES[e.reason] : 'Invalid Compact JWS')
+    throw ERRORS.accessDenied(
+      e instanceof JwtError ? JOSE_MESSAGES[e.reason] : 'Invalid Compact JWS',
+    )
   }
 }
 
 /** The JSON body of a route; a missing body is `{}` only where the route allows it. */
-export async function jsonBody(req: Request, opts: { allowEmpty?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function jsonBody(
+  req: Request,
+  opts: { allowEmpty?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const text = await readBoundedText(req, () => ERRORS.validation('Request body is too large'))
   if (!text.trim()) {
     if (opts.allowEmpty) return {}
@@ -47,15 +56,19 @@ export async function jsonBody(req: Request, opts: { allowEmpty?: boolean } = {}
   try {
     body = JSON.parse(text)
   } catch {
-    throw ERRORS.validation('Body is not valid JSON but content-type is set to \'application/json\'')
+    throw ERRORS.validation("Body is not valid JSON but content-type is set to 'application/json'")
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ERRORS.validation('body must be object')
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw ERRORS.validation('body must be object')
+  }
   return body as Record<string, unknown>
 }
 
 export function requireProps(body: Record<string, unknown>, names: string[]) {
   for (const name of names) {
-    if (body[name] === undefined) throw ERRORS.validation(`body must have required property '${name}'`)
+    if (body[name] === undefined) {
+      throw ERRORS.validation(`body must have required property '${name}'`)
+    }
   }
 }
 
@@ -69,7 +82,9 @@ export function optionalString(body: Record<string, unknown>, name: string): str
 export function optionalInteger(value: unknown, where: string, min = 0): number | undefined {
   if (value === undefined || value === null || value === '') return undefined
   const n = typeof value === 'string' ? Number(value) : value
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw ERRORS.validation(`${where} must be integer`)
+  if (typeof n !== 'number' || !Number.isInteger(n)) {
+    throw ERRORS.validation(`${where} must be integer`)
+  }
   if (n < min) throw ERRORS.validation(`${where} must be >= ${min}`)
   return n
 }
@@ -86,7 +101,8 @@ export function mustBeValidBucketName(name: string | undefined): asserts name is
   if (!name || name.length > 100 || !VALID_BUCKET_NAME.test(name)) throw ERRORS.invalidBucketName()
 }
 
-export const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(v)
+export const isUuid = (v: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-5][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(v)
 
 /** "20MB", "1.5GB", "300KB", "3B" (decimal units) as the bucket API takes them. */
 export function parseFileSizeToBytes(value: string): number {
@@ -115,11 +131,16 @@ const DEFAULT_FILE_SIZE_LIMIT = 50 * 1024 * 1024
  * The project's upload limit in bytes: FILE_SIZE_LIMIT (the Storage server's variable), else
  * config.toml's [storage] file_size_limit, else 50 MiB.
  */
-export function globalFileSizeLimit(env: Record<string, string | undefined>, tomlFile = paths.configToml): number {
+export function globalFileSizeLimit(
+  env: Record<string, string | undefined>,
+  tomlFile = paths.configToml,
+): number {
   const fromEnv = Number(env.FILE_SIZE_LIMIT)
   if (env.FILE_SIZE_LIMIT && Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv
   if (existsSync(tomlFile)) {
-    const storage = (parseToml(Deno.readTextFileSync(tomlFile)) as Record<string, Record<string, unknown>>).storage
+    const storage =
+      (parseToml(Deno.readTextFileSync(tomlFile)) as Record<string, Record<string, unknown>>)
+        .storage
     const size = parseCliSize(storage?.file_size_limit)
     if (size) return size
   }

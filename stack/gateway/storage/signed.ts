@@ -15,7 +15,12 @@ const JOSE_MESSAGES: Record<JwtError['reason'], string> = {
 }
 
 /** `/object/sign/<bucket>/<name>?token=…`, the path supabase-js appends to /storage/v1. */
-export async function signedObjectPath(bucket: string, name: string, expiresIn: number, secret: string): Promise<string> {
+export async function signedObjectPath(
+  bucket: string,
+  name: string,
+  expiresIn: number,
+  secret: string,
+): Promise<string> {
   const url = `${bucket}/${name}`
   const iat = Math.floor(Date.now() / 1000)
   const token = await signJwt({ url, scope: SCOPE_DOWNLOAD, iat, exp: iat + expiresIn }, secret)
@@ -23,7 +28,12 @@ export async function signedObjectPath(bucket: string, name: string, expiresIn: 
 }
 
 /** The token's expiry (seconds) when it signs a download of this object; else the server's error. */
-export async function verifySignedToken(token: string, bucket: string, name: string, secret: string): Promise<number | null> {
+export async function verifySignedToken(
+  token: string,
+  bucket: string,
+  name: string,
+  secret: string,
+): Promise<number | null> {
   let payload: Record<string, unknown>
   try {
     payload = await verifyJwt(token, secret)
@@ -31,7 +41,9 @@ export async function verifySignedToken(token: string, bucket: string, name: str
     throw ERRORS.invalidJwt(e instanceof JwtError ? JOSE_MESSAGES[e.reason] : 'Invalid Compact JWS')
   }
   const legacyDownload = payload.scope === undefined && !('upsert' in payload)
-  if (payload.scope !== SCOPE_DOWNLOAD && !legacyDownload) throw ERRORS.invalidSignature('Token is not scoped for download')
+  if (payload.scope !== SCOPE_DOWNLOAD && !legacyDownload) {
+    throw ERRORS.invalidSignature('Token is not scoped for download')
+  }
   if (payload.url !== `${bucket}/${name}`) throw ERRORS.invalidSignature()
   const exp = typeof payload.exp === 'number' ? payload.exp : null
   if (exp !== null && exp * 1000 < Date.now()) throw ERRORS.expiredSignature()

@@ -17,7 +17,11 @@ export const URL_ = () => env('SUPABASE_URL')
 export const PASSWORD = 'correct-horse-battery'
 
 /** A client as the web app builds it, without storage or timers. */
-export function client(url = URL_(), key = env('SUPABASE_ANON_KEY'), opts: { flowType?: 'implicit' | 'pkce' } = {}): SupabaseClient {
+export function client(
+  url = URL_(),
+  key = env('SUPABASE_ANON_KEY'),
+  opts: { flowType?: 'implicit' | 'pkce' } = {},
+): SupabaseClient {
   const memory = new Map<string, string>()
   return createClient(url, key, {
     auth: {
@@ -47,8 +51,10 @@ export async function closeDb() {
   sqlPool = null
 }
 
-export const uniqueEmail = (tag = 'user') => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`
-export const uniquePhone = () => `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`
+export const uniqueEmail = (tag = 'user') =>
+  `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`
+export const uniquePhone = () =>
+  `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`
 
 /** Signs up a fresh user (autoconfirm is on in the test stack) and returns the signed-in client. */
 export async function signedUpClient(tag = 'user', url = URL_()) {
@@ -62,7 +68,12 @@ export async function signedUpClient(tag = 'user', url = URL_()) {
 /** A raw POST to /auth/v1 with the anon key, sending X-Supabase-Api-Version as supabase-js does
  *  (`modern: false` leaves it out, for the older error shape); `ip` goes as X-Forwarded-For
  *  (counted by gateways started with GOTRUE_RATE_LIMIT_HEADER), `token` as the bearer. */
-export async function authPost(url: string, path: string, body: unknown, opts: { ip?: string; token?: string; modern?: boolean } = {}) {
+export async function authPost(
+  url: string,
+  path: string,
+  body: unknown,
+  opts: { ip?: string; token?: string; modern?: boolean } = {},
+) {
   const res = await fetch(`${url}/auth/v1${path}`, {
     method: 'POST',
     headers: {
@@ -79,7 +90,9 @@ export async function authPost(url: string, path: string, body: unknown, opts: {
 
 export function decodeJwt(token: string): Record<string, unknown> {
   const part = token.split('.')[1]
-  const json = atob(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4))
+  const json = atob(
+    part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4),
+  )
   return JSON.parse(json)
 }
 
@@ -122,7 +135,9 @@ export const fragment = (u: URL) => new URLSearchParams(u.hash.slice(1))
 function base32Decode(s: string): Uint8Array<ArrayBuffer> {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
   let bits = ''
-  for (const c of s.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  for (const c of s.replace(/=+$/, '').toUpperCase()) {
+    bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  }
   const bytes = new Uint8Array(Math.floor(bits.length / 8))
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(bits.slice(i * 8, i * 8 + 8), 2)
   return bytes
@@ -134,7 +149,13 @@ export async function totpCode(secret: string, time = Date.now()): Promise<strin
   const msg = new Uint8Array(8)
   new DataView(msg.buffer).setUint32(4, counter)
   new DataView(msg.buffer).setUint32(0, Math.floor(counter / 2 ** 32))
-  const key = await crypto.subtle.importKey('raw', base32Decode(secret), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign'])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    base32Decode(secret),
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  )
   const h = new Uint8Array(await crypto.subtle.sign('HMAC', key, msg))
   const o = h[19] & 0xf
   const n = ((h[o] & 0x7f) << 24) | (h[o + 1] << 16) | (h[o + 2] << 8) | h[o + 3]
@@ -143,11 +164,19 @@ export async function totpCode(secret: string, time = Date.now()): Promise<strin
 
 // ---------------------------------------------------------------------------- second gateway
 
-const RUNTIME_VARS = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SB_SITE_URL']
+const RUNTIME_VARS = [
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_DB_URL',
+  'SB_SITE_URL',
+]
 
 /** A gateway of our own on a free port against the test database, with explicit settings
  *  (none relaxed unless given), for rate limits and other non-default configurations. */
-export function ownGateway(extraEnv: Record<string, string> = {}): { url: string; gateway: Gateway } {
+export function ownGateway(
+  extraEnv: Record<string, string> = {},
+): { url: string; gateway: Gateway } {
   const apiPort = freePort()
   const url = `http://127.0.0.1:${apiPort}`
   // The functions runner publishes its URL process-wide; keep the test stack's.

@@ -12,7 +12,12 @@ import { encodeBase32 } from '../../gateway/auth/encoding.ts'
 import { checkPasswordStrength } from '../../gateway/auth/users.ts'
 
 const config = (env: Record<string, string> = {}) =>
-  ({ apiUrl: 'http://127.0.0.1:54321', siteUrl: 'http://127.0.0.1:5173', jwtSecret: 's'.repeat(40), env }) as unknown as GatewayConfig
+  ({
+    apiUrl: 'http://127.0.0.1:54321',
+    siteUrl: 'http://127.0.0.1:5173',
+    jwtSecret: 's'.repeat(40),
+    env,
+  }) as unknown as GatewayConfig
 
 Deno.test('settings come from supabase/config.toml', () => {
   const s = loadAuthSettings(config())
@@ -28,10 +33,21 @@ Deno.test('settings come from supabase/config.toml', () => {
   assert.equal(s.mfa.phoneTemplate, 'Your Roots Allotments code is {{ .Code }}')
   assert.ok(s.additionalRedirectUrls.includes('http://127.0.0.1:5173/admin/confirm'))
   assert.deepEqual(
-    [s.rateLimits.signInSignUps, s.rateLimits.tokenRefresh, s.rateLimits.verify, s.rateLimits.emailSent, s.rateLimits.mfa, s.rateLimits.emailFrequencySeconds],
+    [
+      s.rateLimits.signInSignUps,
+      s.rateLimits.tokenRefresh,
+      s.rateLimits.verify,
+      s.rateLimits.emailSent,
+      s.rateLimits.mfa,
+      s.rateLimits.emailFrequencySeconds,
+    ],
     [30, 150, 30, 2, 15, 60],
   )
-  assert.deepEqual([s.rateLimits.emailPerRecipient, s.rateLimits.emailPerIp, s.rateLimitHeader], [3, 10, null], 'the stack\'s own e-mail limits')
+  assert.deepEqual([s.rateLimits.emailPerRecipient, s.rateLimits.emailPerIp, s.rateLimitHeader], [
+    3,
+    10,
+    null,
+  ], "the stack's own e-mail limits")
 })
 
 Deno.test('environment variables override config.toml', () => {
@@ -50,11 +66,18 @@ Deno.test('environment variables override config.toml', () => {
   assert.deepEqual(s.requiredCharacters, ['abcdefghijklmnopqrstuvwxyz', '0123456789'])
   assert.equal(s.rateLimits.signInSignUps, 5)
   assert.equal(s.rateLimits.emailFrequencySeconds, 150)
-  assert.equal(redirectTarget(s, 'https://app.example.com/deep/path?x=1'), 'https://app.example.com/deep/path?x=1')
+  assert.equal(
+    redirectTarget(s, 'https://app.example.com/deep/path?x=1'),
+    'https://app.example.com/deep/path?x=1',
+  )
   assert.equal(redirectTarget(s, 'https://shop.example.org'), 'https://shop.example.org')
   assert.equal(redirectTarget(s, 'https://evil.example.net/'), s.siteUrl)
   assert.equal(redirectTarget(s, 'javascript:alert(1)'), s.siteUrl)
-  assert.equal(redirectTarget(s, 'http://127.0.0.1:4000/admin'), 'http://127.0.0.1:4000/admin', 'the site host is allowed')
+  assert.equal(
+    redirectTarget(s, 'http://127.0.0.1:4000/admin'),
+    'http://127.0.0.1:4000/admin',
+    'the site host is allowed',
+  )
 })
 
 // GoTrue's own cases (internal/utilities/request_test.go: TestIsRedirectURLValidSameOrigin and
@@ -75,11 +98,18 @@ Deno.test('redirect_to: the site itself means the same scheme, host and port; lo
     ['https://roots.example', 'https://roots.example:5173/login', false],
     ['https://roots.example', 'https://roots.example.evil.test/login', false],
   ]
-  for (const [site, url, want] of cases) assert.equal(isRedirectUrlValid(site, [], url), want, `${site} → ${url}`)
+  for (const [site, url, want] of cases) {
+    assert.equal(isRedirectUrlValid(site, [], url), want, `${site} → ${url}`)
+  }
 })
 
 Deno.test('redirect_to: allow-list globs stop at dots and slashes; IP hosts only when loopback', () => {
-  const allow = ['http://localhost:8000/*', 'http://*.localhost:8000/*', 'http://*:12345/*', 'http://**:12345/*']
+  const allow = [
+    'http://localhost:8000/*',
+    'http://*.localhost:8000/*',
+    'http://*:12345/*',
+    'http://**:12345/*',
+  ]
   const cases: [string, boolean][] = [
     ['http://localhost:8000/path', true],
     ['http://localhost:3000', false],
@@ -98,21 +128,53 @@ Deno.test('redirect_to: allow-list globs stop at dots and slashes; IP hosts only
     ['http://example.com/dashboard', false],
     ['https://example.com:8443/dashboard', false],
   ]
-  for (const [url, want] of cases) assert.equal(isRedirectUrlValid('https://example.com', allow, url), want, url)
+  for (const [url, want] of cases) {
+    assert.equal(isRedirectUrlValid('https://example.com', allow, url), want, url)
+  }
   const globs = ['https://*.example.org/**', 'https://{app,admin}.roots.example/[a-z]?']
-  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://shop.example.org/a/b'), true)
-  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://a.shop.example.org/a'), false, '* does not cross a dot')
-  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://admin.roots.example/x1'), true)
-  assert.equal(isRedirectUrlValid('https://roots.example', globs, 'https://evil.roots.example/x1'), false)
-  assert.equal(isRedirectUrlValid('https://roots.example', ['myapp://callback'], 'myapp://callback'), true, 'an app scheme by exact match')
-  const s = loadAuthSettings(config({ GOTRUE_SITE_URL: 'https://roots.example', GOTRUE_URI_ALLOW_LIST: 'https://roots.example/login' }))
-  assert.equal(redirectTarget(s, 'https://roots.example:4000/admin'), 'https://roots.example', 'another port on the site host falls back')
+  assert.equal(
+    isRedirectUrlValid('https://roots.example', globs, 'https://shop.example.org/a/b'),
+    true,
+  )
+  assert.equal(
+    isRedirectUrlValid('https://roots.example', globs, 'https://a.shop.example.org/a'),
+    false,
+    '* does not cross a dot',
+  )
+  assert.equal(
+    isRedirectUrlValid('https://roots.example', globs, 'https://admin.roots.example/x1'),
+    true,
+  )
+  assert.equal(
+    isRedirectUrlValid('https://roots.example', globs, 'https://evil.roots.example/x1'),
+    false,
+  )
+  assert.equal(
+    isRedirectUrlValid('https://roots.example', ['myapp://callback'], 'myapp://callback'),
+    true,
+    'an app scheme by exact match',
+  )
+  const s = loadAuthSettings(
+    config({
+      GOTRUE_SITE_URL: 'https://roots.example',
+      GOTRUE_URI_ALLOW_LIST: 'https://roots.example/login',
+    }),
+  )
+  assert.equal(
+    redirectTarget(s, 'https://roots.example:4000/admin'),
+    'https://roots.example',
+    'another port on the site host falls back',
+  )
   assert.equal(redirectTarget(s, 'https://roots.example/members'), 'https://roots.example/members')
 })
 
 Deno.test('[auth.email] and [auth.sms] enabled turn the providers on and off, as enable_signup did', async () => {
   const repo = loadAuthSettings(config())
-  assert.deepEqual([repo.emailSignup, repo.phoneSignup, repo.disableSignup], [true, false, false], 'supabase/config.toml')
+  assert.deepEqual(
+    [repo.emailSignup, repo.phoneSignup, repo.disableSignup],
+    [true, false, false],
+    'supabase/config.toml',
+  )
   const dir = await Deno.makeTempDir()
   const toml = join(dir, 'config.toml')
   const read = async (text: string) => {
@@ -120,8 +182,15 @@ Deno.test('[auth.email] and [auth.sms] enabled turn the providers on and off, as
     const s = loadAuthSettings(config(), toml)
     return [s.emailSignup, s.phoneSignup]
   }
-  assert.deepEqual(await read('[auth.email]\nenabled = false\n[auth.sms]\nenabled = true\n'), [false, true])
-  assert.deepEqual(await read('[auth.email]\nenable_signup = false\n[auth.sms]\nenable_signup = true\n'), [false, true], 'the older key')
+  assert.deepEqual(await read('[auth.email]\nenabled = false\n[auth.sms]\nenabled = true\n'), [
+    false,
+    true,
+  ])
+  assert.deepEqual(
+    await read('[auth.email]\nenable_signup = false\n[auth.sms]\nenable_signup = true\n'),
+    [false, true],
+    'the older key',
+  )
   assert.deepEqual(await read(''), [true, false], 'the defaults')
   await Deno.remove(dir, { recursive: true })
 })
@@ -129,7 +198,10 @@ Deno.test('[auth.email] and [auth.sms] enabled turn the providers on and off, as
 Deno.test('password_requirements maps to required character sets, reported as reasons', async () => {
   const dir = await Deno.makeTempDir()
   const toml = join(dir, 'config.toml')
-  await Deno.writeTextFile(toml, '[auth]\nminimum_password_length = 10\npassword_requirements = "lower_upper_letters_digits"\n')
+  await Deno.writeTextFile(
+    toml,
+    '[auth]\nminimum_password_length = 10\npassword_requirements = "lower_upper_letters_digits"\n',
+  )
   const s = loadAuthSettings(config(), toml)
   const reasons = (pw: string) => {
     try {
@@ -152,7 +224,12 @@ Deno.test('password_requirements maps to required character sets, reported as re
 Deno.test('TOTP matches RFC 6238 test vectors and accepts only ±1 step', async () => {
   const secret = new TextEncoder().encode('12345678901234567890')
   // RFC 6238 appendix B, SHA-1, truncated to 8 digits there; the last 6 digits are the 6-digit code.
-  for (const [t, code] of [[59, '94287082'], [1111111109, '07081804'], [1234567890, '89005924'], [2000000000, '69279037']] as const) {
+  for (
+    const [t, code] of [[59, '94287082'], [1111111109, '07081804'], [1234567890, '89005924'], [
+      2000000000,
+      '69279037',
+    ]] as const
+  ) {
     assert.equal(await hotp(secret, Math.floor(t / 30), 8), code)
   }
   const b32 = encodeBase32(secret)

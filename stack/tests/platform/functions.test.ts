@@ -8,21 +8,40 @@ import { signJwt } from '../../gateway/jwt.ts'
 import { env } from './helpers.ts'
 
 const ctx = {
-  config: { apiUrl: 'http://127.0.0.1:1', siteUrl: 'http://127.0.0.1:2', jwtSecret: JWT_SECRET, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY, dbUrl: 'postgresql://x' },
+  config: {
+    apiUrl: 'http://127.0.0.1:1',
+    siteUrl: 'http://127.0.0.1:2',
+    jwtSecret: JWT_SECRET,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    dbUrl: 'postgresql://x',
+  },
 } as unknown as GatewayContext
 
-const RUNTIME_VARS = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL', 'SB_SITE_URL']
+const RUNTIME_VARS = [
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_DB_URL',
+  'SB_SITE_URL',
+]
 
 /** createFunctionsGateway sets the runtime's variables process-wide: give the real ones back. */
 function gateway(settings: Record<string, { verify_jwt?: boolean }>) {
   const saved = Object.fromEntries(RUNTIME_VARS.map((k) => [k, Deno.env.get(k)]))
   const gw = createFunctionsGateway(ctx, settings)
   const seen = Object.fromEntries(RUNTIME_VARS.map((k) => [k, Deno.env.get(k)]))
-  for (const [k, v] of Object.entries(saved)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
+  for (const [k, v] of Object.entries(saved)) {
+    v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
+  }
   return { gw, seen }
 }
 
-const call = (gw: ReturnType<typeof createFunctionsGateway>, path: string, init: RequestInit = {}) => {
+const call = (
+  gw: ReturnType<typeof createFunctionsGateway>,
+  path: string,
+  init: RequestInit = {},
+) => {
   const url = new URL(`http://127.0.0.1:1/functions/v1${path}`)
   return gw.handle(new Request(url, init), { path, url, remoteAddr: '127.0.0.1' })
 }
@@ -43,14 +62,36 @@ Deno.test('with verify_jwt on: no token and bad tokens are 401, valid keys pass,
   assert.equal(none.status, 401)
   assert.equal((await none.json()).code, 'UNAUTHORIZED_NO_AUTH_HEADER')
   const tampered = ANON_KEY.slice(0, -2) + (ANON_KEY.endsWith('A') ? 'BB' : 'AA')
-  assert.equal((await call(gw, '/health', { headers: { authorization: `Bearer ${tampered}` } })).status, 401)
-  const expired = await signJwt({ role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) - 10 }, JWT_SECRET)
-  assert.equal((await call(gw, '/health', { headers: { authorization: `Bearer ${expired}` } })).status, 401)
-  const otherSecret = await signJwt({ role: 'service_role' }, 'not-the-secret-not-the-secret-not-the-secret')
-  assert.equal((await call(gw, '/health', { headers: { authorization: `Bearer ${otherSecret}` } })).status, 401)
-  assert.equal((await call(gw, '/health', { headers: { authorization: `Bearer ${ANON_KEY}` } })).status, 200)
+  assert.equal(
+    (await call(gw, '/health', { headers: { authorization: `Bearer ${tampered}` } })).status,
+    401,
+  )
+  const expired = await signJwt({
+    role: 'authenticated',
+    sub: crypto.randomUUID(),
+    exp: Math.floor(Date.now() / 1000) - 10,
+  }, JWT_SECRET)
+  assert.equal(
+    (await call(gw, '/health', { headers: { authorization: `Bearer ${expired}` } })).status,
+    401,
+  )
+  const otherSecret = await signJwt(
+    { role: 'service_role' },
+    'not-the-secret-not-the-secret-not-the-secret',
+  )
+  assert.equal(
+    (await call(gw, '/health', { headers: { authorization: `Bearer ${otherSecret}` } })).status,
+    401,
+  )
+  assert.equal(
+    (await call(gw, '/health', { headers: { authorization: `Bearer ${ANON_KEY}` } })).status,
+    200,
+  )
   assert.equal((await call(gw, '/health', { headers: { apikey: SERVICE_ROLE_KEY } })).status, 200)
-  const pre = await call(gw, '/health', { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' } })
+  const pre = await call(gw, '/health', {
+    method: 'OPTIONS',
+    headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST' },
+  })
   assert.equal(pre.status, 200)
   assert.equal(pre.headers.get('access-control-allow-origin'), '*')
   assert.match(pre.headers.get('access-control-allow-headers') ?? '', /authorization/)
@@ -59,7 +100,9 @@ Deno.test('with verify_jwt on: no token and bad tokens are 401, valid keys pass,
 
 Deno.test('unknown, private and path-like function names are 404 and load nothing', async () => {
   const { gw } = gateway({})
-  for (const path of ['/no-such-function', '/_shared', '/..', '/%2e%2e', '/../stack', '/Health', '/']) {
+  for (
+    const path of ['/no-such-function', '/_shared', '/..', '/%2e%2e', '/../stack', '/Health', '/']
+  ) {
     const res = await call(gw, path, { headers: { authorization: `Bearer ${ANON_KEY}` } })
     assert.equal(res.status, 404, path)
     assert.equal((await res.json()).code, 'NOT_FOUND')

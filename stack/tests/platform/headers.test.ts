@@ -33,25 +33,57 @@ function parseCsp(header: string): Map<string, string[]> {
 function assertSecurityHeaders(what: string, headers: Headers, connectSrc: string[] = []) {
   for (const [k, v] of Object.entries(EXPECTED)) assert.equal(headers.get(k), v, `${what}: ${k}`)
   const permissions = headers.get('permissions-policy') ?? ''
-  for (const feature of ['camera=()', 'microphone=()']) assert.ok(permissions.split(/,\s*/).includes(feature), `${what}: Permissions-Policy ${feature} (${permissions})`)
+  for (const feature of ['camera=()', 'microphone=()']) {
+    assert.ok(
+      permissions.split(/,\s*/).includes(feature),
+      `${what}: Permissions-Policy ${feature} (${permissions})`,
+    )
+  }
   const csp = parseCsp(headers.get('content-security-policy') ?? '')
   assert.deepEqual(csp.get('default-src'), [`'self'`], `${what}: default-src`)
-  assert.deepEqual(csp.get('script-src'), [`'self'`], `${what}: scripts only from the app's origin, none inline or eval'd`)
+  assert.deepEqual(
+    csp.get('script-src'),
+    [`'self'`],
+    `${what}: scripts only from the app's origin, none inline or eval'd`,
+  )
   assert.deepEqual(csp.get('object-src'), [`'none'`], `${what}: object-src`)
   assert.deepEqual(csp.get('base-uri'), [`'self'`], `${what}: base-uri`)
   assert.deepEqual(csp.get('frame-ancestors'), [`'none'`], `${what}: frame-ancestors`)
-  assert.deepEqual(csp.get('connect-src'), [`'self'`, API, ...connectSrc], `${what}: connect-src is the app and its API`)
+  assert.deepEqual(
+    csp.get('connect-src'),
+    [`'self'`, API, ...connectSrc],
+    `${what}: connect-src is the app and its API`,
+  )
   assert.deepEqual(csp.get('form-action'), [`'self'`, API], `${what}: form-action`)
-  assert.ok(csp.get('img-src')?.includes(API), `${what}: img-src takes Storage's public images from the API`)
+  assert.ok(
+    csp.get('img-src')?.includes(API),
+    `${what}: img-src takes Storage's public images from the API`,
+  )
   for (const [name, sources] of csp) {
-    assert.ok(!sources.includes(`'unsafe-eval'`) && !sources.includes('*'), `${what}: ${name} allows neither eval nor any origin`)
-    if (name !== 'style-src') assert.ok(!sources.includes(`'unsafe-inline'`), `${what}: ${name} allows no inline code`)
+    assert.ok(
+      !sources.includes(`'unsafe-eval'`) && !sources.includes('*'),
+      `${what}: ${name} allows neither eval nor any origin`,
+    )
+    if (name !== 'style-src') {
+      assert.ok(!sources.includes(`'unsafe-inline'`), `${what}: ${name} allows no inline code`)
+    }
   }
 }
 
-async function withServer(distDir: string, fn: (base: string) => Promise<void>, connectSrc?: string[]) {
+async function withServer(
+  distDir: string,
+  fn: (base: string) => Promise<void>,
+  connectSrc?: string[],
+) {
   const port = freePort()
-  const server = startWebServer({ port, distDir, apiUrl: API, anonKey: ANON_KEY, connectSrc, quiet: true })
+  const server = startWebServer({
+    port,
+    distDir,
+    apiUrl: API,
+    anonKey: ANON_KEY,
+    connectSrc,
+    quiet: true,
+  })
   try {
     await fn(`http://127.0.0.1:${port}`)
   } finally {
@@ -70,13 +102,26 @@ Deno.test('every answer of the web server carries the security headers, on the r
   const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
   const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])
   assert.ok(assets.some((a) => a.endsWith('.js')), 'index.html loads the built JavaScript')
-  const other = [...Deno.readDirSync(join(paths.webDist, 'assets'))].map((e) => `/assets/${e.name}`).filter((p) => /\.(css|svg|png|webp|woff2)$/.test(p)).slice(0, 3)
+  const other = [...Deno.readDirSync(join(paths.webDist, 'assets'))].map((e) => `/assets/${e.name}`)
+    .filter((p) => /\.(css|svg|png|webp|woff2)$/.test(p)).slice(0, 3)
   await withServer(paths.webDist, async (base) => {
     const checks: [string, Response, RegExp][] = []
-    for (const route of ['/', '/sites', '/sites/dartford/darenth-fields', '/admin/login', '/admin/waiting-list', '/kb/getting-started/tools', '/no-such-page']) {
+    for (
+      const route of [
+        '/',
+        '/sites',
+        '/sites/dartford/darenth-fields',
+        '/admin/login',
+        '/admin/waiting-list',
+        '/kb/getting-started/tools',
+        '/no-such-page',
+      ]
+    ) {
       checks.push([`HTML ${route}`, await get(base + route), /^text\/html/])
     }
-    for (const asset of [...assets, ...other]) checks.push([`asset ${asset}`, await get(base + asset), /./])
+    for (const asset of [...assets, ...other]) {
+      checks.push([`asset ${asset}`, await get(base + asset), /./])
+    }
     checks.push(['/config.js', await get(`${base}/config.js`), /^text\/javascript/])
     checks.push(['HEAD /', await get(base + '/', { method: 'HEAD' }), /^text\/html/])
     for (const [what, res, type] of checks) {
@@ -84,11 +129,13 @@ Deno.test('every answer of the web server carries the security headers, on the r
       assert.match(res.headers.get('content-type') ?? '', type, `${what}: content type`)
       assertSecurityHeaders(what, res.headers)
     }
-    for (const [what, res, status] of [
-      ['missing asset', await get(`${base}/assets/nope-123.js`), 404],
-      ['bad escape', await get(`${base}/%E0%A4%A`), 400],
-      ['POST', await get(base + '/', { method: 'POST' }), 405],
-    ] as const) {
+    for (
+      const [what, res, status] of [
+        ['missing asset', await get(`${base}/assets/nope-123.js`), 404],
+        ['bad escape', await get(`${base}/%E0%A4%A`), 400],
+        ['POST', await get(base + '/', { method: 'POST' }), 405],
+      ] as const
+    ) {
       assert.equal(res.status, status, what)
       assertSecurityHeaders(what, res.headers)
     }
@@ -101,7 +148,11 @@ Deno.test('the real build fits the policy: same-origin files only, no inline scr
   const scripts = [...index.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
   assert.ok(scripts.length > 0)
   for (const [tag, attrs, body] of scripts) {
-    assert.match(attrs, /\ssrc="\/[^/"]/, `every script is a same-origin file: ${tag.slice(0, 120)}`)
+    assert.match(
+      attrs,
+      /\ssrc="\/[^/"]/,
+      `every script is a same-origin file: ${tag.slice(0, 120)}`,
+    )
     assert.equal(body.trim(), '', `no inline script: ${tag.slice(0, 120)}`)
   }
   assert.doesNotMatch(index, /\son[a-z]+\s*=/i, 'no inline event handler')
@@ -110,12 +161,20 @@ Deno.test('the real build fits the policy: same-origin files only, no inline scr
     if (url.startsWith('data:image/svg+xml,')) continue
     assert.ok(url.startsWith('/') && !url.startsWith('//'), `same-origin URL in index.html: ${url}`)
   }
-  assert.doesNotMatch(index, /<(?:script|iframe|object|embed)\b[^>]*\bsrc="data:/i, 'no data: URL runs code')
+  assert.doesNotMatch(
+    index,
+    /<(?:script|iframe|object|embed)\b[^>]*\bsrc="data:/i,
+    'no data: URL runs code',
+  )
   // The built code never evaluates strings (blocked by script-src 'self').
   for (const e of Deno.readDirSync(join(paths.webDist, 'assets'))) {
     if (!e.name.endsWith('.js')) continue
     const code = await Deno.readTextFile(join(paths.webDist, 'assets', e.name))
-    assert.doesNotMatch(code, /\bnew Function\(\s*["'`]|\beval\(\s*["'`]/, `${e.name} evaluates no string`)
+    assert.doesNotMatch(
+      code,
+      /\bnew Function\(\s*["'`]|\beval\(\s*["'`]/,
+      `${e.name} evaluates no string`,
+    )
   }
 })
 
@@ -128,7 +187,11 @@ Deno.test('configured analytics and error-reporting origins are added to connect
       const res = await get(base + '/')
       assertSecurityHeaders('HTML with configured services', res.headers, extra)
       const csp = parseCsp(res.headers.get('content-security-policy')!)
-      assert.deepEqual(csp.get('script-src'), [`'self'`], 'their scripts are still not allowed from elsewhere')
+      assert.deepEqual(
+        csp.get('script-src'),
+        [`'self'`],
+        'their scripts are still not allowed from elsewhere',
+      )
     }, extra)
   } finally {
     await Deno.remove(dist, { recursive: true })
@@ -141,14 +204,20 @@ Deno.test('text files are gzipped for clients that take gzip, byte for byte the 
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1]
   assert.ok(script, 'index.html loads a script')
   const curl = async (url: string, encoding: string) => {
-    const out = await new Deno.Command('curl', { args: ['-s', '-D', '-', '-o', '-', '-H', `Accept-Encoding: ${encoding}`, url], stdout: 'piped' }).output()
+    const out = await new Deno.Command('curl', {
+      args: ['-s', '-D', '-', '-o', '-', '-H', `Accept-Encoding: ${encoding}`, url],
+      stdout: 'piped',
+    }).output()
     const raw = out.stdout
     const split = new TextDecoder('latin1').decode(raw).indexOf('\r\n\r\n') + 4
     const head = new TextDecoder().decode(raw.slice(0, split))
     return { head, body: raw.slice(split) }
   }
   const gunzip = async (bytes: Uint8Array<ArrayBuffer>) =>
-    new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer())
+    new Uint8Array(
+      await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')))
+        .arrayBuffer(),
+    )
   await withServer(paths.webDist, async (base) => {
     for (const path of [script, '/', '/sites']) {
       const file = path === script ? join(paths.webDist, script) : join(paths.webDist, 'index.html')
@@ -156,9 +225,19 @@ Deno.test('text files are gzipped for clients that take gzip, byte for byte the 
       const zipped = await curl(base + path, 'gzip, deflate, br')
       assert.match(zipped.head, /content-encoding: gzip/i, `${path}: gzipped`)
       assert.match(zipped.head, /vary: accept-encoding/i, `${path}: caches keep encodings apart`)
-      assert.ok(zipped.body.byteLength < original.byteLength / (path === script ? 2 : 1), `${path}: ${zipped.body.byteLength} bytes gzipped of ${original.byteLength}`)
+      assert.ok(
+        zipped.body.byteLength < original.byteLength / (path === script ? 2 : 1),
+        `${path}: ${zipped.body.byteLength} bytes gzipped of ${original.byteLength}`,
+      )
       assert.deepEqual(await gunzip(zipped.body), original, `${path}: decodes to the file`)
-      assertSecurityHeaders(`${path} gzipped`, new Headers(zipped.head.split('\r\n').slice(1).filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string])))
+      assertSecurityHeaders(
+        `${path} gzipped`,
+        new Headers(
+          zipped.head.split('\r\n').slice(1).filter(Boolean).map((l) =>
+            [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string]
+          ),
+        ),
+      )
       for (const refusal of ['identity', 'gzip;q=0']) {
         const plain = await curl(base + path, refusal)
         assert.doesNotMatch(plain.head, /content-encoding/i, `${path}: not gzipped for ${refusal}`)

@@ -8,7 +8,9 @@ export const env = (name: string): string => {
 }
 
 /** Creates an empty database in the test cluster and returns its URL and a dropper. */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = postgres(env('SUPABASE_DB_URL'), { max: 1, onnotice: () => {} })
   const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`
   await admin.unsafe(`create database ${name}`)

@@ -16,7 +16,9 @@ Deno.test('a crash leaves a stale postmaster.pid; the next start recovers and st
     const pid = Number((await Deno.readTextFile(pidFile)).split('\n')[0])
     Deno.kill(pid, 'SIGKILL')
     // Wait for the postmaster and its children to be gone (a harness wait, not a timing assertion).
-    for (let i = 0; i < 200 && (await cluster.isRunning()); i++) await new Promise((r) => setTimeout(r, 50))
+    for (let i = 0; i < 200 && (await cluster.isRunning()); i++) {
+      await new Promise((r) => setTimeout(r, 50))
+    }
     assert.equal(existsSync(pidFile), true, 'the crash left its pid file behind')
     await cluster.start()
     assert.equal(await cluster.isRunning(), true)

@@ -35,7 +35,9 @@ const CLIS: Cli[] = [
   { dep: 'supabase-cli-v2', major: 2, target: (url) => ['--db-url', url] },
 ]
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>
+}
 
 /** The exact version package.json pins (`3.1.0` or `npm:supabase@2.122.1`). */
 function pinned(cli: Cli): string {
@@ -49,15 +51,23 @@ function pinned(cli: Cli): string {
 /** The package's node shim (it runs the platform binary from its optional dependency). */
 function shim(cli: Cli): string {
   const dir = join(ROOT, 'node_modules', cli.dep)
-  const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; bin: string | Record<string, string> }
-  assert.equal(meta.version, pinned(cli), `node_modules/${cli.dep} is the pinned version (run npm install)`)
+  const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    version: string
+    bin: string | Record<string, string>
+  }
+  assert.equal(
+    meta.version,
+    pinned(cli),
+    `node_modules/${cli.dep} is the pinned version (run npm install)`,
+  )
   return join(dir, typeof meta.bin === 'string' ? meta.bin : meta.bin.supabase)
 }
 
 /** Lines where a CLI complains about the config (or anything else: every WARN counts). */
 function complaints(output: string): string[] {
   return output.split('\n').filter((l) =>
-    /\bWARN(ING)?\b|deprecat|no longer supported|not recogni[sz]e|unknown (config )?keys?|unrecogni[sz]ed|invalid config|failed to (load|parse) config/i.test(l)
+    /\bWARN(ING)?\b|deprecat|no longer supported|not recogni[sz]e|unknown (config )?keys?|unrecogni[sz]ed|invalid config|failed to (load|parse) config/i
+      .test(l)
   )
 }
 
@@ -101,17 +111,31 @@ class CliRunner {
     }).output()
     const dec = new TextDecoder()
     const out = { code, stdout: dec.decode(stdout), stderr: dec.decode(stderr) }
-    const lines = `${out.stdout}\n${out.stderr}`.split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '')
+    const lines = `${out.stdout}\n${out.stderr}`.split('\n').map((l) => l.trimEnd()).filter((l) =>
+      l.trim() !== ''
+    )
     const shown = args.map((a) => a.replace(/\/\/postgres:[^@]*@/, '//postgres:***@')).join(' ')
-    console.log(`[supabase ${this.cli.major}.x] $ supabase ${shown}  → exit ${code}\n${lines.map((l) => `    ${l}`).join('\n')}`)
+    console.log(
+      `[supabase ${this.cli.major}.x] $ supabase ${shown}  → exit ${code}\n${
+        lines.map((l) => `    ${l}`).join('\n')
+      }`,
+    )
     return { ...out, lines }
   }
 
   /** Runs and insists on exit 0 and no complaint. */
   async ok(args: string[], opts?: { workdir?: string }): Promise<Run> {
     const r = await this.run(args, opts)
-    assert.deepEqual(complaints(r.lines.join('\n')), [], `supabase ${args[0]} ${args[1] ?? ''} prints no warning`)
-    assert.equal(r.code, 0, `supabase ${args.slice(0, 2).join(' ')} exits 0:\n${r.lines.join('\n')}`)
+    assert.deepEqual(
+      complaints(r.lines.join('\n')),
+      [],
+      `supabase ${args[0]} ${args[1] ?? ''} prints no warning`,
+    )
+    assert.equal(
+      r.code,
+      0,
+      `supabase ${args.slice(0, 2).join(' ')} exits 0:\n${r.lines.join('\n')}`,
+    )
     return r
   }
 }
@@ -136,7 +160,11 @@ function projectCopy(into: string, configToml = readFileSync(paths.configToml, '
  *  database per cluster (cron.database_name = 'postgres'). */
 async function throwawayCluster(n: number): Promise<{ url: string; destroy(): Promise<void> }> {
   // Named like the runner's throwaway clusters, so that a killed run's is swept by the next one.
-  const cluster = new PostgresCluster({ dir: join(paths.stackDir, `test-${Deno.pid}-${n}`), port: freePort(), ephemeral: true })
+  const cluster = new PostgresCluster({
+    dir: join(paths.stackDir, `test-${Deno.pid}-${n}`),
+    port: freePort(),
+    ephemeral: true,
+  })
   try {
     await cluster.start()
   } catch (e) {
@@ -147,7 +175,9 @@ async function throwawayCluster(n: number): Promise<{ url: string; destroy(): Pr
 }
 
 const publicTables = async (sql: postgres.Sql) =>
-  (await sql`select tablename from pg_tables where schemaname = 'public' order by 1`).map((r) => r.tablename as string)
+  (await sql`select tablename from pg_tables where schemaname = 'public' order by 1`).map((r) =>
+    r.tablename as string
+  )
 
 /** Row counts of every public table and of auth.users: what the seeds leave behind. */
 async function rowCounts(sql: postgres.Sql): Promise<Record<string, number>> {
@@ -184,7 +214,10 @@ for (const cli of CLIS) {
     const home = join(tmp, 'home')
     mkdirSync(home)
     const runner = new CliRunner(cli, projectCopy(join(tmp, 'project')), home)
-    const stackDb = postgres(asRole(env('SUPABASE_DB_URL'), 'postgres'), { max: 1, onnotice: () => {} })
+    const stackDb = postgres(asRole(env('SUPABASE_DB_URL'), 'postgres'), {
+      max: 1,
+      onnotice: () => {},
+    })
     const clusters: { destroy(): Promise<void> }[] = []
     let pushed = ''
     const migrations = await listMigrations()
@@ -196,62 +229,139 @@ for (const cli of CLIS) {
         assert.equal(Number(version.split('.')[0]), cli.major)
       })
 
-      await t.step('(a) db push --include-seed --dry-run against the stack database plans no migration', async () => {
-        const r = await runner.ok(['db', 'push', ...cli.target(cliUrl(env('SUPABASE_DB_URL'))), '--include-seed', '--dry-run', '--yes'])
-        assert.ok(r.lines.some((l) => /DRY RUN/.test(l)), 'it is a dry run')
-        const planned = r.lines.filter((l) => plannedMigration.test(l))
-        assert.deepEqual(planned, [], 'stack/migrate.ts recorded every migration as the CLI would')
-        const seeds = r.lines.filter((l) => /^\s*•\s*\S+\.sql/.test(l))
-        if (seeds.length) {
-          // The stack records seed paths relative to supabase/, the CLI relative to the project
-          // (supabase/seed.sql): the CLI would seed again. Reported, not a failure of this test.
-          console.log(`[supabase ${cli.major}.x] note: the CLI would seed the stack database again: ${seeds.map((s) => s.trim().slice(2)).join(', ')}`)
-        }
-      })
+      await t.step(
+        '(a) db push --include-seed --dry-run against the stack database plans no migration',
+        async () => {
+          const r = await runner.ok([
+            'db',
+            'push',
+            ...cli.target(cliUrl(env('SUPABASE_DB_URL'))),
+            '--include-seed',
+            '--dry-run',
+            '--yes',
+          ])
+          assert.ok(r.lines.some((l) => /DRY RUN/.test(l)), 'it is a dry run')
+          const planned = r.lines.filter((l) => plannedMigration.test(l))
+          assert.deepEqual(
+            planned,
+            [],
+            'stack/migrate.ts recorded every migration as the CLI would',
+          )
+          const seeds = r.lines.filter((l) => /^\s*•\s*\S+\.sql/.test(l))
+          if (seeds.length) {
+            // The stack records seed paths relative to supabase/, the CLI relative to the project
+            // (supabase/seed.sql): the CLI would seed again. Reported, not a failure of this test.
+            console.log(
+              `[supabase ${cli.major}.x] note: the CLI would seed the stack database again: ${
+                seeds.map((s) => s.trim().slice(2)).join(', ')
+              }`,
+            )
+          }
+        },
+      )
 
-      await t.step('(b) db push --include-seed into a bootstrapped new cluster, as postgres', async () => {
-        // The target has only the platform bootstrap; the reference is what stack/migrate.ts makes.
-        const [target, reference] = await Promise.all([throwawayCluster(100 + cli.major), throwawayCluster(200 + cli.major)])
-        clusters.push(target, reference)
-        await Promise.all([bootstrapPlatform(target.url), migrate(reference.url, { log: () => {} })])
+      await t.step(
+        '(b) db push --include-seed into a bootstrapped new cluster, as postgres',
+        async () => {
+          // The target has only the platform bootstrap; the reference is what stack/migrate.ts makes.
+          const [target, reference] = await Promise.all([
+            throwawayCluster(100 + cli.major),
+            throwawayCluster(200 + cli.major),
+          ])
+          clusters.push(target, reference)
+          await Promise.all([
+            bootstrapPlatform(target.url),
+            migrate(reference.url, { log: () => {} }),
+          ])
 
-        const r = await runner.ok(['db', 'push', ...cli.target(cliUrl(target.url)), '--include-seed', '--yes'])
-        pushed = target.url
-        assert.deepEqual(r.lines.map((l) => pushedMigration.exec(l)?.[1]).filter(Boolean), versions, 'every migration file applied, in order')
+          const r = await runner.ok([
+            'db',
+            'push',
+            ...cli.target(cliUrl(target.url)),
+            '--include-seed',
+            '--yes',
+          ])
+          pushed = target.url
+          assert.deepEqual(
+            r.lines.map((l) => pushedMigration.exec(l)?.[1]).filter(Boolean),
+            versions,
+            'every migration file applied, in order',
+          )
 
-        const db = postgres(asRole(target.url, 'postgres'), { max: 1, onnotice: () => {} })
-        const ref = postgres(asRole(reference.url, 'postgres'), { max: 1, onnotice: () => {} })
-        try {
-          const [{ rolsuper }] = await db`select rolsuper from pg_roles where rolname = 'postgres'`
-          console.log(`[supabase ${cli.major}.x] pushed as postgres, superuser: ${rolsuper}`)
+          const db = postgres(asRole(target.url, 'postgres'), { max: 1, onnotice: () => {} })
+          const ref = postgres(asRole(reference.url, 'postgres'), { max: 1, onnotice: () => {} })
+          try {
+            const [{ rolsuper }] =
+              await db`select rolsuper from pg_roles where rolname = 'postgres'`
+            console.log(`[supabase ${cli.major}.x] pushed as postgres, superuser: ${rolsuper}`)
 
-          const recorded = await db`select version, name from supabase_migrations.schema_migrations order by version`
-          assert.deepEqual(recorded.map((m) => `${m.version}_${m.name}.sql`), migrations, 'the same migrations recorded as the repo has files')
-          const stackRecorded = await stackDb`select version, name from supabase_migrations.schema_migrations order by version`
-          assert.deepEqual([...recorded].map((m) => ({ ...m })), [...stackRecorded].map((m) => ({ ...m })), 'recorded as the stack records them')
+            const recorded =
+              await db`select version, name from supabase_migrations.schema_migrations order by version`
+            assert.deepEqual(
+              recorded.map((m) => `${m.version}_${m.name}.sql`),
+              migrations,
+              'the same migrations recorded as the repo has files',
+            )
+            const stackRecorded =
+              await stackDb`select version, name from supabase_migrations.schema_migrations order by version`
+            assert.deepEqual(
+              [...recorded].map((m) => ({ ...m })),
+              [...stackRecorded].map((m) => ({ ...m })),
+              'recorded as the stack records them',
+            )
 
-          assert.deepEqual(await publicTables(db), await publicTables(stackDb), 'the same public tables as the stack database')
+            assert.deepEqual(
+              await publicTables(db),
+              await publicTables(stackDb),
+              'the same public tables as the stack database',
+            )
 
-          const seeds = seedFiles()
-          const seeded = await db`select path, hash from supabase_migrations.seed_files order by path`
-          const expected = await Promise.all(seeds.map(async (f) => ({ path: relative(ROOT, f), hash: await sha256(readFileSync(f, 'utf8')) })))
-          assert.deepEqual([...seeded].map((s) => ({ ...s })), expected.sort((a, b) => a.path.localeCompare(b.path)), 'every seed file applied')
-          const counts = await rowCounts(db)
-          assert.deepEqual(counts, await rowCounts(ref), 'the same rows as stack/migrate.ts seeds')
-          assert.ok(counts['public.global_sites'] > 0 && counts['auth.users'] > 0, 'the seeds made sites and users')
-          console.log(`[supabase ${cli.major}.x] ${recorded.length} migrations recorded; ${seeded.length} seed files; ${counts['public.global_sites']} sites, ${counts['auth.users']} users`)
-        } finally {
-          await db.end()
-          await ref.end()
-        }
-      })
+            const seeds = seedFiles()
+            const seeded =
+              await db`select path, hash from supabase_migrations.seed_files order by path`
+            const expected = await Promise.all(
+              seeds.map(async (f) => ({
+                path: relative(ROOT, f),
+                hash: await sha256(readFileSync(f, 'utf8')),
+              })),
+            )
+            assert.deepEqual(
+              [...seeded].map((s) => ({ ...s })),
+              expected.sort((a, b) => a.path.localeCompare(b.path)),
+              'every seed file applied',
+            )
+            const counts = await rowCounts(db)
+            assert.deepEqual(
+              counts,
+              await rowCounts(ref),
+              'the same rows as stack/migrate.ts seeds',
+            )
+            assert.ok(
+              counts['public.global_sites'] > 0 && counts['auth.users'] > 0,
+              'the seeds made sites and users',
+            )
+            console.log(
+              `[supabase ${cli.major}.x] ${recorded.length} migrations recorded; ${seeded.length} seed files; ${
+                counts['public.global_sites']
+              } sites, ${counts['auth.users']} users`,
+            )
+          } finally {
+            await db.end()
+            await ref.end()
+          }
+        },
+      )
 
       await t.step('(c) migration list shows every local migration applied remotely', async () => {
         assert.ok(pushed, 'the push of (b) made a database')
         const list = await runner.ok(['migration', 'list', ...cli.target(cliUrl(pushed))])
         const rows = listed(list.lines)
         assert.deepEqual(rows.map(([local]) => local), versions, 'every local migration listed')
-        assert.deepEqual(rows.filter(([local, remote]) => local !== remote), [], 'each applied remotely')
+        assert.deepEqual(
+          rows.filter(([local, remote]) => local !== remote),
+          [],
+          'each applied remotely',
+        )
       })
     } finally {
       await Promise.all(clusters.map((c) => c.destroy()))
@@ -275,13 +385,21 @@ Deno.test('the complaint check sees what the 3.x CLI says about the old config k
     const url = cliUrl(env('SUPABASE_DB_URL'))
     const rejected = await runner.run(['db', 'push', ...cli.target(url), '--dry-run', '--yes'])
     assert.notEqual(rejected.code, 0)
-    assert.ok(complaints(rejected.lines.join('\n')).some((l) => /\[inbucket\].*no longer supported/.test(l)))
+    assert.ok(
+      complaints(rejected.lines.join('\n')).some((l) =>
+        /\[inbucket\].*no longer supported/.test(l)
+      ),
+    )
 
     const warned = await runner.run(['db', 'push', ...cli.target(url), '--dry-run', '--yes'], {
       workdir: projectCopy(join(tmp, 'warned'), old.replace(/^\[inbucket\]$/m, '[local_smtp]')),
     })
     assert.equal(warned.code, 0, 'a deprecation is a warning, not an error')
-    assert.deepEqual(complaints(warned.lines.join('\n')).filter((l) => /enable_signup is deprecated/.test(l)).length, 2)
+    assert.deepEqual(
+      complaints(warned.lines.join('\n')).filter((l) => /enable_signup is deprecated/.test(l))
+        .length,
+      2,
+    )
   } finally {
     await Deno.remove(tmp, { recursive: true })
   }

@@ -9,10 +9,19 @@ import { startWebServer } from '../../web-server.ts'
 async function withServer(fn: (base: string) => Promise<void>) {
   const dist = await Deno.makeTempDir({ prefix: 'dist-' })
   await Deno.mkdir(join(dist, 'assets'))
-  await Deno.writeTextFile(join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>')
+  await Deno.writeTextFile(
+    join(dist, 'index.html'),
+    '<!doctype html><title>app</title><div id="root"></div>',
+  )
   await Deno.writeTextFile(join(dist, 'assets', 'app-abc.js'), 'console.log(1)')
   const port = freePort()
-  const server = startWebServer({ port, distDir: dist, apiUrl: 'http://127.0.0.1:54321', anonKey: ANON_KEY, quiet: true })
+  const server = startWebServer({
+    port,
+    distDir: dist,
+    apiUrl: 'http://127.0.0.1:54321',
+    anonKey: ANON_KEY,
+    quiet: true,
+  })
   try {
     await fn(`http://127.0.0.1:${port}`)
   } finally {
@@ -29,7 +38,11 @@ Deno.test('client routes get index.html, assets are immutable, missing assets ar
       assert.match(res.headers.get('content-type') ?? '', /text\/html/)
       assert.match(await res.text(), /id="root"/)
       // The redirect table downloads alongside the bundle, not after it.
-      assert.equal(res.headers.get('link'), '<http://127.0.0.1:54321/functions/v1/redirect-lookup>; rel=preload; as=fetch; crossorigin=anonymous', route)
+      assert.equal(
+        res.headers.get('link'),
+        '<http://127.0.0.1:54321/functions/v1/redirect-lookup>; rel=preload; as=fetch; crossorigin=anonymous',
+        route,
+      )
     }
     const asset = await fetch(`${base}/assets/app-abc.js`)
     assert.equal(asset.status, 200)
@@ -66,7 +79,13 @@ Deno.test('security headers: CSP without inline scripts, nosniff, no framing', (
 
 Deno.test('paths cannot escape the build folder', () =>
   withServer(async (base) => {
-    for (const p of ['/..%2f..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2fetc%2fpasswd']) {
+    for (
+      const p of [
+        '/..%2f..%2f..%2fetc%2fpasswd',
+        '/%2e%2e/%2e%2e/etc/passwd',
+        '/assets/..%2f..%2fetc%2fpasswd',
+      ]
+    ) {
       const res = await fetch(base + p)
       const body = await res.text()
       assert.ok(!body.includes('root:x:0:0'), p)

@@ -3,7 +3,20 @@
 // that see auth.uid() and auth.jwt() — anon, two users and service_role see different rows.
 import assert from 'node:assert/strict'
 import { signJwt } from '../../gateway/jwt.ts'
-import { ALICE, anon, ANON_KEY, assertPgrstError, BOB, clientAs, db, rest, service, SERVICE_KEY, test, tokenFor } from './fixtures.ts'
+import {
+  ALICE,
+  anon,
+  ANON_KEY,
+  assertPgrstError,
+  BOB,
+  clientAs,
+  db,
+  rest,
+  service,
+  SERVICE_KEY,
+  test,
+  tokenFor,
+} from './fixtures.ts'
 
 const noteIds = (rows: { id: number }[] | null) => (rows ?? []).map((r) => r.id).sort()
 
@@ -21,12 +34,20 @@ test('RLS: an authenticated user sees public notes and their own (auth.uid())', 
 })
 
 test('RLS: a policy reading auth.jwt() sees the token claims', async () => {
-  const carol = await clientAs({ sub: '44444444-4444-4444-8444-444444444444', email: 'carol@example.com' })
+  const carol = await clientAs({
+    sub: '44444444-4444-4444-8444-444444444444',
+    email: 'carol@example.com',
+  })
   assert.deepEqual(noteIds((await carol.from('conformance_notes').select('id')).data), [1, 4])
 })
 
 test('RLS: service_role bypasses policies and sees every row', async () => {
-  assert.deepEqual(noteIds((await service.from('conformance_notes').select('id')).data), [1, 2, 3, 4])
+  assert.deepEqual(noteIds((await service.from('conformance_notes').select('id')).data), [
+    1,
+    2,
+    3,
+    4,
+  ])
 })
 
 test('RLS applies to counts too', async () => {
@@ -40,11 +61,18 @@ test('RLS: insert is checked (with check) and a refused row is not written', asy
   const alice = await clientAs({ sub: ALICE })
   const ok = await alice.from('conformance_notes').insert({ id: 100, owner: ALICE, body: 'mine' })
   assert.equal(ok.error, null)
-  const { error, status } = await alice.from('conformance_notes').insert({ id: 101, owner: BOB, body: 'forged' })
+  const { error, status } = await alice.from('conformance_notes').insert({
+    id: 101,
+    owner: BOB,
+    body: 'forged',
+  })
   assert.equal(status, 403)
   assert.equal(error!.code, '42501')
   assert.match(error!.message, /row-level security/)
-  assert.deepEqual((await db`select id from conformance_notes where id in (100, 101)`).map((r) => r.id), [100])
+  assert.deepEqual(
+    (await db`select id from conformance_notes where id in (100, 101)`).map((r) => r.id),
+    [100],
+  )
   await db`delete from conformance_notes where id = 100`
 })
 
@@ -57,7 +85,10 @@ test('RLS: anon refused by policy on insert is 401', async () => {
 
 test('RLS: update only touches rows the policy lets the user see', async () => {
   const bob = await clientAs({ sub: BOB })
-  const { data } = await bob.from('conformance_notes').update({ body: 'bob edits' }).in('id', [2, 3]).select('id')
+  const { data } = await bob.from('conformance_notes').update({ body: 'bob edits' }).in('id', [
+    2,
+    3,
+  ]).select('id')
   assert.deepEqual(noteIds(data), [3])
   assert.equal((await db`select body from conformance_notes where id = 2`)[0].body, 'alice private')
   await db`update conformance_notes set body = 'bob private' where id = 3`
@@ -67,7 +98,9 @@ test('no grant: anon gets 401 42501, an authenticated user gets 403', async () =
   const a = await rest('/conformance_secret')
   assert.equal(a.status, 401)
   assertPgrstError(a.json(), '42501')
-  const user = await rest('/conformance_secret', { headers: { authorization: `Bearer ${await tokenFor({ sub: ALICE })}` } })
+  const user = await rest('/conformance_secret', {
+    headers: { authorization: `Bearer ${await tokenFor({ sub: ALICE })}` },
+  })
   assert.equal(user.status, 403)
   assertPgrstError(user.json(), '42501')
   const svc = await rest('/conformance_secret?select=v', { key: SERVICE_KEY })
@@ -87,14 +120,20 @@ test('the apikey header alone authenticates (what Supabase turns into the bearer
 
 test('Authorization: Bearer wins over apikey', async () => {
   const token = await tokenFor({ sub: ALICE })
-  const r = await rest('/rpc/conformance_whoami', { key: SERVICE_KEY, headers: { authorization: `Bearer ${token}` } })
+  const r = await rest('/rpc/conformance_whoami', {
+    key: SERVICE_KEY,
+    headers: { authorization: `Bearer ${token}` },
+  })
   const body = r.json() as { role: string; uid: string }
   assert.equal(body.role, 'authenticated')
   assert.equal(body.uid, ALICE)
 })
 
 test('a JWT without a role claim is anon', async () => {
-  const token = await signJwt({ sub: ALICE, exp: Math.floor(Date.now() / 1000) + 60 }, Deno.env.get('JWT_SECRET') ?? 'super-secret-jwt-token-with-at-least-32-characters-long')
+  const token = await signJwt(
+    { sub: ALICE, exp: Math.floor(Date.now() / 1000) + 60 },
+    Deno.env.get('JWT_SECRET') ?? 'super-secret-jwt-token-with-at-least-32-characters-long',
+  )
   const r = await rest('/rpc/conformance_whoami', { headers: { authorization: `Bearer ${token}` } })
   assert.equal((r.json() as { role: string }).role, 'anon')
 })
@@ -109,7 +148,10 @@ test('an expired JWT is 401 PGRST303 "JWT expired" with WWW-Authenticate', async
 })
 
 test('a JWT signed with another secret is 401 PGRST301', async () => {
-  const token = await signJwt({ role: 'service_role' }, 'another-secret-another-secret-another-secret')
+  const token = await signJwt(
+    { role: 'service_role' },
+    'another-secret-another-secret-another-secret',
+  )
   const r = await rest('/conformance_secret', { headers: { authorization: `Bearer ${token}` } })
   assert.equal(r.status, 401)
   assertPgrstError(r.json(), 'PGRST301')
@@ -132,7 +174,8 @@ test('a bad apikey (no Authorization) is 401 too', async () => {
 })
 
 test('a JWT with alg none is refused', async () => {
-  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  const b64 = (o: unknown) =>
+    btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
   const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role' })}.`
   const r = await rest('/conformance_secret', { headers: { authorization: `Bearer ${token}` } })
   assert.equal(r.status, 401)
@@ -154,7 +197,7 @@ test('a role authenticator may not switch to (postgres) is refused, never run as
   assertPgrstError(r.json(), '42501')
 })
 
-test('supabase-js with an expired token surfaces PostgREST\'s error', async () => {
+test("supabase-js with an expired token surfaces PostgREST's error", async () => {
   const client = await clientAs({ sub: ALICE, exp: 1 })
   const { error, status } = await client.from('conformance_books').select('id')
   assert.equal(status, 401)
@@ -162,11 +205,13 @@ test('supabase-js with an expired token surfaces PostgREST\'s error', async () =
 })
 
 test('the anon key used as a bearer is the anon role', async () => {
-  const r = await rest('/rpc/conformance_whoami', { headers: { authorization: `Bearer ${ANON_KEY}` } })
+  const r = await rest('/rpc/conformance_whoami', {
+    headers: { authorization: `Bearer ${ANON_KEY}` },
+  })
   assert.equal((r.json() as { role: string }).role, 'anon')
 })
 
-test('each role gets its own ALTER ROLE settings (anon\'s statement_timeout), as PostgREST applies them', async () => {
+test("each role gets its own ALTER ROLE settings (anon's statement_timeout), as PostgREST applies them", async () => {
   const anonSees = (await rest('/rpc/conformance_whoami')).json() as { statement_timeout: string }
   assert.equal(anonSees.statement_timeout, '3s')
   const user = await clientAs({ sub: ALICE })

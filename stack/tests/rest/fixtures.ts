@@ -10,7 +10,11 @@ export const URL_ = Deno.env.get('SUPABASE_URL')!
 export const ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY')!
 export const SERVICE_KEY = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!
 const DB_URL = Deno.env.get('SUPABASE_DB_URL')!
-if (!URL_ || !ANON_KEY || !SERVICE_KEY || !DB_URL) throw new Error('SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL must be set')
+if (!URL_ || !ANON_KEY || !SERVICE_KEY || !DB_URL) {
+  throw new Error(
+    'SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL must be set',
+  )
+}
 
 /** Superuser connection for setup and for checking what was (not) written. */
 export const db = postgres(DB_URL, { max: 2, onnotice: () => {} })
@@ -163,26 +167,41 @@ export async function waitForSchema(path: string): Promise<void> {
   }
 }
 
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+}
 
 export const anon: SupabaseClient = createClient(URL_, ANON_KEY, clientOptions)
 export const service: SupabaseClient = createClient(URL_, SERVICE_KEY, clientOptions)
 
 export function tokenFor(claims: Record<string, unknown>): Promise<string> {
-  return signJwt({ role: 'authenticated', aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600, ...claims }, JWT_SECRET)
+  return signJwt({
+    role: 'authenticated',
+    aud: 'authenticated',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...claims,
+  }, JWT_SECRET)
 }
 
 /** A client acting with a JWT signed by the local secret (Authorization overrides apikey). */
 export async function clientAs(claims: Record<string, unknown>): Promise<SupabaseClient> {
   const token = await tokenFor(claims)
-  return createClient(URL_, ANON_KEY, { ...clientOptions, global: { headers: { Authorization: `Bearer ${token}` } } })
+  return createClient(URL_, ANON_KEY, {
+    ...clientOptions,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  })
 }
 
 /** Raw HTTP against /rest/v1 with the anon key unless told otherwise. */
-export async function rest(path: string, init: RequestInit & { key?: string } = {}): Promise<{ status: number; headers: Headers; text: string; json: () => unknown }> {
+export async function rest(
+  path: string,
+  init: RequestInit & { key?: string } = {},
+): Promise<{ status: number; headers: Headers; text: string; json: () => unknown }> {
   const headers = new Headers(init.headers)
   if (!headers.has('apikey')) headers.set('apikey', init.key ?? ANON_KEY)
-  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json')
+  if (init.body !== undefined && !headers.has('content-type')) {
+    headers.set('content-type', 'application/json')
+  }
   const res = await fetch(`${URL_}/rest/v1${path}`, { ...init, headers })
   const text = await res.text()
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) }
@@ -190,15 +209,24 @@ export async function rest(path: string, init: RequestInit & { key?: string } = 
 
 /** Deno.test without the sanitizers: the shared pools and clients outlive single tests. */
 export function test(name: string, fn: () => Promise<void>) {
-  Deno.test({ name, sanitizeOps: false, sanitizeResources: false, fn: async () => {
-    await ready()
-    await fn()
-  } })
+  Deno.test({
+    name,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async () => {
+      await ready()
+      await fn()
+    },
+  })
 }
 
 /** Asserts PostgREST's error shape: exactly code, message, details, hint. */
 export function assertPgrstError(body: unknown, code?: string) {
   const keys = Object.keys(body as object).sort()
-  if (keys.join(',') !== 'code,details,hint,message') throw new Error(`not a PostgREST error body: ${JSON.stringify(body)}`)
-  if (code && (body as { code: string }).code !== code) throw new Error(`expected code ${code}, got ${JSON.stringify(body)}`)
+  if (keys.join(',') !== 'code,details,hint,message') {
+    throw new Error(`not a PostgREST error body: ${JSON.stringify(body)}`)
+  }
+  if (code && (body as { code: string }).code !== code) {
+    throw new Error(`expected code ${code}, got ${JSON.stringify(body)}`)
+  }
 }

@@ -235,7 +235,8 @@ Deno.test('rpc: two overloads that fit are 300 PGRST203, the argument name picks
 
 Deno.test('a Prefer name that is a property of every object (toString, __proto__) is ignored, not a crash', async () => {
   const { parsePrefer } = await import('../../gateway/rest/api-request.ts')
-  const prefer = (value: string) => parsePrefer(new Request('http://x/rest/v1/t', { headers: { prefer: value } }))
+  const prefer = (value: string) =>
+    parsePrefer(new Request('http://x/rest/v1/t', { headers: { prefer: value } }))
   assert.deepEqual(prefer('toString=x, constructor=y, __proto__=z'), {})
   assert.deepEqual(prefer('toString=x, return=representation'), { return: 'representation' })
   assert.deepEqual(prefer('return=minimal, return=representation'), { return: 'minimal' })

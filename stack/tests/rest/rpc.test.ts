@@ -34,9 +34,14 @@ test('set-returning function returns an array of rows', async () => {
 })
 
 test('filters, order and limit apply to set results', async () => {
-  const { data } = await anon.rpc('conformance_books_by', { author: 2 }).select('id,title').eq('published', false)
+  const { data } = await anon.rpc('conformance_books_by', { author: 2 }).select('id,title').eq(
+    'published',
+    false,
+  )
   assert.deepEqual(data, [{ id: 4, title: 'Guards! Guards!' }])
-  const ordered = await anon.rpc('conformance_books_by', { author: 2 }).select('id').order('id', { ascending: false }).limit(1)
+  const ordered = await anon.rpc('conformance_books_by', { author: 2 }).select('id').order('id', {
+    ascending: false,
+  }).limit(1)
   assert.deepEqual(ordered.data, [{ id: 4 }])
 })
 
@@ -58,7 +63,8 @@ test('set of scalars gives an array of values, filterable by the function name',
 })
 
 test('count on a set-returning rpc', async () => {
-  const { count, data } = await anon.rpc('conformance_numbers', { n: 10 }, { count: 'exact' }).limit(3)
+  const { count, data } = await anon.rpc('conformance_numbers', { n: 10 }, { count: 'exact' })
+    .limit(3)
   assert.equal(count, 10)
   assert.deepEqual(data, [1, 2, 3])
 })
@@ -70,13 +76,16 @@ test('composite (non-set) result is one object', async () => {
 })
 
 test('rpc result with single()', async () => {
-  const { data, error } = await anon.rpc('conformance_books_by', { author: 3 }).select('title').single()
+  const { data, error } = await anon.rpc('conformance_books_by', { author: 3 }).select('title')
+    .single()
   assert.equal(error, null)
   assert.deepEqual(data, { title: 'Kindred' })
 })
 
 test('embedding from a function returning a table type', async () => {
-  const { data } = await anon.rpc('conformance_books_by', { author: 1 }).select('id,conformance_reviews(stars)')
+  const { data } = await anon.rpc('conformance_books_by', { author: 1 }).select(
+    'id,conformance_reviews(stars)',
+  )
   assert.deepEqual(data, [{ id: 1, conformance_reviews: [{ stars: 5 }, { stars: 4 }] }])
 })
 
@@ -87,7 +96,11 @@ test('a single unnamed json parameter takes the whole body', async () => {
 })
 
 test('Prefer: params=single-object passes the body to a one-json-parameter function', async () => {
-  const r = await rest('/rpc/conformance_single', { method: 'POST', body: JSON.stringify({ a: 1, b: [2] }), headers: { prefer: 'params=single-object' } })
+  const r = await rest('/rpc/conformance_single', {
+    method: 'POST',
+    body: JSON.stringify({ a: 1, b: [2] }),
+    headers: { prefer: 'params=single-object' },
+  })
   assert.equal(r.status, 200)
   assert.deepEqual(r.json(), { got: { a: 1, b: [2] } })
   assert.equal(r.headers.get('preference-applied'), 'params=single-object')
@@ -117,15 +130,23 @@ test('a volatile function writes on POST', async () => {
   const { data, error } = await anon.rpc('conformance_add_item', { item_name: name })
   assert.equal(error, null)
   assert.equal(typeof data, 'number')
-  assert.equal((await db`select count(*)::int as n from conformance_items where name = ${name}`)[0].n, 1)
+  assert.equal(
+    (await db`select count(*)::int as n from conformance_items where name = ${name}`)[0].n,
+    1,
+  )
 })
 
 test('GET runs in a read-only transaction: a writing function is 405 25006 and writes nothing', async () => {
   const name = `rpc-get-${Date.now()}`
-  const { error, status } = await anon.rpc('conformance_add_item', { item_name: name }, { get: true })
+  const { error, status } = await anon.rpc('conformance_add_item', { item_name: name }, {
+    get: true,
+  })
   assert.equal(status, 405)
   assert.equal(error!.code, '25006')
-  assert.equal((await db`select count(*)::int as n from conformance_items where name = ${name}`)[0].n, 0)
+  assert.equal(
+    (await db`select count(*)::int as n from conformance_items where name = ${name}`)[0].n,
+    0,
+  )
 })
 
 test('stable functions run read-only even on POST', async () => {
@@ -138,7 +159,12 @@ test('stable functions run read-only even on POST', async () => {
 test('raise exception is 400 P0001 with message, detail and hint', async () => {
   const { error, status } = await anon.rpc('conformance_fail', { msg: 'Plot already taken' })
   assert.equal(status, 400)
-  assert.deepEqual(error, { code: 'P0001', message: 'Plot already taken', details: 'conformance detail', hint: 'conformance hint' })
+  assert.deepEqual(error, {
+    code: 'P0001',
+    message: 'Plot already taken',
+    details: 'conformance detail',
+    hint: 'conformance hint',
+  })
 })
 
 test('unknown function is 404 PGRST202 with a hint', async () => {
@@ -181,14 +207,20 @@ test('PATCH on /rpc is 405', async () => {
 })
 
 test('HEAD on a function gives headers and no body', async () => {
-  const { error, status, data } = await anon.rpc('conformance_numbers', { n: 3 }, { head: true, count: 'exact' })
+  const { error, status, data } = await anon.rpc('conformance_numbers', { n: 3 }, {
+    head: true,
+    count: 'exact',
+  })
   assert.equal(error, null)
   assert.equal(status, 200)
   assert.equal(data, null)
 })
 
 test('the function sees the request: role, claims, method, path, headers, cookies, search_path', async () => {
-  const client = await clientAs({ sub: '33333333-3333-4333-8333-333333333333', email: 'who@example.com' })
+  const client = await clientAs({
+    sub: '33333333-3333-4333-8333-333333333333',
+    email: 'who@example.com',
+  })
   const { data, error } = await client.rpc('conformance_whoami')
   assert.equal(error, null)
   assert.equal(data.role, 'authenticated')
@@ -205,7 +237,7 @@ test('the function sees the request: role, claims, method, path, headers, cookie
   assert.equal(body.role, 'anon')
 })
 
-test('a cancelled statement (57014, as statement_timeout raises) is 500 with PostgREST\'s body', async () => {
+test("a cancelled statement (57014, as statement_timeout raises) is 500 with PostgREST's body", async () => {
   const { error, status } = await anon.rpc('conformance_cancelled')
   assert.equal(status, 500)
   assert.equal(error!.code, '57014')

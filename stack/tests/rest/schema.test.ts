@@ -5,7 +5,9 @@ import { assertPgrstError, db, rest, SERVICE_KEY, test, waitForSchema } from './
 
 test('a table created after startup is served once the cache reloads on NOTIFY', async () => {
   const table = `conformance_late_${Date.now()}`
-  await db.unsafe(`create table ${table} (id int primary key, label text); insert into ${table} values (1, 'late'); grant select on ${table} to anon`)
+  await db.unsafe(
+    `create table ${table} (id int primary key, label text); insert into ${table} values (1, 'late'); grant select on ${table} to anon`,
+  )
   const before = await rest(`/${table}`)
   assert.equal(before.status, 404)
   assertPgrstError(before.json(), 'PGRST205')
@@ -17,9 +19,13 @@ test('a table created after startup is served once the cache reloads on NOTIFY',
 
 test('a dropped column is unknown after the reload', async () => {
   const table = `conformance_shrink_${Date.now()}`
-  await db.unsafe(`create table ${table} (id int primary key, gone text); grant select on ${table} to anon; select pg_notify('pgrst', 'reload schema')`)
+  await db.unsafe(
+    `create table ${table} (id int primary key, gone text); grant select on ${table} to anon; select pg_notify('pgrst', 'reload schema')`,
+  )
   await waitForSchema(`/${table}?select=gone`)
-  await db.unsafe(`alter table ${table} drop column gone; select pg_notify('pgrst', 'reload schema')`)
+  await db.unsafe(
+    `alter table ${table} drop column gone; select pg_notify('pgrst', 'reload schema')`,
+  )
   for (;;) {
     const r = await rest(`/${table}?select=gone`)
     if (r.status === 400) {
@@ -33,14 +39,18 @@ test('a dropped column is unknown after the reload', async () => {
 
 test('a new function is callable after the reload', async () => {
   const fn = `conformance_fn_${Date.now()}`
-  await db.unsafe(`create function ${fn}() returns int language sql as 'select 7'; grant execute on function ${fn}() to anon; select pg_notify('pgrst', 'reload schema')`)
+  await db.unsafe(
+    `create function ${fn}() returns int language sql as 'select 7'; grant execute on function ${fn}() to anon; select pg_notify('pgrst', 'reload schema')`,
+  )
   await waitForSchema(`/rpc/${fn}`)
   assert.equal((await rest(`/rpc/${fn}`)).text, '7')
   await db.unsafe(`drop function ${fn}()`)
 })
 
 test('tables in schemas that are not exposed are not served', async () => {
-  await db.unsafe(`create schema if not exists conformance_private; create table if not exists conformance_private.hidden (id int)`)
+  await db.unsafe(
+    `create schema if not exists conformance_private; create table if not exists conformance_private.hidden (id int)`,
+  )
   await db`select pg_notify('pgrst', 'reload schema')`
   await waitForSchema('/conformance_books?limit=0')
   const r = await rest('/hidden', { key: SERVICE_KEY })

@@ -89,16 +89,38 @@ test('every SQLSTATE maps to the status PostgREST gives it', () => {
 })
 
 test('a Postgres error keeps its code, message, details and hint in the body', () => {
-  const e = toApiError(Object.assign(new Error('There is no thing 7'), { name: 'PostgresError', code: 'PT404', detail: 'd', hint: 'h' }), false)
+  const e = toApiError(
+    Object.assign(new Error('There is no thing 7'), {
+      name: 'PostgresError',
+      code: 'PT404',
+      detail: 'd',
+      hint: 'h',
+    }),
+    false,
+  )
   assert.equal(e.status, 404)
-  assert.deepEqual(e.body(), { code: 'PT404', message: 'There is no thing 7', details: 'd', hint: 'h' })
+  assert.deepEqual(e.body(), {
+    code: 'PT404',
+    message: 'There is no thing 7',
+    details: 'd',
+    hint: 'h',
+  })
   return Promise.resolve()
 })
 
 test('a PGRST raise with a status or header HTTP cannot carry still answers (500, or without that header)', () => {
   const raise = (detail: string) =>
-    toApiError(Object.assign(new Error('{"code": "X1", "message": "m"}'), { name: 'PostgresError', code: 'PGRST', detail }), false)
-  const e = raise('{"status": 409, "headers": {"Bad Header": "x", "X-Ok": "1", "X-Newline": "a\\nb"}}')
+    toApiError(
+      Object.assign(new Error('{"code": "X1", "message": "m"}'), {
+        name: 'PostgresError',
+        code: 'PGRST',
+        detail,
+      }),
+      false,
+    )
+  const e = raise(
+    '{"status": 409, "headers": {"Bad Header": "x", "X-Ok": "1", "X-Newline": "a\\nb"}}',
+  )
   assert.equal(e.status, 409)
   assert.deepEqual(e.headers, { 'x-ok': '1' })
   assert.equal(raise('{"status": 99, "headers": {}}').status, 500)
@@ -108,11 +130,16 @@ test('a PGRST raise with a status or header HTTP cannot carry still answers (500
 
 // ------------------------------------------------------------------ over HTTP
 
-test('no_data_found (P0002) is 500, as PostgREST answers every P0 but P0001, with PostgREST\'s body', async () => {
+test("no_data_found (P0002) is 500, as PostgREST answers every P0 but P0001, with PostgREST's body", async () => {
   await functions()
   const r = await rest('/rpc/issue16_find?n=7')
   assert.equal(r.status, 500, r.text)
-  assert.deepEqual(r.json(), { code: 'P0002', message: 'There is no thing 7', details: null, hint: 'Check the id' })
+  assert.deepEqual(r.json(), {
+    code: 'P0002',
+    message: 'There is no thing 7',
+    details: null,
+    hint: 'Check the id',
+  })
   const { data, error, status } = await anon.rpc('issue16_find', { n: 8 })
   assert.equal(status, 500)
   assert.equal(data, null)
@@ -120,22 +147,31 @@ test('no_data_found (P0002) is 500, as PostgREST answers every P0 but P0001, wit
 })
 
 test('an app function raises PT404 for an unknown token: 404 here and on PostgREST', async () => {
-  const { error, status } = await anon.rpc('respond_to_plot_offer', { p_token: 'no-such-token', p_accept: true })
+  const { error, status } = await anon.rpc('respond_to_plot_offer', {
+    p_token: 'no-such-token',
+    p_accept: true,
+  })
   assert.equal(status, 404)
   assert.equal(error!.code, 'PT404')
   assert.equal(error!.message, 'Offer not found')
 })
 
-test('a statement past anon\'s statement_timeout is cancelled at 3 s: 500 57014, and its connection is free again', async () => {
+test("a statement past anon's statement_timeout is cancelled at 3 s: 500 57014, and its connection is free again", async () => {
   await functions()
   const started = performance.now()
   const r = await rest('/rpc/issue16_sleep?s=30')
   const seconds = (performance.now() - started) / 1000
   assert.equal(r.status, 500, r.text)
-  assert.deepEqual(r.json(), { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null })
+  assert.deepEqual(r.json(), {
+    code: '57014',
+    message: 'canceling statement due to statement timeout',
+    details: null,
+    hint: null,
+  })
   assert.ok(seconds >= 2.5 && seconds < 6, `answered after ${seconds.toFixed(1)} s`)
   // Nothing of it runs on in Postgres, and the gateway serves the next request at once.
-  const [{ n }] = await db`select count(*)::int as n from pg_stat_activity where query like '%issue16_sleep%' and state = 'active' and pid <> pg_backend_pid()`
+  const [{ n }] =
+    await db`select count(*)::int as n from pg_stat_activity where query like '%issue16_sleep%' and state = 'active' and pid <> pg_backend_pid()`
   assert.equal(n, 0)
   const next = await rest('/rpc/issue16_version')
   assert.equal(next.status, 200, next.text)
@@ -145,7 +181,9 @@ test('many statements past the timeout at once do not exhaust the pool', async (
   await functions()
   // More than the gateway's pool (GATEWAY_POOL_SIZE, 20): the last ones wait for a connection
   // that the first ones give back when they are cancelled.
-  const answers = await Promise.all(Array.from({ length: 24 }, () => anon.rpc('issue16_sleep', { s: 30 })))
+  const answers = await Promise.all(
+    Array.from({ length: 24 }, () => anon.rpc('issue16_sleep', { s: 30 })),
+  )
   for (const { status, error } of answers) {
     assert.equal(status, 500)
     assert.equal(error!.code, '57014')
@@ -155,18 +193,23 @@ test('many statements past the timeout at once do not exhaust the pool', async (
   assert.equal(data, 1)
 })
 
-test('raise sqlstate \'PT418\' answers 418 (PostgREST\'s custom status)', async () => {
+test("raise sqlstate 'PT418' answers 418 (PostgREST's custom status)", async () => {
   await functions()
   const r = await rest('/rpc/issue16_teapot')
   assert.equal(r.status, 418, r.text)
   assertPgrstError(r.json(), 'PT418')
 })
 
-test('raise sqlstate \'PGRST\' answers the code, body and headers the function chose; bad JSON is 500 PGRST121', async () => {
+test("raise sqlstate 'PGRST' answers the code, body and headers the function chose; bad JSON is 500 PGRST121", async () => {
   await functions()
   const good = await rest('/rpc/issue16_pgrst?good=true')
   assert.equal(good.status, 402, good.text)
-  assert.deepEqual(good.json(), { code: '123', message: 'Payment Required', details: 'Quota exceeded', hint: 'Upgrade your plan' })
+  assert.deepEqual(good.json(), {
+    code: '123',
+    message: 'Payment Required',
+    details: 'Quota exceeded',
+    hint: 'Upgrade your plan',
+  })
   assert.equal(good.headers.get('x-powered-by'), 'Nerd Rage')
   const bad = await rest('/rpc/issue16_pgrst?good=false')
   assert.equal(bad.status, 500, bad.text)
@@ -174,6 +217,7 @@ test('raise sqlstate \'PGRST\' answers the code, body and headers the function c
     code: 'PGRST121',
     message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
     details: "Invalid JSON value for MESSAGE: 'not json'",
-    hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    hint:
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
   })
 })

@@ -8,7 +8,8 @@ const items = () => anon.from('conformance_items')
 let n = 0
 /** A name no other test uses, so tests never see each other's rows. */
 const unique = (label: string) => `${label}-${Date.now()}-${++n}`
-const rowsNamed = (name: string) => db`select name, qty, note, code, tags, data from conformance_items where name = ${name} order by id`
+const rowsNamed = (name: string) =>
+  db`select name, qty, note, code, tags, data from conformance_items where name = ${name} order by id`
 
 test('insert without select answers 201 with no body (return=minimal)', async () => {
   const name = unique('minimal')
@@ -38,7 +39,10 @@ test('insert().select(columns) returns only those columns', async () => {
 
 test('bulk insert inserts every object in order', async () => {
   const a = unique('bulk')
-  const { data, error } = await items().insert([{ name: a, qty: 1 }, { name: a, qty: 2 }, { name: a, qty: 3 }]).select('qty')
+  const { data, error } = await items().insert([{ name: a, qty: 1 }, { name: a, qty: 2 }, {
+    name: a,
+    qty: 3,
+  }]).select('qty')
   assert.equal(error, null)
   assert.deepEqual(data, [{ qty: 1 }, { qty: 2 }, { qty: 3 }])
   assert.equal((await rowsNamed(a)).length, 3)
@@ -46,28 +50,39 @@ test('bulk insert inserts every object in order', async () => {
 
 test('bulk insert with differing keys: missing keys are null by default (columns=)', async () => {
   const a = unique('sparse')
-  const { error } = await items().insert([{ name: a, note: 'x' }, { name: a }], { defaultToNull: true })
+  const { error } = await items().insert([{ name: a, note: 'x' }, { name: a }], {
+    defaultToNull: true,
+  })
   assert.equal(error, null)
   assert.deepEqual((await rowsNamed(a)).map((r) => r.note), ['x', null])
 })
 
 test('bulk insert with differing keys and missing=default uses column defaults', async () => {
   const a = unique('defaults')
-  const { data, error } = await items().insert([{ name: a, note: 'x', qty: 5 }, { name: a }], { defaultToNull: false }).select('note,qty')
+  const { data, error } = await items().insert([{ name: a, note: 'x', qty: 5 }, { name: a }], {
+    defaultToNull: false,
+  }).select('note,qty')
   assert.equal(error, null)
   assert.deepEqual(data, [{ note: 'x', qty: 5 }, { note: 'none', qty: 1 }])
 })
 
 test('raw POST with columns= inserts only those columns', async () => {
   const a = unique('columns')
-  const r = await rest('/conformance_items?columns=name', { method: 'POST', body: JSON.stringify({ name: a, note: 'ignored' }), key: undefined })
+  const r = await rest('/conformance_items?columns=name', {
+    method: 'POST',
+    body: JSON.stringify({ name: a, note: 'ignored' }),
+    key: undefined,
+  })
   assert.equal(r.status, 201)
   assert.deepEqual((await rowsNamed(a)).map((x) => x.note), ['none'])
 })
 
 test('raw bulk POST whose objects have different keys (no columns=) is 400 PGRST102', async () => {
   const a = unique('mismatch')
-  const r = await rest('/conformance_items', { method: 'POST', body: JSON.stringify([{ name: a }, { name: a, qty: 2 }]) })
+  const r = await rest('/conformance_items', {
+    method: 'POST',
+    body: JSON.stringify([{ name: a }, { name: a, qty: 2 }]),
+  })
   assert.equal(r.status, 400)
   assertPgrstError(r.json(), 'PGRST102')
   assert.equal((await rowsNamed(a)).length, 0)
@@ -75,7 +90,11 @@ test('raw bulk POST whose objects have different keys (no columns=) is 400 PGRST
 
 test('insert of arrays and json values', async () => {
   const a = unique('typed')
-  const { data } = await items().insert({ name: a, tags: ['a', 'b,c'], data: { nested: [1, { x: 'y' }] } }).select('tags,data').single()
+  const { data } = await items().insert({
+    name: a,
+    tags: ['a', 'b,c'],
+    data: { nested: [1, { x: 'y' }] },
+  }).select('tags,data').single()
   assert.deepEqual(data, { tags: ['a', 'b,c'], data: { nested: [1, { x: 'y' }] } })
 })
 
@@ -88,7 +107,11 @@ test('insert of an empty array inserts nothing and answers 201', async () => {
 
 test('POST return=headers-only answers 201 with a Location', async () => {
   const a = unique('location')
-  const r = await rest('/conformance_items', { method: 'POST', body: JSON.stringify({ name: a }), headers: { prefer: 'return=headers-only' } })
+  const r = await rest('/conformance_items', {
+    method: 'POST',
+    body: JSON.stringify({ name: a }),
+    headers: { prefer: 'return=headers-only' },
+  })
   assert.equal(r.status, 201)
   assert.equal(r.text, '')
   const [{ id }] = await db`select id from conformance_items where name = ${a}`
@@ -98,7 +121,11 @@ test('POST return=headers-only answers 201 with a Location', async () => {
 
 test('POST return=representation sets Preference-Applied and a JSON content type', async () => {
   const a = unique('applied')
-  const r = await rest('/conformance_items?select=name', { method: 'POST', body: JSON.stringify({ name: a }), headers: { prefer: 'return=representation' } })
+  const r = await rest('/conformance_items?select=name', {
+    method: 'POST',
+    body: JSON.stringify({ name: a }),
+    headers: { prefer: 'return=representation' },
+  })
   assert.equal(r.status, 201)
   assert.equal(r.headers.get('preference-applied'), 'return=representation')
   assert.match(r.headers.get('content-type')!, /application\/json/)
@@ -106,7 +133,11 @@ test('POST return=representation sets Preference-Applied and a JSON content type
 })
 
 test('insert returning an embed', async () => {
-  const { data, error } = await service.from('conformance_reviews').insert({ id: 900, book_id: 3, stars: 4 }).select('id,conformance_books(title)').single()
+  const { data, error } = await service.from('conformance_reviews').insert({
+    id: 900,
+    book_id: 3,
+    stars: 4,
+  }).select('id,conformance_books(title)').single()
   assert.equal(error, null)
   assert.deepEqual(data, { id: 900, conformance_books: { title: 'Kindred' } })
   await db`delete from conformance_reviews where id = 900`
@@ -118,11 +149,18 @@ test('unique violation is 409 23505 and nothing changes', async () => {
   const { error, status } = await items().insert({ name: 'second', code })
   assert.equal(status, 409)
   assert.equal(error!.code, '23505')
-  assert.deepEqual((await db`select name from conformance_items where code = ${code}`).map((r) => r.name), ['first'])
+  assert.deepEqual(
+    (await db`select name from conformance_items where code = ${code}`).map((r) => r.name),
+    ['first'],
+  )
 })
 
 test('foreign key violation is 409 23503', async () => {
-  const { error, status } = await service.from('conformance_reviews').insert({ id: 901, book_id: 999, stars: 1 })
+  const { error, status } = await service.from('conformance_reviews').insert({
+    id: 901,
+    book_id: 999,
+    stars: 1,
+  })
   assert.equal(status, 409)
   assert.equal(error!.code, '23503')
 })
@@ -157,8 +195,12 @@ test('an unknown column on insert is 400 PGRST204', async () => {
 // ---------------------------------------------------------------- upsert
 test('upsert merges duplicates on the primary key', async () => {
   const a = unique('upsert')
-  const { data: [row] } = await items().insert({ name: a, qty: 1 }).select('id') as { data: { id: number }[] }
-  const { data, error, status } = await items().upsert({ id: row.id, name: a, qty: 9 }).select('id,qty')
+  const { data: [row] } = await items().insert({ name: a, qty: 1 }).select('id') as {
+    data: { id: number }[]
+  }
+  const { data, error, status } = await items().upsert({ id: row.id, name: a, qty: 9 }).select(
+    'id,qty',
+  )
   assert.equal(error, null)
   assert.equal(status, 201)
   assert.deepEqual(data, [{ id: row.id, qty: 9 }])
@@ -169,19 +211,28 @@ test('upsert with onConflict on a unique column inserts new and updates existing
   const c1 = unique('oc')
   const c2 = unique('oc')
   await items().insert({ name: 'before', code: c1 })
-  const { error } = await items().upsert([{ code: c1, name: 'after' }, { code: c2, name: 'new' }], { onConflict: 'code' })
+  const { error } = await items().upsert([{ code: c1, name: 'after' }, { code: c2, name: 'new' }], {
+    onConflict: 'code',
+  })
   assert.equal(error, null)
-  const rows = await db`select code, name from conformance_items where code in (${c1}, ${c2}) order by name`
+  const rows =
+    await db`select code, name from conformance_items where code in (${c1}, ${c2}) order by name`
   assert.deepEqual(rows.map((r) => r.name), ['after', 'new'])
 })
 
 test('upsert with ignoreDuplicates keeps the existing row', async () => {
   const c = unique('ignore')
   await items().insert({ name: 'kept', code: c })
-  const { data, error } = await items().upsert({ code: c, name: 'dropped' }, { onConflict: 'code', ignoreDuplicates: true }).select()
+  const { data, error } = await items().upsert({ code: c, name: 'dropped' }, {
+    onConflict: 'code',
+    ignoreDuplicates: true,
+  }).select()
   assert.equal(error, null)
   assert.deepEqual(data, [])
-  assert.deepEqual((await db`select name from conformance_items where code = ${c}`).map((r) => r.name), ['kept'])
+  assert.deepEqual(
+    (await db`select name from conformance_items where code = ${c}`).map((r) => r.name),
+    ['kept'],
+  )
 })
 
 test('upsert answers Preference-Applied with the resolution', async () => {
@@ -196,7 +247,11 @@ test('upsert answers Preference-Applied with the resolution', async () => {
 })
 
 test('upsert with an unknown on_conflict column is 400', async () => {
-  const r = await rest('/conformance_items?on_conflict=nope', { method: 'POST', body: JSON.stringify({ name: 'x' }), headers: { prefer: 'resolution=merge-duplicates' } })
+  const r = await rest('/conformance_items?on_conflict=nope', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'x' }),
+    headers: { prefer: 'resolution=merge-duplicates' },
+  })
   assert.equal(r.status, 400)
   assertPgrstError(r.json(), 'PGRST204')
 })
@@ -220,7 +275,8 @@ test('update().select() returns the changed rows with 200', async () => {
 })
 
 test('update().select().single() on no rows is 406 and rolls back', async () => {
-  const { error, status } = await items().update({ qty: 7 }).eq('name', unique('none')).select().single()
+  const { error, status } = await items().update({ qty: 7 }).eq('name', unique('none')).select()
+    .single()
   assert.equal(status, 406)
   assert.equal(error!.code, 'PGRST116')
 })
@@ -229,17 +285,25 @@ test('update with single object on two rows is 406 and nothing is written', asyn
   const a = unique('two')
   await items().insert([{ name: a, qty: 1 }, { name: a, qty: 1 }])
   const r = await rest(`/conformance_items?name=eq.${a}`, {
-    method: 'PATCH', body: JSON.stringify({ qty: 3 }), headers: { accept: 'application/vnd.pgrst.object+json', prefer: 'return=representation' },
+    method: 'PATCH',
+    body: JSON.stringify({ qty: 3 }),
+    headers: { accept: 'application/vnd.pgrst.object+json', prefer: 'return=representation' },
   })
   assert.equal(r.status, 406)
   assert.deepEqual((await rowsNamed(a)).map((x) => x.qty), [1, 1])
 })
 
 test('update without any filter is refused (pg-safeupdate, as on Supabase)', async () => {
-  const r = await rest('/conformance_items', { method: 'PATCH', body: JSON.stringify({ note: 'everything' }) })
+  const r = await rest('/conformance_items', {
+    method: 'PATCH',
+    body: JSON.stringify({ note: 'everything' }),
+  })
   assert.equal(r.status, 400)
   assertPgrstError(r.json(), '21000')
-  assert.equal((await db`select count(*)::int as n from conformance_items where note = 'everything'`)[0].n, 0)
+  assert.equal(
+    (await db`select count(*)::int as n from conformance_items where note = 'everything'`)[0].n,
+    0,
+  )
 })
 
 test('update with an unknown column is 400 PGRST204', async () => {
@@ -298,14 +362,21 @@ test('delete with in filter', async () => {
 })
 
 test('PUT and other methods are refused with 405', async () => {
-  const r = await rest('/conformance_items?id=eq.1', { method: 'PUT', body: JSON.stringify({ id: 1, name: 'x' }) })
+  const r = await rest('/conformance_items?id=eq.1', {
+    method: 'PUT',
+    body: JSON.stringify({ id: 1, name: 'x' }),
+  })
   assert.equal(r.status, 405)
   assertPgrstError(r.json())
 })
 
 test('missing=default is echoed in Preference-Applied', async () => {
   const a = unique('applied-missing')
-  const r = await rest('/conformance_items?columns=name,note', { method: 'POST', body: JSON.stringify([{ name: a }]), headers: { prefer: 'missing=default, return=representation' } })
+  const r = await rest('/conformance_items?columns=name,note', {
+    method: 'POST',
+    body: JSON.stringify([{ name: a }]),
+    headers: { prefer: 'missing=default, return=representation' },
+  })
   assert.equal(r.status, 201)
   assert.match(r.headers.get('preference-applied')!, /missing=default/)
   assert.deepEqual((r.json() as { note: string }[]).map((x) => x.note), ['none'])
@@ -315,7 +386,11 @@ test('handling=strict, max-affected (supabase-js maxAffected()): more rows fail 
   const a = unique('max')
   await items().insert([{ name: a, qty: 1 }, { name: a, qty: 1 }])
   const strict = (n: number) => ({ prefer: `handling=strict,max-affected=${n}` })
-  const r = await rest(`/conformance_items?name=eq.${a}`, { method: 'PATCH', body: JSON.stringify({ qty: 5 }), headers: strict(1) })
+  const r = await rest(`/conformance_items?name=eq.${a}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ qty: 5 }),
+    headers: strict(1),
+  })
   assert.equal(r.status, 400)
   assertPgrstError(r.json(), 'PGRST124')
   assert.deepEqual((await rowsNamed(a)).map((x) => x.qty), [1, 1])

@@ -11,9 +11,15 @@ export const opts = { sanitizeOps: false, sanitizeResources: false }
 export const storageUrl = () => `${env('SUPABASE_URL')}/storage/v1`
 
 /** A bucket with a fresh name, created with the service role. */
-export async function bucket(tag: string, options: { public?: boolean; fileSizeLimit?: number | string; allowedMimeTypes?: string[] } = {}) {
+export async function bucket(
+  tag: string,
+  options: { public?: boolean; fileSizeLimit?: number | string; allowedMimeTypes?: string[] } = {},
+) {
   const id = `${tag}-${crypto.randomUUID().slice(0, 8)}`
-  const { error } = await adminClient().storage.createBucket(id, { public: options.public ?? false, ...options })
+  const { error } = await adminClient().storage.createBucket(id, {
+    public: options.public ?? false,
+    ...options,
+  })
   if (error) throw new Error(`createBucket ${id}: ${error.message}`)
   return id
 }
@@ -28,7 +34,9 @@ export async function bucketDir(id: string): Promise<string> {
 export async function versionsOnDisk(bucketId: string, name: string): Promise<string[]> {
   const out: string[] = []
   try {
-    for await (const e of Deno.readDir(join(await bucketDir(bucketId), name))) if (e.isFile) out.push(e.name)
+    for await (const e of Deno.readDir(join(await bucketDir(bucketId), name))) {
+      if (e.isFile) out.push(e.name)
+    }
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e
   }
@@ -50,4 +58,7 @@ export async function raw(path: string, init: RequestInit & { token?: string } =
   return { status: res.status, headers: res.headers, body, text }
 }
 
-export const png = (n = 64) => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...Array.from({ length: n }, (_, i) => i % 251)])], { type: 'image/png' })
+export const png = (n = 64) =>
+  new Blob([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...Array.from({ length: n }, (_, i) => i % 251)]),
+  ], { type: 'image/png' })

@@ -3,30 +3,73 @@
 import assert from 'node:assert/strict'
 import { call, staff, test, tokenFor } from './testing.ts'
 
-const FUNCTIONS = ['sites', 'redirect-lookup', 'waiting-list', 'waiting-list-process', 'waiting-list-tools', 'communications', 'payments/checkout', 'payments/webhook', 'bookings', 'site-votes', 'postcodes']
+const FUNCTIONS = [
+  'sites',
+  'redirect-lookup',
+  'waiting-list',
+  'waiting-list-process',
+  'waiting-list-tools',
+  'communications',
+  'payments/checkout',
+  'payments/webhook',
+  'bookings',
+  'site-votes',
+  'postcodes',
+]
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) })
 const BODIES: unknown[] = [
-  'null', '[]', '"text"', '42', '{}', '{"action":', '{"__proto__":{"x":1}}',
-  { kind: 'waiting_list', site: 'x'.repeat(5000) }, { kind: ['general'] }, { action: 'offer', site_id: -1, count: 1e308 },
-  { action: 'respond', token: { $gt: '' }, accept: 'yes' }, { tool: 'ac-sync', site_id: 1.5 }, { template_id: '1 or 1=1' },
-  { type: 'welcome_slot', slot_id: 9007199254740993, name: '\u0000', email: 'a@b.c' }, { kind: 'shop', email: 'a@example.com', items: [{ product_id: 1, quantity: 1e9 }] },
-  { kind: 'gift_voucher', email: 'a@example.com', value_pence: '2500' }, deep(200), { site: "'; drop table global_sites; --" },
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  '{}',
+  '{"action":',
+  '{"__proto__":{"x":1}}',
+  { kind: 'waiting_list', site: 'x'.repeat(5000) },
+  { kind: ['general'] },
+  { action: 'offer', site_id: -1, count: 1e308 },
+  { action: 'respond', token: { $gt: '' }, accept: 'yes' },
+  { tool: 'ac-sync', site_id: 1.5 },
+  { template_id: '1 or 1=1' },
+  { type: 'welcome_slot', slot_id: 9007199254740993, name: '\u0000', email: 'a@b.c' },
+  { kind: 'shop', email: 'a@example.com', items: [{ product_id: 1, quantity: 1e9 }] },
+  { kind: 'gift_voucher', email: 'a@example.com', value_pence: '2500' },
+  deep(200),
+  { site: "'; drop table global_sites; --" },
 ]
-const QUERIES: Record<string, string>[] = [{ name: '%' }, { path: '/%E0%A4%A' }, { reference: "' or 1=1 --" }, { site: '../../etc/passwd' }, { session_id: 'cs_' + 'x'.repeat(5000) }]
+const QUERIES: Record<string, string>[] = [
+  { name: '%' },
+  { path: '/%E0%A4%A' },
+  { reference: "' or 1=1 --" },
+  { site: '../../etc/passwd' },
+  { session_id: 'cs_' + 'x'.repeat(5000) },
+]
 
 test('hostile bodies and queries are 4xx for anon, an admin and a forged token, never 5xx', async () => {
   const admin = await tokenFor(staff.official)
   for (const token of [undefined, admin, 'not.a.jwt']) {
     for (const fn of FUNCTIONS) {
       for (const body of BODIES) {
-        const r = await call(fn, { body: typeof body === 'string' ? body : JSON.stringify(body), token, headers: fn === 'payments/webhook' ? { 'stripe-signature': 't=1,v1=0' } : {} })
-        assert.ok(r.status >= 400 && r.status < 500, `${fn} ${JSON.stringify(body).slice(0, 60)} → ${r.status} ${r.text.slice(0, 200)}`)
-        if (r.status !== 401 || r.json?.error) assert.ok(r.json?.error?.code, `${fn}: the error shape`)
+        const r = await call(fn, {
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+          token,
+          headers: fn === 'payments/webhook' ? { 'stripe-signature': 't=1,v1=0' } : {},
+        })
+        assert.ok(
+          r.status >= 400 && r.status < 500,
+          `${fn} ${JSON.stringify(body).slice(0, 60)} → ${r.status} ${r.text.slice(0, 200)}`,
+        )
+        if (r.status !== 401 || r.json?.error) {
+          assert.ok(r.json?.error?.code, `${fn}: the error shape`)
+        }
       }
       for (const query of QUERIES) {
         const r = await call(fn, { query, token })
-        assert.ok(r.status < 500, `${fn} ?${new URLSearchParams(query)} → ${r.status} ${r.text.slice(0, 200)}`)
+        assert.ok(
+          r.status < 500,
+          `${fn} ?${new URLSearchParams(query)} → ${r.status} ${r.text.slice(0, 200)}`,
+        )
       }
     }
   }

@@ -6,14 +6,19 @@ import { corsHeaders } from './cors.ts'
 
 export async function etagOf(body: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body))
-  const hex = Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
+  const hex = Array.from(
+    new Uint8Array(digest).slice(0, 16),
+    (b) => b.toString(16).padStart(2, '0'),
+  ).join('')
   return `"${hex}"`
 }
 
 /** True when If-None-Match lists the tag (or `*`); weak prefixes are ignored, as for GET. */
 export function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false
-  return ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) => t === etag || t === '*')
+  return ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).some((t) =>
+    t === etag || t === '*'
+  )
 }
 
 export interface Cached {
@@ -24,9 +29,19 @@ export interface Cached {
 
 /** Serves `body` with its ETag, or 304 when the client already holds it. */
 export function conditional(req: Request, c: Cached, cacheControl: string): Response {
-  const headers = { ...corsHeaders, etag: c.etag, 'cache-control': cacheControl, vary: 'Accept-Encoding' }
-  if (matches(req.headers.get('if-none-match'), c.etag)) return new Response(null, { status: 304, headers })
-  return new Response(req.method === 'HEAD' ? null : c.body, { status: 200, headers: { ...headers, 'content-type': 'application/json' } })
+  const headers = {
+    ...corsHeaders,
+    etag: c.etag,
+    'cache-control': cacheControl,
+    vary: 'Accept-Encoding',
+  }
+  if (matches(req.headers.get('if-none-match'), c.etag)) {
+    return new Response(null, { status: 304, headers })
+  }
+  return new Response(req.method === 'HEAD' ? null : c.body, {
+    status: 200,
+    headers: { ...headers, 'content-type': 'application/json' },
+  })
 }
 
 /** A value computed at most once per `ttlMs`; concurrent callers share one computation. */
@@ -37,7 +52,9 @@ export class MicroCache<T> {
 
   get(load: () => Promise<T>, fresh = false): Promise<T> {
     const now = Date.now()
-    if (!fresh && this.value && now - this.value.at < this.ttlMs) return Promise.resolve(this.value.v)
+    if (!fresh && this.value && now - this.value.at < this.ttlMs) {
+      return Promise.resolve(this.value.v)
+    }
     if (!fresh && this.inflight) return this.inflight
     const p = load().then((v) => {
       this.value = { v, at: Date.now() }
@@ -50,7 +67,9 @@ export class MicroCache<T> {
   }
 }
 
-export const wantsFresh = (req: Request) => /no-cache|no-store|max-age=0/i.test(req.headers.get('cache-control') ?? '') || req.headers.get('pragma') === 'no-cache'
+export const wantsFresh = (req: Request) =>
+  /no-cache|no-store|max-age=0/i.test(req.headers.get('cache-control') ?? '') ||
+  req.headers.get('pragma') === 'no-cache'
 
 export function cacheTtl(name: string, fallbackMs: number): number {
   const v = Number(Deno.env.get(name))

@@ -29,21 +29,35 @@ const CLIENT: Record<string, [number, string]> = {
 
 export function dbError(e: DbError, what = 'The database'): HttpError {
   // The caller's token was refused by the API (PostgREST's JWT errors): theirs to fix.
-  if (e.code === 'PGRST301' || e.code === 'PGRST302' || e.code === 'PGRST303') return new HttpError(401, 'unauthorized', 'Your session is not valid: sign in again.', { reason: e.message })
+  if (e.code === 'PGRST301' || e.code === 'PGRST302' || e.code === 'PGRST303') {
+    return new HttpError(401, 'unauthorized', 'Your session is not valid: sign in again.', {
+      reason: e.message,
+    })
+  }
   // A check constraint on a table column is bad input, not an outage.
-  if (/violates check constraint/.test(e.message)) return new HttpError(400, 'bad_request', 'A value is not accepted.', { reason: e.message })
+  if (/violates check constraint/.test(e.message)) {
+    return new HttpError(400, 'bad_request', 'A value is not accepted.', { reason: e.message })
+  }
   const hit = e.code ? CLIENT[e.code] : undefined
   if (hit) return new HttpError(hit[0], hit[1], e.message, null)
-  return upstream(`${what} could not complete the request. Nothing was changed; please try again.`, { reason: e.message })
+  return upstream(
+    `${what} could not complete the request. Nothing was changed; please try again.`,
+    { reason: e.message },
+  )
 }
 
 /** What a result holds when it has no error: of supabase-js's `{ data, error: null } | { data: null,
  *  error }`, the success side's data (a row for single(), row or null for maybeSingle()). */
-export type DataOf<R> = [Extract<R, { error: null }>] extends [never] ? (R extends { data: infer D } ? D : never)
-  : Extract<R, { error: null }> extends { data: infer D } ? D : never
+export type DataOf<R> = [Extract<R, { error: null }>] extends [never]
+  ? (R extends { data: infer D } ? D : never)
+  : Extract<R, { error: null }> extends { data: infer D } ? D
+  : never
 
 /** Unwraps a supabase-js result, turning its error into the answer the client gets. */
-export function must<R extends { data: unknown; error: DbError | null }>(res: R, what?: string): DataOf<R> {
+export function must<R extends { data: unknown; error: DbError | null }>(
+  res: R,
+  what?: string,
+): DataOf<R> {
   if (res.error) throw dbError(res.error, what)
   return res.data as DataOf<R>
 }

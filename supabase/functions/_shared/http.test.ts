@@ -44,21 +44,33 @@ Deno.test('broken JSON, wrong types, unknown keys, wrong media type and huge bod
   assert.equal(type.status, 415)
   await type.body?.cancel()
 
-  const huge = await post(JSON.stringify({ email: 'a@example.com', count: 1, pad: 'x'.repeat(MAX_BODY_BYTES) }))
+  const huge = await post(
+    JSON.stringify({ email: 'a@example.com', count: 1, pad: 'x'.repeat(MAX_BODY_BYTES) }),
+  )
   assert.equal(huge.status, 413)
   assert.equal((await errorOf(huge)).code, 'payload_too_large')
 })
 
 Deno.test('thrown HttpErrors keep their status; unexpected faults are a generic 500', async () => {
-  const denied = await serve(() => { throw forbidden() })(new Request('http://x/fn'))
+  const denied = await serve(() => {
+    throw forbidden()
+  })(new Request('http://x/fn'))
   assert.equal(denied.status, 403)
   assert.equal((await errorOf(denied)).code, 'forbidden')
-  const custom = await serve(() => { throw new HttpError(409, 'conflict', 'Already done', { id: 1 }) })(new Request('http://x/fn'))
-  assert.deepEqual(await errorOf(custom), { code: 'conflict', message: 'Already done', details: { id: 1 } })
+  const custom = await serve(() => {
+    throw new HttpError(409, 'conflict', 'Already done', { id: 1 })
+  })(new Request('http://x/fn'))
+  assert.deepEqual(await errorOf(custom), {
+    code: 'conflict',
+    message: 'Already done',
+    details: { id: 1 },
+  })
   const orig = console.error
   console.error = () => {}
   try {
-    const fault = await serve(() => { throw new TypeError('boom') })(new Request('http://x/fn'))
+    const fault = await serve(() => {
+      throw new TypeError('boom')
+    })(new Request('http://x/fn'))
     assert.equal(fault.status, 500)
     const err = await errorOf(fault)
     assert.equal(err.code, 'internal_error')
@@ -70,10 +82,17 @@ Deno.test('thrown HttpErrors keep their status; unexpected faults are a generic 
 
 Deno.test('preflight is answered without running the route', async () => {
   let ran = false
-  const res = await serve(() => { ran = true; return json({}) })(new Request('http://x/fn', { method: 'OPTIONS' }))
+  const res = await serve(() => {
+    ran = true
+    return json({})
+  })(new Request('http://x/fn', { method: 'OPTIONS' }))
   assert.equal(res.status, 200)
   assert.equal(ran, false)
   assert.match(res.headers.get('access-control-allow-headers') ?? '', /authorization/)
-  assert.match(res.headers.get('access-control-allow-headers') ?? '', /idempotency-key/, 'browsers may send Idempotency-Key')
+  assert.match(
+    res.headers.get('access-control-allow-headers') ?? '',
+    /idempotency-key/,
+    'browsers may send Idempotency-Key',
+  )
   await res.body?.cancel()
 })

@@ -6,11 +6,22 @@ import { badRequest, HttpError, toResponse } from './errors.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
-export async function readJson<T>(req: Request, schema: ZodType<T, ZodTypeDef, unknown>): Promise<T> {
+export async function readJson<T>(
+  req: Request,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+): Promise<T> {
   const type = req.headers.get('content-type') ?? ''
-  if (!type.includes('application/json')) throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
+  if (!type.includes('application/json')) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
+  }
   const text = await req.text()
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`)
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+    )
+  }
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -23,9 +34,13 @@ export async function readJson<T>(req: Request, schema: ZodType<T, ZodTypeDef, u
 /** The raw body as text, refused (413) beyond `limit` bytes: for signed payloads and forms. */
 export async function readText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(req.headers.get('content-length') ?? 0)
-  if (declared > limit) throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  if (declared > limit) {
+    throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  }
   const text = await req.text()
-  if (new TextEncoder().encode(text).length > limit) throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  if (new TextEncoder().encode(text).length > limit) {
+    throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  }
   return text
 }
 

@@ -7,7 +7,7 @@
 // writes anything. A send for a checked member of staff names the function (`via`) so the audit
 // log credits the log line to them and it (adminClientFor), not to the service role.
 import { HttpError } from './errors.ts'
-import { emailProvider, type EmailMessage, type EmailProvider } from './providers/email.ts'
+import { type EmailMessage, type EmailProvider, emailProvider } from './providers/email.ts'
 import { adminClient, adminClientFor } from './supabase.ts'
 
 export interface LogContext {
@@ -19,7 +19,10 @@ export interface LogContext {
   via?: string
 }
 
-export async function sendAndLog(m: EmailMessage, ctx: LogContext = {}): Promise<{ sent: boolean; provider_ref: string | null }> {
+export async function sendAndLog(
+  m: EmailMessage,
+  ctx: LogContext = {},
+): Promise<{ sent: boolean; provider_ref: string | null }> {
   let provider: EmailProvider
   try {
     provider = emailProvider()
@@ -38,8 +41,15 @@ export async function sendAndLog(m: EmailMessage, ctx: LogContext = {}): Promise
   }
   const db = ctx.via ? adminClientFor(ctx.via, ctx.sent_by) : adminClient()
   const { error } = await db.from('message_log').insert({
-    template_id: ctx.template_id ?? null, entry_id: ctx.entry_id ?? null, site_id: ctx.site_id ?? null, channel: 'email',
-    recipient: m.to, subject: m.subject, status: sent ? 'sent' : 'failed', provider_ref: ref, sent_by: ctx.sent_by ?? null,
+    template_id: ctx.template_id ?? null,
+    entry_id: ctx.entry_id ?? null,
+    site_id: ctx.site_id ?? null,
+    channel: 'email',
+    recipient: m.to,
+    subject: m.subject,
+    status: sent ? 'sent' : 'failed',
+    provider_ref: ref,
+    sent_by: ctx.sent_by ?? null,
   })
   if (error) console.error('[notify] message_log insert failed:', error.message)
   return { sent, provider_ref: ref }

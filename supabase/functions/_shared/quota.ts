@@ -9,7 +9,10 @@ import { adminClient } from './supabase.ts'
 
 export async function clientKey(req: Request): Promise<string> {
   const ip = (req.headers.get('x-forwarded-for') ?? '').split(',')[0]!.trim() || 'unknown'
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`roots-form-quota:${ip}`))
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`roots-form-quota:${ip}`),
+  )
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
@@ -30,9 +33,17 @@ const scale = () => Math.max(1, Number(Deno.env.get('PUBLIC_FORM_LIMIT_SCALE') ?
 export async function takeQuotas(req: Request, quotas: Quota[]): Promise<void> {
   const client = await clientKey(req)
   for (const q of quotas) {
-    const ok = must(await adminClient().rpc('take_form_quota', {
-      p_action: q.action, p_client: client, p_amount: q.amount ?? 1, p_max: q.max * scale(), p_window_seconds: q.windowSeconds,
-    }))
-    if (!ok) throw new HttpError(429, 'rate_limited', q.message, { retry_after_seconds: q.windowSeconds })
+    const ok = must(
+      await adminClient().rpc('take_form_quota', {
+        p_action: q.action,
+        p_client: client,
+        p_amount: q.amount ?? 1,
+        p_max: q.max * scale(),
+        p_window_seconds: q.windowSeconds,
+      }),
+    )
+    if (!ok) {
+      throw new HttpError(429, 'rate_limited', q.message, { retry_after_seconds: q.windowSeconds })
+    }
   }
 }

@@ -4,24 +4,49 @@ import { merge, renderEmail } from './render.ts'
 const doc = {
   type: 'doc',
   content: [
-    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Hello {{ first_name }}' }] },
-    { type: 'paragraph', content: [
-      { type: 'text', text: 'A plot at ' }, { type: 'text', text: '{{site}}', marks: [{ type: 'bold' }] },
-      { type: 'text', text: ' — see it', marks: [{ type: 'link', attrs: { href: '{{link}}' } }] },
-      { type: 'text', text: ' bad', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] },
-    ] },
-    { type: 'bullet_list', content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'one' }] }] }] },
+    {
+      type: 'heading',
+      attrs: { level: 2 },
+      content: [{ type: 'text', text: 'Hello {{ first_name }}' }],
+    },
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'A plot at ' },
+        { type: 'text', text: '{{site}}', marks: [{ type: 'bold' }] },
+        { type: 'text', text: ' — see it', marks: [{ type: 'link', attrs: { href: '{{link}}' } }] },
+        {
+          type: 'text',
+          text: ' bad',
+          marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+        },
+      ],
+    },
+    {
+      type: 'bullet_list',
+      content: [{
+        type: 'list_item',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'one' }] }],
+      }],
+    },
   ],
 }
 
 Deno.test('rich text renders to e-mail HTML and text with merge fields, escaped, safe links only', () => {
-  const out = renderEmail(doc, { first_name: '<Ada>', site: 'Tuckers Meadow', link: 'https://example.com/x?a=1&b=2' })
+  const out = renderEmail(doc, {
+    first_name: '<Ada>',
+    site: 'Tuckers Meadow',
+    link: 'https://example.com/x?a=1&b=2',
+  })
   assert.match(out.html, /<h2>Hello &lt;Ada&gt;<\/h2>/)
   assert.match(out.html, /<strong>Tuckers Meadow<\/strong>/)
   assert.match(out.html, /<a href="https:\/\/example.com\/x\?a=1&amp;b=2"> — see it<\/a>/)
   assert.ok(!out.html.includes('javascript:'), 'only http, https, mailto and tel links')
   assert.match(out.html, /<ul><li><p>one<\/p><\/li><\/ul>/)
-  assert.match(out.text, /^Hello <Ada>\n\nA plot at Tuckers Meadow — see it \(https:\/\/example.com\/x\?a=1&b=2\) bad\n\n- one$/)
+  assert.match(
+    out.text,
+    /^Hello <Ada>\n\nA plot at Tuckers Meadow — see it \(https:\/\/example.com\/x\?a=1&b=2\) bad\n\n- one$/,
+  )
 })
 
 Deno.test('merge fields: unknown ones are empty; an empty document falls back to the plain-text body', () => {

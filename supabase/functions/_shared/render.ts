@@ -12,7 +12,13 @@ interface Node {
   content?: Node[]
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ESC: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!)
 
 export function merge(template: string, fields: Fields): string {
@@ -31,18 +37,31 @@ export function safeHref(href: unknown): string | null {
 function html(n: Node, f: Fields): string {
   const inner = () => (n.content ?? []).map((c) => html(c, f)).join('')
   switch (n.type) {
-    case 'doc': return inner()
-    case 'paragraph': return `<p>${inner()}</p>`
+    case 'doc':
+      return inner()
+    case 'paragraph':
+      return `<p>${inner()}</p>`
     case 'heading': {
       const level = Math.min(Math.max(Number(n.attrs?.level) || 2, 1), 6)
       return `<h${level}>${inner()}</h${level}>`
     }
-    case 'bullet_list': case 'bulletList': return `<ul>${inner()}</ul>`
-    case 'ordered_list': case 'orderedList': return `<ol>${inner()}</ol>`
-    case 'list_item': case 'listItem': return `<li>${inner()}</li>`
-    case 'blockquote': return `<blockquote>${inner()}</blockquote>`
-    case 'hard_break': case 'hardBreak': return '<br>'
-    case 'horizontal_rule': case 'horizontalRule': return '<hr>'
+    case 'bullet_list':
+    case 'bulletList':
+      return `<ul>${inner()}</ul>`
+    case 'ordered_list':
+    case 'orderedList':
+      return `<ol>${inner()}</ol>`
+    case 'list_item':
+    case 'listItem':
+      return `<li>${inner()}</li>`
+    case 'blockquote':
+      return `<blockquote>${inner()}</blockquote>`
+    case 'hard_break':
+    case 'hardBreak':
+      return '<br>'
+    case 'horizontal_rule':
+    case 'horizontalRule':
+      return '<hr>'
     case 'text': {
       let out = escapeHtml(merge(n.text ?? '', f))
       for (const m of n.marks ?? []) {
@@ -55,36 +74,56 @@ function html(n: Node, f: Fields): string {
       }
       return out
     }
-    default: return inner()
+    default:
+      return inner()
   }
 }
 
 function text(n: Node, f: Fields): string {
   const inner = (sep = '') => (n.content ?? []).map((c) => text(c, f)).join(sep)
   switch (n.type) {
-    case 'doc': return inner('\n\n').trim()
-    case 'bullet_list': case 'bulletList': return (n.content ?? []).map((c) => `- ${text(c, f)}`).join('\n')
-    case 'ordered_list': case 'orderedList': return (n.content ?? []).map((c, i) => `${i + 1}. ${text(c, f)}`).join('\n')
-    case 'hard_break': case 'hardBreak': return '\n'
-    case 'horizontal_rule': case 'horizontalRule': return '---'
+    case 'doc':
+      return inner('\n\n').trim()
+    case 'bullet_list':
+    case 'bulletList':
+      return (n.content ?? []).map((c) => `- ${text(c, f)}`).join('\n')
+    case 'ordered_list':
+    case 'orderedList':
+      return (n.content ?? []).map((c, i) => `${i + 1}. ${text(c, f)}`).join('\n')
+    case 'hard_break':
+    case 'hardBreak':
+      return '\n'
+    case 'horizontal_rule':
+    case 'horizontalRule':
+      return '---'
     case 'text': {
       const t = merge(n.text ?? '', f)
       const link = n.marks?.find((m) => m.type === 'link')
       const href = link ? safeHref(merge(String(link.attrs?.href ?? ''), f)) : null
       return href && href !== t ? `${t} (${href})` : t
     }
-    default: return inner()
+    default:
+      return inner()
   }
 }
 
-export function renderEmail(doc: unknown, fields: Fields, fallbackText?: string | null): { html: string; text: string } {
+export function renderEmail(
+  doc: unknown,
+  fields: Fields,
+  fallbackText?: string | null,
+): { html: string; text: string } {
   const root = (doc && typeof doc === 'object' ? doc : { type: 'doc', content: [] }) as Node
   const hasContent = (root.content ?? []).length > 0
   if (!hasContent && fallbackText) {
     const t = merge(fallbackText, fields)
     return { html: `<p>${escapeHtml(t)}</p>`, text: t }
   }
-  return { html: `<!doctype html><html><body style="font-family:sans-serif">${html(root, fields)}</body></html>`, text: text(root, fields) }
+  return {
+    html: `<!doctype html><html><body style="font-family:sans-serif">${
+      html(root, fields)
+    }</body></html>`,
+    text: text(root, fields),
+  }
 }
 
 /** A short built-in message (confirmations): paragraphs of plain text, one optional link. */
@@ -93,12 +132,22 @@ export function simpleEmail(paragraphs: string[], link?: { text: string; href: s
     type: 'doc',
     content: [
       ...paragraphs.map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })),
-      ...(link ? [{ type: 'paragraph', content: [{ type: 'text', text: link.text, marks: [{ type: 'link', attrs: { href: link.href } }] }] }] : []),
+      ...(link
+        ? [{
+          type: 'paragraph',
+          content: [{
+            type: 'text',
+            text: link.text,
+            marks: [{ type: 'link', attrs: { href: link.href } }],
+          }],
+        }]
+        : []),
     ],
   }
   return renderEmail(doc, {})
 }
 
 export function siteUrl(): string {
-  return (Deno.env.get('SITE_URL') ?? Deno.env.get('SB_SITE_URL') ?? 'http://127.0.0.1:5173').replace(/\/$/, '')
+  return (Deno.env.get('SITE_URL') ?? Deno.env.get('SB_SITE_URL') ?? 'http://127.0.0.1:5173')
+    .replace(/\/$/, '')
 }

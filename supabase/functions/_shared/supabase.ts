@@ -17,11 +17,16 @@ const env = (name: string) => {
   return v
 }
 
-const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+}
 
 export function userClient(req: Request): Client {
   const authorization = req.headers.get('authorization') ?? `Bearer ${env('SUPABASE_ANON_KEY')}`
-  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), { ...options, global: { headers: { authorization } } })
+  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    ...options,
+    global: { headers: { authorization } },
+  })
 }
 
 /** Public data (the catalogue, redirects) read as anon whatever the caller sent, so one cached
@@ -35,7 +40,16 @@ export function anonClient(): Client {
 let admin: { key: string; client: Client } | null = null
 export function adminClient(): Client {
   const key = `${env('SUPABASE_URL')} ${env('SUPABASE_SERVICE_ROLE_KEY')}`
-  if (admin?.key !== key) admin = { key, client: createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), options) }
+  if (admin?.key !== key) {
+    admin = {
+      key,
+      client: createClient<Database>(
+        env('SUPABASE_URL'),
+        env('SUPABASE_SERVICE_ROLE_KEY'),
+        options,
+      ),
+    }
+  }
   return admin.client
 }
 
@@ -48,7 +62,10 @@ const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * writes (x-roots-function) and the member of staff it checked (x-roots-acting-user). The database
  * honours them from the service role only, so a browser cannot claim to be anyone.
  */
-export function actingHeaders(fn: string, actingUserId: string | null | undefined): Record<string, string> {
+export function actingHeaders(
+  fn: string,
+  actingUserId: string | null | undefined,
+): Record<string, string> {
   if (!FUNCTION_NAME.test(fn)) throw new Error(`Not a function name: ${fn}`)
   const headers: Record<string, string> = { 'x-roots-function': fn }
   if (actingUserId) {
@@ -65,7 +82,8 @@ export function actingHeaders(fn: string, actingUserId: string | null | undefine
  */
 export function adminClientFor(fn: string, actingUserId: string | null | undefined): Client {
   return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
-    ...options, global: { headers: actingHeaders(fn, actingUserId) },
+    ...options,
+    global: { headers: actingHeaders(fn, actingUserId) },
   })
 }
 
@@ -80,9 +98,14 @@ export async function callerStaffRole(req: Request): Promise<StaffRole | null> {
 }
 
 /** The caller's role if it is one of `allowed` (by default any staff role); 401 or 403 otherwise. */
-export async function requireStaff(req: Request, allowed: readonly StaffRole[] = STAFF_ROLES): Promise<StaffRole> {
+export async function requireStaff(
+  req: Request,
+  allowed: readonly StaffRole[] = STAFF_ROLES,
+): Promise<StaffRole> {
   const role = await callerStaffRole(req)
-  if (!role && tokenRole(req) === 'authenticated') throw forbidden('Your account has no staff role.')
+  if (!role && tokenRole(req) === 'authenticated') {
+    throw forbidden('Your account has no staff role.')
+  }
   if (!role) throw unauthorized('Sign in with a staff account to do this.')
   if (!allowed.includes(role)) throw forbidden()
   return role
@@ -91,7 +114,10 @@ export async function requireStaff(req: Request, allowed: readonly StaffRole[] =
 /** The signed-in caller (validated by the auth server), or null for anon and no token. */
 export async function authUser(req: Request): Promise<{ id: string; email: string } | null> {
   const token = (req.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, '')
-  if (!token || token === Deno.env.get('SUPABASE_ANON_KEY') || token === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')) return null
+  if (
+    !token || token === Deno.env.get('SUPABASE_ANON_KEY') ||
+    token === Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')
+  ) return null
   const client = createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
   const { data, error } = await client.auth.getUser(token)
   if (error || !data.user) throw unauthorized('Your session has expired: sign in again.')

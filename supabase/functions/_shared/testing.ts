@@ -29,8 +29,13 @@ const tokens = new Map<string, string>()
 export async function tokenFor(email: string): Promise<string> {
   const cached = tokens.get(email)
   if (cached) return cached
-  const client = createClient(SUPABASE_URL(), ANON_KEY(), { auth: { persistSession: false, autoRefreshToken: false } })
-  const { data, error } = await client.auth.signInWithPassword({ email, password: 'allotments-demo' })
+  const client = createClient(SUPABASE_URL(), ANON_KEY(), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const { data, error } = await client.auth.signInWithPassword({
+    email,
+    password: 'allotments-demo',
+  })
   if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message}`)
   tokens.set(email, data.session.access_token)
   return data.session.access_token
@@ -65,7 +70,11 @@ export async function call(path: string, opts: CallOptions = {}) {
 
 /** The same request as `call`, answered by `handler` in this process: with this process's
  *  environment (see asDeployed), not the stack's. */
-export async function invoke(handler: (req: Request) => Promise<Response>, path: string, opts: CallOptions = {}) {
+export async function invoke(
+  handler: (req: Request) => Promise<Response>,
+  path: string,
+  opts: CallOptions = {},
+) {
   return await answer(await handler(functionRequest(path, opts)))
 }
 
@@ -75,14 +84,20 @@ async function answer(res: Response) {
   let json: any = null
   try {
     json = text ? JSON.parse(text) : null
-  } catch { json = text }
+  } catch {
+    json = text
+  }
   return { status: res.status, headers: res.headers, json, text }
 }
 
 /** Runs `fn` with these variables set (a string) or unset (undefined), then puts them back. */
-export async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => T | Promise<T>): Promise<T> {
+export async function withEnv<T>(
+  vars: Record<string, string | undefined>,
+  fn: () => T | Promise<T>,
+): Promise<T> {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, Deno.env.get(k)]))
-  const put = (k: string, v: string | undefined) => v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
+  const put = (k: string, v: string | undefined) =>
+    v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v)
   for (const [k, v] of Object.entries(vars)) put(k, v)
   try {
     return await fn()
@@ -93,19 +108,35 @@ export async function withEnv<T>(vars: Record<string, string | undefined>, fn: (
 
 /** Every variable that chooses or configures a provider, and the local stack's flag. */
 export const PROVIDER_VARS = [
-  'ROOTS_LOCAL_STACK', 'LOCAL_WEBHOOK_SECRET', 'PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL',
-  'EMAIL_PROVIDER', 'RESEND_API_KEY', 'EMAIL_FROM', 'RESEND_API_URL', 'CAMPAIGNS_PROVIDER', 'ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN',
-  'POSTCODES_PROVIDER', 'POSTCODES_API_URL',
+  'ROOTS_LOCAL_STACK',
+  'LOCAL_WEBHOOK_SECRET',
+  'PAYMENTS_PROVIDER',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_URL',
+  'EMAIL_PROVIDER',
+  'RESEND_API_KEY',
+  'EMAIL_FROM',
+  'RESEND_API_URL',
+  'CAMPAIGNS_PROVIDER',
+  'ACTIVECAMPAIGN_URL',
+  'ACTIVECAMPAIGN_API_TOKEN',
+  'POSTCODES_PROVIDER',
+  'POSTCODES_API_URL',
 ] as const
 
 /** Runs `fn` as a deployed function would run with no secrets set (ROOTS_LOCAL_STACK unset too),
  *  plus `set`. Handlers called in this process (invoke) see it; the stack's functions do not. */
-export function asDeployed<T>(fn: () => T | Promise<T>, set: Record<string, string> = {}): Promise<T> {
+export function asDeployed<T>(
+  fn: () => T | Promise<T>,
+  set: Record<string, string> = {},
+): Promise<T> {
   return withEnv({ ...Object.fromEntries(PROVIDER_VARS.map((k) => [k, undefined])), ...set }, fn)
 }
 
 /** A unique, valid e-mail address for one test. */
-export const uniqueEmail = (tag = 'applicant') => `${tag}.${crypto.randomUUID().slice(0, 12)}@example.com`
+export const uniqueEmail = (tag = 'applicant') =>
+  `${tag}.${crypto.randomUUID().slice(0, 12)}@example.com`
 
 export const staff = {
   official: 'official@example.com',

@@ -22,7 +22,15 @@ import { requireProvider } from '../_shared/providers/config.ts'
 import { type Fields, merge, renderEmail, siteUrl } from '../_shared/render.ts'
 import { authUser, requireStaff, userClient } from '../_shared/supabase.ts'
 
-const STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'withdrawn', 'removed'] as const
+const STATUSES = [
+  'waiting',
+  'offered',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+  'removed',
+] as const
 
 export const bodySchema = z.object({
   template_id: z.number().int().positive(),
@@ -31,69 +39,149 @@ export const bodySchema = z.object({
   statuses: z.array(z.enum(STATUSES)).min(1).default(['waiting']),
   fields: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().max(500)).default({}),
   preview: z.boolean().default(false),
-}).strict().refine((b) => (b.entry_ids ? 1 : 0) + (b.site_id ? 1 : 0) === 1, { message: 'Give either entry_ids or site_id.', path: ['entry_ids'] })
+}).strict().refine((b) => (b.entry_ids ? 1 : 0) + (b.site_id ? 1 : 0) === 1, {
+  message: 'Give either entry_ids or site_id.',
+  path: ['entry_ids'],
+})
 
-interface Entry { id: number; site_id: number | null; location: string; first_name: string; last_name: string; email: string; reference: string; joined_at: string }
+interface Entry {
+  id: number
+  site_id: number | null
+  location: string
+  first_name: string
+  last_name: string
+  email: string
+  reference: string
+  joined_at: string
+}
 
 export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   const role = await requireStaff(req)
   const b = await readJson(req, bodySchema)
   const db = userClient(req)
-  const template = must(await db.from('comms_templates').select('id, name, channel, subject, body, body_text').eq('id', b.template_id).maybeSingle())
+  const template = must(
+    await db.from('comms_templates').select('id, name, channel, subject, body, body_text').eq(
+      'id',
+      b.template_id,
+    ).maybeSingle(),
+  )
   if (!template) throw notFound('Unknown template.')
-  if (template.channel !== 'email') throw new HttpError(409, 'unsupported_channel', 'Only e-mail templates can be sent from here.')
+  if (template.channel !== 'email') {
+    throw new HttpError(409, 'unsupported_channel', 'Only e-mail templates can be sent from here.')
+  }
   const columns = 'id, site_id, location, first_name, last_name, email, reference, joined_at'
   let entries: Entry[]
   if (b.site_id) {
     if (role === 'patch_manager') {
-      const mine = must(await db.from('patch_manager_sites').select('site_id').eq('site_id', b.site_id))
+      const mine = must(
+        await db.from('patch_manager_sites').select('site_id').eq('site_id', b.site_id),
+      )
       if (mine.length === 0) throw forbidden('You do not manage this site.')
     }
-    entries = must(await db.from('waiting_list_entries').select(columns).eq('site_id', b.site_id).in('status', b.statuses).order('joined_at').order('id'))
+    entries = must(
+      await db.from('waiting_list_entries').select(columns).eq('site_id', b.site_id).in(
+        'status',
+        b.statuses,
+      ).order('joined_at').order('id'),
+    )
   } else {
     entries = must(await db.from('waiting_list_entries').select(columns).in('id', b.entry_ids!))
     const seen = new Set(entries.map((e) => Number(e.id)))
     const missing = b.entry_ids!.filter((i) => !seen.has(i))
-    if (missing.length) throw new HttpError(404, 'not_found', 'Some applicants were not found.', { entry_ids: missing })
+    if (missing.length) {
+      throw new HttpError(404, 'not_found', 'Some applicants were not found.', {
+        entry_ids: missing,
+      })
+    }
   }
   const render = (e: Entry) => {
     const fields: Fields = {
-      ...b.fields, first_name: e.first_name, last_name: e.last_name, email: e.email, site: e.location, location: e.location, reference: e.reference,
-      position_link: `${siteUrl()}/queue/ready?reference=${e.reference}`, joined: new Date(e.joined_at).toISOString().slice(0, 10),
+      ...b.fields,
+      first_name: e.first_name,
+      last_name: e.last_name,
+      email: e.email,
+      site: e.location,
+      location: e.location,
+      reference: e.reference,
+      position_link: `${siteUrl()}/queue/ready?reference=${e.reference}`,
+      joined: new Date(e.joined_at).toISOString().slice(0, 10),
     }
-    return { to: e.email, subject: merge(template.subject ?? '', fields), ...renderEmail(template.body, fields, template.body_text) }
+    return {
+      to: e.email,
+      subject: merge(template.subject ?? '', fields),
+      ...renderEmail(template.body, fields, template.body_text),
+    }
   }
-  if (b.preview) return json({ preview: entries[0] ? render(entries[0]) : null, recipients: entries.length })
+  if (b.preview) {
+    return json({ preview: entries[0] ? render(entries[0]) : null, recipients: entries.length })
+  }
   requireProvider('email') // 503 before the idempotency key is claimed or anything is logged
   const key = req.headers.get('idempotency-key')
   if (key !== null && (key.length < 8 || key.length > 200)) {
-    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Use 8 to 200 characters.' }])
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{
+      path: 'Idempotency-Key',
+      message: 'Use 8 to 200 characters.',
+    }])
   }
   if (key) {
-    const seen = must(await db.rpc('claim_idempotency_key', { p_action: 'send_template', p_key: key })) as Record<string, unknown> | null
-    if (seen?.in_progress) throw new HttpError(409, 'in_progress', 'This request is still being sent.')
+    const seen = must(
+      await db.rpc('claim_idempotency_key', { p_action: 'send_template', p_key: key }),
+    ) as Record<string, unknown> | null
+    if (seen?.in_progress) {
+      throw new HttpError(409, 'in_progress', 'This request is still being sent.')
+    }
     if (seen) return json({ ...seen, repeated: true })
   }
   try {
     const result = await sendAll(entries, render, template.id, (await authUser(req))?.id ?? null)
-    if (key) must(await db.rpc('finish_idempotency_key', { p_action: 'send_template', p_key: key, p_result: result }))
+    if (key) {
+      must(
+        await db.rpc('finish_idempotency_key', {
+          p_action: 'send_template',
+          p_key: key,
+          p_result: result,
+        }),
+      )
+    }
     return json({ ...result, repeated: false })
   } catch (e) {
-    if (key) await db.rpc('finish_idempotency_key', { p_action: 'send_template', p_key: key, p_result: null })
+    if (key) {
+      await db.rpc('finish_idempotency_key', {
+        p_action: 'send_template',
+        p_key: key,
+        p_result: null,
+      })
+    }
     throw e
   }
 })
 
-async function sendAll(entries: Entry[], render: (e: Entry) => { to: string; subject: string; html: string; text: string }, templateId: number, actor: string | null) {
+async function sendAll(
+  entries: Entry[],
+  render: (e: Entry) => { to: string; subject: string; html: string; text: string },
+  templateId: number,
+  actor: string | null,
+) {
   let sent = 0
   let failed = 0
   for (const e of entries) {
     const m = render(e)
-    const res = await sendAndLog({ ...m, tag: `template-${templateId}` }, { template_id: templateId, entry_id: e.id, site_id: e.site_id, sent_by: actor, via: 'communications' })
+    const res = await sendAndLog({ ...m, tag: `template-${templateId}` }, {
+      template_id: templateId,
+      entry_id: e.id,
+      site_id: e.site_id,
+      sent_by: actor,
+      via: 'communications',
+    })
     if (res.sent) sent++
     else failed++
   }
-  if (failed > 0 && sent === 0) throw upstream('The e-mail service did not accept the messages. Each failure is logged; please try again.', { failed })
+  if (failed > 0 && sent === 0) {
+    throw upstream(
+      'The e-mail service did not accept the messages. Each failure is logged; please try again.',
+      { failed },
+    )
+  }
   return { sent, failed, recipients: entries.length }
 }

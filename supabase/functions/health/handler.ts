@@ -7,7 +7,12 @@ export function handler(req: Request): Response {
   if (early) return early
   const url = new URL(req.url)
   return Response.json(
-    { ok: true, method: req.method, path: url.pathname, supabaseUrlSet: Boolean(Deno.env.get('SUPABASE_URL')) },
+    {
+      ok: true,
+      method: req.method,
+      path: url.pathname,
+      supabaseUrlSet: Boolean(Deno.env.get('SUPABASE_URL')),
+    },
     { headers: corsHeaders },
   )
 }

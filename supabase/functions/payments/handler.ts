@@ -55,29 +55,61 @@ import { sendAndLog } from '../_shared/notify.ts'
 import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import {
-  functionsUrl, type LineItem, localSession, paymentProvider, SignatureError, signPayload,
+  functionsUrl,
+  type LineItem,
+  localSession,
+  paymentProvider,
+  SignatureError,
+  signPayload,
 } from '../_shared/providers/payments.ts'
 import { localWebhookSecret } from '../_shared/providers/config.ts'
 import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
 import type { JsonObject } from '../_shared/common/database.ts'
 import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.ts'
-import { email, placeShopOrder, priceItems, quoteVoucher, shopItems, subtotalOf, voucherCode } from './shop.ts'
-import { checkoutLink } from './staff.ts'
-import { deliverPaidVoucher, deliverVouchersRoute, giftVoucherCheckout, placeVoucherOrder, sessionStatus, voucherReceiptLines } from './vouchers.ts'
 import {
-  depositPence, membershipInfo, membershipPaid, membershipSchema, membershipSites, placeMembershipOrder, priceMembership,
+  email,
+  placeShopOrder,
+  priceItems,
+  quoteVoucher,
+  shopItems,
+  subtotalOf,
+  voucherCode,
+} from './shop.ts'
+import { checkoutLink } from './staff.ts'
+import {
+  deliverPaidVoucher,
+  deliverVouchersRoute,
+  giftVoucherCheckout,
+  placeVoucherOrder,
+  sessionStatus,
+  voucherReceiptLines,
+} from './vouchers.ts'
+import {
+  depositPence,
+  membershipInfo,
+  membershipPaid,
+  membershipSchema,
+  membershipSites,
+  placeMembershipOrder,
+  priceMembership,
   quoteMembershipVoucher,
 } from './membership.ts'
 
 export const DEPOSIT_PENCE = depositPence
 
-const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.')
+  .max(100)
 
 export const checkoutSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deposit'), site: slug, email }).strict(),
   membershipSchema,
   giftVoucherCheckout,
-  z.object({ kind: z.literal('shop'), email, items: shopItems, voucher_code: voucherCode.nullish() }).strict(),
+  z.object({
+    kind: z.literal('shop'),
+    email,
+    items: shopItems,
+    voucher_code: voucherCode.nullish(),
+  }).strict(),
 ])
 type Checkout = z.infer<typeof checkoutSchema>
 
@@ -91,18 +123,28 @@ interface Priced {
 }
 
 async function siteBySlug(req: Request, s: string) {
-  const site = must(await userClient(req).from('global_sites').select('id, location, status, stripe_deposit_link').eq('slug', s).maybeSingle())
+  const site = must(
+    await userClient(req).from('global_sites').select('id, location, status, stripe_deposit_link')
+      .eq('slug', s).maybeSingle(),
+  )
   if (!site) throw new HttpError(404, 'not_found', 'Page not found', { site: s })
   return site
 }
 
-async function price(req: Request, b: Exclude<Checkout, { kind: 'gift_voucher' | 'membership' }>): Promise<Priced | { external: string }> {
+async function price(
+  req: Request,
+  b: Exclude<Checkout, { kind: 'gift_voucher' | 'membership' }>,
+): Promise<Priced | { external: string }> {
   const db = userClient(req)
   switch (b.kind) {
     case 'deposit': {
       const site = await siteBySlug(req, b.site)
       if (site.stripe_deposit_link) return { external: site.stripe_deposit_link }
-      return { email: b.email, siteId: site.id, items: [{ name: `Deposit: ${site.location}`, amount_pence: DEPOSIT_PENCE(), quantity: 1 }] }
+      return {
+        email: b.email,
+        siteId: site.id,
+        items: [{ name: `Deposit: ${site.location}`, amount_pence: DEPOSIT_PENCE(), quantity: 1 }],
+      }
     }
     case 'shop':
       return { email: b.email, items: await priceItems(db, b.items) }
@@ -113,12 +155,22 @@ async function checkout(req: Request): Promise<Response> {
   const b = await readJson(req, checkoutSchema)
   const keyHeader = req.headers.get('idempotency-key')
   if (keyHeader !== null && !/^[A-Za-z0-9_.:-]{8,200}$/.test(keyHeader)) {
-    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Use 8 to 200 letters, digits, _ . : or -.' }])
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{
+      path: 'Idempotency-Key',
+      message: 'Use 8 to 200 letters, digits, _ . : or -.',
+    }])
   }
   const key = keyHeader ?? crypto.randomUUID()
   const user = await authUser(req)
   if (b.kind === 'shop') {
-    const order = await placeShopOrder({ key, email: b.email, userId: user?.id ?? null, createdBy: null, items: await priceItems(userClient(req), b.items), voucher: b.voucher_code ?? undefined })
+    const order = await placeShopOrder({
+      key,
+      email: b.email,
+      userId: user?.id ?? null,
+      createdBy: null,
+      items: await priceItems(userClient(req), b.items),
+      voucher: b.voucher_code ?? undefined,
+    })
     // Paid in full by a gift voucher: no provider, so no webhook to send the receipt.
     if (order.status === 'paid' && !order.repeated) await receipt(order.session_id)
     return json(order, { status: order.repeated ? 200 : 201 })
@@ -128,7 +180,12 @@ async function checkout(req: Request): Promise<Response> {
     return json(order, { status: order.repeated ? 200 : 201 })
   }
   if (b.kind === 'membership') {
-    const order = await placeMembershipOrder(key, await priceMembership(b, user), user!.id, b.voucher_code ?? null)
+    const order = await placeMembershipOrder(
+      key,
+      await priceMembership(b, user),
+      user!.id,
+      b.voucher_code ?? null,
+    )
     // Paid in full by a gift voucher: no provider, so no webhook for the receipt and the welcome.
     if (order.status === 'paid' && !order.repeated) {
       await receipt(order.session_id)
@@ -137,32 +194,78 @@ async function checkout(req: Request): Promise<Response> {
     return json(order, { status: order.repeated ? 200 : 201 })
   }
   const priced = await price(req, b)
-  if ('external' in priced) return json({ kind: b.kind, external: true, url: priced.external, order_id: null })
+  if ('external' in priced) {
+    return json({ kind: b.kind, external: true, url: priced.external, order_id: null })
+  }
   const total = priced.items.reduce((s, i) => s + i.amount_pence * i.quantity, 0)
   const admin = adminClient()
-  const existing = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).maybeSingle())
+  const existing = must(
+    await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key)
+      .maybeSingle(),
+  )
   const request = {
-    idempotencyKey: key, customerEmail: priced.email, lineItems: priced.items.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity })),
-    successUrl: `${siteUrl()}/checkout/success?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${siteUrl()}/checkout`,
+    idempotencyKey: key,
+    customerEmail: priced.email,
+    lineItems: priced.items.map(({ name, amount_pence, quantity }) => ({
+      name,
+      amount_pence,
+      quantity,
+    })),
+    successUrl: `${siteUrl()}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${siteUrl()}/checkout`,
     metadata: { kind: b.kind, idempotency_key: key },
   }
   let session
   try {
     session = await paymentProvider().createCheckout(request)
   } catch (e) {
-    if (e instanceof ProviderError) throw upstream('The payment provider is not available. Nothing was charged; please try again.', { provider_status: e.status })
+    if (e instanceof ProviderError) {
+      throw upstream(
+        'The payment provider is not available. Nothing was charged; please try again.',
+        { provider_status: e.status },
+      )
+    }
     throw e
   }
-  if (existing) return json({ order_id: existing.id, session_id: existing.checkout_session_id, url: session.url, repeated: true })
+  if (existing) {
+    return json({
+      order_id: existing.id,
+      session_id: existing.checkout_session_id,
+      url: session.url,
+      repeated: true,
+    })
+  }
   const res = await admin.rpc('create_checkout_order', {
-    p_kind: b.kind, p_email: priced.email, p_user_id: user?.id ?? null, p_idempotency_key: key, p_session_id: session.id, p_total_pence: total,
-    p_items: priced.items.map((i) => ({ product_id: i.product_id ?? null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
-    p_site_id: priced.siteId ?? null, p_plan_id: priced.planId ?? null, p_voucher: priced.voucher ?? null, p_member: priced.member ?? null,
+    p_kind: b.kind,
+    p_email: priced.email,
+    p_user_id: user?.id ?? null,
+    p_idempotency_key: key,
+    p_session_id: session.id,
+    p_total_pence: total,
+    p_items: priced.items.map((i) => ({
+      product_id: i.product_id ?? null,
+      plan_id: i.plan_id ?? null,
+      description: i.name,
+      quantity: i.quantity,
+      unit_price_pence: i.amount_pence,
+    })),
+    p_site_id: priced.siteId ?? null,
+    p_plan_id: priced.planId ?? null,
+    p_voucher: priced.voucher ?? null,
+    p_member: priced.member ?? null,
   })
   if (res.error?.code === '23505') {
     // The same key at the same moment: the other request wrote the order.
-    const o = must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key).single())
-    return json({ order_id: o.id, session_id: o.checkout_session_id, url: session.url, repeated: true })
+    const o = must(
+      await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', key)
+        .single(),
+    )
+    return json({
+      order_id: o.id,
+      session_id: o.checkout_session_id,
+      url: session.url,
+      repeated: true,
+    })
   }
   const orderId = must(res)
   return json({ order_id: orderId, session_id: session.id, url: session.url }, { status: 201 })
@@ -174,21 +277,40 @@ async function webhook(req: Request): Promise<Response> {
   try {
     event = await paymentProvider().verifyWebhook(raw, req.headers)
   } catch (e) {
-    if (e instanceof SignatureError) throw new HttpError(400, 'invalid_signature', 'The webhook signature could not be verified.', { reason: e.message })
+    if (e instanceof SignatureError) {
+      throw new HttpError(
+        400,
+        'invalid_signature',
+        'The webhook signature could not be verified.',
+        { reason: e.message },
+      )
+    }
     throw e
   }
   if (isRefundEventType(event.type)) {
     const r = refundEvent(raw)
-    return json({ received: true, outcome: r ? await applyRefund(r) : 'ignored: not a refund of a payment' })
+    return json({
+      received: true,
+      outcome: r ? await applyRefund(r) : 'ignored: not a refund of a payment',
+    })
   }
   if (!event.sessionId) return json({ received: true, outcome: 'ignored: not a checkout session' })
   // A session completed with a payment method that settles later (bank debits) is paid only
   // when async_payment_succeeded arrives; async_payment_failed releases it.
-  if (event.type === 'checkout.session.completed' && event.paymentStatus === 'unpaid') return json({ received: true, outcome: 'awaiting payment' })
-  const type = event.type === 'checkout.session.async_payment_succeeded' ? 'checkout.session.completed' : event.type
+  if (event.type === 'checkout.session.completed' && event.paymentStatus === 'unpaid') {
+    return json({ received: true, outcome: 'awaiting payment' })
+  }
+  const type = event.type === 'checkout.session.async_payment_succeeded'
+    ? 'checkout.session.completed'
+    : event.type
   const provider = paymentProvider().name
   const res = await adminClient().rpc('apply_payment_event', {
-    p_provider: provider, p_event_id: event.id, p_type: type, p_session_id: event.sessionId, p_payment_ref: event.paymentRef, p_amount_pence: event.amountPence,
+    p_provider: provider,
+    p_event_id: event.id,
+    p_type: type,
+    p_session_id: event.sessionId,
+    p_payment_ref: event.paymentRef,
+    p_amount_pence: event.amountPence,
   })
   if (res.error?.code === '40001') return json({ received: true, outcome: 'duplicate' })
   if (res.error?.code === '22023') throw new HttpError(400, 'amount_mismatch', res.error.message)
@@ -203,16 +325,30 @@ async function webhook(req: Request): Promise<Response> {
 /** After a payment: a receipt, with the voucher code for a gift voucher. */
 async function receipt(sessionId: string) {
   const admin = adminClient()
-  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence, discount_pence').eq('checkout_session_id', sessionId).single()
+  const { data: o } = await admin.from('orders').select(
+    'id, email, kind, total_pence, discount_pence',
+  ).eq('checkout_session_id', sessionId).single()
   if (!o) return
   const gbp = (p: number) => `£${(p / 100).toFixed(2)}`
-  const lines = [o.discount_pence > 0
-    ? (o.total_pence > 0
-      ? `Thank you: your order ${o.id} is paid, ${gbp(o.total_pence)} by card and ${gbp(o.discount_pence)} with your gift voucher.`
-      : `Thank you: your order ${o.id} is paid in full with your gift voucher (${gbp(o.discount_pence)}).`)
-    : `Thank you: we have received your payment of ${gbp(o.total_pence)} (order ${o.id}).`]
+  const lines = [
+    o.discount_pence > 0
+      ? (o.total_pence > 0
+        ? `Thank you: your order ${o.id} is paid, ${gbp(o.total_pence)} by card and ${
+          gbp(o.discount_pence)
+        } with your gift voucher.`
+        : `Thank you: your order ${o.id} is paid in full with your gift voucher (${
+          gbp(o.discount_pence)
+        }).`)
+      : `Thank you: we have received your payment of ${gbp(o.total_pence)} (order ${o.id}).`,
+  ]
   if (o.kind === 'gift_voucher') lines.push(...await voucherReceiptLines(o.id))
-  await sendAndLog({ to: o.email, subject: 'Your Roots Allotments receipt', ...simpleEmail(lines), tag: 'receipt', idempotencyKey: `receipt-${o.id}` })
+  await sendAndLog({
+    to: o.email,
+    subject: 'Your Roots Allotments receipt',
+    ...simpleEmail(lines),
+    tag: 'receipt',
+    idempotencyKey: `receipt-${o.id}`,
+  })
 }
 
 export const voucherSchema = z.union([
@@ -232,7 +368,11 @@ async function voucher(req: Request): Promise<Response> {
 // the local provider's hosted checkout page
 // ---------------------------------------------------------------------------
 const TEST_CARDS: Record<string, string | null> = {
-  '4242424242424242': null, '4000056655665556': null, '5555555555554444': null, '2223003122003222': null, '378282246310005': null,
+  '4242424242424242': null,
+  '4000056655665556': null,
+  '5555555555554444': null,
+  '2223003122003222': null,
+  '378282246310005': null,
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
   '4000000000000069': 'Your card has expired.',
@@ -244,7 +384,10 @@ export function luhn(n: string): boolean {
   let sum = 0
   for (let i = 0; i < n.length; i++) {
     let d = Number(n[n.length - 1 - i])
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9 }
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) d -= 9
+    }
     sum += d
   }
   return n.length >= 12 && sum % 10 === 0
@@ -259,10 +402,22 @@ export function cardOutcome(raw: string): string | null {
 }
 
 function page(title: string, body: string, status = 200): Response {
-  return new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1"><style>*{box-sizing:border-box}body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;overflow-wrap:anywhere}` +
-    `label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem}button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem}.error{color:#b00020}</style></head>` +
-    `<body>${body}</body></html>`, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' } })
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${
+      escapeHtml(title)
+    }</title>` +
+      `<meta name="viewport" content="width=device-width,initial-scale=1"><style>*{box-sizing:border-box}body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;overflow-wrap:anywhere}` +
+      `label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem}button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem}.error{color:#b00020}</style></head>` +
+      `<body>${body}</body></html>`,
+    {
+      status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-frame-options': 'DENY',
+      },
+    },
+  )
 }
 
 async function localCheckout(req: Request, sessionId: string): Promise<Response> {
@@ -270,14 +425,28 @@ async function localCheckout(req: Request, sessionId: string): Promise<Response>
   if (!/^cs_local_[0-9a-f]{32}$/.test(sessionId)) throw notFound('No such checkout session.')
   const s = await localSession(sessionId)
   if (!s) throw notFound('No such checkout session.')
-  const order = must(await adminClient().from('orders').select('status').eq('checkout_session_id', sessionId).maybeSingle())
+  const order = must(
+    await adminClient().from('orders').select('status').eq('checkout_session_id', sessionId)
+      .maybeSingle(),
+  )
   const amount = `£${(s.amount_total / 100).toFixed(2)}`
-  const form = (error?: string) => page('Test checkout', `<h1>Test checkout</h1><p>${s.line_items.map((li) => `${escapeHtml(li.name)} × ${li.quantity}`).join('<br>')}</p>` +
-    `<p><strong>Total ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}` +
-    `<form method="post"><label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" required>` +
-    `<label for="exp">Expiry (MM/YY)</label><input id="exp" name="expiry" value="12/34"><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123">` +
-    `<button type="submit">Pay ${amount}</button></form><form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>`, error ? 402 : 200)
-  if (order?.status === 'paid') return page('Paid', `<h1>Already paid</h1><p>This checkout has been paid.</p>`)
+  const form = (error?: string) =>
+    page(
+      'Test checkout',
+      `<h1>Test checkout</h1><p>${
+        s.line_items.map((li) => `${escapeHtml(li.name)} × ${li.quantity}`).join('<br>')
+      }</p>` +
+        `<p><strong>Total ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${
+          error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
+        }` +
+        `<form method="post"><label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" required>` +
+        `<label for="exp">Expiry (MM/YY)</label><input id="exp" name="expiry" value="12/34"><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123">` +
+        `<button type="submit">Pay ${amount}</button></form><form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>`,
+      error ? 402 : 200,
+    )
+  if (order?.status === 'paid') {
+    return page('Paid', `<h1>Already paid</h1><p>This checkout has been paid.</p>`)
+  }
   if (req.method === 'GET') return form()
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
   const fields = new URLSearchParams(await readText(req, 4096))
@@ -285,19 +454,50 @@ async function localCheckout(req: Request, sessionId: string): Promise<Response>
   const refused = cardOutcome(fields.get('card_number') ?? '')
   if (refused) return form(refused)
   const event = JSON.stringify({
-    id: `evt_local_${crypto.randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
-    data: { object: { id: s.id, object: 'checkout.session', amount_total: s.amount_total, currency: 'gbp', payment_status: 'paid',
-      payment_intent: `pi_local_${crypto.randomUUID().replaceAll('-', '')}`, client_reference_id: s.idempotency_key, customer_email: s.customer_email, metadata: s.metadata } },
+    id: `evt_local_${crypto.randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: s.id,
+        object: 'checkout.session',
+        amount_total: s.amount_total,
+        currency: 'gbp',
+        payment_status: 'paid',
+        payment_intent: `pi_local_${crypto.randomUUID().replaceAll('-', '')}`,
+        client_reference_id: s.idempotency_key,
+        customer_email: s.customer_email,
+        metadata: s.metadata,
+      },
+    },
   })
   const secret = localWebhookSecret()
   let delivered: Response
   try {
-    delivered = await fetch(`${functionsUrl()}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': await signPayload(secret, event) }, body: event })
+    delivered = await fetch(`${functionsUrl()}/payments/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': await signPayload(secret, event),
+      },
+      body: event,
+    })
   } catch {
-    return page('Payment not completed', `<h1>Payment not completed</h1><p class="error">The shop could not be told about the payment. Nothing was charged; please try again.</p>`, 502)
+    return page(
+      'Payment not completed',
+      `<h1>Payment not completed</h1><p class="error">The shop could not be told about the payment. Nothing was charged; please try again.</p>`,
+      502,
+    )
   }
   await delivered.body?.cancel()
-  if (!delivered.ok) return page('Payment not completed', `<h1>Payment not completed</h1><p class="error">The shop refused the payment (${delivered.status}). Nothing was charged.</p>`, 502)
+  if (!delivered.ok) {
+    return page(
+      'Payment not completed',
+      `<h1>Payment not completed</h1><p class="error">The shop refused the payment (${delivered.status}). Nothing was charged.</p>`,
+      502,
+    )
+  }
   return Response.redirect(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id), 303)
 }
 

@@ -26,16 +26,33 @@ import type { LineItem } from '../_shared/providers/payments.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser, type Client } from '../_shared/supabase.ts'
 import type { JsonObject } from '../_shared/common/database.ts'
-import { openSession, providerLines, quoteVoucher, type ShopOrder, voucherCode, voucherSpendError } from './shop.ts'
+import {
+  openSession,
+  providerLines,
+  quoteVoucher,
+  type ShopOrder,
+  voucherCode,
+  voucherSpendError,
+} from './shop.ts'
 import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
 /** The refundable deposit every membership pays once (DEPOSIT_PENCE, default £50). */
 export const depositPence = () => Number(Deno.env.get('DEPOSIT_PENCE') ?? 5000)
 
-export const offerToken = z.string().regex(/^[0-9a-f]{32}$/, 'Not an offer token: use the whole link from your offer e-mail.')
-const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
+export const offerToken = z.string().regex(
+  /^[0-9a-f]{32}$/,
+  'Not an offer token: use the whole link from your offer e-mail.',
+)
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.')
+  .max(100)
 
-export type SiteRef = { slug: string; city_slug: string; location: string; city: string; status: string }
+export type SiteRef = {
+  slug: string
+  city_slug: string
+  location: string
+  city: string
+  status: string
+}
 
 /** membership_access's jsonb (type aliases, so the Json it comes as converts to them). */
 export type Access = {
@@ -47,31 +64,74 @@ export type Access = {
   waiting: number
   plots_free: number | null
   offer_id: number | null
-  offer?: { status: string; respond_by: string; this_site: boolean; first_name: string; email: string; linked_to_other: boolean; used: boolean } | null
+  offer?: {
+    status: string
+    respond_by: string
+    this_site: boolean
+    first_name: string
+    email: string
+    linked_to_other: boolean
+    used: boolean
+  } | null
 }
 
-interface Plan { id: number; name: string; description: string | null; plot_size: string; price_pence: number; billing_interval: string }
+interface Plan {
+  id: number
+  name: string
+  description: string | null
+  plot_size: string
+  price_pence: number
+  billing_interval: string
+}
 type MembershipLine = LineItem & { plan_id?: number }
 
 /** What the database says this person may do at the site (404 for an unknown site). */
-export async function membershipAccess(site: string, userId: string | null, token: string | null): Promise<Access> {
-  return must(await adminClient().rpc('membership_access', { p_site_slug: site, p_user_id: userId, p_offer_token: token })) as Access
+export async function membershipAccess(
+  site: string,
+  userId: string | null,
+  token: string | null,
+): Promise<Access> {
+  return must(
+    await adminClient().rpc('membership_access', {
+      p_site_slug: site,
+      p_user_id: userId,
+      p_offer_token: token,
+    }),
+  ) as Access
 }
 
 /** The joining fee charged today: the active fee once its effective date has come. */
 async function joiningFeePence(db: Client): Promise<number> {
-  const fee = must(await db.from('joining_fees').select('amount_pence').eq('active', true).lte('effective_from', new Date().toISOString().slice(0, 10)).maybeSingle())
+  const fee = must(
+    await db.from('joining_fees').select('amount_pence').eq('active', true).lte(
+      'effective_from',
+      new Date().toISOString().slice(0, 10),
+    ).maybeSingle(),
+  )
   return fee?.amount_pence ?? 0
 }
 
 async function activePlans(db: Client): Promise<Plan[]> {
-  return must(await db.from('plans').select('id, name, description, plot_size, price_pence, billing_interval').eq('active', true)
-    .order('sort_order').order('id'))
+  return must(
+    await db.from('plans').select('id, name, description, plot_size, price_pence, billing_interval')
+      .eq('active', true)
+      .order('sort_order').order('id'),
+  )
 }
 
 /** What the first payment is made of: the plan's first period, the joining fee, the deposit. */
-export function membershipLines(plan: Plan, location: string, feePence: number, deposit: number): MembershipLine[] {
-  const lines: MembershipLine[] = [{ name: `${plan.name}, first ${plan.billing_interval}: ${location}`, amount_pence: plan.price_pence, quantity: 1, plan_id: plan.id }]
+export function membershipLines(
+  plan: Plan,
+  location: string,
+  feePence: number,
+  deposit: number,
+): MembershipLine[] {
+  const lines: MembershipLine[] = [{
+    name: `${plan.name}, first ${plan.billing_interval}: ${location}`,
+    amount_pence: plan.price_pence,
+    quantity: 1,
+    plan_id: plan.id,
+  }]
   if (feePence > 0) lines.push({ name: 'Joining fee (once)', amount_pence: feePence, quantity: 1 })
   if (deposit > 0) lines.push({ name: 'Refundable deposit', amount_pence: deposit, quantity: 1 })
   return lines
@@ -81,12 +141,20 @@ const total = (lines: LineItem[]) => lines.reduce((s, l) => s + l.amount_pence *
 
 /** 409 with the reason when the rule says no. */
 function refuse(access: Access): never {
-  throw new HttpError(409, access.reason, access.message ?? 'You cannot set up a membership at this site.', { reason: access.reason, waiting: access.waiting })
+  throw new HttpError(
+    409,
+    access.reason,
+    access.message ?? 'You cannot set up a membership at this site.',
+    { reason: access.reason, waiting: access.waiting },
+  )
 }
 
 export const membershipSchema = z.object({
-  kind: z.literal('membership'), site: slug, plan_id: z.number().int().positive(),
-  first_name: z.string().trim().min(1, 'Required.').max(100), last_name: z.string().trim().min(1, 'Required.').max(100),
+  kind: z.literal('membership'),
+  site: slug,
+  plan_id: z.number().int().positive(),
+  first_name: z.string().trim().min(1, 'Required.').max(100),
+  last_name: z.string().trim().min(1, 'Required.').max(100),
   phone: z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number.').nullish(),
   offer: offerToken.nullish(),
   voucher_code: voucherCode.nullish(),
@@ -103,7 +171,10 @@ export interface PricedMembership {
 }
 
 /** The checkout's price, after the rule: signed in, allowed at this site, an active plan. */
-export async function priceMembership(b: MembershipCheckout, user: { id: string; email: string } | null): Promise<PricedMembership> {
+export async function priceMembership(
+  b: MembershipCheckout,
+  user: { id: string; email: string } | null,
+): Promise<PricedMembership> {
   if (!user) throw unauthorized('Sign in to become a member.')
   const access = await membershipAccess(b.site, user.id, b.offer ?? null)
   if (!access.allowed) refuse(access)
@@ -112,7 +183,9 @@ export async function priceMembership(b: MembershipCheckout, user: { id: string;
   if (!plan) throw notFound('Unknown plan.')
   const deposit = depositPence()
   return {
-    email: user.email, siteId: access.site_id, planId: plan.id,
+    email: user.email,
+    siteId: access.site_id,
+    planId: plan.id,
     items: membershipLines(plan, access.site.location, await joiningFeePence(db), deposit),
     member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null },
     membership: { offer: b.offer ?? null, deposit_pence: deposit, site: access.site },
@@ -130,46 +203,106 @@ export function membershipReturnUrls(m: PricedMembership['membership']) {
 /** The order, the pending membership (the database applies the rule again), the deposit and the
  *  voucher spent on it, in one transaction. */
 function createMembershipOrder(
-  admin: Client, p: PricedMembership, args: { userId: string; key: string; sessionId: string; voucher: string | null; discount: number },
+  admin: Client,
+  p: PricedMembership,
+  args: {
+    userId: string
+    key: string
+    sessionId: string
+    voucher: string | null
+    discount: number
+  },
 ) {
   return admin.rpc('create_membership_order', {
-    p_email: p.email, p_user_id: args.userId, p_idempotency_key: args.key, p_session_id: args.sessionId, p_total_pence: total(p.items),
-    p_items: p.items.map((i) => ({ product_id: null, plan_id: i.plan_id ?? null, description: i.name, quantity: i.quantity, unit_price_pence: i.amount_pence })),
-    p_site_id: p.siteId, p_plan_id: p.planId, p_member: p.member, p_deposit_pence: p.membership.deposit_pence, p_offer_token: p.membership.offer,
-    p_voucher_code: args.voucher, p_expected_discount: args.discount,
+    p_email: p.email,
+    p_user_id: args.userId,
+    p_idempotency_key: args.key,
+    p_session_id: args.sessionId,
+    p_total_pence: total(p.items),
+    p_items: p.items.map((i) => ({
+      product_id: null,
+      plan_id: i.plan_id ?? null,
+      description: i.name,
+      quantity: i.quantity,
+      unit_price_pence: i.amount_pence,
+    })),
+    p_site_id: p.siteId,
+    p_plan_id: p.planId,
+    p_member: p.member,
+    p_deposit_pence: p.membership.deposit_pence,
+    p_offer_token: p.membership.offer,
+    p_voucher_code: args.voucher,
+    p_expected_discount: args.discount,
   })
 }
 
 /** The same key again: the first order and the same payment page (the provider is idempotent
  *  on the key), for what was left to pay when it was written. */
 async function repeatedMembership(key: string, p: PricedMembership): Promise<ShopOrder | null> {
-  const o = must(await adminClient().from('orders').select('id, checkout_session_id, status, total_pence, subtotal_pence, discount_pence')
-    .eq('idempotency_key', key).maybeSingle())
+  const o = must(
+    await adminClient().from('orders').select(
+      'id, checkout_session_id, status, total_pence, subtotal_pence, discount_pence',
+    )
+      .eq('idempotency_key', key).maybeSingle(),
+  )
   // Orders are written with their session (create_membership_order), so a stored one has it.
   if (!o?.checkout_session_id) return null
   const urls = membershipReturnUrls(p.membership)
   const url = o.checkout_session_id.startsWith('cs_voucher_')
     ? urls.successUrl.replace('{CHECKOUT_SESSION_ID}', o.checkout_session_id)
-    : (await openSession(key, p.email, providerLines(p.items, o.discount_pence), { kind: 'membership', idempotency_key: key }, urls.successUrl, urls.cancelUrl)).url
+    : (await openSession(
+      key,
+      p.email,
+      providerLines(p.items, o.discount_pence),
+      { kind: 'membership', idempotency_key: key },
+      urls.successUrl,
+      urls.cancelUrl,
+    )).url
   return {
-    order_id: Number(o.id), session_id: o.checkout_session_id, url, subtotal_pence: o.subtotal_pence ?? o.total_pence,
-    discount_pence: o.discount_pence, total_pence: o.total_pence, status: o.status, repeated: true,
+    order_id: Number(o.id),
+    session_id: o.checkout_session_id,
+    url,
+    subtotal_pence: o.subtotal_pence ?? o.total_pence,
+    discount_pence: o.discount_pence,
+    total_pence: o.total_pence,
+    status: o.status,
+    repeated: true,
   }
 }
 
 /** A membership checkout: the voucher quoted, the payment page opened for what is left (none when
  *  the voucher covers it), then the order written. Paid in full by the voucher, it is active now. */
-export async function placeMembershipOrder(key: string, p: PricedMembership, userId: string, voucher: string | null): Promise<ShopOrder> {
+export async function placeMembershipOrder(
+  key: string,
+  p: PricedMembership,
+  userId: string,
+  voucher: string | null,
+): Promise<ShopOrder> {
   const repeated = await repeatedMembership(key, p)
   if (repeated) return repeated
   const subtotal = total(p.items)
   const discount = voucher ? (await quoteVoucher(voucher, subtotal)).discount_pence : 0
   const urls = membershipReturnUrls(p.membership)
-  const freeId = subtotal - discount === 0 ? `cs_voucher_${crypto.randomUUID().replaceAll('-', '')}` : null
+  const freeId = subtotal - discount === 0
+    ? `cs_voucher_${crypto.randomUUID().replaceAll('-', '')}`
+    : null
   const session = freeId
     ? { id: freeId, url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', freeId) }
-    : await openSession(key, p.email, providerLines(p.items, discount), { kind: 'membership', idempotency_key: key }, urls.successUrl, urls.cancelUrl)
-  const res = await createMembershipOrder(adminClient(), p, { userId, key, sessionId: session.id, voucher, discount })
+    : await openSession(
+      key,
+      p.email,
+      providerLines(p.items, discount),
+      { kind: 'membership', idempotency_key: key },
+      urls.successUrl,
+      urls.cancelUrl,
+    )
+  const res = await createMembershipOrder(adminClient(), p, {
+    userId,
+    key,
+    sessionId: session.id,
+    voucher,
+    discount,
+  })
   if (res.error?.code === '23505') {
     // The same key at the same moment: the other request wrote the order.
     const again = await repeatedMembership(key, p)
@@ -177,7 +310,15 @@ export async function placeMembershipOrder(key: string, p: PricedMembership, use
   }
   if (res.error) throw voucherSpendError(res.error)
   const status = freeId ? 'paid' : 'pending'
-  return { order_id: Number(res.data), session_id: session.id, url: session.url, subtotal_pence: subtotal, discount_pence: discount, total_pence: subtotal - discount, status }
+  return {
+    order_id: Number(res.data),
+    session_id: session.id,
+    url: session.url,
+    subtotal_pence: subtotal,
+    discount_pence: discount,
+    total_pence: subtotal - discount,
+    status,
+  }
 }
 
 /** What a voucher takes off a plan's first payment (the set-up page shows it before paying). */
@@ -198,9 +339,13 @@ export async function membershipInfo(req: Request, url: URL): Promise<Response> 
   const offer = rawOffer ? offerToken.safeParse(rawOffer) : null
   const problems = [
     ...(site.success ? [] : [{ path: 'site', message: 'Not a site slug.' }]),
-    ...(offer && !offer.success ? [{ path: 'offer', message: offer.error.issues[0]!.message }] : []),
+    ...(offer && !offer.success
+      ? [{ path: 'offer', message: offer.error.issues[0]!.message }]
+      : []),
   ]
-  if (problems.length) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', problems)
+  if (problems.length) {
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', problems)
+  }
   const user = await authUser(req)
   const access = await membershipAccess(site.data!, user?.id ?? null, offer?.data ?? null)
   const db = adminClient()
@@ -208,11 +353,18 @@ export async function membershipInfo(req: Request, url: URL): Promise<Response> 
   const deposit = depositPence()
   const { site: siteRef, offer: offerInfo, allowed, reason, message, waiting, plots_free } = access
   return json({
-    site: siteRef, access: { allowed, reason, message, waiting, plots_free }, offer: offerInfo ?? null,
-    deposit_pence: deposit, joining_fee_pence: fee,
+    site: siteRef,
+    access: { allowed, reason, message, waiting, plots_free },
+    offer: offerInfo ?? null,
+    deposit_pence: deposit,
+    joining_fee_pence: fee,
     plans: plans.map((p) => {
       const lines = membershipLines(p, siteRef.location, fee, deposit)
-      return { ...p, lines: lines.map(({ name, amount_pence }) => ({ name, amount_pence })), due_today_pence: total(lines) }
+      return {
+        ...p,
+        lines: lines.map(({ name, amount_pence }) => ({ name, amount_pence })),
+        due_today_pence: total(lines),
+      }
     }),
   }, { headers: { 'cache-control': 'no-store' } })
 }
@@ -223,7 +375,9 @@ export async function membershipSites(): Promise<Response> {
     db.rpc('membership_sites').then((r) => must(r)),
     joiningFeePence(db),
   ])
-  return json({ deposit_pence: depositPence(), joining_fee_pence: fee, sites }, { headers: { 'cache-control': 'no-store' } })
+  return json({ deposit_pence: depositPence(), joining_fee_pence: fee, sites }, {
+    headers: { 'cache-control': 'no-store' },
+  })
 }
 
 // ---------------------------------------------------------------------------
@@ -234,20 +388,41 @@ const pounds = (p: number) => `£${(p / 100).toFixed(2)}`
 /** A paid membership: the confirmation, with the next step (a welcome slot at the site). */
 export async function membershipPaid(sessionId: string): Promise<void> {
   const admin = adminClient()
-  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq('checkout_session_id', sessionId).maybeSingle()
+  const { data: o } = await admin.from('orders').select('id, email, kind, total_pence').eq(
+    'checkout_session_id',
+    sessionId,
+  ).maybeSingle()
   if (!o || o.kind !== 'membership') return
   const { data: r } = await admin.from('memberships')
-    .select('id, status, site_id, member:members(first_name), site:global_sites(location, city, slug), plan:plans(name, price_pence, billing_interval)')
+    .select(
+      'id, status, site_id, member:members(first_name), site:global_sites(location, city, slug), plan:plans(name, price_pence, billing_interval)',
+    )
     .eq('order_id', o.id).eq('status', 'active').maybeSingle()
   if (!r) return
   const where = r.site ? `${r.site.location}, ${r.site.city}` : 'your site'
   const mail = simpleEmail([
     `Hello ${r.member?.first_name ?? 'there'},`,
     `Welcome to Roots Allotments: your membership at ${where} is active.`,
-    ...(r.plan ? [`Your plan: ${r.plan.name}, ${pounds(r.plan.price_pence)} a ${r.plan.billing_interval}. Today you paid ${pounds(o.total_pence)}, including your refundable deposit.`] : []),
+    ...(r.plan
+      ? [
+        `Your plan: ${r.plan.name}, ${
+          pounds(r.plan.price_pence)
+        } a ${r.plan.billing_interval}. Today you paid ${
+          pounds(o.total_pence)
+        }, including your refundable deposit.`,
+      ]
+      : []),
     'Next step: book a welcome slot. Your patch manager shows you your plot, the tools and the water, and answers your questions.',
     `Your membership page: ${siteUrl()}/members`,
-  ], { text: 'Book your welcome slot', href: `${siteUrl()}/welcome-slot${r.site ? `?site=${encodeURIComponent(r.site.slug)}` : ''}` })
-  await sendAndLog({ to: o.email, subject: `Welcome to Roots: your plot at ${r.site?.location ?? 'your site'}`, ...mail, tag: 'membership-confirmed', idempotencyKey: `membership-${r.id}` },
-    { site_id: r.site_id })
+  ], {
+    text: 'Book your welcome slot',
+    href: `${siteUrl()}/welcome-slot${r.site ? `?site=${encodeURIComponent(r.site.slug)}` : ''}`,
+  })
+  await sendAndLog({
+    to: o.email,
+    subject: `Welcome to Roots: your plot at ${r.site?.location ?? 'your site'}`,
+    ...mail,
+    tag: 'membership-confirmed',
+    idempotencyKey: `membership-${r.id}`,
+  }, { site_id: r.site_id })
 }

@@ -26,19 +26,42 @@ export async function checkoutLink(req: Request): Promise<Response> {
   await requireStaff(req, ADMIN_ROLES)
   const b = await readJson(req, checkoutLinkSchema)
   const key = req.headers.get('idempotency-key') ?? ''
-  if (!KEY.test(key)) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'Idempotency-Key', message: 'Send an Idempotency-Key of 8 to 200 letters, digits, _ . : or -.' }])
+  if (!KEY.test(key)) {
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{
+      path: 'Idempotency-Key',
+      message: 'Send an Idempotency-Key of 8 to 200 letters, digits, _ . : or -.',
+    }])
+  }
   // Unconfigured e-mail → 503 before the order is written (the payment provider is checked before
   // the order too, in placeShopOrder).
   if (b.send_email) requireProvider('email')
   const staff = await authUser(req)
   const items = await priceItems(userClient(req), b.items)
   // Written with the service role for this admin: the audit log names them, through payments.
-  const order = await placeShopOrder({ key: `link-${key}`, email: b.email, userId: null, createdBy: staff?.id ?? null, items, db: adminClientFor('payments', staff?.id) })
+  const order = await placeShopOrder({
+    key: `link-${key}`,
+    email: b.email,
+    userId: null,
+    createdBy: staff?.id ?? null,
+    items,
+    db: adminClientFor('payments', staff?.id),
+  })
   let emailed = false
   if (b.send_email && !order.repeated) {
     const total = `£${(order.total_pence / 100).toFixed(2)}`
-    const lines = [`Hello ${b.name},`, `As we discussed, here is the link to pay for your Roots Allotments order (${items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}): ${total}.`]
-    emailed = (await sendAndLog({ to: b.email, subject: 'Your Roots Allotments payment link', ...simpleEmail(lines, { text: `Pay ${total} securely`, href: order.url }), tag: 'checkout-link', idempotencyKey: `checkout-link-${order.order_id}` }, { sent_by: staff?.id ?? null, via: 'payments' })).sent
+    const lines = [
+      `Hello ${b.name},`,
+      `As we discussed, here is the link to pay for your Roots Allotments order (${
+        items.map((i) => `${i.name} × ${i.quantity}`).join(', ')
+      }): ${total}.`,
+    ]
+    emailed = (await sendAndLog({
+      to: b.email,
+      subject: 'Your Roots Allotments payment link',
+      ...simpleEmail(lines, { text: `Pay ${total} securely`, href: order.url }),
+      tag: 'checkout-link',
+      idempotencyKey: `checkout-link-${order.order_id}`,
+    }, { sent_by: staff?.id ?? null, via: 'payments' })).sent
   }
   return json({ ...order, emailed }, { status: order.repeated ? 200 : 201 })
 }

@@ -14,7 +14,13 @@ import { json, readJson } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff } from '../_shared/supabase.ts'
+import {
+  adminClient,
+  adminClientFor,
+  authUser,
+  isServiceRole,
+  requireStaff,
+} from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { email, openSession } from './shop.ts'
 
@@ -22,7 +28,12 @@ const name = z.string().trim().min(1, 'Required.').max(100, 'Use at most 100 cha
 
 /** Today's date in the UK (YYYY-MM-DD): delivery dates are the buyer's calendar days. */
 export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
 /** The same day a year on (29 February → 28 February). */
@@ -34,13 +45,19 @@ export function aYearOn(day: string): string {
 }
 
 /** A calendar day as YYYY-MM-DD that exists (no 30 February). */
-const realDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
-const isoDay = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date, like 2025-12-25.').refine(realDay, 'Enter a real date.')
+const realDay = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+const isoDay = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date, like 2025-12-25.')
+  .refine(realDay, 'Enter a real date.')
 
 export const giftVoucherCheckout = z.object({
   kind: z.literal('gift_voucher'),
   email,
-  value_pence: z.number().int().min(1000, 'At least £10.').max(50000, 'At most £500.').refine((v) => v % 100 === 0, 'Whole pounds only.'),
+  value_pence: z.number().int().min(1000, 'At least £10.').max(50000, 'At most £500.').refine(
+    (v) => v % 100 === 0,
+    'Whole pounds only.',
+  ),
   buyer_name: name.nullish(),
   recipient_name: name.nullish(),
   recipient_email: email.nullish(),
@@ -53,44 +70,105 @@ export type GiftVoucherCheckout = z.infer<typeof giftVoucherCheckout>
  *  and falls between today and a year ahead (UK days; the database checks the same). */
 export const giftVoucherRules = giftVoucherCheckout.superRefine((b, ctx) => {
   if (b.recipient_email && !b.buyer_name) {
-    ctx.addIssue({ code: 'custom', path: ['buyer_name'], message: 'Enter your name: the recipient sees who the voucher is from.' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['buyer_name'],
+      message: 'Enter your name: the recipient sees who the voucher is from.',
+    })
   }
   if (!b.deliver_on || !realDay(b.deliver_on)) return
   const today = londonToday()
-  if (!b.recipient_email) ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: "Add the recipient's e-mail address to choose a delivery date." })
-  else if (b.deliver_on < today) ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose today or a later date.' })
-  else if (b.deliver_on > aYearOn(today)) ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose a date within a year.' })
+  if (!b.recipient_email) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['deliver_on'],
+      message: "Add the recipient's e-mail address to choose a delivery date.",
+    })
+  } else if (b.deliver_on < today) {
+    ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose today or a later date.' })
+  } else if (b.deliver_on > aYearOn(today)) {
+    ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose a date within a year.' })
+  }
 })
 
-export const voucherSuccessUrl = (sessionId = '{CHECKOUT_SESSION_ID}') => `${siteUrl()}/gift-vouchers/success?session_id=${sessionId}`
+export const voucherSuccessUrl = (sessionId = '{CHECKOUT_SESSION_ID}') =>
+  `${siteUrl()}/gift-vouchers/success?session_id=${sessionId}`
 
-export interface VoucherOrder { order_id: number; session_id: string; url: string; repeated?: true }
+export interface VoucherOrder {
+  order_id: number
+  session_id: string
+  url: string
+  repeated?: true
+}
 
 /** A gift voucher checkout: the provider's page for its value, the order and the pending voucher
  *  written in one RPC. The same key again answers the first order and the same provider session. */
-export async function placeVoucherOrder(o: { key: string; userId: string | null; body: GiftVoucherCheckout }): Promise<VoucherOrder> {
+export async function placeVoucherOrder(
+  o: { key: string; userId: string | null; body: GiftVoucherCheckout },
+): Promise<VoucherOrder> {
   const b = giftVoucherRules.parse(o.body)
   const admin = adminClient()
-  const lines = [{ name: `Gift voucher £${b.value_pence / 100}`, amount_pence: b.value_pence, quantity: 1 }]
-  const open = () => openSession(o.key, b.email, lines, { kind: 'gift_voucher', idempotency_key: o.key }, voucherSuccessUrl())
-  const existing = async () => must(await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', o.key).maybeSingle())
+  const lines = [{
+    name: `Gift voucher £${b.value_pence / 100}`,
+    amount_pence: b.value_pence,
+    quantity: 1,
+  }]
+  const open = () =>
+    openSession(
+      o.key,
+      b.email,
+      lines,
+      { kind: 'gift_voucher', idempotency_key: o.key },
+      voucherSuccessUrl(),
+    )
+  const existing = async () =>
+    must(
+      await admin.from('orders').select('id, checkout_session_id').eq('idempotency_key', o.key)
+        .maybeSingle(),
+    )
   const first = await existing()
   const session = await open()
   // Orders are written with their session (create_gift_voucher_order), so a stored one has it.
-  if (first?.checkout_session_id) return { order_id: Number(first.id), session_id: first.checkout_session_id, url: session.url, repeated: true }
+  if (first?.checkout_session_id) {
+    return {
+      order_id: Number(first.id),
+      session_id: first.checkout_session_id,
+      url: session.url,
+      repeated: true,
+    }
+  }
   const res = await admin.rpc('create_gift_voucher_order', {
-    p_email: b.email, p_user_id: o.userId, p_idempotency_key: o.key, p_session_id: session.id, p_value_pence: b.value_pence,
+    p_email: b.email,
+    p_user_id: o.userId,
+    p_idempotency_key: o.key,
+    p_session_id: session.id,
+    p_value_pence: b.value_pence,
     p_voucher: {
-      buyer_name: b.buyer_name ?? null, recipient_name: b.recipient_name ?? null, recipient_email: b.recipient_email ?? null,
-      message: b.message ?? null, deliver_on: b.deliver_on ?? null,
+      buyer_name: b.buyer_name ?? null,
+      recipient_name: b.recipient_name ?? null,
+      recipient_email: b.recipient_email ?? null,
+      message: b.message ?? null,
+      deliver_on: b.deliver_on ?? null,
     },
   })
   if (res.error?.code === '23505') {
     // The same key at the same moment: the other request wrote the order.
     const again = await existing()
-    if (again?.checkout_session_id) return { order_id: Number(again.id), session_id: again.checkout_session_id, url: session.url, repeated: true }
+    if (again?.checkout_session_id) {
+      return {
+        order_id: Number(again.id),
+        session_id: again.checkout_session_id,
+        url: session.url,
+        repeated: true,
+      }
+    }
   }
-  if (res.error?.code === '22023') throw new HttpError(400, 'validation_failed', res.error.message, [{ path: 'deliver_on', message: res.error.message }])
+  if (res.error?.code === '22023') {
+    throw new HttpError(400, 'validation_failed', res.error.message, [{
+      path: 'deliver_on',
+      message: res.error.message,
+    }])
+  }
   if (res.error) throw dbError(res.error)
   return { order_id: Number(res.data), session_id: session.id, url: session.url }
 }
@@ -103,39 +181,66 @@ export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
 /** 2026-03-03 → "Tuesday 3 March 2026"; a timestamp → its day in the UK. */
 export function longDate(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value)
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: day ? 'UTC' : 'Europe/London' })
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: day ? 'UTC' : 'Europe/London',
+  })
     .format(new Date(day ? `${value}T00:00:00Z` : value))
 }
 
 // Where a voucher can be spent: the shop and a membership's first payment (its set-up page); the
 // same words are on /gift-vouchers.
-const HOW_TO_REDEEM = 'To use it, choose what you would like in our shop, or a plan when you become a member of a site, ' +
+const HOW_TO_REDEEM =
+  'To use it, choose what you would like in our shop, or a plan when you become a member of a site, ' +
   'type the code under "Gift voucher code" and press "Apply voucher"; it pays for part or all of it, and whatever is left stays on the voucher for next time.'
 
 interface VoucherRow {
-  code: string; value_pence: number; buyer_name: string | null; recipient_name: string | null; recipient_email: string | null
-  message: string | null; deliver_on: string | null; expires_at: string | null
+  code: string
+  value_pence: number
+  buyer_name: string | null
+  recipient_name: string | null
+  recipient_email: string | null
+  message: string | null
+  deliver_on: string | null
+  expires_at: string | null
 }
 
 /** How long a voucher lasts, as the e-mails say it (a voucher may have no end date). */
-const validity = (expiresAt: string | null) => expiresAt ? `valid until ${longDate(expiresAt)}` : 'valid with no end date'
+const validity = (expiresAt: string | null) =>
+  expiresAt ? `valid until ${longDate(expiresAt)}` : 'valid with no end date'
 
 /** What the buyer's receipt says about the voucher: the code when it is theirs to give, else to
  *  whom and when it goes. */
 export async function voucherReceiptLines(orderId: number): Promise<string[]> {
   const { data: g } = await adminClient().from('gift_vouchers')
-    .select('code, value_pence, buyer_name, recipient_name, recipient_email, message, deliver_on, expires_at').eq('order_id', orderId).maybeSingle()
+    .select(
+      'code, value_pence, buyer_name, recipient_name, recipient_email, message, deliver_on, expires_at',
+    ).eq('order_id', orderId).maybeSingle()
   if (!g) return []
   if (!g.recipient_email) {
-    return [`Your ${pounds(g.value_pence)} gift voucher code is ${g.code}, ${validity(g.expires_at)}. Pass it on to whoever you like.`, HOW_TO_REDEEM]
+    return [
+      `Your ${pounds(g.value_pence)} gift voucher code is ${g.code}, ${
+        validity(g.expires_at)
+      }. Pass it on to whoever you like.`,
+      HOW_TO_REDEEM,
+    ]
   }
   const who = g.recipient_name ? `${g.recipient_name} (${g.recipient_email})` : g.recipient_email
   const later = g.deliver_on !== null && g.deliver_on > londonToday()
   return [
     later
-      ? `We will e-mail your ${pounds(g.value_pence)} gift voucher to ${who} on ${longDate(g.deliver_on!)}, with your message and its code.`
-      : `We are e-mailing your ${pounds(g.value_pence)} gift voucher to ${who} now, with your message and its code.`,
-    `It is ${validity(g.expires_at)}. If it does not arrive, reply to this e-mail and we will sort it out.`,
+      ? `We will e-mail your ${pounds(g.value_pence)} gift voucher to ${who} on ${
+        longDate(g.deliver_on!)
+      }, with your message and its code.`
+      : `We are e-mailing your ${
+        pounds(g.value_pence)
+      } gift voucher to ${who} now, with your message and its code.`,
+    `It is ${
+      validity(g.expires_at)
+    }. If it does not arrive, reply to this e-mail and we will sort it out.`,
   ]
 }
 
@@ -152,7 +257,10 @@ export function voucherEmail(v: VoucherRow) {
   ]
   return {
     subject: `${from} has sent you a Roots Allotments gift voucher`,
-    ...simpleEmail(lines, { text: 'Visit the Roots Allotments shop', href: `${siteUrl()}/checkout/new` }),
+    ...simpleEmail(lines, {
+      text: 'Visit the Roots Allotments shop',
+      href: `${siteUrl()}/checkout/new`,
+    }),
   }
 }
 
@@ -162,16 +270,26 @@ export function voucherEmail(v: VoucherRow) {
 /** The outbox: claims the vouchers due (one, or all), e-mails each recipient, and records which
  *  went; a failed send is released for the next drain. Each voucher is e-mailed once. An admin
  *  who runs it (`actor`) is named in the audit log, through payments. */
-export async function deliverVouchers(voucherId: number | null = null, actor: string | null = null): Promise<{ delivered: number; failed: number }> {
+export async function deliverVouchers(
+  voucherId: number | null = null,
+  actor: string | null = null,
+): Promise<{ delivered: number; failed: number }> {
   const admin = actor ? adminClientFor('payments', actor) : adminClient()
   const rows = must(await admin.rpc('claim_gift_voucher_deliveries', { p_voucher_id: voucherId }))
   const sent: number[] = []
   const failed: number[] = []
   for (const v of rows) {
-    const res = await sendAndLog({ to: v.recipient_email!, ...voucherEmail(v), tag: 'gift-voucher', idempotencyKey: `gift-voucher-${v.voucher_id}` }, actor ? { sent_by: actor, via: 'payments' } : {})
+    const res = await sendAndLog({
+      to: v.recipient_email!,
+      ...voucherEmail(v),
+      tag: 'gift-voucher',
+      idempotencyKey: `gift-voucher-${v.voucher_id}`,
+    }, actor ? { sent_by: actor, via: 'payments' } : {})
     ;(res.sent ? sent : failed).push(Number(v.voucher_id))
   }
-  if (rows.length > 0) must(await admin.rpc('finish_gift_voucher_deliveries', { p_sent: sent, p_failed: failed }))
+  if (rows.length > 0) {
+    must(await admin.rpc('finish_gift_voucher_deliveries', { p_sent: sent, p_failed: failed }))
+  }
   return { delivered: sent.length, failed: failed.length }
 }
 
@@ -179,11 +297,17 @@ export async function deliverVouchers(voucherId: number | null = null, actor: st
  *  A failure here never fails the webhook: the scheduler's drain sends what is left. */
 export async function deliverPaidVoucher(sessionId: string): Promise<void> {
   try {
-    const { data } = await adminClient().from('orders').select('voucher_id').eq('checkout_session_id', sessionId).eq('kind', 'gift_voucher').maybeSingle()
+    const { data } = await adminClient().from('orders').select('voucher_id').eq(
+      'checkout_session_id',
+      sessionId,
+    ).eq('kind', 'gift_voucher').maybeSingle()
     const id = data?.voucher_id
     if (id) await deliverVouchers(Number(id))
   } catch (e) {
-    console.error('[payments] gift voucher delivery deferred to the scheduler:', (e as Error).message)
+    console.error(
+      '[payments] gift voucher delivery deferred to the scheduler:',
+      (e as Error).message,
+    )
   }
 }
 
@@ -204,7 +328,12 @@ export async function deliverVouchersRoute(req: Request): Promise<Response> {
 /** GET /payments/status?session_id=…: what the server knows about that checkout. */
 export async function sessionStatus(url: URL): Promise<Response> {
   const id = url.searchParams.get('session_id') ?? ''
-  if (!/^cs_[A-Za-z0-9_]{4,200}$/.test(id)) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'session_id', message: 'Not a checkout session id.' }])
+  if (!/^cs_[A-Za-z0-9_]{4,200}$/.test(id)) {
+    throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{
+      path: 'session_id',
+      message: 'Not a checkout session id.',
+    }])
+  }
   const summary = must(await adminClient().rpc('checkout_session_summary', { p_session_id: id }))
   if (!summary) throw notFound('No order has that checkout session.')
   return json(summary, { headers: { 'cache-control': 'no-store' } })

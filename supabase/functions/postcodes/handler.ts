@@ -11,7 +11,11 @@
 // 502 upstream_failed; no geocoder configured (deployed without POSTCODES_PROVIDER) 503
 // not_configured. Other methods 405. Nothing is stored: not the postcode, not the place.
 import { z } from 'npm:zod@3'
-import { normalisePostcode, POSTCODE_INVALID_MESSAGE, POSTCODE_NOT_FOUND_MESSAGE } from '../_shared/common/geo.ts'
+import {
+  normalisePostcode,
+  POSTCODE_INVALID_MESSAGE,
+  POSTCODE_NOT_FOUND_MESSAGE,
+} from '../_shared/common/geo.ts'
 import { HttpError, upstream } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
@@ -19,7 +23,8 @@ import { geocodeProvider } from '../_shared/providers/postcodes.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
 import { takeQuotas } from '../_shared/quota.ts'
 
-export const bodySchema = z.object({ postcode: z.string().max(32, POSTCODE_INVALID_MESSAGE) }).strict()
+export const bodySchema = z.object({ postcode: z.string().max(32, POSTCODE_INVALID_MESSAGE) })
+  .strict()
 
 export const LOOKUPS_PER_HOUR = 60
 
@@ -28,22 +33,35 @@ export const handler = serve(async (req) => {
   const body = await readJson(req, bodySchema)
   const postcode = normalisePostcode(body.postcode)
   if (!postcode) {
-    throw new HttpError(400, 'invalid_postcode', POSTCODE_INVALID_MESSAGE, [{ path: 'postcode', message: POSTCODE_INVALID_MESSAGE }])
+    throw new HttpError(400, 'invalid_postcode', POSTCODE_INVALID_MESSAGE, [{
+      path: 'postcode',
+      message: POSTCODE_INVALID_MESSAGE,
+    }])
   }
   requireProvider('postcodes') // 503 before the quota is spent
   await takeQuotas(req, [{
-    action: 'postcode_lookups', max: LOOKUPS_PER_HOUR, windowSeconds: 3600,
+    action: 'postcode_lookups',
+    max: LOOKUPS_PER_HOUR,
+    windowSeconds: 3600,
     message: 'Too many postcode searches from your connection: please try again in an hour.',
   }])
   let place
   try {
     place = await geocodeProvider().locate(postcode)
   } catch (e) {
-    if (e instanceof ProviderError) throw upstream('We could not look up postcodes just now. Please try again, or use your location.', { provider_status: e.status })
+    if (e instanceof ProviderError) {
+      throw upstream(
+        'We could not look up postcodes just now. Please try again, or use your location.',
+        { provider_status: e.status },
+      )
+    }
     throw e
   }
   if (!place) {
-    throw new HttpError(404, 'postcode_not_found', POSTCODE_NOT_FOUND_MESSAGE, [{ path: 'postcode', message: POSTCODE_NOT_FOUND_MESSAGE }])
+    throw new HttpError(404, 'postcode_not_found', POSTCODE_NOT_FOUND_MESSAGE, [{
+      path: 'postcode',
+      message: POSTCODE_NOT_FOUND_MESSAGE,
+    }])
   }
   return json({ postcode, latitude: place.latitude, longitude: place.longitude })
 })

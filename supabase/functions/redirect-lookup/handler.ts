@@ -9,29 +9,60 @@
 //       slashes removed, lower case); internal chains are followed (at most 5 hops, a loop
 //       gives null); an internal target keeps the original query and hash.
 //   A path that is not a path (no leading /, over 2048 characters) → 400. Database failure → 502.
-import { type Cached, cacheTtl, conditional, etagOf, MicroCache, wantsFresh } from '../_shared/cache.ts'
+import {
+  type Cached,
+  cacheTtl,
+  conditional,
+  etagOf,
+  MicroCache,
+  wantsFresh,
+} from '../_shared/cache.ts'
 import { badRequest, HttpError, upstream } from '../_shared/errors.ts'
 import { serve } from '../_shared/http.ts'
 import { anonClient } from '../_shared/supabase.ts'
-import { normaliseRedirectPath, type RedirectRule, resolveRedirect } from '../_shared/common/redirect-paths.ts'
+import {
+  normaliseRedirectPath,
+  type RedirectRule,
+  resolveRedirect,
+} from '../_shared/common/redirect-paths.ts'
 
 export const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400'
 
-const cache = new MicroCache<{ full: Cached; table: Map<string, RedirectRule> }>(cacheTtl('REDIRECTS_CACHE_MS', 5000))
+const cache = new MicroCache<{ full: Cached; table: Map<string, RedirectRule> }>(
+  cacheTtl('REDIRECTS_CACHE_MS', 5000),
+)
 
 async function load() {
-  const { data, error } = await anonClient().from('redirects').select('source_path, target, status_code').order('source_path')
-  if (error) throw upstream('The redirect table could not be read. Please try again.', { reason: error.message })
-  const redirects: RedirectRule[] = data.map((r) => ({ from: r.source_path, to: r.target, status: r.status_code }))
+  const { data, error } = await anonClient().from('redirects').select(
+    'source_path, target, status_code',
+  ).order('source_path')
+  if (error) {
+    throw upstream('The redirect table could not be read. Please try again.', {
+      reason: error.message,
+    })
+  }
+  const redirects: RedirectRule[] = data.map((r) => ({
+    from: r.source_path,
+    to: r.target,
+    status: r.status_code,
+  }))
   const body = JSON.stringify({ redirects })
-  return { full: { body, etag: await etagOf(body), at: Date.now() }, table: new Map(redirects.map((r) => [normaliseRedirectPath(r.from), r])) }
+  return {
+    full: { body, etag: await etagOf(body), at: Date.now() },
+    table: new Map(redirects.map((r) => [normaliseRedirectPath(r.from), r])),
+  }
 }
 
 export const handler = serve(async (req, url) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method_not_allowed', 'Use GET.')
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    throw new HttpError(405, 'method_not_allowed', 'Use GET.')
+  }
   const path = url.searchParams.get('path')
   if (path !== null && (!path.startsWith('/') || path.length > 2048)) {
-    throw badRequest('path must start with / and be at most 2048 characters.', [{ path: 'path', message: 'Not a path' }])
+    throw badRequest('path must start with / and be at most 2048 characters.', [{
+      path: 'path',
+      message: 'Not a path',
+    }])
   }
   const entry = await cache.get(() => load(), wantsFresh(req))
   if (path === null) return conditional(req, entry.full, CACHE_CONTROL)

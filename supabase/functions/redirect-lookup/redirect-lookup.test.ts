@@ -2,10 +2,17 @@
 import assert from 'node:assert/strict'
 import { call, errorCode, sql, test, withBackendDown } from '../_shared/testing.ts'
 import { handler } from './handler.ts'
-import { normaliseRedirectPath as normalisePath, type RedirectRule as Rule, resolveRedirect as resolve } from '../_shared/common/redirect-paths.ts'
+import {
+  normaliseRedirectPath as normalisePath,
+  type RedirectRule as Rule,
+  resolveRedirect as resolve,
+} from '../_shared/common/redirect-paths.ts'
 
 const lookup = async (path: string) => {
-  const r = await call('redirect-lookup', { query: { path }, headers: { 'cache-control': 'no-cache' } })
+  const r = await call('redirect-lookup', {
+    query: { path },
+    headers: { 'cache-control': 'no-cache' },
+  })
   assert.equal(r.status, 200, r.text)
   return r.json.redirect
 }
@@ -13,10 +20,35 @@ const lookup = async (path: string) => {
 test('the whole table, with an ETag; a matching If-None-Match is 304', async () => {
   const r = await call('redirect-lookup', { headers: { 'cache-control': 'no-cache' } })
   assert.equal(r.status, 200)
-  assert.ok(r.json.redirects.some((x: any) => x.from === '/our-sites' && x.to === '/sites' && x.status === 301))
+  assert.ok(
+    r.json.redirects.some((x: any) =>
+      x.from === '/our-sites' && x.to === '/sites' && x.status === 301
+    ),
+  )
   const [{ n }] = await sql()`select count(*)::int as n from public.redirects`
   assert.equal(r.json.redirects.length, n)
-  for (const code of ['tm', 'av', 'lwm', 'slf', 'mhf', 'pp', 'rf', 'bv', 'gm', 'shp', 'stp', 'kif', 'pam', 'nbf', 'bf', 'ov', 'pwp', 'dv']) {
+  for (
+    const code of [
+      'tm',
+      'av',
+      'lwm',
+      'slf',
+      'mhf',
+      'pp',
+      'rf',
+      'bv',
+      'gm',
+      'shp',
+      'stp',
+      'kif',
+      'pam',
+      'nbf',
+      'bf',
+      'ov',
+      'pwp',
+      'dv',
+    ]
+  ) {
     assert.ok(r.json.redirects.some((x: any) => x.from === `/s/${code}`), `short link ${code}`)
   }
   const etag = r.headers.get('etag')!
@@ -30,9 +62,21 @@ test('the whole table, with an ETag; a matching If-None-Match is 304', async () 
 test('legacy paths and short links; case and trailing slashes normalised; query kept', async () => {
   assert.deepEqual(await lookup('/our-sites'), { to: '/sites', status: 301, external: false })
   assert.deepEqual(await lookup('/Our-Sites/'), { to: '/sites', status: 301, external: false })
-  assert.deepEqual(await lookup('/S/TM'), { to: '/sites/bath/tuckers-meadow', status: 302, external: false })
-  assert.deepEqual(await lookup('/notts?utm=x'), { to: '/sites/nottingham/ruddington-fields?utm=x', status: 301, external: false })
-  assert.deepEqual(await lookup('/s/pwp'), { to: 'https://www.instagram.com/rootsallotments/', status: 302, external: true })
+  assert.deepEqual(await lookup('/S/TM'), {
+    to: '/sites/bath/tuckers-meadow',
+    status: 302,
+    external: false,
+  })
+  assert.deepEqual(await lookup('/notts?utm=x'), {
+    to: '/sites/nottingham/ruddington-fields?utm=x',
+    status: 301,
+    external: false,
+  })
+  assert.deepEqual(await lookup('/s/pwp'), {
+    to: 'https://www.instagram.com/rootsallotments/',
+    status: 302,
+    external: true,
+  })
   assert.equal(await lookup('/sites'), null)
   assert.equal(await lookup('/s/unknown'), null)
 })
@@ -41,7 +85,9 @@ test('a new redirect is served on a fresh load; chains are followed and loops gi
   const tag = crypto.randomUUID().slice(0, 8)
   await sql()`insert into public.redirects (source_path, target, status_code) values
     (${'/chain-a-' + tag}, ${'/chain-b-' + tag}, 301), (${'/chain-b-' + tag}, '/sites', 308),
-    (${'/loop-a-' + tag}, ${'/loop-b-' + tag}, 301), (${'/loop-b-' + tag}, ${'/loop-a-' + tag}, 301)`
+    (${'/loop-a-' + tag}, ${'/loop-b-' + tag}, 301), (${'/loop-b-' + tag}, ${
+    '/loop-a-' + tag
+  }, 301)`
   assert.deepEqual(await lookup('/chain-a-' + tag), { to: '/sites', status: 308, external: false })
   assert.equal(await lookup('/loop-a-' + tag), null)
 })
@@ -51,7 +97,11 @@ test('normalisation and resolution rules', () => {
   assert.equal(normalisePath('/'), '/')
   assert.equal(normalisePath('/a%20b'), '/a b')
   const table = new Map<string, Rule>([['/x', { from: '/x', to: '/y#top', status: 302 }]])
-  assert.deepEqual(resolve(table, '/x?q=1'), { to: '/y#top', status: 302, external: false }, 'a target with its own hash wins')
+  assert.deepEqual(
+    resolve(table, '/x?q=1'),
+    { to: '/y#top', status: 302, external: false },
+    'a target with its own hash wins',
+  )
 })
 
 test('not a path → 400; other methods → 405; database outage → 502', async () => {
@@ -62,7 +112,9 @@ test('not a path → 400; other methods → 405; database outage → 502', async
   assert.equal(long.status, 400)
   const post = await call('redirect-lookup', { body: {} })
   assert.equal(post.status, 405)
-  const res = await withBackendDown(() => handler(new Request('http://x/redirect-lookup', { headers: { 'cache-control': 'no-cache' } })))
+  const res = await withBackendDown(() =>
+    handler(new Request('http://x/redirect-lookup', { headers: { 'cache-control': 'no-cache' } }))
+  )
   assert.equal(res.status, 502)
   assert.equal((await res.json()).error.code, 'upstream_failed')
 })

@@ -19,10 +19,18 @@ import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient } from '../_shared/supabase.ts'
 
 export const bodySchema = z.object({
-  location_name: z.string().trim().min(1, 'Enter the town or area you would like a site in.').max(200, 'Use at most 200 characters.')
+  location_name: z.string().trim().min(1, 'Enter the town or area you would like a site in.').max(
+    200,
+    'Use at most 200 characters.',
+  )
     .regex(/^[^<>{}\\]*$/, 'Use letters, numbers and ordinary punctuation only.'),
-  email: z.string().trim().max(254, 'Use at most 254 characters.').email('Enter a valid e-mail address, like name@example.com.'),
-  postcode: z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a UK postcode, like BA1 1AA, or leave it empty.')
+  email: z.string().trim().max(254, 'Use at most 254 characters.').email(
+    'Enter a valid e-mail address, like name@example.com.',
+  ),
+  postcode: z.string().trim().regex(
+    /^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i,
+    'Enter a UK postcode, like BA1 1AA, or leave it empty.',
+  )
     .nullish(),
 }).strict()
 
@@ -32,10 +40,19 @@ export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   const b = await readJson(req, bodySchema)
   requireProvider('email') // the vote counts only through its e-mail: 503 before anything is written
-  await takeQuotas(req, [{ action: 'site_votes', max: VOTES_PER_HOUR, windowSeconds: 3600, message: 'Too many votes from your connection: please try again in an hour.' }])
-  const [vote] = must(await adminClient().rpc('cast_site_vote', {
-    p_location_name: b.location_name, p_email: b.email, p_postcode: b.postcode?.toUpperCase() ?? null,
-  }))
+  await takeQuotas(req, [{
+    action: 'site_votes',
+    max: VOTES_PER_HOUR,
+    windowSeconds: 3600,
+    message: 'Too many votes from your connection: please try again in an hour.',
+  }])
+  const [vote] = must(
+    await adminClient().rpc('cast_site_vote', {
+      p_location_name: b.location_name,
+      p_email: b.email,
+      p_postcode: b.postcode?.toUpperCase() ?? null,
+    }),
+  )
   const mail = vote!.confirmed
     ? simpleEmail([
       'Hello,',
@@ -50,8 +67,13 @@ export const handler = serve(async (req) => {
   await sendAndLog({
     // The place is the voter's own text and the address may be someone else's: the mail names
     // no place, so nobody can put their words in another person's inbox.
-    to: b.email, subject: vote!.confirmed ? 'Your vote is already counted' : 'Confirm your vote for a new Roots site', ...mail,
-    tag: 'site-vote-confirmation', idempotencyKey: `site-vote-${vote!.token}-${new Date().toISOString().slice(0, 13)}`,
+    to: b.email,
+    subject: vote!.confirmed
+      ? 'Your vote is already counted'
+      : 'Confirm your vote for a new Roots site',
+    ...mail,
+    tag: 'site-vote-confirmation',
+    idempotencyKey: `site-vote-${vote!.token}-${new Date().toISOString().slice(0, 13)}`,
   }, {})
   return json({ accepted: true }, { status: 202 })
 })

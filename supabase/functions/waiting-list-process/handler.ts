@@ -41,7 +41,16 @@ import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
-import { adminClient, adminClientFor, authUser, callerStaffRole, isServiceRole, tokenRole, userClient, type Client } from '../_shared/supabase.ts'
+import {
+  adminClient,
+  adminClientFor,
+  authUser,
+  callerStaffRole,
+  type Client,
+  isServiceRole,
+  tokenRole,
+  userClient,
+} from '../_shared/supabase.ts'
 
 /** This function as the audit log names it when it writes for a member of staff. */
 const FN = 'waiting-list-process'
@@ -50,10 +59,20 @@ const token = z.string().regex(/^[0-9a-f]{32}$/, 'Not a token.')
 const key = z.string().min(8, 'Use at least 8 characters.').max(200)
 
 export const bodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('offer'), site_id: id, count: z.number().int().min(1).max(500), respond_days: z.number().int().min(1).max(60).default(7), idempotency_key: key.optional() }).strict(),
+  z.object({
+    action: z.literal('offer'),
+    site_id: id,
+    count: z.number().int().min(1).max(500),
+    respond_days: z.number().int().min(1).max(60).default(7),
+    idempotency_key: key.optional(),
+  }).strict(),
   z.object({ action: z.literal('expire'), site_id: id.optional() }).strict(),
   z.object({ action: z.literal('notify'), site_id: id.optional() }).strict(),
-  z.object({ action: z.literal('reconfirm'), site_id: id.optional(), respond_days: z.number().int().min(7).max(90).default(30) }).strict(),
+  z.object({
+    action: z.literal('reconfirm'),
+    site_id: id.optional(),
+    respond_days: z.number().int().min(7).max(90).default(30),
+  }).strict(),
   z.object({ action: z.literal('remove_unconfirmed'), site_id: id }).strict(),
   z.object({ action: z.literal('view'), token }).strict(),
   z.object({ action: z.literal('respond'), token, accept: z.boolean() }).strict(),
@@ -64,19 +83,40 @@ export const bodySchema = z.discriminatedUnion('action', [
 async function requireWorker(req: Request): Promise<{ db: Client; actor: string | null }> {
   if (isServiceRole(req)) return { db: adminClient(), actor: null }
   const role = await callerStaffRole(req)
-  if (!role && tokenRole(req) === 'authenticated') throw forbidden('Your account has no staff role.')
+  if (!role && tokenRole(req) === 'authenticated') {
+    throw forbidden('Your account has no staff role.')
+  }
   if (!role) throw unauthorized('Sign in with a staff account to work the waiting list.')
   return { db: userClient(req), actor: (await authUser(req))?.id ?? null }
 }
 
-interface Recipient { offer_id: number; token: string; respond_by: string; email: string; first_name: string; location: string; site_id: number }
+interface Recipient {
+  offer_id: number
+  token: string
+  respond_by: string
+  email: string
+  first_name: string
+  location: string
+  site_id: number
+}
 
-const offerLink = (t: string, answer: 'accept' | 'decline') => `${siteUrl()}/queue/ready?offer=${t}&answer=${answer}`
+const offerLink = (t: string, answer: 'accept' | 'decline') =>
+  `${siteUrl()}/queue/ready?offer=${t}&answer=${answer}`
 
 /** An offer as its link shows it (plot_offer_by_token). */
 interface OfferView {
-  offer_id: number; status: string; respond_by: string; responded_at: string | null; first_name: string; email: string
-  location: string; site_id: number | null; city: string | null; site_slug: string | null; city_slug: string | null; membership_status: string | null
+  offer_id: number
+  status: string
+  respond_by: string
+  responded_at: string | null
+  first_name: string
+  email: string
+  location: string
+  site_id: number | null
+  city: string | null
+  site_slug: string | null
+  city_slug: string | null
+  membership_status: string | null
 }
 
 async function offerByToken(t: string): Promise<OfferView | null> {
@@ -91,8 +131,14 @@ const setupPath = (o: OfferView, t: string) =>
 
 /** What the page shows; the applicant's e-mail stays out of it. */
 const publicView = (o: OfferView, t: string) => ({
-  status: o.status, respond_by: o.respond_by, responded_at: o.responded_at, first_name: o.first_name, location: o.location, city: o.city,
-  site: o.site_slug && o.city_slug ? { slug: o.site_slug, city_slug: o.city_slug } : null, membership_status: o.membership_status,
+  status: o.status,
+  respond_by: o.respond_by,
+  responded_at: o.responded_at,
+  first_name: o.first_name,
+  location: o.location,
+  city: o.city,
+  site: o.site_slug && o.city_slug ? { slug: o.site_slug, city_slug: o.city_slug } : null,
+  membership_status: o.membership_status,
   setup_path: o.status === 'accepted' ? setupPath(o, t) : null,
 })
 
@@ -107,15 +153,24 @@ async function confirmAccepted(o: OfferView, t: string): Promise<boolean> {
       ? 'Next step: set up your membership. Create your account (or sign in), choose your plan, and pay the refundable deposit, the joining fee and your first month. The link below works on any device.'
       : 'We will be in touch about setting up your membership.',
   ], path ? { text: 'Set up your membership', href: `${siteUrl()}${path}` } : undefined)
-  const res = await sendAndLog({ to: o.email, subject: `Your plot at ${o.location}: set up your membership`, ...mail, tag: 'offer-accepted', idempotencyKey: `offer-accepted-${o.offer_id}` },
-    { site_id: o.site_id })
+  const res = await sendAndLog({
+    to: o.email,
+    subject: `Your plot at ${o.location}: set up your membership`,
+    ...mail,
+    tag: 'offer-accepted',
+    idempotencyKey: `offer-accepted-${o.offer_id}`,
+  }, { site_id: o.site_id })
   return res.sent
 }
 
 /** The offer outbox: claims the live offers of a site (or all) nobody has e-mailed yet, e-mails
  *  each its accept and decline links, and records which went (failures are released for the
  *  next run). Offers made by any path are told exactly once. */
-async function notifyOffers(db: Client, siteId: number | null, actor: string | null): Promise<{ notified: number; offers: number[] }> {
+async function notifyOffers(
+  db: Client,
+  siteId: number | null,
+  actor: string | null,
+): Promise<{ notified: number; offers: number[] }> {
   const rows = must(await db.rpc('claim_offer_notifications', { p_site_id: siteId })) as Recipient[]
   const sent: number[] = []
   const failed: number[] = []
@@ -128,11 +183,24 @@ async function notifyOffers(db: Client, siteId: number | null, actor: string | n
       `Decline: ${offerLink(r.token, 'decline')}`,
       'The links work on any device. Once you accept, the same link takes you to setting up your membership: your account, your plan, and the refundable deposit, joining fee and first month.',
     ])
-    const res = await sendAndLog({ to: r.email, subject: `A plot is ready for you at ${r.location}`, ...body, tag: 'plot-offer', idempotencyKey: `offer-${r.offer_id}` },
-      { site_id: r.site_id, sent_by: actor, via: FN })
+    const res = await sendAndLog({
+      to: r.email,
+      subject: `A plot is ready for you at ${r.location}`,
+      ...body,
+      tag: 'plot-offer',
+      idempotencyKey: `offer-${r.offer_id}`,
+    }, { site_id: r.site_id, sent_by: actor, via: FN })
     ;(res.sent ? sent : failed).push(Number(r.offer_id))
   }
-  if (rows.length > 0) must(await adminClientFor(FN, actor).rpc('finish_notifications', { p_kind: 'plot_offer', p_sent: sent, p_failed: failed }))
+  if (rows.length > 0) {
+    must(
+      await adminClientFor(FN, actor).rpc('finish_notifications', {
+        p_kind: 'plot_offer',
+        p_sent: sent,
+        p_failed: failed,
+      }),
+    )
+  }
   return { notified: sent.length, offers: rows.map((r) => Number(r.offer_id)) }
 }
 
@@ -140,28 +208,56 @@ export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   const raw = await readJson(req, z.record(z.unknown()))
   const headerKey = req.headers.get('idempotency-key')
-  if (headerKey && raw.action === 'offer' && raw.idempotency_key === undefined) raw.idempotency_key = headerKey
+  if (headerKey && raw.action === 'offer' && raw.idempotency_key === undefined) {
+    raw.idempotency_key = headerKey
+  }
   const b = bodySchema.parse(raw)
 
   switch (b.action) {
     case 'view': {
       const o = await offerByToken(b.token)
-      if (!o) throw new HttpError(404, 'not_found', 'This offer link is not valid: check you used the whole link from the e-mail.')
+      if (!o) {
+        throw new HttpError(
+          404,
+          'not_found',
+          'This offer link is not valid: check you used the whole link from the e-mail.',
+        )
+      }
       return json(publicView(o, b.token))
     }
     case 'respond': {
       const offer = await offerByToken(b.token)
-      const res = await userClient(req).rpc('respond_to_plot_offer', { p_token: b.token, p_accept: b.accept })
+      const res = await userClient(req).rpc('respond_to_plot_offer', {
+        p_token: b.token,
+        p_accept: b.accept,
+      })
       if (res.error) {
         const want = b.accept ? 'accepted' : 'declined'
-        if (res.error.code === '22023' && offer?.status === want) return json({ status: want, repeated: true, notified: 0, setup_path: b.accept ? setupPath(offer, b.token) : null })
+        if (res.error.code === '22023' && offer?.status === want) {
+          return json({
+            status: want,
+            repeated: true,
+            notified: 0,
+            setup_path: b.accept ? setupPath(offer, b.token) : null,
+          })
+        }
         throw dbError(res.error)
       }
       let notified = 0
       let confirmed = false
-      if (!b.accept && offer?.site_id) notified = (await notifyOffers(adminClient(), offer.site_id, null)).notified
-      if (b.accept && offer) confirmed = await confirmAccepted({ ...offer, status: 'accepted' }, b.token)
-      return json({ status: res.data, repeated: false, notified, confirmed, setup_path: b.accept && offer ? setupPath(offer, b.token) : null })
+      if (!b.accept && offer?.site_id) {
+        notified = (await notifyOffers(adminClient(), offer.site_id, null)).notified
+      }
+      if (b.accept && offer) {
+        confirmed = await confirmAccepted({ ...offer, status: 'accepted' }, b.token)
+      }
+      return json({
+        status: res.data,
+        repeated: false,
+        notified,
+        confirmed,
+        setup_path: b.accept && offer ? setupPath(offer, b.token) : null,
+      })
     }
     case 'confirm': {
       const status = must(await adminClient().rpc('confirm_still_interested', { p_token: b.token }))
@@ -170,9 +266,23 @@ export const handler = serve(async (req) => {
     case 'offer': {
       const { db, actor } = await requireWorker(req)
       requireProvider('email') // nothing is offered or claimed that cannot be told: 503 first
-      if (!b.idempotency_key) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'idempotency_key', message: 'Send an idempotency key so a retry cannot offer twice.' }])
-      const { repeated, offers } = must(await db.rpc('make_plot_offers_once', { p_key: b.idempotency_key, p_site_id: b.site_id, p_count: b.count, p_respond_days: b.respond_days })) as
-        { repeated: boolean; offers: { offer_id: number; entry_id: number; respond_by: string }[] }
+      if (!b.idempotency_key) {
+        throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{
+          path: 'idempotency_key',
+          message: 'Send an idempotency key so a retry cannot offer twice.',
+        }])
+      }
+      const { repeated, offers } = must(
+        await db.rpc('make_plot_offers_once', {
+          p_key: b.idempotency_key,
+          p_site_id: b.site_id,
+          p_count: b.count,
+          p_respond_days: b.respond_days,
+        }),
+      ) as {
+        repeated: boolean
+        offers: { offer_id: number; entry_id: number; respond_by: string }[]
+      }
       const { notified } = await notifyOffers(db, b.site_id, actor)
       return json({ repeated, offers, notified })
     }
@@ -190,20 +300,37 @@ export const handler = serve(async (req) => {
     case 'reconfirm': {
       const { db, actor } = await requireWorker(req)
       requireProvider('email') // nothing is offered or claimed that cannot be told: 503 first
-      const sites = b.site_id ? [b.site_id] : must(await db.rpc('sites_due_reconfirmation')).map(Number)
+      const sites = b.site_id
+        ? [b.site_id]
+        : must(await db.rpc('sites_due_reconfirmation')).map(Number)
       let requested = 0
       let notified = 0
       for (const siteId of sites) {
-        const rows = must(await db.rpc('request_reconfirmations', { p_site_id: siteId, p_respond_days: b.respond_days }))
+        const rows = must(
+          await db.rpc('request_reconfirmations', {
+            p_site_id: siteId,
+            p_respond_days: b.respond_days,
+          }),
+        )
         requested += rows.length
         for (const r of rows) {
           const mail = simpleEmail([
             `Hello ${r.first_name},`,
             `You have been on the waiting list for ${r.location} for a while. Are you still interested in a plot?`,
-            `If we do not hear from you by ${new Date(r.due_by).toUTCString().slice(0, 16)}, we will take you off the list.`,
-          ], { text: 'Yes, keep my place', href: `${siteUrl()}/queue/ready?still_interested=${r.token}` })
-          const res = await sendAndLog({ to: r.email, subject: `Are you still waiting for a plot at ${r.location}?`, ...mail, tag: 'still-interested', idempotencyKey: `reconfirm-${r.token}` },
-            { site_id: siteId, sent_by: actor, via: FN })
+            `If we do not hear from you by ${
+              new Date(r.due_by).toUTCString().slice(0, 16)
+            }, we will take you off the list.`,
+          ], {
+            text: 'Yes, keep my place',
+            href: `${siteUrl()}/queue/ready?still_interested=${r.token}`,
+          })
+          const res = await sendAndLog({
+            to: r.email,
+            subject: `Are you still waiting for a plot at ${r.location}?`,
+            ...mail,
+            tag: 'still-interested',
+            idempotencyKey: `reconfirm-${r.token}`,
+          }, { site_id: siteId, sent_by: actor, via: FN })
           if (res.sent) notified++
         }
       }
@@ -216,4 +343,3 @@ export const handler = serve(async (req) => {
     }
   }
 })
-

@@ -8,12 +8,18 @@ import { sql, test } from '../_shared/testing.ts'
 /** A fresh open site with three applicants in a known order. */
 async function siteWithThree() {
   const tag = crypto.randomUUID().slice(0, 8)
-  const [site] = await sql()`insert into public.global_sites (city, city_slug, location, slug, status)
+  const [site] =
+    await sql()`insert into public.global_sites (city, city_slug, location, slug, status)
     values ('Lockton', 'lockton', ${'Lock ' + tag}, ${'lock-' + tag}, 'open') returning id`
   const ids: number[] = []
   for (let i = 0; i < 3; i++) {
-    const [row] = await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy, joined_at)
-      values (${site.id}, 'x', ${'L' + i}, 'Lock', ${`l${i}.${tag}@example.com`}, true, now() - make_interval(days => ${30 - i})) returning id`
+    const [row] =
+      await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy, joined_at)
+      values (${site.id}, 'x', ${
+        'L' + i
+      }, 'Lock', ${`l${i}.${tag}@example.com`}, true, now() - make_interval(days => ${
+        30 - i
+      })) returning id`
     ids.push(Number(row.id))
   }
   return { siteId: Number(site.id), ids }
@@ -25,7 +31,8 @@ test('an offer skips the applicant another session has locked and offers the nex
   const processor = await sql().reserve()
   try {
     await holder`begin`
-    const [locked] = await holder`select id from public.waiting_list_entries where site_id = ${siteId} and status = 'waiting'
+    const [locked] =
+      await holder`select id from public.waiting_list_entries where site_id = ${siteId} and status = 'waiting'
       order by joined_at, id limit 1 for update`
     assert.equal(Number(locked.id), ids[0])
 
@@ -35,11 +42,18 @@ test('an offer skips the applicant another session has locked and offers the nex
     await processor`set local role service_role`
     await processor`select set_config('request.jwt.claims', '{"role": "service_role"}', true)`
     const offered = await processor`select entry_id from public.make_plot_offers(${siteId}, 1)`
-    assert.deepEqual(offered.map((r) => Number(r.entry_id)), [ids[1]], 'the offer went to the next applicant')
+    assert.deepEqual(
+      offered.map((r) => Number(r.entry_id)),
+      [ids[1]],
+      'the offer went to the next applicant',
+    )
     await processor`commit`
 
     await holder`rollback`
-    const [first] = await sql()`select status, (select count(*) from public.plot_offers where entry_id = ${ids[0]}) as offers
+    const [first] =
+      await sql()`select status, (select count(*) from public.plot_offers where entry_id = ${
+        ids[0]
+      }) as offers
       from public.waiting_list_entries where id = ${ids[0]}`
     assert.equal(first.status, 'waiting', 'the locked applicant is still waiting')
     assert.equal(Number(first.offers), 0, 'and was not offered a plot')

@@ -5,14 +5,23 @@
 import assert from 'node:assert/strict'
 import { sql, test } from '../_shared/testing.ts'
 
-const JOBS = ['drain-notification-outboxes', 'expire-plot-offers', 'remove-unconfirmed', 'yearly-reconfirmation']
+const JOBS = [
+  'drain-notification-outboxes',
+  'expire-plot-offers',
+  'remove-unconfirmed',
+  'yearly-reconfirmation',
+]
 
 async function setJobsActive(active: boolean) {
   await sql()`select cron.alter_job(jobid, active := ${active}) from cron.job where jobname = any (${JOBS})`
 }
 
 /** Polls until `check` holds (pg_cron ticks once a minute), at most `ms`. */
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 150_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  ms = 150_000,
+): Promise<T> {
   const until = Date.now() + ms
   for (;;) {
     const v = await check()
@@ -23,11 +32,16 @@ async function eventually<T>(what: string, check: () => Promise<T | null | undef
 }
 
 const offerMails = async (email: string) =>
-  Number((await sql()`select count(*) from private.provider_calls
-    where provider = 'email' and request ->> 'to' = ${email} and request ->> 'tag' = 'plot-offer'`)[0].count)
+  Number(
+    (await sql()`select count(*) from private.provider_calls
+    where provider = 'email' and request ->> 'to' = ${email} and request ->> 'tag' = 'plot-offer'`)[
+      0
+    ].count,
+  )
 
 test('the schedules are in cron.job, owned by postgres, running the documented commands', async () => {
-  const jobs = await sql()`select jobname, schedule, command, username from cron.job where jobname = any (${JOBS}) order by jobname`
+  const jobs =
+    await sql()`select jobname, schedule, command, username from cron.job where jobname = any (${JOBS}) order by jobname`
   assert.deepEqual(jobs.map((j) => [j.jobname, j.schedule, j.username]), [
     ['drain-notification-outboxes', '* * * * *', 'postgres'],
     ['expire-plot-offers', '* * * * *', 'postgres'],
@@ -39,12 +53,15 @@ test('the schedules are in cron.job, owned by postgres, running the documented c
 
 test('an offer past its deadline expires within a tick, and the next applicant is e-mailed once', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const [site] = await sql()`insert into public.global_sites (city, city_slug, location, slug, status)
+  const [site] =
+    await sql()`insert into public.global_sites (city, city_slug, location, slug, status)
     values ('Cronton', 'cronton', ${'Cron ' + tag}, ${'cron-' + tag}, 'open') returning id`
   const emails = [0, 1].map((i) => `c${i}.${tag}@example.com`)
   for (const [i, email] of emails.entries()) {
     await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy, joined_at)
-      values (${site.id}, ${'Cron ' + tag}, ${'C' + i}, 'Cron', ${email}, true, now() - make_interval(days => ${30 - i}))`
+      values (${site.id}, ${'Cron ' + tag}, ${
+      'C' + i
+    }, 'Cron', ${email}, true, now() - make_interval(days => ${30 - i}))`
   }
   // The first applicant was offered a plot and told; the deadline has now passed.
   const [offer] = await sql().begin(async (tx) => {
@@ -60,25 +77,39 @@ test('an offer past its deadline expires within a tick, and the next applicant i
     const next = await eventually('the offer expired and passed on', async () => {
       const [o] = await sql()`select status from public.plot_offers where id = ${offer.id}`
       if (o.status !== 'expired') return null
-      const [n] = await sql()`select o.id from public.plot_offers o join public.waiting_list_entries e on e.id = o.entry_id
+      const [n] =
+        await sql()`select o.id from public.plot_offers o join public.waiting_list_entries e on e.id = o.entry_id
         where e.email = ${emails[1]} and o.status = 'offered'`
       return n
     })
     assert.ok(next.id, 'the second applicant holds an offer')
-    await eventually('the second applicant got the offer e-mail', async () => (await offerMails(emails[1])) === 1)
+    await eventually(
+      'the second applicant got the offer e-mail',
+      async () => (await offerMails(emails[1])) === 1,
+    )
     // The request went through pg_net's interface and was answered by the function.
-    const [answer] = await sql()`select r.status_code from net._http_response r order by r.created desc limit 1`
+    const [answer] =
+      await sql()`select r.status_code from net._http_response r order by r.created desc limit 1`
     assert.equal(answer.status_code, 200)
     // After another tick of the outbox job, nothing more was sent.
     const seen = new Date()
     await eventually('a further tick ran', async () => {
-      const [run] = await sql()`select count(*) from cron.job_run_details d join cron.job j on j.jobid = d.jobid
+      const [run] =
+        await sql()`select count(*) from cron.job_run_details d join cron.job j on j.jobid = d.jobid
         where j.jobname = 'drain-notification-outboxes' and d.start_time > ${seen} and d.status = 'succeeded'`
       return Number(run.count) > 0
     }, 120_000)
-    await eventually('its requests were answered', async () => Number((await sql()`select count(*) from net.http_request_queue`)[0].count) === 0, 30_000)
+    await eventually(
+      'its requests were answered',
+      async () => Number((await sql()`select count(*) from net.http_request_queue`)[0].count) === 0,
+      30_000,
+    )
     assert.equal(await offerMails(emails[1]), 1, 'told exactly once')
-    assert.equal(await offerMails(emails[0]), 0, 'the first applicant was not mailed again by the scheduler')
+    assert.equal(
+      await offerMails(emails[0]),
+      0,
+      'the first applicant was not mailed again by the scheduler',
+    )
   } finally {
     await setJobsActive(false)
   }
@@ -86,11 +117,14 @@ test('an offer past its deadline expires within a tick, and the next applicant i
 
 test('overlapping drains queue one request and send each offer mail once', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const [site] = await sql()`insert into public.global_sites (city, city_slug, location, slug, status)
+  const [site] =
+    await sql()`insert into public.global_sites (city, city_slug, location, slug, status)
     values ('Cronton', 'cronton', ${'Overlap ' + tag}, ${'overlap-' + tag}, 'open') returning id`
   const email = `o.${tag}@example.com`
   await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy, joined_at)
-    values (${site.id}, ${'Overlap ' + tag}, 'O', 'Lap', ${email}, true, now() - interval '10 days')`
+    values (${site.id}, ${
+    'Overlap ' + tag
+  }, 'O', 'Lap', ${email}, true, now() - interval '10 days')`
   await sql().begin(async (tx) => {
     await tx`set local role service_role`
     await tx`select set_config('request.jwt.claims', '{"role": "service_role"}', true)`
@@ -117,7 +151,13 @@ test('overlapping drains queue one request and send each offer mail once', async
   }
   await eventually('the offer e-mail was sent', async () => (await offerMails(email)) >= 1, 30_000)
   // Even two requests reaching the function at once claim each offer once.
-  await Promise.all([0, 1].map(() => sql()`select private.post_to_function('waiting-list-process', ${sql().json({ action: 'notify', site_id: Number(site.id) })})`))
+  await Promise.all(
+    [0, 1].map(() =>
+      sql()`select private.post_to_function('waiting-list-process', ${
+        sql().json({ action: 'notify', site_id: Number(site.id) })
+      })`
+    ),
+  )
   await eventually('both requests were answered', async () => {
     const [q] = await sql()`select count(*) from net.http_request_queue`
     return Number(q.count) === 0
@@ -125,9 +165,10 @@ test('overlapping drains queue one request and send each offer mail once', async
   assert.equal(await offerMails(email), 1, 'told exactly once')
 })
 
-test('the scheduler reaches a function only with Vault\'s key, and the private helpers are not callable from the API', async () => {
+test("the scheduler reaches a function only with Vault's key, and the private helpers are not callable from the API", async () => {
   for (const role of ['anon', 'authenticated', 'service_role']) {
-    const [r] = await sql()`select has_function_privilege(${role}, 'private.post_to_function(text, jsonb)', 'execute') as can`
+    const [r] =
+      await sql()`select has_function_privilege(${role}, 'private.post_to_function(text, jsonb)', 'execute') as can`
     assert.equal(r.can, false, `${role} cannot queue requests with the service key`)
   }
 })

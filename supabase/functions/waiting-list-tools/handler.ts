@@ -26,9 +26,22 @@ import { requireStaff, userClient } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 
 export const bodySchema = z.discriminatedUnion('tool', [
-  z.object({ tool: z.literal('consolidator'), dry_run: z.boolean().default(true), location: z.string().trim().min(1).max(200).optional() }).strict(),
-  z.object({ tool: z.literal('location-migrator'), from_location: z.string().trim().min(1).max(200), to_site_id: z.number().int().positive(), dry_run: z.boolean().default(true) }).strict(),
-  z.object({ tool: z.literal('ac-sync'), site_id: z.number().int().positive(), dry_run: z.boolean().default(false) }).strict(),
+  z.object({
+    tool: z.literal('consolidator'),
+    dry_run: z.boolean().default(true),
+    location: z.string().trim().min(1).max(200).optional(),
+  }).strict(),
+  z.object({
+    tool: z.literal('location-migrator'),
+    from_location: z.string().trim().min(1).max(200),
+    to_site_id: z.number().int().positive(),
+    dry_run: z.boolean().default(true),
+  }).strict(),
+  z.object({
+    tool: z.literal('ac-sync'),
+    site_id: z.number().int().positive(),
+    dry_run: z.boolean().default(false),
+  }).strict(),
 ])
 
 export const handler = serve(async (req) => {
@@ -38,35 +51,79 @@ export const handler = serve(async (req) => {
   const db = userClient(req)
   switch (b.tool) {
     case 'consolidator': {
-      const groups = must(await db.rpc('consolidate_applicants', { p_dry_run: b.dry_run, p_location: b.location ?? null }))
+      const groups = must(
+        await db.rpc('consolidate_applicants', {
+          p_dry_run: b.dry_run,
+          p_location: b.location ?? null,
+        }),
+      )
       return json({ dry_run: b.dry_run, groups })
     }
     case 'location-migrator': {
-      const [r] = must(await db.rpc('migrate_location', { p_from_location: b.from_location, p_to_site_id: b.to_site_id, p_dry_run: b.dry_run }))
+      const [r] = must(
+        await db.rpc('migrate_location', {
+          p_from_location: b.from_location,
+          p_to_site_id: b.to_site_id,
+          p_dry_run: b.dry_run,
+        }),
+      )
       return json({ dry_run: b.dry_run, ...r })
     }
     case 'ac-sync': {
-      const site = must(await db.from('global_sites').select('id, location, ac_id').eq('id', b.site_id).maybeSingle())
+      const site = must(
+        await db.from('global_sites').select('id, location, ac_id').eq('id', b.site_id)
+          .maybeSingle(),
+      )
       if (!site) throw notFound('Unknown site.')
-      if (!site.ac_id) throw new HttpError(409, 'no_campaign_list', 'This site has no campaign list (ac_id): set one on the site first.')
-      const entries = must(await db.from('waiting_list_entries').select('id, email, first_name, last_name, phone, consent_marketing')
-        .eq('site_id', site.id).in('status', ['waiting', 'offered']).order('joined_at'))
+      if (!site.ac_id) {
+        throw new HttpError(
+          409,
+          'no_campaign_list',
+          'This site has no campaign list (ac_id): set one on the site first.',
+        )
+      }
+      const entries = must(
+        await db.from('waiting_list_entries').select(
+          'id, email, first_name, last_name, phone, consent_marketing',
+        )
+          .eq('site_id', site.id).in('status', ['waiting', 'offered']).order('joined_at'),
+      )
       const consenting = entries.filter((e) => e.consent_marketing)
-      if (b.dry_run) return json({ dry_run: true, list_id: site.ac_id, would_push: consenting.length, skipped_without_consent: entries.length - consenting.length })
+      if (b.dry_run) {
+        return json({
+          dry_run: true,
+          list_id: site.ac_id,
+          would_push: consenting.length,
+          skipped_without_consent: entries.length - consenting.length,
+        })
+      }
       const provider = campaignProvider()
       let pushed = 0
       for (const e of consenting) {
         try {
-          await provider.subscribe(site.ac_id, { email: e.email, first_name: e.first_name, last_name: e.last_name, phone: e.phone })
+          await provider.subscribe(site.ac_id, {
+            email: e.email,
+            first_name: e.first_name,
+            last_name: e.last_name,
+            phone: e.phone,
+          })
           pushed++
         } catch (err) {
           if (err instanceof ProviderError) {
-            throw upstream(`The campaign list stopped accepting contacts after ${pushed} of ${consenting.length}. Running the sync again is safe: contacts are updated, not duplicated.`, { pushed, provider_status: err.status })
+            throw upstream(
+              `The campaign list stopped accepting contacts after ${pushed} of ${consenting.length}. Running the sync again is safe: contacts are updated, not duplicated.`,
+              { pushed, provider_status: err.status },
+            )
           }
           throw err
         }
       }
-      return json({ dry_run: false, list_id: site.ac_id, pushed, skipped_without_consent: entries.length - consenting.length })
+      return json({
+        dry_run: false,
+        list_id: site.ac_id,
+        pushed,
+        skipped_without_consent: entries.length - consenting.length,
+      })
     }
   }
 })

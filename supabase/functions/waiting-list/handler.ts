@@ -31,37 +31,51 @@ import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, userClient } from '../_shared/supabase.ts'
 import { PHONE_PATTERN } from '../_shared/common/phone.ts'
 
-const trimmed = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`)
+const trimmed = (max: number) =>
+  z.string().trim().min(1, 'Required.').max(max, `Use at most ${max} characters.`)
 const person = {
   first_name: trimmed(100),
   last_name: trimmed(100),
   email: z.string().trim().max(254).email('Enter a valid e-mail address.'),
   phone: z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number.').nullish(),
-  postcode: z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode.').nullish(),
+  postcode: z.string().trim().regex(
+    /^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i,
+    'Enter a valid UK postcode.',
+  ).nullish(),
   category_id: z.number().int().positive().nullish(),
-  consent_privacy: z.literal(true, { errorMap: () => ({ message: 'Please accept the privacy notice to join.' }) }),
+  consent_privacy: z.literal(true, {
+    errorMap: () => ({ message: 'Please accept the privacy notice to join.' }),
+  }),
   consent_marketing: z.boolean().default(false),
 }
-const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.').max(100)
+const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.')
+  .max(100)
 
 export const bodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('waiting_list'), site: slug, ...person }).strict(),
   z.object({ kind: z.literal('pre_registration'), site: slug, ...person }).strict(),
   z.object({ kind: z.literal('general'), location: trimmed(200), ...person }).strict(),
 ])
-const withdrawSchema = z.object({ action: z.literal('withdraw'), reference: z.string().regex(/^[a-z0-9-]{8,100}$/) }).strict()
+const withdrawSchema = z.object({
+  action: z.literal('withdraw'),
+  reference: z.string().regex(/^[a-z0-9-]{8,100}$/),
+}).strict()
 const referenceSchema = z.string().regex(/^[a-z0-9-]{8,100}$/, 'Not a reference.')
 
 type Join = z.infer<typeof bodySchema>
 
 async function siteBySlug(req: Request, s: string) {
-  const site = must(await userClient(req).from('global_sites').select('id, slug, location, status').eq('slug', s).maybeSingle())
+  const site = must(
+    await userClient(req).from('global_sites').select('id, slug, location, status').eq('slug', s)
+      .maybeSingle(),
+  )
   if (!site) throw new HttpError(404, 'not_found', 'Page not found', { site: s })
   return site as { id: number; slug: string; location: string; status: string | null }
 }
 
 const positionUrl = (ref: string) => `${siteUrl()}/queue/ready?reference=${encodeURIComponent(ref)}`
-const preregUrl = (ref: string) => `${siteUrl()}/prereg/success?reference=${encodeURIComponent(ref)}`
+const preregUrl = (ref: string) =>
+  `${siteUrl()}/prereg/success?reference=${encodeURIComponent(ref)}`
 
 async function join(req: Request, b: Join): Promise<Response> {
   const admin = adminClient()
@@ -71,16 +85,30 @@ async function join(req: Request, b: Join): Promise<Response> {
   let created: boolean
   if (b.kind === 'general') {
     const place = WAITING_LIST_ONLY_PLACES.find((p) => p.toLowerCase() === b.location.toLowerCase())
-    if (!place) throw new HttpError(404, 'not_found', 'Unknown place: choose one of the waiting-list places.', { places: WAITING_LIST_ONLY_PLACES })
+    if (!place) {
+      throw new HttpError(
+        404,
+        'not_found',
+        'Unknown place: choose one of the waiting-list places.',
+        { places: WAITING_LIST_ONLY_PLACES },
+      )
+    }
     location = place
   } else {
     const site = await siteBySlug(req, b.site)
     const status = site.status ?? 'upcoming'
     if (b.kind === 'waiting_list' && status === 'upcoming') {
-      throw new HttpError(409, 'site_not_open', 'This site is not open yet: pre-register instead.', { pre_register: `/prereg/${site.slug}/signup` })
+      throw new HttpError(
+        409,
+        'site_not_open',
+        'This site is not open yet: pre-register instead.',
+        { pre_register: `/prereg/${site.slug}/signup` },
+      )
     }
     if (b.kind === 'pre_registration' && status !== 'upcoming') {
-      throw new HttpError(409, 'site_open', 'This site is open: join its waiting list instead.', { site: site.slug })
+      throw new HttpError(409, 'site_open', 'This site is open: join its waiting list instead.', {
+        site: site.slug,
+      })
     }
     location = site.location
     siteId = site.id
@@ -88,43 +116,75 @@ async function join(req: Request, b: Join): Promise<Response> {
   // The confirmation carries the private reference: no e-mail, no entry (503, nothing written).
   requireProvider('email')
   if (b.kind === 'pre_registration') {
-    const rows = must(await admin.rpc('pre_register', {
-      p_site_id: siteId, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,
-      p_phone: b.phone ?? null, p_postcode: b.postcode ?? null, p_consent_marketing: b.consent_marketing,
-    }))
+    const rows = must(
+      await admin.rpc('pre_register', {
+        p_site_id: siteId,
+        p_first_name: b.first_name,
+        p_last_name: b.last_name,
+        p_email: b.email,
+        p_phone: b.phone ?? null,
+        p_postcode: b.postcode ?? null,
+        p_consent_marketing: b.consent_marketing,
+      }),
+    )
     ;({ reference, created } = rows[0]!)
   } else {
-    const rows = must(await admin.rpc('join_waiting_list', {
-      p_site_id: siteId, p_location: location, p_first_name: b.first_name, p_last_name: b.last_name, p_email: b.email,
-      p_phone: b.phone ?? null, p_postcode: b.postcode ?? null, p_category_id: b.category_id ?? null,
-      p_consent_marketing: b.consent_marketing,
-    }))
+    const rows = must(
+      await admin.rpc('join_waiting_list', {
+        p_site_id: siteId,
+        p_location: location,
+        p_first_name: b.first_name,
+        p_last_name: b.last_name,
+        p_email: b.email,
+        p_phone: b.phone ?? null,
+        p_postcode: b.postcode ?? null,
+        p_category_id: b.category_id ?? null,
+        p_consent_marketing: b.consent_marketing,
+      }),
+    )
     ;({ reference, created } = rows[0]!)
   }
   // A repeated join changes nothing and its e-mail carries nothing the sender typed: whoever
   // joins with someone else's address must not put their own words in that person's inbox, so
   // the greeting uses the name stored with the first join.
   const table = b.kind === 'pre_registration' ? 'pre_registrations' : 'waiting_list_entries'
-  const stored = must(await admin.from(table).select('id, first_name').eq('reference', reference).single())
+  const stored = must(
+    await admin.from(table).select('id, first_name').eq('reference', reference).single(),
+  )
   const entryId = b.kind === 'pre_registration' ? null : stored.id
   const greeting = created ? b.first_name : stored.first_name
   const link = b.kind === 'pre_registration' ? preregUrl(reference) : positionUrl(reference)
-  const what = b.kind === 'pre_registration' ? `pre-registered for ${location}` : `on the waiting list for ${location}`
+  const what = b.kind === 'pre_registration'
+    ? `pre-registered for ${location}`
+    : `on the waiting list for ${location}`
   const mail = simpleEmail([
     greeting ? `Hello ${greeting},` : 'Hello,',
     created ? `You are ${what}.` : `You are already ${what}; here is your reference again.`,
     `Your private reference is ${reference}. Keep it to yourself: it lets you see and manage your place.`,
-  ], { text: b.kind === 'pre_registration' ? 'See your pre-registration' : 'See your place in the queue', href: link })
+  ], {
+    text: b.kind === 'pre_registration'
+      ? 'See your pre-registration'
+      : 'See your place in the queue',
+    href: link,
+  })
   const { sent } = await sendAndLog({
-    to: b.email, subject: created ? `You are ${what}` : `Your reference for ${location}`, ...mail,
-    tag: b.kind === 'pre_registration' ? 'pre-registration-confirmation' : 'waiting-list-confirmation',
-    idempotencyKey: `${created ? 'join' : 'rejoin'}-${reference}-${new Date().toISOString().slice(0, 13)}`,
+    to: b.email,
+    subject: created ? `You are ${what}` : `Your reference for ${location}`,
+    ...mail,
+    tag: b.kind === 'pre_registration'
+      ? 'pre-registration-confirmation'
+      : 'waiting-list-confirmation',
+    idempotencyKey: `${created ? 'join' : 'rejoin'}-${reference}-${
+      new Date().toISOString().slice(0, 13)
+    }`,
   }, { entry_id: entryId, site_id: siteId })
   return json({ kind: b.kind, location, confirmation_sent: sent }, { status: 202 })
 }
 
 async function position(req: Request, reference: string): Promise<Response> {
-  const rows = must(await userClient(req).rpc('get_waiting_list_position', { p_reference: reference }))
+  const rows = must(
+    await userClient(req).rpc('get_waiting_list_position', { p_reference: reference }),
+  )
   if (rows.length > 0) {
     return json({ kind: 'waiting_list', ...rows[0], has_open_offer: Boolean(rows[0]!.offer_token) })
   }
@@ -136,14 +196,21 @@ async function position(req: Request, reference: string): Promise<Response> {
 export const handler = serve(async (req, url) => {
   if (req.method === 'GET') {
     const ref = referenceSchema.safeParse(url.searchParams.get('reference') ?? '')
-    if (!ref.success) throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{ path: 'reference', message: 'Not a reference.' }])
+    if (!ref.success) {
+      throw new HttpError(400, 'validation_failed', 'Some fields need attention.', [{
+        path: 'reference',
+        message: 'Not a reference.',
+      }])
+    }
     return await position(req, ref.data)
   }
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
   const raw = await readJson(req, z.record(z.unknown()))
   if (raw.action === 'withdraw') {
     const b = withdrawSchema.parse(raw)
-    const ok = must(await userClient(req).rpc('withdraw_waiting_list_entry', { p_reference: b.reference }))
+    const ok = must(
+      await userClient(req).rpc('withdraw_waiting_list_entry', { p_reference: b.reference }),
+    )
     if (!ok) throw notFound('No live entry has that reference.')
     return json({ withdrawn: true })
   }

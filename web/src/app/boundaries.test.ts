@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest'
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SHARED = ['components', 'config', 'lib', 'hooks', 'stores', 'types', 'utils', 'testing']
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -34,9 +35,13 @@ export function violation(file: string, spec: string): string | null {
   if (!to) return null
   const [fromTop, fromFeature] = file.split('/')
   const [toTop, toFeature] = to.split('/')
-  if (fromTop === 'features' && toTop === 'features' && toFeature !== fromFeature) return `feature ${fromFeature} imports feature ${toFeature}`
+  if (fromTop === 'features' && toTop === 'features' && toFeature !== fromFeature) {
+    return `feature ${fromFeature} imports feature ${toFeature}`
+  }
   if (fromTop === 'features' && toTop === 'app') return `feature ${fromFeature} imports the app`
-  if (SHARED.includes(fromTop!) && (toTop === 'features' || toTop === 'app')) return `${fromTop} imports ${toTop}`
+  if (SHARED.includes(fromTop!) && (toTop === 'features' || toTop === 'app')) {
+    return `${fromTop} imports ${toTop}`
+  }
   return null
 }
 
@@ -46,15 +51,24 @@ function importsOf(text: string): string[] {
 
 describe('import boundaries', () => {
   it('the rule itself: what it refuses and what it lets through', () => {
-    expect(violation('features/legal/routes/cookies.tsx', '@/features/consent/consent-effects')).toBe('feature legal imports feature consent')
-    expect(violation('features/legal/routes/cookies.tsx', '../../consent/x')).toBe('feature legal imports feature consent')
+    expect(violation('features/legal/routes/cookies.tsx', '@/features/consent/consent-effects'))
+      .toBe('feature legal imports feature consent')
+    expect(violation('features/legal/routes/cookies.tsx', '../../consent/x')).toBe(
+      'feature legal imports feature consent',
+    )
     expect(violation('features/legal/routes/cookies.tsx', '../components/Card')).toBeNull()
-    expect(violation('features/legal/routes/cookies.tsx', '@/app/admin/routes')).toBe('feature legal imports the app')
+    expect(violation('features/legal/routes/cookies.tsx', '@/app/admin/routes')).toBe(
+      'feature legal imports the app',
+    )
     expect(violation('lib/toast.ts', '@/features/errors/x')).toBe('lib imports features')
     expect(violation('components/Modal.tsx', '../app/router')).toBe('components imports app')
     expect(violation('app/router.tsx', '@/features/home/routes/home')).toBeNull()
     expect(violation('lib/toast.ts', 'react-hot-toast')).toBeNull()
-    expect(importsOf("import a from './a'\nimport type { B } from '@/b'\nconst c = import('./c')\nimport './d.css'\nexport { e } from '../e'"))
+    expect(
+      importsOf(
+        "import a from './a'\nimport type { B } from '@/b'\nconst c = import('./c')\nimport './d.css'\nexport { e } from '../e'",
+      ),
+    )
       .toEqual(['./a', '@/b', './c', './d.css', '../e'])
   })
 

@@ -1,12 +1,18 @@
 // Starts the cross-cutting services once, before the first render: error reporting, analytics
 // (gated on consent), cookie consent, the redirect table and new-build detection.
 import { subscribeKey } from 'valtio/utils'
-import { env, type Env } from '@/config/env'
+import { type Env, env } from '@/config/env'
 import { afterFirstPaint } from '@/lib/after-first-paint'
 import { analytics, LocalAnalyticsRecorder, setAnalytics } from '@/lib/analytics/analytics'
 import { PosthogAnalytics } from '@/lib/analytics/posthog'
 import type { BuildWatcher } from '@/lib/build-watcher'
-import { errorReporter, LocalErrorRecorder, reportError, SentryReporter, setErrorReporter } from '@/lib/errors/error-reporter'
+import {
+  errorReporter,
+  LocalErrorRecorder,
+  reportError,
+  SentryReporter,
+  setErrorReporter,
+} from '@/lib/errors/error-reporter'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
 import { guardedReload } from '@/lib/reload-guard'
 import { RedirectCache } from '@/lib/redirects'
@@ -51,10 +57,23 @@ declare global {
 export function startPlatform(config: Env = env()): Platform {
   // Errors: Sentry (with a DSN) downloads after the first paint; reports until then are queued.
   if (config.sentryDsn) {
-    setErrorReporter(new SentryReporter(config.sentryDsn, () => afterFirstPaint().then(() => import('@sentry/react')), __BUILD_ID__))
+    setErrorReporter(
+      new SentryReporter(
+        config.sentryDsn,
+        () => afterFirstPaint().then(() => import('@sentry/react')),
+        __BUILD_ID__,
+      ),
+    )
   }
-  globalThis.addEventListener('error', (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }))
-  globalThis.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }))
+  globalThis.addEventListener(
+    'error',
+    (e) => reportError(e.error ?? e.message, { source: 'window.onerror', path: location.pathname }),
+  )
+  globalThis.addEventListener(
+    'unhandledrejection',
+    (e: PromiseRejectionEvent) =>
+      reportError(e.reason, { source: 'unhandledrejection', path: location.pathname }),
+  )
 
   // A preload of an old build's chunk failed (a deployment happened): reload into the new build.
   globalThis.addEventListener('vite:preloadError', (e) => {
@@ -64,16 +83,26 @@ export function startPlatform(config: Env = env()): Platform {
   // Analytics: PostHog with a key and host, else the local recorder; started only with consent,
   // and its code downloads after the first paint (events until then are queued).
   if (config.posthogKey && config.posthogHost) {
-    const loadPosthog = () => afterFirstPaint().then(() => import('posthog-js')).then((m) => m.default)
+    const loadPosthog = () =>
+      afterFirstPaint().then(() => import('posthog-js')).then((m) => m.default)
     setAnalytics(new PosthogAnalytics(config.posthogKey, config.posthogHost, loadPosthog))
   }
   const recorders: Recorders = {}
-  if (analytics() instanceof LocalAnalyticsRecorder) recorders.analytics = analytics() as LocalAnalyticsRecorder
-  if (errorReporter() instanceof LocalErrorRecorder) recorders.errors = errorReporter() as LocalErrorRecorder
+  if (analytics() instanceof LocalAnalyticsRecorder) {
+    recorders.analytics = analytics() as LocalAnalyticsRecorder
+  }
+  if (errorReporter() instanceof LocalErrorRecorder) {
+    recorders.errors = errorReporter() as LocalErrorRecorder
+  }
   globalThis.__ROOTS_RECORDERS__ = recorders
 
   // Consent
-  initConsent(defaultConsentEntries({ marketingScriptUrl: config.marketingScriptUrl, marketingCookieIds: config.marketingCookieIds }))
+  initConsent(
+    defaultConsentEntries({
+      marketingScriptUrl: config.marketingScriptUrl,
+      marketingCookieIds: config.marketingCookieIds,
+    }),
+  )
   const syncAnalytics = () => {
     if (consent.enabled.includes(ANALYTICS_ID)) void analytics().start()
     else if (analytics().started) analytics().stop()
@@ -96,7 +125,11 @@ export function startPlatform(config: Env = env()): Platform {
   let builds: Platform['builds'] = null
   if (__BUILD_ID__ !== 'dev') {
     let watcher: BuildWatcher | null = null
-    builds = { get newBuildAvailable() { return watcher?.newBuildAvailable ?? false } }
+    builds = {
+      get newBuildAvailable() {
+        return watcher?.newBuildAvailable ?? false
+      },
+    }
     void afterFirstPaint().then(() => import('@/lib/build-watcher')).then(({ BuildWatcher }) => {
       watcher = new BuildWatcher({ currentBuildId: __BUILD_ID__ })
       watcher.start()

@@ -17,7 +17,9 @@ export function definePath<P extends string>(path: P): PathEntry<P> {
   const getHref = (params: Record<string, string> = {}) =>
     path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\*)?/g, (_m, name: string, wild?: string) => {
       const value = params[name]
-      if (value === undefined || value === '') throw new Error(`getHref(${path}): missing parameter ${name}`)
+      if (value === undefined || value === '') {
+        throw new Error(`getHref(${path}): missing parameter ${name}`)
+      }
       return wild ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value)
     })
   return { path, getHref } as PathEntry<P>

@@ -13,7 +13,10 @@ describe('env', () => {
   })
 
   it('falls back to the build env when the runtime config is absent or blank', () => {
-    const e = readEnv({ supabaseUrl: ' ' }, { VITE_SUPABASE_URL: 'https://x.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' })
+    const e = readEnv({ supabaseUrl: ' ' }, {
+      VITE_SUPABASE_URL: 'https://x.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'k',
+    })
     expect(e).toMatchObject({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k' })
   })
 
@@ -27,16 +30,26 @@ describe('env', () => {
   })
 
   it('rejects a URL that is not http(s)', () => {
-    expect(() => readEnv({ supabaseUrl: 'ftp://a', supabaseAnonKey: 'k' }, {})).toThrow(/valid HTTP or HTTPS/)
+    expect(() => readEnv({ supabaseUrl: 'ftp://a', supabaseAnonKey: 'k' }, {})).toThrow(
+      /valid HTTP or HTTPS/,
+    )
   })
 
   it('trims the optional settings, drops blank ones, and reads cookie ids from a list or a comma string', () => {
     const base = { supabaseUrl: 'http://a', supabaseAnonKey: 'k' }
-    const e = readEnv({ ...base, posthogKey: '  ph  ', sentryDsn: '   ', marketingCookieIds: [' a ', '', 'b'] }, { VITE_MARKETING_COOKIE_IDS: 'x,y' })
+    const e = readEnv({
+      ...base,
+      posthogKey: '  ph  ',
+      sentryDsn: '   ',
+      marketingCookieIds: [' a ', '', 'b'],
+    }, { VITE_MARKETING_COOKIE_IDS: 'x,y' })
     expect(e.posthogKey).toBe('ph')
     expect(e.sentryDsn).toBeUndefined()
     expect(e.marketingCookieIds).toEqual(['a', 'b'])
-    expect(readEnv(base, { VITE_MARKETING_COOKIE_IDS: ' x , ,y ' }).marketingCookieIds).toEqual(['x', 'y'])
+    expect(readEnv(base, { VITE_MARKETING_COOKIE_IDS: ' x , ,y ' }).marketingCookieIds).toEqual([
+      'x',
+      'y',
+    ])
     expect(readEnv(base, {}).marketingCookieIds).toEqual([])
   })
 })

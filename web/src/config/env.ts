@@ -25,7 +25,9 @@ export interface Env {
 }
 
 /** Trimmed text, or undefined when absent, blank or not text. */
-const optionalText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)
+const optionalText = (
+  v: unknown,
+) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined)
 
 /** A list or a comma-separated string of ids, trimmed, blanks dropped. */
 const idList = (v: unknown) =>
@@ -53,7 +55,9 @@ export function readEnv(runtime: Source | undefined, build: Record<string, unkno
   if (!supabaseUrl && !supabaseAnonKey) throw new ConfigError(MISSING_BOTH)
   if (!supabaseUrl) throw new ConfigError(MISSING_URL)
   if (!supabaseAnonKey) throw new ConfigError(MISSING_KEY)
-  if (!/^https?:\/\//.test(supabaseUrl)) throw new ConfigError('Invalid supabaseUrl: Must be a valid HTTP or HTTPS URL.')
+  if (!/^https?:\/\//.test(supabaseUrl)) {
+    throw new ConfigError('Invalid supabaseUrl: Must be a valid HTTP or HTTPS URL.')
+  }
   return {
     supabaseUrl: supabaseUrl.replace(/\/+$/, ''),
     supabaseAnonKey,
@@ -62,7 +66,11 @@ export function readEnv(runtime: Source | undefined, build: Record<string, unkno
     sentryDsn: optionalText(pick('sentryDsn', 'VITE_SENTRY_DSN')),
     marketingScriptUrl: optionalText(pick('marketingScriptUrl', 'VITE_MARKETING_SCRIPT_URL')),
     mapTileUrl: optionalText(pick('mapTileUrl', 'VITE_MAP_TILE_URL')),
-    marketingCookieIds: idList(Array.isArray(runtime?.marketingCookieIds) ? runtime.marketingCookieIds : pick('marketingCookieIds', 'VITE_MARKETING_COOKIE_IDS')),
+    marketingCookieIds: idList(
+      Array.isArray(runtime?.marketingCookieIds)
+        ? runtime.marketingCookieIds
+        : pick('marketingCookieIds', 'VITE_MARKETING_COOKIE_IDS'),
+    ),
   }
 }
 

@@ -1,11 +1,22 @@
 import { describe, expect, it, vi } from 'vitest'
-import { afterFirstPaint, afterNextPaint, IDLE_TIMEOUT_MS, LOAD_FALLBACK_MS, NEXT_PAINT_FALLBACK_MS } from './after-first-paint'
+import {
+  afterFirstPaint,
+  afterNextPaint,
+  IDLE_TIMEOUT_MS,
+  LOAD_FALLBACK_MS,
+  NEXT_PAINT_FALLBACK_MS,
+} from './after-first-paint'
 
 function fakeWindow(withFrames: boolean) {
   const frames: Array<() => void> = []
   const win = {
     setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-    requestAnimationFrame: withFrames ? (fn: () => void) => { frames.push(fn); return frames.length } : undefined,
+    requestAnimationFrame: withFrames
+      ? (fn: () => void) => {
+        frames.push(fn)
+        return frames.length
+      }
+      : undefined,
   } as unknown as Window & typeof globalThis
   return { win, paint: () => frames.splice(0).forEach((f) => f()) }
 }
@@ -15,7 +26,9 @@ describe('afterNextPaint', () => {
     vi.useFakeTimers()
     const { win, paint } = fakeWindow(true)
     let resolved = false
-    void afterNextPaint(win).then(() => { resolved = true })
+    void afterNextPaint(win).then(() => {
+      resolved = true
+    })
     await vi.advanceTimersByTimeAsync(10)
     expect(resolved).toBe(false)
     paint()
@@ -31,7 +44,9 @@ describe('afterNextPaint', () => {
     vi.useFakeTimers()
     const { win } = fakeWindow(true)
     let resolved = false
-    void afterNextPaint(win).then(() => { resolved = true })
+    void afterNextPaint(win).then(() => {
+      resolved = true
+    })
     await vi.advanceTimersByTimeAsync(NEXT_PAINT_FALLBACK_MS - 1)
     expect(resolved).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -46,9 +61,16 @@ function loadingWindow(readyState: DocumentReadyState) {
   const win = {
     document: { readyState },
     setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
-    addEventListener: (type: string, fn: () => void) => { if (type === 'load') listeners.add(fn) },
-    removeEventListener: (type: string, fn: () => void) => { if (type === 'load') listeners.delete(fn) },
-    requestIdleCallback: (fn: () => void, opts?: { timeout?: number }) => { idles.push({ fn, timeout: opts?.timeout }); return idles.length },
+    addEventListener: (type: string, fn: () => void) => {
+      if (type === 'load') listeners.add(fn)
+    },
+    removeEventListener: (type: string, fn: () => void) => {
+      if (type === 'load') listeners.delete(fn)
+    },
+    requestIdleCallback: (fn: () => void, opts?: { timeout?: number }) => {
+      idles.push({ fn, timeout: opts?.timeout })
+      return idles.length
+    },
   } as unknown as Window & typeof globalThis
   return { win, idles, listeners, load: () => [...listeners].forEach((f) => f()) }
 }
@@ -58,7 +80,9 @@ describe('afterFirstPaint', () => {
     vi.useFakeTimers()
     const { win, idles, load, listeners } = loadingWindow('interactive')
     let resolved = false
-    void afterFirstPaint(win).then(() => { resolved = true })
+    void afterFirstPaint(win).then(() => {
+      resolved = true
+    })
     await vi.advanceTimersByTimeAsync(100)
     expect(idles).toHaveLength(0)
     load()

@@ -5,15 +5,18 @@
 export const IDLE_TIMEOUT_MS = 3000
 export const LOAD_FALLBACK_MS = 10_000
 
-export function afterFirstPaint(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
+export function afterFirstPaint(
+  win: Window & typeof globalThis = globalThis as Window & typeof globalThis,
+): Promise<void> {
   return new Promise((resolve) => {
     let waiting = true
     const idle = () => {
       if (!waiting) return
       waiting = false
       win.removeEventListener?.('load', idle)
-      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
-      else win.setTimeout(resolve, 0)
+      if (typeof win.requestIdleCallback === 'function') {
+        win.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS })
+      } else win.setTimeout(resolve, 0)
     }
     if (win.document?.readyState === 'complete') return idle()
     win.addEventListener('load', idle, { once: true })
@@ -29,7 +32,9 @@ export const NEXT_PAINT_FALLBACK_MS = 150
  * only refresh what the first paint already shows (live counts over the built-in catalogue, the
  * promo bar) start here, so they never hold up the first paint.
  */
-export function afterNextPaint(win: Window & typeof globalThis = globalThis as Window & typeof globalThis): Promise<void> {
+export function afterNextPaint(
+  win: Window & typeof globalThis = globalThis as Window & typeof globalThis,
+): Promise<void> {
   return new Promise((resolve) => {
     let done = false
     const finish = () => {
@@ -40,6 +45,8 @@ export function afterNextPaint(win: Window & typeof globalThis = globalThis as W
     win.setTimeout(finish, NEXT_PAINT_FALLBACK_MS)
     // Two frames: the first frame's callbacks run before it paints, the second's after the
     // painted frame has been shown.
-    if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(finish, 0)))
+    if (typeof win.requestAnimationFrame === 'function') {
+      win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(finish, 0)))
+    }
   })
 }

@@ -23,7 +23,10 @@ describe('build watcher', () => {
     expect(await w.check()).toBe(false)
     t += 1
     expect(await w.check()).toBe(true)
-    expect(s.urls).toEqual(['/builds/latest.json?t=1700000000000', '/builds/latest.json?t=1700000000001'])
+    expect(s.urls).toEqual([
+      '/builds/latest.json?t=1700000000000',
+      '/builds/latest.json?t=1700000000001',
+    ])
     expect(w.latest).toEqual({ buildId: 'B', builtAt: 'y' })
   })
 
@@ -41,7 +44,10 @@ describe('build watcher', () => {
   })
 
   it('polls every 5 minutes and on focus or visibility, and stops cleanly', async () => {
-    const s = fakeServer([{ buildId: 'A', builtAt: '' }, { buildId: 'A', builtAt: '' }, { buildId: 'A', builtAt: '' }])
+    const s = fakeServer([{ buildId: 'A', builtAt: '' }, { buildId: 'A', builtAt: '' }, {
+      buildId: 'A',
+      builtAt: '',
+    }])
     const listeners = new Map<string, () => void>()
     let tick: (() => void) | null = null
     let interval = 0
@@ -51,12 +57,20 @@ describe('build watcher', () => {
       currentBuildId: 'A',
       fetch: s.fetch,
       target: {
-        addEventListener: ((type: string, fn: () => void) => void listeners.set(type, fn)) as unknown as Window['addEventListener'],
-        removeEventListener: ((type: string) => void listeners.delete(type)) as unknown as Window['removeEventListener'],
+        addEventListener: ((type: string, fn: () => void) =>
+          void listeners.set(type, fn)) as unknown as Window['addEventListener'],
+        removeEventListener: ((type: string) =>
+          void listeners.delete(type)) as unknown as Window['removeEventListener'],
         document: doc,
       },
-      setInterval: (fn, ms) => { tick = fn; interval = ms; return 7 },
-      clearInterval: (id) => { cleared = id === 7 },
+      setInterval: (fn, ms) => {
+        tick = fn
+        interval = ms
+        return 7
+      },
+      clearInterval: (id) => {
+        cleared = id === 7
+      },
     })
     w.start()
     expect(interval).toBe(BUILD_POLL_INTERVAL_MS)

@@ -13,14 +13,18 @@ export interface BuildInfo {
 }
 
 const asBuildInfo = (v: unknown): BuildInfo | null =>
-  isRecord(v) && isNonEmptyString(v.buildId) && typeof v.builtAt === 'string' ? { buildId: v.buildId, builtAt: v.builtAt } : null
+  isRecord(v) && isNonEmptyString(v.buildId) && typeof v.builtAt === 'string'
+    ? { buildId: v.buildId, builtAt: v.builtAt }
+    : null
 
 export interface BuildWatcherOptions {
   currentBuildId: string
   fetch?: typeof fetch
   now?: () => number
   /** Where focus / visibility events come from. */
-  target?: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Pick<Document, 'visibilityState'> }
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+    document?: Pick<Document, 'visibilityState'>
+  }
   setInterval?: (fn: () => void, ms: number) => unknown
   clearInterval?: (id: unknown) => void
 }
@@ -53,7 +57,9 @@ export class BuildWatcher {
     this.timer = set(() => void this.check(), BUILD_POLL_INTERVAL_MS)
     const target = this.opts.target ?? window
     const onFocus = () => void this.check()
-    const onVisible = () => { if ((target.document ?? document).visibilityState === 'visible') void this.check() }
+    const onVisible = () => {
+      if ((target.document ?? document).visibilityState === 'visible') void this.check()
+    }
     target.addEventListener('focus', onFocus)
     target.addEventListener('visibilitychange', onVisible)
     this.stopListening = () => {
@@ -63,7 +69,9 @@ export class BuildWatcher {
   }
 
   stop() {
-    if (this.timer !== null) (this.opts.clearInterval ?? ((id) => clearInterval(id as number)))(this.timer)
+    if (this.timer !== null) {
+      ;(this.opts.clearInterval ?? ((id) => clearInterval(id as number)))(this.timer)
+    }
     this.timer = null
     this.stopListening?.()
     this.stopListening = null

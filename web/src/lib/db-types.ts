@@ -20,14 +20,21 @@ export type FunctionName = keyof Public['Functions']
 /** What RPC F returns as the client types it (an array for `returns table` / `setof`). */
 export type Returns<F extends FunctionName> = Public['Functions'][F]['Returns']
 /** One row of a `returns table` / `returns setof` RPC. */
-export type ReturnRow<F extends FunctionName> = Returns<F> extends ReadonlyArray<infer R> ? R : never
+export type ReturnRow<F extends FunctionName> = Returns<F> extends ReadonlyArray<infer R> ? R
+  : never
 
 /**
  * The row type a plain column list selects ('id, name, sort_order'): `Pick` of those columns.
  * Only bare column names (no renames, casts or embedded tables), which is what saveRow takes.
  */
-export type Selected<T extends TableName, Q extends string> = Pick<Row<T>, ColumnsOf<Q> & keyof Row<T>>
+export type Selected<T extends TableName, Q extends string> = Pick<
+  Row<T>,
+  ColumnsOf<Q> & keyof Row<T>
+>
 
-type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer L} ` ? Trim<L> : S
+type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R>
+  : S extends `${infer L} ` ? Trim<L>
+  : S
 /** 'id, name' → 'id' | 'name'. */
-export type ColumnsOf<Q extends string> = Q extends `${infer H},${infer R}` ? Trim<H> | ColumnsOf<R> : Trim<Q>
+export type ColumnsOf<Q extends string> = Q extends `${infer H},${infer R}` ? Trim<H> | ColumnsOf<R>
+  : Trim<Q>

@@ -74,7 +74,7 @@ describe('fetch with retry', () => {
     const bodies: string[] = []
     const outcomes = [503, 200]
     const fetch = (async (input: RequestInfo | URL) => {
-    await Promise.resolve()
+      await Promise.resolve()
       bodies.push(await (input as Request).text())
       return new Response(null, { status: outcomes.shift()! })
     }) as typeof globalThis.fetch

@@ -25,7 +25,7 @@ export function createFetchWithRetry(opts: RetryOptions = {}): typeof fetch {
     const base = opts.fetch ?? globalThis.fetch
     // A Request's body can be read once: keep a pristine copy to clone for each attempt.
     const template = input instanceof Request ? input.clone() : null
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0;; attempt++) {
       const req = template && attempt > 0 ? template.clone() : input
       try {
         const res = await base(req, init)
@@ -35,7 +35,9 @@ export function createFetchWithRetry(opts: RetryOptions = {}): typeof fetch {
         if (isAbort(e) || init?.signal?.aborted || attempt >= max) throw e
       }
       await sleep(retryDelay(attempt))
-      if (init?.signal?.aborted) throw init.signal.reason ?? new DOMException('Aborted', 'AbortError')
+      if (init?.signal?.aborted) {
+        throw init.signal.reason ?? new DOMException('Aborted', 'AbortError')
+      }
     }
   }
 }

@@ -17,14 +17,19 @@ export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldError
 
 export function check<S extends ZodTypeAny>(schema: S, values: unknown): Checked<output<S>> {
   const result = schema.safeParse(values)
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) }
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: fieldErrors(result.error) }
 }
 
 /** Reads a form's named fields as strings (checkboxes as booleans). */
 export function formValues(form: HTMLFormElement): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {}
   for (const el of Array.from(form.elements)) {
-    if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) continue
+    if (
+      !(el instanceof HTMLInputElement || el instanceof HTMLSelectElement ||
+        el instanceof HTMLTextAreaElement)
+    ) continue
     if (!el.name) continue
     if (el instanceof HTMLInputElement && el.type === 'checkbox') out[el.name] = el.checked
     else if (el instanceof HTMLInputElement && el.type === 'radio') {

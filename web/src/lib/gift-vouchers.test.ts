@@ -1,12 +1,19 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FunctionError } from './call-function'
-import { useVoucherCode, type VoucherQuote, voucherCodeField } from './gift-vouchers'
+import { useVoucherCode, voucherCodeField, type VoucherQuote } from './gift-vouchers'
 import { toast } from './toast'
 
 afterEach(cleanup)
 
-const quote: VoucherQuote = { code: 'ABCD-1234-EF56', balance_pence: 4000, discount_pence: 4000, subtotal_pence: 10499, total_pence: 6499, expires_at: null }
+const quote: VoucherQuote = {
+  code: 'ABCD-1234-EF56',
+  balance_pence: 4000,
+  discount_pence: 4000,
+  subtotal_pence: 10499,
+  total_pence: 6499,
+  expires_at: null,
+}
 
 describe('voucher code', () => {
   it('reads a code however it was typed', () => {
@@ -18,7 +25,11 @@ describe('voucher code', () => {
     expect(voucherCodeField.parse('')).toBeUndefined()
     const r = voucherCodeField.safeParse('ABCD-1234')
     expect(r.success).toBe(false)
-    if (!r.success) expect(r.error.issues[0]!.message).toBe('Enter the voucher code as printed, like ABCD-1234-EF56.')
+    if (!r.success) {
+      expect(r.error.issues[0]!.message).toBe(
+        'Enter the voucher code as printed, like ABCD-1234-EF56.',
+      )
+    }
   })
 
   it('asks for the quote with the normalised code and keeps it until the code changes', async () => {
@@ -34,7 +45,15 @@ describe('voucher code', () => {
   })
 
   it('says what is wrong beside the field and asks nothing: a bad shape, nothing to quote yet, a refusal', async () => {
-    const ask = vi.fn(() => Promise.reject(new FunctionError(409, 'voucher_not_usable', 'That gift voucher has already been used in full.')))
+    const ask = vi.fn(() =>
+      Promise.reject(
+        new FunctionError(
+          409,
+          'voucher_not_usable',
+          'That gift voucher has already been used in full.',
+        ),
+      )
+    )
     let ready: string | null = 'Choose a plan first, then apply your voucher.'
     const { result } = renderHook(() => useVoucherCode(ask, () => ready))
     act(() => result.current.change('nope'))
@@ -47,7 +66,10 @@ describe('voucher code', () => {
     ready = null
     await act(() => result.current.apply())
     expect(ask).toHaveBeenCalledOnce()
-    expect([result.current.applied, result.current.error]).toEqual([null, 'That gift voucher has already been used in full.'])
+    expect([result.current.applied, result.current.error]).toEqual([
+      null,
+      'That gift voucher has already been used in full.',
+    ])
   })
 
   it('a code accepted after a refusal takes the refusal toast away', async () => {
@@ -55,7 +77,9 @@ describe('voucher code', () => {
     vi.spyOn(toast, 'error').mockReturnValue('refusal-1')
     vi.spyOn(toast, 'success').mockReturnValue('ok-1')
     const ask = vi.fn<(code: string) => Promise<VoucherQuote>>()
-      .mockRejectedValueOnce(new FunctionError(409, 'voucher_not_usable', 'That gift voucher code is not valid.'))
+      .mockRejectedValueOnce(
+        new FunctionError(409, 'voucher_not_usable', 'That gift voucher code is not valid.'),
+      )
       .mockResolvedValueOnce(quote)
     const { result } = renderHook(() => useVoucherCode(ask, () => null))
     act(() => result.current.change('AAAA-BBBB-CCCC'))

@@ -2,26 +2,40 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { clearHead, DEFAULT_IMAGE_PATH, headTags, setHead } from './head'
 
 const meta = (key: string) =>
-  [...document.head.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((m) => m.getAttribute('content'))
+  [...document.head.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)].map((m) =>
+    m.getAttribute('content')
+  )
 
 afterEach(() => clearHead())
 
 describe('link previews', () => {
   it('sets the title, the description and every preview tag once, with absolute URLs', () => {
-    setHead({ title: 'Avon Views allotments, Bath', description: 'Raised beds above the river.', image: 'https://api.example/storage/v1/object/public/images/sites/avon-views/a.jpg', imageAlt: 'Raised beds', url: '/sites/bath/avon-views' })
+    setHead({
+      title: 'Avon Views allotments, Bath',
+      description: 'Raised beds above the river.',
+      image: 'https://api.example/storage/v1/object/public/images/sites/avon-views/a.jpg',
+      imageAlt: 'Raised beds',
+      url: '/sites/bath/avon-views',
+    })
     const origin = location.origin
     expect(document.title).toBe('Avon Views allotments, Bath | Roots Allotments')
     expect(meta('description')).toEqual(['Raised beds above the river.'])
     expect(meta('og:title')).toEqual(['Avon Views allotments, Bath | Roots Allotments'])
     expect(meta('og:description')).toEqual(['Raised beds above the river.'])
     expect(meta('og:url')).toEqual([`${origin}/sites/bath/avon-views`])
-    expect(meta('og:image')).toEqual(['https://api.example/storage/v1/object/public/images/sites/avon-views/a.jpg'])
+    expect(meta('og:image')).toEqual([
+      'https://api.example/storage/v1/object/public/images/sites/avon-views/a.jpg',
+    ])
     expect(meta('og:image:alt')).toEqual(['Raised beds'])
     expect(meta('og:type')).toEqual(['website'])
     expect(meta('twitter:card')).toEqual(['summary_large_image'])
     expect(meta('twitter:title')).toEqual(['Avon Views allotments, Bath | Roots Allotments'])
-    expect(meta('twitter:image')).toEqual(['https://api.example/storage/v1/object/public/images/sites/avon-views/a.jpg'])
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/sites/bath/avon-views`)
+    expect(meta('twitter:image')).toEqual([
+      'https://api.example/storage/v1/object/public/images/sites/avon-views/a.jpg',
+    ])
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${origin}/sites/bath/avon-views`,
+    )
   })
 
   it('replaces the tags of the page before (no duplicates, no stale alt) and falls back to the default image', () => {

@@ -23,7 +23,11 @@ export interface HeadInfo {
 const absolute = (value: string, origin: string) => new URL(value, origin).href
 
 /** The tags of a preview, in order: [attribute, key, content]. */
-export function headTags(info: HeadInfo, origin: string, path: string): [('name' | 'property'), string, string][] {
+export function headTags(
+  info: HeadInfo,
+  origin: string,
+  path: string,
+): [('name' | 'property'), string, string][] {
   const title = pageTitle(info.title)
   const url = absolute(info.url ?? path, origin)
   const image = absolute(info.image || DEFAULT_IMAGE_PATH, origin)
@@ -41,7 +45,11 @@ export function headTags(info: HeadInfo, origin: string, path: string): [('name'
     ['name', 'twitter:image', image],
   ]
   if (info.imageAlt) {
-    tags.push(['property', 'og:image:alt', info.imageAlt], ['name', 'twitter:image:alt', info.imageAlt])
+    tags.push(['property', 'og:image:alt', info.imageAlt], [
+      'name',
+      'twitter:image:alt',
+      info.imageAlt,
+    ])
   }
   return tags
 }

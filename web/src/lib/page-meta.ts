@@ -8,7 +8,11 @@ export const DEFAULT_DESCRIPTION =
 
 export const pageTitle = (title: string) => `${title} | ${SITE_NAME}`
 
-export function setPageMeta(title: string, description: string = DEFAULT_DESCRIPTION, doc: Document = document) {
+export function setPageMeta(
+  title: string,
+  description: string = DEFAULT_DESCRIPTION,
+  doc: Document = document,
+) {
   doc.title = pageTitle(title)
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="description"]')
   if (!meta) {

@@ -7,8 +7,20 @@
 
 /** Query and fragment parameters whose values are secrets. */
 export const SECRET_PARAMS = [
-  'reference', 'offer', 'still_interested', 'booking', 'token', 'token_hash', 'session_id', 'code',
-  'access_token', 'refresh_token', 'provider_token', 'provider_refresh_token', 'voucher', 'confirm',
+  'reference',
+  'offer',
+  'still_interested',
+  'booking',
+  'token',
+  'token_hash',
+  'session_id',
+  'code',
+  'access_token',
+  'refresh_token',
+  'provider_token',
+  'provider_refresh_token',
+  'voucher',
+  'confirm',
 ] as const
 
 export const REDACTED = 'redacted'
@@ -28,6 +40,8 @@ export function redactDeep<T>(value: T, depth = 8): T {
   if (depth <= 0) return undefined as T
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth - 1)) as T
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactDeep(v, depth - 1)
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = redactDeep(v, depth - 1)
+  }
   return out as T
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { normaliseRedirectPath as normalisePath } from '@common/redirect-paths'
-import { REFRESH_INTERVAL_MS, RedirectCache, STORAGE_KEY } from './redirects'
+import { RedirectCache, REFRESH_INTERVAL_MS, STORAGE_KEY } from './redirects'
 
 const TABLE = {
   redirects: [
@@ -18,7 +18,11 @@ const TABLE = {
 
 function memoryStorage() {
   const m = new Map<string, string>()
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m }
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    m,
+  }
 }
 
 function server(responses: Array<() => Response>) {
@@ -33,7 +37,8 @@ function server(responses: Array<() => Response>) {
   return { fetch, requests }
 }
 
-const ok = (body: unknown, etag = '"v1"') => () => new Response(JSON.stringify(body), { status: 200, headers: { etag } })
+const ok = (body: unknown, etag = '"v1"') => () =>
+  new Response(JSON.stringify(body), { status: 200, headers: { etag } })
 const notModified = () => new Response(null, { status: 304 })
 
 describe('normalisePath', () => {
@@ -52,7 +57,12 @@ describe('redirect cache', () => {
 
   it('is cold and empty until the first fetch settles, then answers synchronously', async () => {
     const s = server([ok(TABLE)])
-    const c = new RedirectCache({ url: URL, fetch: s.fetch, storage: memoryStorage(), headers: { apikey: 'k' } })
+    const c = new RedirectCache({
+      url: URL,
+      fetch: s.fetch,
+      storage: memoryStorage(),
+      headers: { apikey: 'k' },
+    })
     expect(c.ready).toBe(false)
     expect(c.lookup('/our-sites')).toBeNull()
     await c.refresh()
@@ -60,14 +70,20 @@ describe('redirect cache', () => {
     expect(s.requests[0]).toEqual({ url: URL, headers: { apikey: 'k' } })
     expect(c.lookup('/our-sites')).toEqual({ to: '/sites', status: 301, external: false })
     expect(c.lookup('/OUR-SITES/')).toEqual({ to: '/sites', status: 301, external: false })
-    expect(c.lookup('/notts')).toMatchObject({ to: '/sites/nottingham-allotments/ruddington-fields' })
+    expect(c.lookup('/notts')).toMatchObject({
+      to: '/sites/nottingham-allotments/ruddington-fields',
+    })
     expect(c.lookup('/sites')).toBeNull()
   })
 
   it('follows external redirects as external, with their own query', async () => {
     const c = new RedirectCache({ url: URL, fetch: server([ok(TABLE)]).fetch, storage: null })
     await c.refresh()
-    expect(c.lookup('/s/tm?x=1')).toEqual({ to: 'https://example.org/tuckers-meadow?utm=sl', status: 302, external: true })
+    expect(c.lookup('/s/tm?x=1')).toEqual({
+      to: 'https://example.org/tuckers-meadow?utm=sl',
+      status: 302,
+      external: true,
+    })
   })
 
   it('keeps the query and hash on an internal redirect, follows chains, and refuses loops', async () => {
@@ -89,9 +105,17 @@ describe('redirect cache', () => {
   it('persists to storage; a new instance is warm at once and revalidates with If-None-Match', async () => {
     const storage = memoryStorage()
     let t = 1_000
-    const first = new RedirectCache({ url: URL, fetch: server([ok(TABLE, '"abc"')]).fetch, storage, now: () => t })
+    const first = new RedirectCache({
+      url: URL,
+      fetch: server([ok(TABLE, '"abc"')]).fetch,
+      storage,
+      now: () => t,
+    })
     await first.refresh()
-    expect(JSON.parse(storage.m.get(STORAGE_KEY)!)).toMatchObject({ etag: '"abc"', fetchedAt: 1_000 })
+    expect(JSON.parse(storage.m.get(STORAGE_KEY)!)).toMatchObject({
+      etag: '"abc"',
+      fetchedAt: 1_000,
+    })
 
     const s = server([notModified])
     const second = new RedirectCache({ url: URL, fetch: s.fetch, storage, now: () => t })
@@ -111,9 +135,20 @@ describe('redirect cache', () => {
   it('with a preloading page, takes the preload with a plain GET first, then revalidates with If-None-Match', async () => {
     const storage = memoryStorage()
     let t = 1_000
-    await new RedirectCache({ url: URL, fetch: server([ok(TABLE, '"abc"')]).fetch, storage, now: () => t }).refresh()
+    await new RedirectCache({
+      url: URL,
+      fetch: server([ok(TABLE, '"abc"')]).fetch,
+      storage,
+      now: () => t,
+    }).refresh()
     const s = server([ok(TABLE, '"abc"'), notModified])
-    const warm = new RedirectCache({ url: URL, fetch: s.fetch, storage, now: () => t, preloaded: true })
+    const warm = new RedirectCache({
+      url: URL,
+      fetch: s.fetch,
+      storage,
+      now: () => t,
+      preloaded: true,
+    })
     let calls = 0
     warm.subscribe(() => calls++)
     t += 1
@@ -121,7 +156,10 @@ describe('redirect cache', () => {
     expect(s.requests[0]!.headers['if-none-match']).toBeUndefined()
     // The same ETag: the table did not change, so nobody re-renders; the clock restarts.
     expect(calls).toBe(0)
-    expect(JSON.parse(storage.m.get(STORAGE_KEY)!)).toMatchObject({ etag: '"abc"', fetchedAt: 1_001 })
+    expect(JSON.parse(storage.m.get(STORAGE_KEY)!)).toMatchObject({
+      etag: '"abc"',
+      fetchedAt: 1_001,
+    })
     t += REFRESH_INTERVAL_MS
     await warm.refreshIfStale()
     expect(s.requests[1]!.headers['if-none-match']).toBe('"abc"')
@@ -132,9 +170,18 @@ describe('redirect cache', () => {
     vi.useFakeTimers()
     try {
       let answer: (r: Response) => void = () => {}
-      const cold = new RedirectCache({ url: URL, fetch: () => new Promise((r) => { answer = r }), storage: null })
+      const cold = new RedirectCache({
+        url: URL,
+        fetch: () =>
+          new Promise((r) => {
+            answer = r
+          }),
+        storage: null,
+      })
       let ready = false
-      void cold.whenReady().then(() => { ready = true })
+      void cold.whenReady().then(() => {
+        ready = true
+      })
       void cold.refresh()
       await vi.advanceTimersByTimeAsync(10)
       expect(ready).toBe(false)
@@ -143,9 +190,15 @@ describe('redirect cache', () => {
       expect(ready).toBe(true)
       await cold.whenReady()
 
-      const never = new RedirectCache({ url: URL, fetch: () => new Promise(() => {}), storage: null })
+      const never = new RedirectCache({
+        url: URL,
+        fetch: () => new Promise(() => {}),
+        storage: null,
+      })
       let gaveUp = false
-      void never.whenReady(500).then(() => { gaveUp = true })
+      void never.whenReady(500).then(() => {
+        gaveUp = true
+      })
       await vi.advanceTimersByTimeAsync(499)
       expect(gaveUp).toBe(false)
       await vi.advanceTimersByTimeAsync(1)
@@ -156,7 +209,10 @@ describe('redirect cache', () => {
   })
 
   it('replaces the table on a 200 and notifies subscribers', async () => {
-    const s = server([ok(TABLE, '"1"'), ok({ redirects: [{ from: '/new', to: '/sites', status: 301 }] }, '"2"')])
+    const s = server([
+      ok(TABLE, '"1"'),
+      ok({ redirects: [{ from: '/new', to: '/sites', status: 301 }] }, '"2"'),
+    ])
     const c = new RedirectCache({ url: URL, fetch: s.fetch, storage: null })
     let calls = 0
     c.subscribe(() => calls++)

@@ -3,12 +3,21 @@
 // navigation is checked synchronously and never waits on the network once warm.
 // The rules themselves (normalising a path, following a chain) are the function's too:
 // supabase/functions/_shared/common/redirect-paths.ts.
-import { isExternalTarget, normaliseRedirectPath, type RedirectHit, type RedirectRule, resolveRedirect } from '@common/redirect-paths'
+import {
+  isExternalTarget,
+  normaliseRedirectPath,
+  type RedirectHit,
+  type RedirectRule,
+  resolveRedirect,
+} from '@common/redirect-paths'
 import { isIntegerIn, isNonEmptyString, isRecord } from './shape'
 
 /** A well-formed rule (a 3xx with a source and a target), else null. */
 export function asRule(v: unknown): RedirectRule | null {
-  if (!isRecord(v) || !isNonEmptyString(v.from) || !isNonEmptyString(v.to) || !isIntegerIn(v.status, 300, 399)) return null
+  if (
+    !isRecord(v) || !isNonEmptyString(v.from) || !isNonEmptyString(v.to) ||
+    !isIntegerIn(v.status, 300, 399)
+  ) return null
   return { from: v.from, to: v.to, status: v.status }
 }
 
@@ -19,10 +28,15 @@ interface StoredTable {
 }
 
 function asStoredTable(v: unknown): StoredTable | null {
-  if (!isRecord(v) || !(v.etag === null || typeof v.etag === 'string') || typeof v.fetchedAt !== 'number') return null
+  if (
+    !isRecord(v) || !(v.etag === null || typeof v.etag === 'string') ||
+    typeof v.fetchedAt !== 'number'
+  ) return null
   if (!Array.isArray(v.redirects)) return null
   const redirects = v.redirects.map(asRule)
-  return redirects.every((r) => r !== null) ? { etag: v.etag, fetchedAt: v.fetchedAt, redirects: redirects as RedirectRule[] } : null
+  return redirects.every((r) => r !== null)
+    ? { etag: v.etag, fetchedAt: v.fetchedAt, redirects: redirects as RedirectRule[] }
+    : null
 }
 
 export const STORAGE_KEY = 'roots:redirects:v1'
@@ -30,7 +44,8 @@ export const STORAGE_KEY = 'roots:redirects:v1'
 export const REFRESH_INTERVAL_MS = 5 * 60 * 1000
 /** A cold cache (first visit) waits at most this long before the page renders without it. */
 export const COLD_START_TIMEOUT_MS = 4000
-const isInternal = (to: string) => to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
+const isInternal = (to: string) =>
+  to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
 
 export interface RedirectCacheOptions {
   /** `{supabaseUrl}/functions/v1/redirect-lookup` */
@@ -75,7 +90,9 @@ export class RedirectCache {
 
   subscribe = (fn: () => void) => {
     this.listeners.add(fn)
-    return () => { this.listeners.delete(fn) }
+    return () => {
+      this.listeners.delete(fn)
+    }
   }
 
   getVersion = () => this.version
@@ -90,7 +107,9 @@ export class RedirectCache {
         resolve()
       }
       const timer = setTimeout(done, maxMs)
-      const unsubscribe = this.subscribe(() => { if (this.ready) done() })
+      const unsubscribe = this.subscribe(() => {
+        if (this.ready) done()
+      })
     })
   }
 
@@ -146,7 +165,10 @@ export class RedirectCache {
     const now = (this.opts.now ?? Date.now)()
     let res: Response
     try {
-      res = await (this.opts.fetch ?? fetch)(this.opts.url, { headers, signal: AbortSignal.timeout?.(30_000) })
+      res = await (this.opts.fetch ?? fetch)(this.opts.url, {
+        headers,
+        signal: AbortSignal.timeout?.(30_000),
+      })
     } catch {
       return
     }
@@ -181,7 +203,14 @@ export class RedirectCache {
 
   private persist() {
     try {
-      this.opts.storage?.setItem(STORAGE_KEY, JSON.stringify({ etag: this.etag, fetchedAt: this.fetchedAt, redirects: [...this.table.values()] }))
+      this.opts.storage?.setItem(
+        STORAGE_KEY,
+        JSON.stringify({
+          etag: this.etag,
+          fetchedAt: this.fetchedAt,
+          redirects: [...this.table.values()],
+        }),
+      )
     } catch { /* storage full or blocked: memory only */ }
   }
 }

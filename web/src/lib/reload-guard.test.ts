@@ -3,11 +3,27 @@ import { guardedReload, RELOAD_GUARD_KEY, RELOAD_GUARD_TTL_MS } from './reload-g
 
 function setup() {
   const m = new Map<string, string>()
-  const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) }
+  const storage = {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+  }
   let t = 50_000
   let reloads = 0
-  const opts = { storage, now: () => t, reload: () => { reloads++ } }
-  return { m, opts, advance: (ms: number) => { t += ms }, reloads: () => reloads }
+  const opts = {
+    storage,
+    now: () => t,
+    reload: () => {
+      reloads++
+    },
+  }
+  return {
+    m,
+    opts,
+    advance: (ms: number) => {
+      t += ms
+    },
+    reloads: () => reloads,
+  }
 }
 
 describe('reload guard', () => {
@@ -34,7 +50,12 @@ describe('reload guard', () => {
     s.m.set(RELOAD_GUARD_KEY, 'nonsense')
     expect(guardedReload(s.opts)).toBe(true)
     let n = 0
-    expect(guardedReload({ storage: null, reload: () => { n++ } })).toBe(true)
+    expect(guardedReload({
+      storage: null,
+      reload: () => {
+        n++
+      },
+    })).toBe(true)
     expect(n).toBe(1)
   })
 })

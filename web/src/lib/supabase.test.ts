@@ -5,7 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { supabase } from './supabase'
 
-type AuthInternals = { autoRefreshTicker: unknown; initializePromise: Promise<unknown>; _recoverAndRefresh: () => Promise<void> }
+type AuthInternals = {
+  autoRefreshTicker: unknown
+  initializePromise: Promise<unknown>
+  _recoverAndRefresh: () => Promise<void>
+}
 
 let visibility: DocumentVisibilityState = 'visible'
 beforeAll(() => {

@@ -13,8 +13,9 @@ let client: Client | undefined
 export function supabase(): Client {
   if (!client) {
     const { supabaseUrl, supabaseAnonKey } = env()
-    client = createClient<Database>(supabaseUrl, supabaseAnonKey, { global: { fetch: fetchWithRetry } })
+    client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
+      global: { fetch: fetchWithRetry },
+    })
   }
   return client
 }
-

@@ -8,11 +8,20 @@ import { wantToaster } from './toaster-signal'
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 
-export const TOAST_ICONS: Record<ToastKind, string> = { success: '✓', error: '!', warning: '⚠', info: 'i' }
+export const TOAST_ICONS: Record<ToastKind, string> = {
+  success: '✓',
+  error: '!',
+  warning: '⚠',
+  info: 'i',
+}
 
 function show(kind: ToastKind, message: string, options: ToastOptions = {}) {
   wantToaster()
-  const opts: ToastOptions = { duration: TOAST_DURATION_MS, ...options, className: `roots-toast roots-toast-${kind}` }
+  const opts: ToastOptions = {
+    duration: TOAST_DURATION_MS,
+    ...options,
+    className: `roots-toast roots-toast-${kind}`,
+  }
   // Errors and warnings interrupt a screen reader; success and info wait their turn.
   const aria = kind === 'error' || kind === 'warning'
     ? { role: 'alert' as const, 'aria-live': 'assertive' as const }

@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { isFormField, isTyping, subscribeTyping } from './typing'
 
 afterEach(() => {
-  (document.activeElement as HTMLElement | null)?.blur()
+  ;(document.activeElement as HTMLElement | null)?.blur()
   document.body.innerHTML = ''
 })
 
 describe('typing signal', () => {
   it('counts fields a visitor types into or sets, never buttons', () => {
-    document.body.innerHTML = `<input id='t'><input type='checkbox' id='c'><input type='submit' id='s'><textarea id='a'></textarea>
+    document.body.innerHTML =
+      `<input id='t'><input type='checkbox' id='c'><input type='submit' id='s'><textarea id='a'></textarea>
       <select id='l'></select><button id='b'>Go</button><div id='e' contenteditable='true'></div>`
     const el = (id: string) => document.getElementById(id)
     expect(['t', 'c', 'a', 'l'].map((id) => isFormField(el(id)))).toEqual([true, true, true, true])
@@ -19,7 +20,9 @@ describe('typing signal', () => {
   it('is true while a field has focus, stays true from one field to the next, and tells its listeners', () => {
     document.body.innerHTML = `<input id='one'><input id='two'><button id='go'>Go</button>`
     let calls = 0
-    const stop = subscribeTyping(() => { calls++ })
+    const stop = subscribeTyping(() => {
+      calls++
+    })
     document.getElementById('one')!.focus()
     expect(isTyping()).toBe(true)
     document.getElementById('two')!.focus()

@@ -10,7 +10,8 @@ const NOT_TYPED = new Set(['button', 'submit', 'reset', 'image', 'hidden'])
 export function isFormField(el: Element | null | undefined): boolean {
   if (!el || !(el instanceof HTMLElement)) return false
   if (el instanceof HTMLInputElement) return !NOT_TYPED.has(el.type)
-  return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el.isContentEditable
+  return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ||
+    el.isContentEditable
 }
 
 let typing = false
@@ -43,7 +44,9 @@ function install() {
   if (installed || typeof document === 'undefined') return
   installed = true
   typing = isFormField(document.activeElement)
-  document.addEventListener('pointerdown', () => { pointerDown = true }, true)
+  document.addEventListener('pointerdown', () => {
+    pointerDown = true
+  }, true)
   document.addEventListener('pointerup', release, true)
   document.addEventListener('pointercancel', release, true)
   // Moving from one field to the next keeps the state: no flash of the bar in between.
@@ -65,7 +68,9 @@ function focusMoved(to: Element | null) {
 export function subscribeTyping(listener: () => void): () => void {
   install()
   listeners.add(listener)
-  return () => { listeners.delete(listener) }
+  return () => {
+    listeners.delete(listener)
+  }
 }
 
 export const isTyping = () => typing

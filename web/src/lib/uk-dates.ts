@@ -4,12 +4,18 @@
 
 /** Today in the UK, as YYYY-MM-DD. */
 export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
 /** A day that exists, written YYYY-MM-DD (no 30 February). */
 export function isRealDay(v: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+    new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
 }
 
 /** The same day a year on (29 February → 28 February). */
@@ -23,6 +29,12 @@ export function aYearOn(day: string): string {
 /** "Tuesday 3 March 2026" for a day (YYYY-MM-DD) or a moment (its day in the UK). */
 export function longDate(value: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value)
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: day ? 'UTC' : 'Europe/London' })
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: day ? 'UTC' : 'Europe/London',
+  })
     .format(new Date(day ? `${value}T00:00:00Z` : value))
 }

@@ -76,7 +76,9 @@ export function useIdempotencyKey(prefix: string) {
       try {
         return await attempt(key.current)
       } catch (err) {
-        if (err instanceof FunctionError && err.status >= 400 && err.status < 500) key.current = make()
+        if (err instanceof FunctionError && err.status >= 400 && err.status < 500) {
+          key.current = make()
+        }
         throw err
       }
     },

@@ -17,7 +17,12 @@ test('the staff roles and their labels are the ones public.roles holds', async (
 
 test('ADMIN_ROLES are exactly the roles private.is_admin() admits; every staff role is staff', async () => {
   for (const role of STAFF_ROLES) {
-    const claims = JSON.stringify({ sub: crypto.randomUUID(), role: 'authenticated', aal: 'aal2', app_metadata: { role } })
+    const claims = JSON.stringify({
+      sub: crypto.randomUUID(),
+      role: 'authenticated',
+      aal: 'aal2',
+      app_metadata: { role },
+    })
     const [row] = await sql().begin(async (tx) => {
       await tx`select set_config('request.jwt.claims', ${claims}, true)`
       return await tx`select private.staff_role() as role, private.is_staff() as staff, private.is_admin() as admin`
@@ -28,9 +33,28 @@ test('ADMIN_ROLES are exactly the roles private.is_admin() admits; every staff r
 })
 
 const PHONES = [
-  '07700 900123', '+44 7700 900123', '(01225) 000-001', '123456', '12345', '1234567', '+123456', '+12345',
-  '1'.repeat(20), '1'.repeat(21), '+' + '1'.repeat(20), '+' + '1'.repeat(21), '      ', '------', 'call me',
-  '07700 900123 ext 4', '++447700900123', '0770.090.0123', '', '+', '07700\n900123', '٠٧٧٠٠٩٠٠١٢٣',
+  '07700 900123',
+  '+44 7700 900123',
+  '(01225) 000-001',
+  '123456',
+  '12345',
+  '1234567',
+  '+123456',
+  '+12345',
+  '1'.repeat(20),
+  '1'.repeat(21),
+  '+' + '1'.repeat(20),
+  '+' + '1'.repeat(21),
+  '      ',
+  '------',
+  'call me',
+  '07700 900123 ext 4',
+  '++447700900123',
+  '0770.090.0123',
+  '',
+  '+',
+  '07700\n900123',
+  '٠٧٧٠٠٩٠٠١٢٣',
 ]
 
 test('PHONE_PATTERN and private.valid_phone accept and refuse the same numbers', async () => {
@@ -45,8 +69,13 @@ test('every phone constraint calls private.valid_phone rather than a pattern of 
     select c.conrelid::regclass::text as tbl, c.conname, pg_get_constraintdef(c.oid) as def
     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
     where c.contype = 'c' and n.nspname in ('public', 'private') and pg_get_constraintdef(c.oid) ilike '%phone%'`
-  assert.ok(rows.length >= 4, 'profiles, waiting-list entries, pre-registrations and land offers check phones')
-  for (const r of rows) assert.match(r.def, /private\.valid_phone\(/, `${r.tbl}.${r.conname}: ${r.def}`)
+  assert.ok(
+    rows.length >= 4,
+    'profiles, waiting-list entries, pre-registrations and land offers check phones',
+  )
+  for (const r of rows) {
+    assert.match(r.def, /private\.valid_phone\(/, `${r.tbl}.${r.conname}: ${r.def}`)
+  }
 })
 
 async function* sources(dir: string): AsyncGenerator<string> {
@@ -62,8 +91,12 @@ test('no source outside _shared/common writes the role lists or the phone patter
   for (const dir of ['web/src', 'supabase/functions', 'stack', 'e2e']) {
     for await (const file of sources(join(ROOT, dir))) {
       const text = await Deno.readTextFile(file)
-      if (/['"]roots_official['"],\s*['"]roots_team['"]/.test(text)) copies.push(`${file}: a role list (use @common/roles)`)
-      if (text.includes('/^\\+?[0-9 ()-]{')) copies.push(`${file}: the phone pattern (use @common/phone)`)
+      if (/['"]roots_official['"],\s*['"]roots_team['"]/.test(text)) {
+        copies.push(`${file}: a role list (use @common/roles)`)
+      }
+      if (text.includes('/^\\+?[0-9 ()-]{')) {
+        copies.push(`${file}: the phone pattern (use @common/phone)`)
+      }
     }
   }
   assert.deepEqual(copies, [])

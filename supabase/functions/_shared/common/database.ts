@@ -12,16 +12,21 @@ export type { Json }
 type NullableArgs<A> = A extends Record<PropertyKey, never> ? A : { [K in keyof A]: A[K] | null }
 
 /** Per overload (a function's type is a union when it has several). */
-type WithNullableArgs<F> = F extends { Args: infer A } ? { [K in keyof F]: K extends 'Args' ? NullableArgs<A> : F[K] } : F
+type WithNullableArgs<F> = F extends { Args: infer A }
+  ? { [K in keyof F]: K extends 'Args' ? NullableArgs<A> : F[K] }
+  : F
 
 type Schema<S> = {
   [K in keyof S]: K extends 'Functions' ? { [F in keyof S[K]]: WithNullableArgs<S[K][F]> } : S[K]
 }
 
-export type Database = { [S in keyof Generated]: S extends '__InternalSupabase' ? Generated[S] : Schema<Generated[S]> }
+export type Database = {
+  [S in keyof Generated]: S extends '__InternalSupabase' ? Generated[S] : Schema<Generated[S]>
+}
 
 /** A table's row as the API returns it: `Row<'orders'>`. */
-export type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row']
+export type Row<T extends keyof Database['public']['Tables']> =
+  Database['public']['Tables'][T]['Row']
 
 /** A jsonb object as an RPC argument takes it. */
 export type JsonObject = { [key: string]: Json | undefined }

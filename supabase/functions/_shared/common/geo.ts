@@ -16,7 +16,8 @@ const rad = (deg: number) => (deg * Math.PI) / 180
 export function distanceMiles(a: LatLng, b: LatLng): number {
   const dLat = rad(b.latitude - a.latitude)
   const dLng = rad(b.longitude - a.longitude)
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2
+  const h = Math.sin(dLat / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
@@ -28,7 +29,8 @@ export function milesAway(miles: number): string {
 
 /** A point a visitor may give: latitude −90…90, longitude −180…180, both finite. */
 export function isLatLng(p: { latitude: number; longitude: number }): boolean {
-  return Number.isFinite(p.latitude) && Number.isFinite(p.longitude) && Math.abs(p.latitude) <= 90 && Math.abs(p.longitude) <= 180
+  return Number.isFinite(p.latitude) && Number.isFinite(p.longitude) &&
+    Math.abs(p.latitude) <= 90 && Math.abs(p.longitude) <= 180
 }
 
 /** A site's stored coordinates ("51.3925,-2.3211"), or null when missing or not a point. */

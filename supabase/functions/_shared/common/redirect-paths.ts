@@ -34,7 +34,10 @@ export function normaliseRedirectPath(path: string): string {
  * source: internal chains are followed (a loop gives null), an external target ends the chain,
  * and an internal target without its own query or hash keeps the original ones.
  */
-export function resolveRedirect(table: ReadonlyMap<string, RedirectRule>, path: string): RedirectHit | null {
+export function resolveRedirect(
+  table: ReadonlyMap<string, RedirectRule>,
+  path: string,
+): RedirectHit | null {
   const tail = path.slice(path.split(/[?#]/)[0]!.length)
   let current = normaliseRedirectPath(path)
   const seen = new Set([current])

@@ -8,7 +8,11 @@ export const STAFF_ROLES = ['roots_official', 'roots_team', 'founder', 'patch_ma
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
 /** Full staff access, across sites (private.is_admin()): every staff role but patch_manager. */
-export const ADMIN_ROLES = ['roots_official', 'roots_team', 'founder'] as const satisfies readonly StaffRole[]
+export const ADMIN_ROLES = [
+  'roots_official',
+  'roots_team',
+  'founder',
+] as const satisfies readonly StaffRole[]
 export type AdminRole = (typeof ADMIN_ROLES)[number]
 
 /** public.roles.label of each role. */

@@ -31,17 +31,32 @@ export class ActiveCampaign implements CampaignProvider {
   readonly name = 'activecampaign'
   constructor(private opts: { baseUrl: string; apiToken: string }) {}
   private post(path: string, body: unknown) {
-    return providerFetch('The campaign list (ActiveCampaign)', `${this.opts.baseUrl.replace(/\/$/, '')}/api/3/${path}`, {
-      method: 'POST',
-      headers: { 'api-token': this.opts.apiToken, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    })
+    return providerFetch(
+      'The campaign list (ActiveCampaign)',
+      `${this.opts.baseUrl.replace(/\/$/, '')}/api/3/${path}`,
+      {
+        method: 'POST',
+        headers: {
+          'api-token': this.opts.apiToken,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+      },
+    )
   }
   async subscribe(listId: string, c: CampaignContact) {
     const synced = await this.post('contact/sync', {
-      contact: { email: c.email, firstName: c.first_name, lastName: c.last_name, ...(c.phone ? { phone: c.phone } : {}) },
+      contact: {
+        email: c.email,
+        firstName: c.first_name,
+        lastName: c.last_name,
+        ...(c.phone ? { phone: c.phone } : {}),
+      },
     }) as { contact: { id: string } }
-    await this.post('contactLists', { contactList: { list: listId, contact: synced.contact.id, status: 1 } })
+    await this.post('contactLists', {
+      contactList: { list: listId, contact: synced.contact.id, status: 1 },
+    })
     return { contactId: String(synced.contact.id) }
   }
 }
@@ -50,6 +65,11 @@ export class ActiveCampaign implements CampaignProvider {
  *  the local stack; otherwise 503 not_configured. */
 export function campaignProvider(): CampaignProvider {
   const choice = providerChoice('campaigns')
-  if (choice.kind === 'real') return new ActiveCampaign({ baseUrl: choice.secrets.ACTIVECAMPAIGN_URL!, apiToken: choice.secrets.ACTIVECAMPAIGN_API_TOKEN! })
+  if (choice.kind === 'real') {
+    return new ActiveCampaign({
+      baseUrl: choice.secrets.ACTIVECAMPAIGN_URL!,
+      apiToken: choice.secrets.ACTIVECAMPAIGN_API_TOKEN!,
+    })
+  }
   return new LocalCampaigns()
 }

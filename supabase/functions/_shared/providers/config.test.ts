@@ -26,12 +26,30 @@ function refusal(fn: () => unknown): { message: string; missing: string[] } {
 Deno.test('without ROOTS_LOCAL_STACK and secrets, every provider factory refuses (503 not_configured naming the secrets)', async () => {
   await asDeployed(() => {
     const pay = refusal(paymentProvider)
-    assert.deepEqual(pay.missing, ['PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
-    assert.match(pay.message, /^Payments are not configured on this server: set the secrets PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\./)
+    assert.deepEqual(pay.missing, [
+      'PAYMENTS_PROVIDER',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ])
+    assert.match(
+      pay.message,
+      /^Payments are not configured on this server: set the secrets PAYMENTS_PROVIDER=stripe, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET\./,
+    )
     assert.match(pay.message, /ROOTS_LOCAL_STACK=1/)
-    assert.deepEqual(refusal(emailProvider).missing, ['EMAIL_PROVIDER', 'RESEND_API_KEY', 'EMAIL_FROM'])
-    assert.deepEqual(refusal(campaignProvider).missing, ['CAMPAIGNS_PROVIDER', 'ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN'])
-    assert.match(refusal(localWebhookSecret).message, /local payment provider and its published webhook secret run only in the local stack/)
+    assert.deepEqual(refusal(emailProvider).missing, [
+      'EMAIL_PROVIDER',
+      'RESEND_API_KEY',
+      'EMAIL_FROM',
+    ])
+    assert.deepEqual(refusal(campaignProvider).missing, [
+      'CAMPAIGNS_PROVIDER',
+      'ACTIVECAMPAIGN_URL',
+      'ACTIVECAMPAIGN_API_TOKEN',
+    ])
+    assert.match(
+      refusal(localWebhookSecret).message,
+      /local payment provider and its published webhook secret run only in the local stack/,
+    )
   })
   // Choosing `local` explicitly, or LOCAL_WEBHOOK_SECRET alone, does not make it local.
   await asDeployed(() => {
@@ -47,14 +65,28 @@ Deno.test('a real provider without all its secrets names the missing ones; with 
     assert.match(pay.message, /set the secret STRIPE_WEBHOOK_SECRET \(PAYMENTS_PROVIDER=stripe\)/)
     assert.deepEqual(refusal(emailProvider).missing, ['EMAIL_FROM'])
     assert.deepEqual(refusal(campaignProvider).missing, ['ACTIVECAMPAIGN_API_TOKEN'])
-  }, { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_x', CAMPAIGNS_PROVIDER: 'activecampaign', ACTIVECAMPAIGN_URL: 'https://x.api-us1.com' })
+  }, {
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    EMAIL_PROVIDER: 'resend',
+    RESEND_API_KEY: 're_x',
+    CAMPAIGNS_PROVIDER: 'activecampaign',
+    ACTIVECAMPAIGN_URL: 'https://x.api-us1.com',
+  })
   await asDeployed(() => {
     assert.equal(paymentProvider().name, 'stripe')
     assert.equal(emailProvider().name, 'resend')
     assert.equal(campaignProvider().name, 'activecampaign')
   }, {
-    PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', EMAIL_PROVIDER: 'resend', RESEND_API_KEY: 're_x',
-    EMAIL_FROM: 'Roots <hello@example.org>', CAMPAIGNS_PROVIDER: 'activecampaign', ACTIVECAMPAIGN_URL: 'https://x.api-us1.com', ACTIVECAMPAIGN_API_TOKEN: 't',
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    EMAIL_PROVIDER: 'resend',
+    RESEND_API_KEY: 're_x',
+    EMAIL_FROM: 'Roots <hello@example.org>',
+    CAMPAIGNS_PROVIDER: 'activecampaign',
+    ACTIVECAMPAIGN_URL: 'https://x.api-us1.com',
+    ACTIVECAMPAIGN_API_TOKEN: 't',
   })
   await asDeployed(() => {
     const r = refusal(paymentProvider)
@@ -68,11 +100,24 @@ Deno.test('with ROOTS_LOCAL_STACK=1 the local providers are used as before; an e
     assert.equal(paymentProvider().name, 'local')
     assert.equal(emailProvider().name, 'local')
     assert.equal(campaignProvider().name, 'local')
-    for (const s of ['payments', 'email', 'campaigns'] as Service[]) assert.deepEqual(providerChoice(s), { kind: 'local' })
+    for (const s of ['payments', 'email', 'campaigns'] as Service[]) {
+      assert.deepEqual(providerChoice(s), { kind: 'local' })
+    }
     assert.equal(localWebhookSecret(), 'whsec_local_roots_allotments_test_secret')
-    await withEnv({ LOCAL_WEBHOOK_SECRET: 'whsec_other' }, () => assert.equal(localWebhookSecret(), 'whsec_other'))
-    await withEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: ' ', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, () => {
-      assert.deepEqual(refusal(paymentProvider).missing, ['STRIPE_SECRET_KEY'], 'an explicit real provider never falls back to local')
+    await withEnv(
+      { LOCAL_WEBHOOK_SECRET: 'whsec_other' },
+      () => assert.equal(localWebhookSecret(), 'whsec_other'),
+    )
+    await withEnv({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: ' ',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    }, () => {
+      assert.deepEqual(
+        refusal(paymentProvider).missing,
+        ['STRIPE_SECRET_KEY'],
+        'an explicit real provider never falls back to local',
+      )
     })
   }, { ROOTS_LOCAL_STACK: '1' })
 })
@@ -82,15 +127,41 @@ Deno.test('ROOTS_LOCAL_STACK is ignored on a hosted project URL, and only the va
     assert.equal(refusal(paymentProvider).missing[0], 'PAYMENTS_PROVIDER')
     assert.equal(refusal(emailProvider).missing[0], 'EMAIL_PROVIDER')
   }, { ROOTS_LOCAL_STACK: '1', SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co' })
-  await asDeployed(() => assert.equal(refusal(paymentProvider).missing[0], 'PAYMENTS_PROVIDER'), { ROOTS_LOCAL_STACK: 'true' })
+  await asDeployed(() => assert.equal(refusal(paymentProvider).missing[0], 'PAYMENTS_PROVIDER'), {
+    ROOTS_LOCAL_STACK: 'true',
+  })
 })
 
 Deno.test('the stack refuses the demo JWT secret and keys unless ROOTS_LOCAL_STACK=1', () => {
-  assert.throws(() => stackKeys({}), /Refusing the demo JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY .*ROOTS_LOCAL_STACK is not set/)
+  assert.throws(
+    () => stackKeys({}),
+    /Refusing the demo JWT_SECRET, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY .*ROOTS_LOCAL_STACK is not set/,
+  )
   assert.throws(() => stackKeys({ ROOTS_LOCAL_STACK: '0' }), /Refusing the demo/)
-  assert.throws(() => stackKeys({ JWT_SECRET: DEMO_KEYS.jwtSecret, SUPABASE_ANON_KEY: 'a', SUPABASE_SERVICE_ROLE_KEY: 's' }), /Refusing the demo JWT_SECRET \(/, 'set explicitly, still the demo secret')
-  assert.throws(() => stackKeys({ JWT_SECRET: 'x'.repeat(40), SUPABASE_SERVICE_ROLE_KEY: 's' }), /Refusing the demo SUPABASE_ANON_KEY \(/, 'a demo key signed with the demo secret')
+  assert.throws(
+    () =>
+      stackKeys({
+        JWT_SECRET: DEMO_KEYS.jwtSecret,
+        SUPABASE_ANON_KEY: 'a',
+        SUPABASE_SERVICE_ROLE_KEY: 's',
+      }),
+    /Refusing the demo JWT_SECRET \(/,
+    'set explicitly, still the demo secret',
+  )
+  assert.throws(
+    () => stackKeys({ JWT_SECRET: 'x'.repeat(40), SUPABASE_SERVICE_ROLE_KEY: 's' }),
+    /Refusing the demo SUPABASE_ANON_KEY \(/,
+    'a demo key signed with the demo secret',
+  )
   assert.deepEqual(stackKeys({ ROOTS_LOCAL_STACK: '1' }), { ...DEMO_KEYS })
-  const own = { JWT_SECRET: 'x'.repeat(40), SUPABASE_ANON_KEY: 'anon', SUPABASE_SERVICE_ROLE_KEY: 'service' }
-  assert.deepEqual(stackKeys(own), { jwtSecret: 'x'.repeat(40), anonKey: 'anon', serviceRoleKey: 'service' })
+  const own = {
+    JWT_SECRET: 'x'.repeat(40),
+    SUPABASE_ANON_KEY: 'anon',
+    SUPABASE_SERVICE_ROLE_KEY: 'service',
+  }
+  assert.deepEqual(stackKeys(own), {
+    jwtSecret: 'x'.repeat(40),
+    anonKey: 'anon',
+    serviceRoleKey: 'service',
+  })
 })

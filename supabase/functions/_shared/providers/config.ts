@@ -46,11 +46,31 @@ interface Spec {
 }
 
 export const SERVICES: Record<Service, Spec> = {
-  payments: { notConfigured: 'Payments are not configured', selector: 'PAYMENTS_PROVIDER', real: 'stripe', secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] },
-  email: { notConfigured: 'E-mail is not configured', selector: 'EMAIL_PROVIDER', real: 'resend', secrets: ['RESEND_API_KEY', 'EMAIL_FROM'] },
-  campaigns: { notConfigured: 'The campaign list is not configured', selector: 'CAMPAIGNS_PROVIDER', real: 'activecampaign', secrets: ['ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN'] },
+  payments: {
+    notConfigured: 'Payments are not configured',
+    selector: 'PAYMENTS_PROVIDER',
+    real: 'stripe',
+    secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  },
+  email: {
+    notConfigured: 'E-mail is not configured',
+    selector: 'EMAIL_PROVIDER',
+    real: 'resend',
+    secrets: ['RESEND_API_KEY', 'EMAIL_FROM'],
+  },
+  campaigns: {
+    notConfigured: 'The campaign list is not configured',
+    selector: 'CAMPAIGNS_PROVIDER',
+    real: 'activecampaign',
+    secrets: ['ACTIVECAMPAIGN_URL', 'ACTIVECAMPAIGN_API_TOKEN'],
+  },
   // postcodes.io is public and keyless: choosing it is the whole configuration.
-  postcodes: { notConfigured: 'Postcode search is not configured', selector: 'POSTCODES_PROVIDER', real: 'postcodes.io', secrets: [] },
+  postcodes: {
+    notConfigured: 'Postcode search is not configured',
+    selector: 'POSTCODES_PROVIDER',
+    real: 'postcodes.io',
+    secrets: [],
+  },
 }
 
 export type ProviderChoice =
@@ -59,9 +79,15 @@ export type ProviderChoice =
 
 /** 503 not_configured: the service cannot run here until the named secrets are set. */
 export function notConfigured(service: Service, missing: string[], reason: string): HttpError {
-  return new HttpError(503, 'not_configured', `${SERVICES[service].notConfigured} on this server: ${reason} Nothing was changed.`, {
-    service, missing,
-  })
+  return new HttpError(
+    503,
+    'not_configured',
+    `${SERVICES[service].notConfigured} on this server: ${reason} Nothing was changed.`,
+    {
+      service,
+      missing,
+    },
+  )
 }
 
 /**
@@ -74,17 +100,32 @@ export function providerChoice(service: Service): ProviderChoice {
   const chosen = get(spec.selector)
   if (chosen === spec.real) {
     const missing = spec.secrets.filter((s) => !get(s))
-    if (missing.length) throw notConfigured(service, missing, `set ${secrets(missing)} (${spec.selector}=${spec.real}).`)
+    if (missing.length) {
+      throw notConfigured(
+        service,
+        missing,
+        `set ${secrets(missing)} (${spec.selector}=${spec.real}).`,
+      )
+    }
     return { kind: 'real', secrets: Object.fromEntries(spec.secrets.map((s) => [s, get(s)!])) }
   }
   if (chosen !== undefined && chosen !== 'local') {
-    throw notConfigured(service, [spec.selector], `${spec.selector}=${chosen} is not a provider; set ${spec.selector}=${spec.real} with ${list(spec.secrets)}.`)
+    throw notConfigured(
+      service,
+      [spec.selector],
+      `${spec.selector}=${chosen} is not a provider; set ${spec.selector}=${spec.real} with ${
+        list(spec.secrets)
+      }.`,
+    )
   }
   if (isLocalStack()) return { kind: 'local' }
   const missing = [spec.selector, ...spec.secrets.filter((s) => !get(s))]
-  throw notConfigured(service, missing,
+  throw notConfigured(
+    service,
+    missing,
     `set ${secrets([`${spec.selector}=${spec.real}`, ...missing.slice(1)])}. ` +
-      `The local ${service} provider runs only in the local stack (${LOCAL_STACK_FLAG}=1).`)
+      `The local ${service} provider runs only in the local stack (${LOCAL_STACK_FLAG}=1).`,
+  )
 }
 
 /** Throws 503 not_configured unless the service can run: call it before writing anything. */
@@ -95,11 +136,18 @@ export function requireProvider(service: Service): void {
 /** The local payment provider's signing secret: LOCAL_WEBHOOK_SECRET, else the repository's; only
  *  in the local stack. */
 export function localWebhookSecret(): string {
-  if (!isLocalStack()) throw notConfigured('payments', [], 'the local payment provider and its published webhook secret run only in the local stack.')
+  if (!isLocalStack()) {
+    throw notConfigured(
+      'payments',
+      [],
+      'the local payment provider and its published webhook secret run only in the local stack.',
+    )
+  }
   return get('LOCAL_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET
 }
 
-const secrets = (names: readonly string[]) => `the secret${names.length > 1 ? 's' : ''} ${list(names)}`
+const secrets = (names: readonly string[]) =>
+  `the secret${names.length > 1 ? 's' : ''} ${list(names)}`
 
 function list(names: readonly string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`

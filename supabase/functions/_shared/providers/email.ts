@@ -33,13 +33,27 @@ export class ResendEmail implements EmailProvider {
   readonly name = 'resend'
   constructor(private opts: { apiKey: string; from: string; baseUrl?: string }) {}
   async send(m: EmailMessage) {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.opts.apiKey}`, 'content-type': 'application/json' }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.opts.apiKey}`,
+      'content-type': 'application/json',
+    }
     if (m.idempotencyKey) headers['idempotency-key'] = m.idempotencyKey
-    const body = await providerFetch('The e-mail service', `${this.opts.baseUrl ?? 'https://api.resend.com'}/emails`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ from: this.opts.from, to: [m.to], subject: m.subject, html: m.html, text: m.text, tags: [{ name: 'category', value: m.tag }] }),
-    }) as { id: string }
+    const body = await providerFetch(
+      'The e-mail service',
+      `${this.opts.baseUrl ?? 'https://api.resend.com'}/emails`,
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          from: this.opts.from,
+          to: [m.to],
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          tags: [{ name: 'category', value: m.tag }],
+        }),
+      },
+    ) as { id: string }
     return { id: body.id }
   }
 }
@@ -49,7 +63,11 @@ export class ResendEmail implements EmailProvider {
 export function emailProvider(): EmailProvider {
   const choice = providerChoice('email')
   if (choice.kind === 'real') {
-    return new ResendEmail({ apiKey: choice.secrets.RESEND_API_KEY!, from: choice.secrets.EMAIL_FROM!, baseUrl: Deno.env.get('RESEND_API_URL') })
+    return new ResendEmail({
+      apiKey: choice.secrets.RESEND_API_KEY!,
+      from: choice.secrets.EMAIL_FROM!,
+      baseUrl: Deno.env.get('RESEND_API_URL'),
+    })
   }
   return new LocalEmail()
 }

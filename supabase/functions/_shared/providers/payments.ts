@@ -70,13 +70,23 @@ export class SignatureError extends Error {}
 export const TOLERANCE_SECONDS = 300
 
 async function hmacHex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
   const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(payload))
   return Array.from(new Uint8Array(sig), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** A Stripe-Signature header value for `body` (used by the local provider and by tests). */
-export async function signPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signPayload(
+  secret: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${body}`)}`
 }
 
@@ -88,14 +98,23 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** Stripe's scheme: any v1 signature of `${t}.${body}` must match, and t be recent. */
-export async function verifySignature(secret: string, body: string, header: string | null, now = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function verifySignature(
+  secret: string,
+  body: string,
+  header: string | null,
+  now = Math.floor(Date.now() / 1000),
+): Promise<void> {
   if (!secret) throw new SignatureError('No webhook secret is configured')
   if (!header) throw new SignatureError('Missing Stripe-Signature header')
   const parts = header.split(',').map((p) => p.trim().split('=') as [string, string])
   const t = Number(parts.find(([k]) => k === 't')?.[1])
   const v1 = parts.filter(([k]) => k === 'v1').map(([, v]) => v ?? '')
-  if (!Number.isInteger(t) || v1.length === 0) throw new SignatureError('Malformed Stripe-Signature header')
-  if (Math.abs(now - t) > TOLERANCE_SECONDS) throw new SignatureError('Signature timestamp outside the tolerance')
+  if (!Number.isInteger(t) || v1.length === 0) {
+    throw new SignatureError('Malformed Stripe-Signature header')
+  }
+  if (Math.abs(now - t) > TOLERANCE_SECONDS) {
+    throw new SignatureError('Signature timestamp outside the tolerance')
+  }
   const expected = await hmacHex(secret, `${t}.${body}`)
   if (!v1.some((s) => safeEqual(s, expected))) throw new SignatureError('Signature does not match')
 }
@@ -108,7 +127,9 @@ export function parseEvent(body: string): PaymentEvent {
   } catch {
     throw new SignatureError('The event is not JSON')
   }
-  if (typeof e.id !== 'string' || typeof e.type !== 'string') throw new SignatureError('The event has no id or type')
+  if (typeof e.id !== 'string' || typeof e.type !== 'string') {
+    throw new SignatureError('The event has no id or type')
+  }
   const o = e.data?.object ?? {}
   const isSession = o.object === 'checkout.session' || String(o.id ?? '').startsWith('cs_')
   return {
@@ -122,7 +143,11 @@ export function parseEvent(body: string): PaymentEvent {
 }
 
 /** Stripe's form encoding: nested keys in brackets. */
-export function formEncode(obj: Record<string, unknown>, prefix = '', out = new URLSearchParams()): URLSearchParams {
+export function formEncode(
+  obj: Record<string, unknown>,
+  prefix = '',
+  out = new URLSearchParams(),
+): URLSearchParams {
   for (const [k, v] of Object.entries(obj)) {
     const key = prefix ? `${prefix}[${k}]` : k
     if (v === undefined || v === null) continue
@@ -134,7 +159,14 @@ export function formEncode(obj: Record<string, unknown>, prefix = '', out = new 
 
 export class StripePayments implements PaymentProvider {
   readonly name = 'stripe' as const
-  constructor(private opts: { secretKey: string; webhookSecret: string; baseUrl?: string; apiVersion?: string }) {}
+  constructor(
+    private opts: {
+      secretKey: string
+      webhookSecret: string
+      baseUrl?: string
+      apiVersion?: string
+    },
+  ) {}
 
   async createCheckout(r: CheckoutRequest): Promise<CheckoutSession> {
     const form = formEncode({
@@ -145,34 +177,50 @@ export class StripePayments implements PaymentProvider {
       cancel_url: r.cancelUrl,
       line_items: Object.fromEntries(r.lineItems.map((li, i) => [i, {
         quantity: li.quantity,
-        price_data: { currency: 'gbp', unit_amount: li.amount_pence, product_data: { name: li.name } },
+        price_data: {
+          currency: 'gbp',
+          unit_amount: li.amount_pence,
+          product_data: { name: li.name },
+        },
       }])),
       metadata: r.metadata,
     })
-    const body = await providerFetch('The payment provider (Stripe)', `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/checkout/sessions`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${this.opts.secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        'idempotency-key': r.idempotencyKey,
-        'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+    const body = await providerFetch(
+      'The payment provider (Stripe)',
+      `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/checkout/sessions`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.opts.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': r.idempotencyKey,
+          'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+        },
+        body: form.toString(),
       },
-      body: form.toString(),
-    }) as { id: string; url: string }
+    ) as { id: string; url: string }
     return { id: body.id, url: body.url }
   }
 
   async refund(r: RefundRequest): Promise<RefundResult> {
-    const body = await providerFetch('The payment provider (Stripe)', `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/refunds`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${this.opts.secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        'idempotency-key': r.idempotencyKey,
-        'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+    const body = await providerFetch(
+      'The payment provider (Stripe)',
+      `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/refunds`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.opts.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': r.idempotencyKey,
+          'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+        },
+        body: formEncode({
+          payment_intent: r.paymentRef,
+          amount: r.amountPence,
+          metadata: r.metadata,
+        }).toString(),
       },
-      body: formEncode({ payment_intent: r.paymentRef, amount: r.amountPence, metadata: r.metadata }).toString(),
-    }) as { id: string; status: string }
+    ) as { id: string; status: string }
     return { id: body.id, status: body.status }
   }
 
@@ -193,20 +241,35 @@ export class LocalPayments implements PaymentProvider {
     const id = `cs_local_${crypto.randomUUID().replaceAll('-', '')}`
     const amount = r.lineItems.reduce((s, li) => s + li.amount_pence * li.quantity, 0)
     await recordCall('payments', 'checkout.create', {
-      id, idempotency_key: r.idempotencyKey, amount_total: amount, currency: 'gbp', customer_email: r.customerEmail,
-      line_items: r.lineItems, success_url: r.successUrl, cancel_url: r.cancelUrl, metadata: r.metadata,
+      id,
+      idempotency_key: r.idempotencyKey,
+      amount_total: amount,
+      currency: 'gbp',
+      customer_email: r.customerEmail,
+      line_items: r.lineItems,
+      success_url: r.successUrl,
+      cancel_url: r.cancelUrl,
+      metadata: r.metadata,
     })
     return { id, url: this.pageUrl(id) }
   }
 
   /** Records the refund it would ask for; it always succeeds, and a repeated key gets the same refund. */
   async refund(r: RefundRequest): Promise<RefundResult> {
-    const { data, error } = await adminClient().rpc('local_provider_call', { p_operation: 'refund.create', p_key: r.idempotencyKey })
+    const { data, error } = await adminClient().rpc('local_provider_call', {
+      p_operation: 'refund.create',
+      p_key: r.idempotencyKey,
+    })
     if (error) throw new Error(error.message)
     if (data) return { id: (data as { id: string }).id, status: 'succeeded' }
     const id = `re_local_${crypto.randomUUID().replaceAll('-', '')}`
     await recordCall('payments', 'refund.create', {
-      id, idempotency_key: r.idempotencyKey, payment_intent: r.paymentRef, amount: r.amountPence, currency: 'gbp', metadata: r.metadata,
+      id,
+      idempotency_key: r.idempotencyKey,
+      payment_intent: r.paymentRef,
+      amount: r.amountPence,
+      currency: 'gbp',
+      metadata: r.metadata,
     })
     return { id, status: 'succeeded' }
   }
@@ -236,13 +299,19 @@ export interface LocalSession {
 }
 
 async function localSessionByKey(key: string): Promise<LocalSession | null> {
-  const { data, error } = await adminClient().rpc('local_checkout_session', { p_session_id: null, p_idempotency_key: key })
+  const { data, error } = await adminClient().rpc('local_checkout_session', {
+    p_session_id: null,
+    p_idempotency_key: key,
+  })
   if (error) throw new Error(error.message)
   return (data as LocalSession | null) ?? null
 }
 
 export async function localSession(id: string): Promise<LocalSession | null> {
-  const { data, error } = await adminClient().rpc('local_checkout_session', { p_session_id: id, p_idempotency_key: null })
+  const { data, error } = await adminClient().rpc('local_checkout_session', {
+    p_session_id: id,
+    p_idempotency_key: null,
+  })
   if (error) throw new Error(error.message)
   return (data as LocalSession | null) ?? null
 }

@@ -18,7 +18,9 @@ export interface GeocodeProvider {
 export class LocalPostcodes implements GeocodeProvider {
   readonly name = 'local'
   locate(postcode: string): Promise<LatLng | null> {
-    return Promise.resolve(POSTCODE_FIXTURE[postcode] ?? OUTCODE_FIXTURE[outwardCode(postcode)] ?? null)
+    return Promise.resolve(
+      POSTCODE_FIXTURE[postcode] ?? OUTCODE_FIXTURE[outwardCode(postcode)] ?? null,
+    )
   }
 }
 
@@ -28,16 +30,34 @@ export class PostcodesIo implements GeocodeProvider {
   readonly name = 'postcodes.io'
   constructor(private opts: { baseUrl?: string; fetch?: typeof fetch } = {}) {}
   async locate(postcode: string): Promise<LatLng | null> {
-    const url = `${(this.opts.baseUrl ?? 'https://api.postcodes.io').replace(/\/+$/, '')}/postcodes/${encodeURIComponent(postcode)}`
+    const url = `${
+      (this.opts.baseUrl ?? 'https://api.postcodes.io').replace(/\/+$/, '')
+    }/postcodes/${encodeURIComponent(postcode)}`
     let res: Response
     try {
-      res = await (this.opts.fetch ?? fetch)(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(8000) })
+      res = await (this.opts.fetch ?? fetch)(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(8000),
+      })
     } catch (e) {
-      throw new ProviderError(SERVICE, 0, `${SERVICE} could not be reached: ${(e as Error).message}`)
+      throw new ProviderError(
+        SERVICE,
+        0,
+        `${SERVICE} could not be reached: ${(e as Error).message}`,
+      )
     }
-    const body = await res.json().catch(() => null) as { result?: { latitude?: unknown; longitude?: unknown } | null; error?: string } | null
+    const body = await res.json().catch(() => null) as {
+      result?: { latitude?: unknown; longitude?: unknown } | null
+      error?: string
+    } | null
     if (res.status === 404) return null
-    if (!res.ok) throw new ProviderError(SERVICE, res.status, `${SERVICE} answered ${res.status}: ${body?.error ?? 'no reason given'}`)
+    if (!res.ok) {
+      throw new ProviderError(
+        SERVICE,
+        res.status,
+        `${SERVICE} answered ${res.status}: ${body?.error ?? 'no reason given'}`,
+      )
+    }
     const { latitude, longitude } = body?.result ?? {}
     // A terminated or non-geographic postcode comes back without a place: as good as unknown.
     if (typeof latitude !== 'number' || typeof longitude !== 'number') return null

@@ -3,15 +3,31 @@
 import assert from 'node:assert/strict'
 import { ActiveCampaign } from './campaigns.ts'
 import { ResendEmail } from './email.ts'
-import { parseEvent, signPayload, SignatureError, StripePayments, verifySignature } from './payments.ts'
+import {
+  parseEvent,
+  SignatureError,
+  signPayload,
+  StripePayments,
+  verifySignature,
+} from './payments.ts'
 import { ProviderError } from './record.ts'
 
-interface Seen { method: string; path: string; headers: Headers; body: string }
+interface Seen {
+  method: string
+  path: string
+  headers: Headers
+  body: string
+}
 
 function fakeServer(answer: (s: Seen) => Response) {
   const seen: Seen[] = []
   const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, async (req) => {
-    const s = { method: req.method, path: new URL(req.url).pathname, headers: req.headers, body: await req.text() }
+    const s = {
+      method: req.method,
+      path: new URL(req.url).pathname,
+      headers: req.headers,
+      body: await req.text(),
+    }
     seen.push(s)
     return answer(s)
   })
@@ -19,12 +35,25 @@ function fakeServer(answer: (s: Seen) => Response) {
 }
 
 Deno.test('Stripe: a Checkout Session is created form-encoded, with the secret key, idempotency key and line items', async () => {
-  const fake = await fakeServer(() => Response.json({ id: 'cs_test_123', url: 'https://checkout.stripe.com/c/pay/cs_test_123' }))
+  const fake = await fakeServer(() =>
+    Response.json({ id: 'cs_test_123', url: 'https://checkout.stripe.com/c/pay/cs_test_123' })
+  )
   try {
-    const stripe = new StripePayments({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_x', baseUrl: fake.url })
+    const stripe = new StripePayments({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_x',
+      baseUrl: fake.url,
+    })
     const s = await stripe.createCheckout({
-      idempotencyKey: 'key-12345678', customerEmail: 'a@example.com', successUrl: 'https://x/ok?session_id={CHECKOUT_SESSION_ID}', cancelUrl: 'https://x/no',
-      lineItems: [{ name: 'Gift voucher £25', amount_pence: 2500, quantity: 1 }, { name: 'Seeds', amount_pence: 899, quantity: 2 }],
+      idempotencyKey: 'key-12345678',
+      customerEmail: 'a@example.com',
+      successUrl: 'https://x/ok?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://x/no',
+      lineItems: [{ name: 'Gift voucher £25', amount_pence: 2500, quantity: 1 }, {
+        name: 'Seeds',
+        amount_pence: 899,
+        quantity: 2,
+      }],
       metadata: { kind: 'gift_voucher' },
     })
     assert.deepEqual(s, { id: 'cs_test_123', url: 'https://checkout.stripe.com/c/pay/cs_test_123' })
@@ -51,23 +80,59 @@ Deno.test('Stripe: a Checkout Session is created form-encoded, with the secret k
 })
 
 Deno.test('Stripe: an error answer or no answer is a ProviderError (the function answers 502)', async () => {
-  const fake = await fakeServer(() => Response.json({ error: { message: 'Invalid API Key provided' } }, { status: 401 }))
+  const fake = await fakeServer(() =>
+    Response.json({ error: { message: 'Invalid API Key provided' } }, { status: 401 })
+  )
   const stripe = new StripePayments({ secretKey: 'sk_bad', webhookSecret: 'x', baseUrl: fake.url })
-  const req = { idempotencyKey: 'key-12345678', customerEmail: 'a@example.com', successUrl: 'https://x', cancelUrl: 'https://x', lineItems: [], metadata: {} }
-  await assert.rejects(stripe.createCheckout(req), (e) => e instanceof ProviderError && e.status === 401 && /Invalid API Key/.test(e.message))
+  const req = {
+    idempotencyKey: 'key-12345678',
+    customerEmail: 'a@example.com',
+    successUrl: 'https://x',
+    cancelUrl: 'https://x',
+    lineItems: [],
+    metadata: {},
+  }
+  await assert.rejects(
+    stripe.createCheckout(req),
+    (e) => e instanceof ProviderError && e.status === 401 && /Invalid API Key/.test(e.message),
+  )
   await fake.close()
-  await assert.rejects(stripe.createCheckout(req), (e) => e instanceof ProviderError && e.status === 0)
+  await assert.rejects(
+    stripe.createCheckout(req),
+    (e) => e instanceof ProviderError && e.status === 0,
+  )
 })
 
 Deno.test('Stripe webhook signatures: valid, tampered, wrong secret, stale, malformed, several v1 values', async () => {
-  const body = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: 'cs_test_1', object: 'checkout.session', amount_total: 2500, payment_intent: 'pi_1' } } })
+  const body = JSON.stringify({
+    id: 'evt_1',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        amount_total: 2500,
+        payment_intent: 'pi_1',
+      },
+    },
+  })
   const now = Math.floor(Date.now() / 1000)
   const sig = await signPayload('whsec_right', body, now)
   await verifySignature('whsec_right', body, sig, now)
   const stripe = new StripePayments({ secretKey: 'sk', webhookSecret: 'whsec_right' })
   const e = await stripe.verifyWebhook(body, new Headers({ 'stripe-signature': sig }))
-  assert.deepEqual(e, { id: 'evt_1', type: 'checkout.session.completed', sessionId: 'cs_test_1', paymentRef: 'pi_1', amountPence: 2500, paymentStatus: null })
-  await assert.rejects(verifySignature('whsec_right', body.replace('2500', '1'), sig, now), SignatureError)
+  assert.deepEqual(e, {
+    id: 'evt_1',
+    type: 'checkout.session.completed',
+    sessionId: 'cs_test_1',
+    paymentRef: 'pi_1',
+    amountPence: 2500,
+    paymentStatus: null,
+  })
+  await assert.rejects(
+    verifySignature('whsec_right', body.replace('2500', '1'), sig, now),
+    SignatureError,
+  )
   await assert.rejects(verifySignature('whsec_wrong', body, sig, now), SignatureError)
   await assert.rejects(verifySignature('whsec_right', body, sig, now + 301), /tolerance/)
   await assert.rejects(verifySignature('whsec_right', body, 'v1=abc', now), /Malformed/)
@@ -75,29 +140,64 @@ Deno.test('Stripe webhook signatures: valid, tampered, wrong secret, stale, malf
   await assert.rejects(verifySignature('', body, sig, now), /No webhook secret/)
   const both = `t=${now},v1=${'0'.repeat(64)},${sig.split(',')[1]}`
   await verifySignature('whsec_right', body, both, now)
-  assert.equal(parseEvent(JSON.stringify({ id: 'evt_2', type: 'invoice.paid', data: { object: { id: 'in_1', object: 'invoice' } } })).sessionId, null)
+  assert.equal(
+    parseEvent(
+      JSON.stringify({
+        id: 'evt_2',
+        type: 'invoice.paid',
+        data: { object: { id: 'in_1', object: 'invoice' } },
+      }),
+    ).sessionId,
+    null,
+  )
 })
 
 Deno.test('ActiveCampaign: contact sync then list subscription, with the Api-Token header', async () => {
-  const fake = await fakeServer((s) => s.path === '/api/3/contact/sync' ? Response.json({ contact: { id: '42' } }, { status: 201 }) : Response.json({ contactList: { id: '7' } }, { status: 201 }))
+  const fake = await fakeServer((s) =>
+    s.path === '/api/3/contact/sync'
+      ? Response.json({ contact: { id: '42' } }, { status: 201 })
+      : Response.json({ contactList: { id: '7' } }, { status: 201 })
+  )
   try {
     const ac = new ActiveCampaign({ baseUrl: fake.url + '/', apiToken: 'ac-token' })
-    const r = await ac.subscribe('11', { email: 'a@example.com', first_name: 'Ada', last_name: 'Grower', phone: '07700 900123' })
+    const r = await ac.subscribe('11', {
+      email: 'a@example.com',
+      first_name: 'Ada',
+      last_name: 'Grower',
+      phone: '07700 900123',
+    })
     assert.deepEqual(r, { contactId: '42' })
-    assert.deepEqual(fake.seen.map((s) => [s.method, s.path]), [['POST', '/api/3/contact/sync'], ['POST', '/api/3/contactLists']])
+    assert.deepEqual(fake.seen.map((s) => [s.method, s.path]), [['POST', '/api/3/contact/sync'], [
+      'POST',
+      '/api/3/contactLists',
+    ]])
     for (const s of fake.seen) assert.equal(s.headers.get('api-token'), 'ac-token')
-    assert.deepEqual(JSON.parse(fake.seen[0]!.body), { contact: { email: 'a@example.com', firstName: 'Ada', lastName: 'Grower', phone: '07700 900123' } })
-    assert.deepEqual(JSON.parse(fake.seen[1]!.body), { contactList: { list: '11', contact: '42', status: 1 } })
+    assert.deepEqual(JSON.parse(fake.seen[0]!.body), {
+      contact: {
+        email: 'a@example.com',
+        firstName: 'Ada',
+        lastName: 'Grower',
+        phone: '07700 900123',
+      },
+    })
+    assert.deepEqual(JSON.parse(fake.seen[1]!.body), {
+      contactList: { list: '11', contact: '42', status: 1 },
+    })
   } finally {
     await fake.close()
   }
 })
 
 Deno.test('ActiveCampaign: a failing list is a ProviderError with its status', async () => {
-  const fake = await fakeServer(() => Response.json({ message: 'No Result found for List with id 999' }, { status: 404 }))
+  const fake = await fakeServer(() =>
+    Response.json({ message: 'No Result found for List with id 999' }, { status: 404 })
+  )
   try {
     const ac = new ActiveCampaign({ baseUrl: fake.url, apiToken: 't' })
-    await assert.rejects(ac.subscribe('999', { email: 'a@example.com', first_name: 'A', last_name: 'B' }), (e) => e instanceof ProviderError && e.status === 404)
+    await assert.rejects(
+      ac.subscribe('999', { email: 'a@example.com', first_name: 'A', last_name: 'B' }),
+      (e) => e instanceof ProviderError && e.status === 404,
+    )
   } finally {
     await fake.close()
   }
@@ -106,14 +206,32 @@ Deno.test('ActiveCampaign: a failing list is a ProviderError with its status', a
 Deno.test('E-mail API: POST /emails with the bearer key, the idempotency key and both bodies', async () => {
   const fake = await fakeServer(() => Response.json({ id: 'msg_1' }))
   try {
-    const mail = new ResendEmail({ apiKey: 're_test', from: 'Roots <hello@example.com>', baseUrl: fake.url })
-    const r = await mail.send({ to: 'a@example.com', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', tag: 'test', idempotencyKey: 'mail-1' })
+    const mail = new ResendEmail({
+      apiKey: 're_test',
+      from: 'Roots <hello@example.com>',
+      baseUrl: fake.url,
+    })
+    const r = await mail.send({
+      to: 'a@example.com',
+      subject: 'Hi',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      tag: 'test',
+      idempotencyKey: 'mail-1',
+    })
     assert.deepEqual(r, { id: 'msg_1' })
     const [s] = fake.seen
     assert.equal(s!.path, '/emails')
     assert.equal(s!.headers.get('authorization'), 'Bearer re_test')
     assert.equal(s!.headers.get('idempotency-key'), 'mail-1')
-    assert.deepEqual(JSON.parse(s!.body), { from: 'Roots <hello@example.com>', to: ['a@example.com'], subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', tags: [{ name: 'category', value: 'test' }] })
+    assert.deepEqual(JSON.parse(s!.body), {
+      from: 'Roots <hello@example.com>',
+      to: ['a@example.com'],
+      subject: 'Hi',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      tags: [{ name: 'category', value: 'test' }],
+    })
   } finally {
     await fake.close()
   }

@@ -5,9 +5,21 @@ import { adminClient } from '../supabase.ts'
 import { upstream } from '../errors.ts'
 import type { JsonObject } from '../common/database.ts'
 
-export async function recordCall(provider: 'email' | 'payments' | 'campaigns', operation: string, request: JsonObject): Promise<number> {
-  const { data, error } = await adminClient().rpc('record_provider_call', { p_provider: provider, p_operation: operation, p_request: request })
-  if (error) throw upstream(`The local ${provider} provider could not record the call.`, { reason: error.message })
+export async function recordCall(
+  provider: 'email' | 'payments' | 'campaigns',
+  operation: string,
+  request: JsonObject,
+): Promise<number> {
+  const { data, error } = await adminClient().rpc('record_provider_call', {
+    p_provider: provider,
+    p_operation: operation,
+    p_request: request,
+  })
+  if (error) {
+    throw upstream(`The local ${provider} provider could not record the call.`, {
+      reason: error.message,
+    })
+  }
   return Number(data)
 }
 
@@ -18,21 +30,32 @@ export class ProviderError extends Error {
   }
 }
 
-export async function providerFetch(provider: string, url: string, init: RequestInit): Promise<unknown> {
+export async function providerFetch(
+  provider: string,
+  url: string,
+  init: RequestInit,
+): Promise<unknown> {
   let res: Response
   try {
     res = await fetch(url, init)
   } catch (e) {
-    throw new ProviderError(provider, 0, `${provider} could not be reached: ${(e as Error).message}`)
+    throw new ProviderError(
+      provider,
+      0,
+      `${provider} could not be reached: ${(e as Error).message}`,
+    )
   }
   const text = await res.text()
   let body: unknown = null
   try {
     body = text ? JSON.parse(text) : null
-  } catch { body = text }
+  } catch {
+    body = text
+  }
   if (!res.ok) {
-    const msg = (body as { error?: { message?: string }; message?: string } | null)?.error?.message ??
-      (body as { message?: string } | null)?.message ?? `HTTP ${res.status}`
+    const msg =
+      (body as { error?: { message?: string }; message?: string } | null)?.error?.message ??
+        (body as { message?: string } | null)?.message ?? `HTTP ${res.status}`
     throw new ProviderError(provider, res.status, `${provider} answered ${res.status}: ${msg}`)
   }
   return body

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest'
 // The guard of spec §6 with the access the admin route table gives it (the app wires the same).
-import { adminGuard, canVisit, type GuardInput, normalisePath, normaliseRole, resolveRole } from '@/features/admin-auth/guard'
+import {
+  adminGuard,
+  canVisit,
+  type GuardInput,
+  normalisePath,
+  normaliseRole,
+  resolveRole,
+} from '@/features/admin-auth/guard'
 import { adminHomeFor, adminRolesFor } from './routes'
 
 const access = { rolesFor: adminRolesFor, homeFor: adminHomeFor }
 
 const staff = (roleName: string | null, extra: Partial<GuardInput> = {}): GuardInput => ({
-  signedIn: true, profile: { status: 'loaded', roleName }, mfa: 'satisfied', ...extra,
+  signedIn: true,
+  profile: { status: 'loaded', roleName },
+  mfa: 'satisfied',
+  ...extra,
 })
 
 const PATHS = [
@@ -31,9 +41,18 @@ const PATHS = [
 
 // Where each role ends up for each path ('allow' or the redirect target).
 const EXPECTED: Record<string, Record<(typeof PATHS)[number], string>> = {
-  roots_official: Object.fromEntries(PATHS.map((p) => [p, 'allow'])) as Record<(typeof PATHS)[number], string>,
-  roots_team: Object.fromEntries(PATHS.map((p) => [p, 'allow'])) as Record<(typeof PATHS)[number], string>,
-  founder: Object.fromEntries(PATHS.map((p) => [p, 'allow'])) as Record<(typeof PATHS)[number], string>,
+  roots_official: Object.fromEntries(PATHS.map((p) => [p, 'allow'])) as Record<
+    (typeof PATHS)[number],
+    string
+  >,
+  roots_team: Object.fromEntries(PATHS.map((p) => [p, 'allow'])) as Record<
+    (typeof PATHS)[number],
+    string
+  >,
+  founder: Object.fromEntries(PATHS.map((p) => [p, 'allow'])) as Record<
+    (typeof PATHS)[number],
+    string
+  >,
   patch_manager: {
     '/admin': '/admin/waiting-list',
     '/admin/locations': '/admin/waiting-list',
@@ -53,7 +72,10 @@ const EXPECTED: Record<string, Record<(typeof PATHS)[number], string>> = {
     '/admin/waiting-listing': '/admin/waiting-list',
     '/admin/welcome-slots/create': '/admin/waiting-list',
   },
-  member: Object.fromEntries(PATHS.map((p) => [p, '/admin/unauthorized'])) as Record<(typeof PATHS)[number], string>,
+  member: Object.fromEntries(PATHS.map((p) => [p, '/admin/unauthorized'])) as Record<
+    (typeof PATHS)[number],
+    string
+  >,
 }
 
 const outcome = (path: string, input: GuardInput) => {
@@ -82,7 +104,13 @@ describe('adminGuard: roles × paths (user_metadata role, no profile role)', () 
 })
 
 describe('adminGuard: the open paths and the signed-out visitor', () => {
-  it.each(['/admin/login', '/admin/confirm', '/admin/unauthorized', '/admin/login/', '/admin/login?next=/admin'])(
+  it.each([
+    '/admin/login',
+    '/admin/confirm',
+    '/admin/unauthorized',
+    '/admin/login/',
+    '/admin/login?next=/admin',
+  ])(
     '%s is open to a signed-out visitor',
     (path) => expect(outcome(path, { signedIn: false })).toBe('allow'),
   )
@@ -90,7 +118,9 @@ describe('adminGuard: the open paths and the signed-out visitor', () => {
     expect(outcome(path, { signedIn: false })).toBe('/admin/login')
   })
   it('signed-out wins over everything else', () => {
-    expect(outcome('/admin', { signedIn: false, metadataRole: 'founder', profile: { status: 'error' } })).toBe('/admin/login')
+    expect(
+      outcome('/admin', { signedIn: false, metadataRole: 'founder', profile: { status: 'error' } }),
+    ).toBe('/admin/login')
   })
 })
 
@@ -100,29 +130,46 @@ describe('adminGuard: role sources and failures', () => {
     expect(d).toEqual({ kind: 'redirect', to: '/admin/unauthorized', reason: 'profile-error' })
   })
   it('a metadata role is enough even when the profile fetch failed (spec: metadata first)', () => {
-    expect(outcome('/admin', { signedIn: true, metadataRole: 'founder', profile: { status: 'error' } })).toBe('allow')
+    expect(
+      outcome('/admin', { signedIn: true, metadataRole: 'founder', profile: { status: 'error' } }),
+    ).toBe('allow')
   })
   it('metadata comes before the profile: a metadata patch manager is limited even with a founder profile', () => {
-    expect(outcome('/admin/users', staff('founder', { metadataRole: 'patch_manager' }))).toBe('/admin/waiting-list')
+    expect(outcome('/admin/users', staff('founder', { metadataRole: 'patch_manager' }))).toBe(
+      '/admin/waiting-list',
+    )
   })
   it('an unknown metadata role is not replaced by the profile role', () => {
-    expect(outcome('/admin', staff('founder', { metadataRole: 'member' }))).toBe('/admin/unauthorized')
+    expect(outcome('/admin', staff('founder', { metadataRole: 'member' }))).toBe(
+      '/admin/unauthorized',
+    )
   })
   it('a blank or non-text metadata role falls back to the profile role', () => {
     expect(outcome('/admin', staff('founder', { metadataRole: '  ' }))).toBe('allow')
     expect(outcome('/admin', staff('founder', { metadataRole: 42 }))).toBe('allow')
   })
   it('role labels are normalised: "Roots Team" and "PATCH MANAGER"', () => {
-    expect(adminGuard('/admin', staff('Roots Team'), access)).toEqual({ kind: 'allow', role: 'roots_team' })
+    expect(adminGuard('/admin', staff('Roots Team'), access)).toEqual({
+      kind: 'allow',
+      role: 'roots_team',
+    })
     expect(outcome('/admin', staff('PATCH MANAGER'))).toBe('/admin/waiting-list')
   })
   it('no role at all goes to /admin/unauthorized', () => {
-    expect(adminGuard('/admin', staff(null), access)).toEqual({ kind: 'redirect', to: '/admin/unauthorized', reason: 'no-role' })
+    expect(adminGuard('/admin', staff(null), access)).toEqual({
+      kind: 'redirect',
+      to: '/admin/unauthorized',
+      reason: 'no-role',
+    })
     expect(outcome('/admin', { signedIn: true })).toBe('/admin/unauthorized')
   })
   it('a staff member who still owes the MFA step goes to /admin/confirm', () => {
-    expect(outcome('/admin/locations', staff('founder', { mfa: 'challenge' }))).toBe('/admin/confirm')
-    expect(outcome('/admin/waiting-list', staff('patch_manager', { mfa: 'enrol' }))).toBe('/admin/confirm')
+    expect(outcome('/admin/locations', staff('founder', { mfa: 'challenge' }))).toBe(
+      '/admin/confirm',
+    )
+    expect(outcome('/admin/waiting-list', staff('patch_manager', { mfa: 'enrol' }))).toBe(
+      '/admin/confirm',
+    )
   })
   it('a non-staff user is refused before any MFA question', () => {
     expect(outcome('/admin', staff(null, { mfa: 'challenge' }))).toBe('/admin/unauthorized')

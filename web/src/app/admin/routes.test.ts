@@ -11,10 +11,15 @@ import { NAV_ITEMS, navFor } from './nav'
 import { adminHomeFor, adminRolesFor, adminRouteAt, adminRoutes } from './routes'
 
 /** A concrete URL for a row: every parameter filled with a sample value. */
-const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => `sample-${name}`)
+const sample = (pattern: string) =>
+  pattern.replace(/:(\w+)/g, (_m, name: string) => `sample-${name}`)
 
 /** A signed-in staff member whose role comes from their profile (the database), MFA done. */
-const staff = (role: string): GuardInput => ({ signedIn: true, profile: { status: 'loaded', roleName: role }, mfa: 'satisfied' })
+const staff = (role: string): GuardInput => ({
+  signedIn: true,
+  profile: { status: 'loaded', roleName: role },
+  mfa: 'satisfied',
+})
 
 const outcome = (path: string, input: GuardInput) => {
   const decision = adminGuard(path, input, { rolesFor: adminRolesFor, homeFor: adminHomeFor })
@@ -23,13 +28,19 @@ const outcome = (path: string, input: GuardInput) => {
 
 describe('the admin route table', () => {
   it('lists exactly the /admin paths of config/paths*.ts, each once', () => {
-    const modules = import.meta.glob<Record<string, unknown>>(['../../config/paths*.ts', '!../../config/*.test.ts'], { eager: true })
-    const isEntry = (v: unknown): v is PathEntry<string> => typeof v === 'object' && v !== null && 'path' in v && 'getHref' in v
+    const modules = import.meta.glob<Record<string, unknown>>([
+      '../../config/paths*.ts',
+      '!../../config/*.test.ts',
+    ], { eager: true })
+    const isEntry = (v: unknown): v is PathEntry<string> =>
+      typeof v === 'object' && v !== null && 'path' in v && 'getHref' in v
     const configured = new Set<string>()
     for (const module of Object.values(modules)) {
       for (const group of Object.values(module)) {
         if (typeof group !== 'object' || group === null) continue
-        for (const entry of Object.values(group)) if (isEntry(entry) && entry.path.startsWith('/admin')) configured.add(entry.path)
+        for (const entry of Object.values(group)) {
+          if (isEntry(entry) && entry.path.startsWith('/admin')) configured.add(entry.path)
+        }
       }
     }
     const tabled = adminRoutes.map((route) => route.path)
@@ -40,7 +51,9 @@ describe('the admin route table', () => {
 
   it('puts no row behind an earlier one that would match its paths first', () => {
     adminRoutes.forEach((route, i) => {
-      const before = adminRoutes.slice(0, i).find((earlier) => patternRegExp(earlier.path).test(sample(route.path)))
+      const before = adminRoutes.slice(0, i).find((earlier) =>
+        patternRegExp(earlier.path).test(sample(route.path))
+      )
       expect(before?.path, route.path).toBeUndefined()
       expect(adminRouteAt(sample(route.path))).toBe(route)
     })
@@ -54,16 +67,45 @@ describe('the admin menu, from the table', () => {
       expect(adminRouteAt(item.href)?.path, item.label).toBe(item.href)
     }
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
-      'Dashboard', 'Locations', 'Waiting list', 'Process offers', 'Categories', 'Communications', 'Message log', 'Tools',
-      'Welcome slots', 'Users', 'Patch managers', 'Store', 'Products', 'Orders', 'Payments', 'Sales', 'Checkout link', 'Plans',
-      'Joining fee', 'Promo bars', 'Marketing', 'Events', 'Tasks', 'Task board', 'Courses', 'Course reviews', 'Location map',
-      'Career applications', 'Sowing reminders', 'Audit log', 'Sign-in security',
+      'Dashboard',
+      'Locations',
+      'Waiting list',
+      'Process offers',
+      'Categories',
+      'Communications',
+      'Message log',
+      'Tools',
+      'Welcome slots',
+      'Users',
+      'Patch managers',
+      'Store',
+      'Products',
+      'Orders',
+      'Payments',
+      'Sales',
+      'Checkout link',
+      'Plans',
+      'Joining fee',
+      'Promo bars',
+      'Marketing',
+      'Events',
+      'Tasks',
+      'Task board',
+      'Courses',
+      'Course reviews',
+      'Location map',
+      'Career applications',
+      'Sowing reminders',
+      'Audit log',
+      'Sign-in security',
     ])
   })
 
   it('shows each role the entries whose rows list it, and starts it at the first one', () => {
     for (const role of STAFF_ROLES) {
-      const listed = adminRoutes.filter((route) => route.nav && route.roles !== 'anyone' && route.roles.includes(role)).map((route) => route.path)
+      const listed = adminRoutes.filter((route) =>
+        route.nav && route.roles !== 'anyone' && route.roles.includes(role)
+      ).map((route) => route.path)
       expect(navFor(role).map((item) => item.href)).toEqual(listed)
       expect(adminHomeFor(role)).toBe(listed[0])
     }
@@ -91,7 +133,9 @@ describe('the guard, against the table', () => {
   })
 
   it('keeps a patch manager out of admins-only pages such as the audit log and the users', () => {
-    for (const path of ['/admin/audit', '/admin/users', '/admin/security', '/admin/waiting-list/comms']) {
+    for (
+      const path of ['/admin/audit', '/admin/users', '/admin/security', '/admin/waiting-list/comms']
+    ) {
       expect(outcome(path, staff('patch_manager'))).toBe('/admin/waiting-list')
       expect(outcome(path, staff('founder'))).toBe('allow')
     }
@@ -116,18 +160,32 @@ describe('the guard, against the table', () => {
 
 describe('the layout of each admin path, from the table', () => {
   it('shows every row in its own layout (the open pages have none: the working layout is the fallback)', () => {
-    for (const route of adminRoutes) expect(adminLayoutFor(sample(route.path)), route.path).toBe(route.layout ?? 'admin-desktop')
+    for (const route of adminRoutes) {
+      expect(adminLayoutFor(sample(route.path)), route.path).toBe(route.layout ?? 'admin-desktop')
+    }
   })
 
   it('gives the focused layout to the forms and sign-in security only, each going back to the page above it', () => {
     const forms = adminRoutes.filter((route) => route.layout === 'admin').map((route) => route.path)
     expect(forms.sort()).toEqual([
-      '/admin/events/create', '/admin/locations/add', '/admin/locations/edit/:id', '/admin/security',
-      '/admin/waiting-list/comms/:id/edit', '/admin/waiting-list/comms/create', '/admin/welcome-slots/:id/edit', '/admin/welcome-slots/create',
+      '/admin/events/create',
+      '/admin/locations/add',
+      '/admin/locations/edit/:id',
+      '/admin/security',
+      '/admin/waiting-list/comms/:id/edit',
+      '/admin/waiting-list/comms/create',
+      '/admin/welcome-slots/:id/edit',
+      '/admin/welcome-slots/create',
     ])
     expect(forms.map((path) => backHref(sample(path)))).toEqual([
-      '/admin/events', '/admin/locations', '/admin/locations', '/admin',
-      '/admin/waiting-list/comms/sample-id', '/admin/waiting-list/comms', '/admin/welcome-slots/sample-id', '/admin/welcome-slots',
+      '/admin/events',
+      '/admin/locations',
+      '/admin/locations',
+      '/admin',
+      '/admin/waiting-list/comms/sample-id',
+      '/admin/waiting-list/comms',
+      '/admin/welcome-slots/sample-id',
+      '/admin/welcome-slots',
     ])
   })
 })

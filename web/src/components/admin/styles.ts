@@ -8,5 +8,12 @@ export const noWrap = css`white-space: nowrap;`
 export const muted = css`color: var(--roots-muted);`
 export const formWidth = css`max-width: 48rem;`
 export const spaced = css`margin-bottom: 1rem;`
-export const actionsTight = css`display: flex; gap: 0.5rem; flex-wrap: wrap;`
-export const editorLabel = css`font-weight: 600; margin: 0 0 0.25rem;`
+export const actionsTight = css`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+`
+export const editorLabel = css`
+  font-weight: 600;
+  margin: 0 0 0.25rem;
+`

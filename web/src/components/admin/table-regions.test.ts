@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { labelTableRegions } from './table-regions'
 
-afterEach(() => { document.body.innerHTML = '' })
+afterEach(() => {
+  document.body.innerHTML = ''
+})
 
-const box = (inner: string, attrs = '') => `<div class="box" style="overflow-x: auto" ${attrs}><table>${inner}<tbody><tr><td>x</td></tr></tbody></table></div>`
+const box = (inner: string, attrs = '') =>
+  `<div class="box" style="overflow-x: auto" ${attrs}><table>${inner}<tbody><tr><td>x</td></tr></tbody></table></div>`
 
 describe('labelTableRegions', () => {
   it('makes each scrolling table box a focusable region named by the caption, the table or the heading above', () => {
@@ -25,7 +28,9 @@ describe('labelTableRegions', () => {
   })
 
   it('keeps a screen’s own label and leaves boxes that do not scroll alone', () => {
-    document.body.innerHTML = `<main>${box('', 'role="region" tabindex="0" aria-label="Sign-ups"')}<section><table><tbody><tr><td>x</td></tr></tbody></table></section></main>`
+    document.body.innerHTML = `<main>${
+      box('', 'role="region" tabindex="0" aria-label="Sign-ups"')
+    }<section><table><tbody><tr><td>x</td></tr></tbody></table></section></main>`
     labelTableRegions(document.querySelector('main')!)
     expect(document.querySelector('.box')!.getAttribute('aria-label')).toBe('Sign-ups')
     const section = document.querySelector('section')!

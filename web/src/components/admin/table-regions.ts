@@ -14,7 +14,9 @@ function headingBefore(el: Element, root: Element): string | null {
   const headings = [...root.querySelectorAll('h1, h2, h3, h4')]
   for (let i = headings.length - 1; i >= 0; i--) {
     const h = headings[i]!
-    if (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) return h.textContent?.trim() || null
+    if (h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      return h.textContent?.trim() || null
+    }
   }
   return null
 }
@@ -34,7 +36,10 @@ export function labelTableRegions(root: Element): void {
       if (!caption.id) caption.id = newId()
       box.setAttribute('aria-labelledby', caption.id)
     } else {
-      box.setAttribute('aria-label', table.getAttribute('aria-label') ?? headingBefore(box, root) ?? 'Table')
+      box.setAttribute(
+        'aria-label',
+        table.getAttribute('aria-label') ?? headingBefore(box, root) ?? 'Table',
+      )
     }
   }
 }

@@ -2,7 +2,12 @@
 // stays inside the image, moved by dragging or the arrow keys and resized from a corner (the
 // opposite corner stays put) or about its centre with + and −.
 
-export interface Box { x: number; y: number; w: number; h: number }
+export interface Box {
+  x: number
+  y: number
+  w: number
+  h: number
+}
 export type Corner = 'nw' | 'ne' | 'sw' | 'se'
 
 /** The aspect of each use: gallery 3:2, patch manager and product 1:1, event and blog 16:9. */
@@ -26,7 +31,15 @@ export function moveCrop(b: Box, dx: number, dy: number, iw: number, ih: number)
 }
 
 /** The box with `corner` dragged to (px, py): the opposite corner stays, the aspect holds. */
-export function resizeCrop(b: Box, corner: Corner, px: number, py: number, aspect: number, iw: number, ih: number): Box {
+export function resizeCrop(
+  b: Box,
+  corner: Corner,
+  px: number,
+  py: number,
+  aspect: number,
+  iw: number,
+  ih: number,
+): Box {
   const east = corner === 'ne' || corner === 'se'
   const south = corner === 'sw' || corner === 'se'
   const ax = east ? b.x : b.x + b.w

@@ -28,7 +28,12 @@ const SIGNATURES: Array<[ImageType, number[]]> = [
 /** For <input type=file accept=…>: the browser's hint only; the checks below decide. */
 export const IMAGE_ACCEPT = [
   ...Object.values(EXTENSIONS).flat().map((e) => `.${e}`),
-  'image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon',
+  'image/png',
+  'image/gif',
+  'image/jpeg',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
 ].join(',')
 
 export const extensionOf = (name: string) => {
@@ -49,16 +54,25 @@ export function fileProblem(file: { name: string; size: number }): string | null
   const ext = extensionOf(file.name)
   if (!Object.values(EXTENSIONS).some((list) => list.includes(ext))) return TYPE_MESSAGE
   if (file.size === 0) return 'That file is empty.'
-  if (file.size > MAX_IMAGE_BYTES) return `${SIZE_MESSAGE} This one is ${(file.size / 1024 / 1024).toFixed(1)} MB.`
+  if (file.size > MAX_IMAGE_BYTES) {
+    return `${SIZE_MESSAGE} This one is ${(file.size / 1024 / 1024).toFixed(1)} MB.`
+  }
   return null
 }
 
 /** The file's real type from its first bytes, checked against its name; or why it is refused. */
-export function checkImageBytes(name: string, bytes: Uint8Array): { type: ImageType } | { error: string } {
+export function checkImageBytes(
+  name: string,
+  bytes: Uint8Array,
+): { type: ImageType } | { error: string } {
   const type = sniffImageType(bytes)
   if (!type) return { error: TYPE_MESSAGE }
   if (!EXTENSIONS[type].includes(extensionOf(name))) {
-    return { error: `This file is a ${type.slice(6).replace('x-icon', 'ICO').toUpperCase()} image named .${extensionOf(name)}: rename it or choose another.` }
+    return {
+      error: `This file is a ${type.slice(6).replace('x-icon', 'ICO').toUpperCase()} image named .${
+        extensionOf(name)
+      }: rename it or choose another.`,
+    }
   }
   return { type }
 }
@@ -72,12 +86,19 @@ export async function checkImageFile(file: File): Promise<{ type: ImageType } | 
 }
 
 /** Cropped through a canvas? GIF and ICO are uploaded as they are. */
-export const isCroppable = (type: ImageType) => type === 'image/png' || type === 'image/jpeg' || type === 'image/bmp'
+export const isCroppable = (type: ImageType) =>
+  type === 'image/png' || type === 'image/jpeg' || type === 'image/bmp'
 
 /** What a cropped image is saved as: JPEG stays JPEG, the rest become PNG (lossless). */
-export function outputFormat(type: ImageType): { type: 'image/jpeg' | 'image/png'; extension: 'jpg' | 'png' } {
-  return type === 'image/jpeg' ? { type: 'image/jpeg', extension: 'jpg' } : { type: 'image/png', extension: 'png' }
+export function outputFormat(
+  type: ImageType,
+): { type: 'image/jpeg' | 'image/png'; extension: 'jpg' | 'png' } {
+  return type === 'image/jpeg'
+    ? { type: 'image/jpeg', extension: 'jpg' }
+    : { type: 'image/png', extension: 'png' }
 }
 
 /** The extension an uncropped file is stored under. */
-export const storedExtension = (type: ImageType) => (type === 'image/x-icon' ? 'ico' : type === 'image/gif' ? 'gif' : outputFormat(type).extension)
+export const storedExtension = (
+  type: ImageType,
+) => (type === 'image/x-icon' ? 'ico' : type === 'image/gif' ? 'gif' : outputFormat(type).extension)

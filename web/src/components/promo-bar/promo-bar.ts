@@ -12,7 +12,12 @@ export interface LiveBar {
   site: { slug: string } | null
 }
 
-const SITE_PATHS = [/^\/sites\/[^/]+\/([^/]+)/, /^\/landing\/(?:special\/)?([^/]+)/, /^\/prereg\/([^/]+)/, /^\/guided-tour\/([^/]+)/]
+const SITE_PATHS = [
+  /^\/sites\/[^/]+\/([^/]+)/,
+  /^\/landing\/(?:special\/)?([^/]+)/,
+  /^\/prereg\/([^/]+)/,
+  /^\/guided-tour\/([^/]+)/,
+]
 
 /** The site slug a public path is about ('/sites/bath/tuckers-meadow/setup' → 'tuckers-meadow'), else null. */
 export function siteSlugFromPath(path: string): string | null {
@@ -24,12 +29,18 @@ export function siteSlugFromPath(path: string): string | null {
 }
 
 const isLive = (b: LiveBar, now: number) =>
-  (b.starts_at === null || Date.parse(b.starts_at) <= now) && (b.ends_at === null || Date.parse(b.ends_at) > now)
+  (b.starts_at === null || Date.parse(b.starts_at) <= now) &&
+  (b.ends_at === null || Date.parse(b.ends_at) > now)
 
 /** The bar for this site, else the first bar for every site; bars past their dates never show. */
-export function pickBar(bars: readonly LiveBar[], siteSlug: string | null, now = Date.now()): LiveBar | null {
+export function pickBar(
+  bars: readonly LiveBar[],
+  siteSlug: string | null,
+  now = Date.now(),
+): LiveBar | null {
   const live = bars.filter((b) => isLive(b, now))
-  return (siteSlug ? live.find((b) => b.site?.slug === siteSlug) : undefined) ?? live.find((b) => b.site === null) ?? null
+  return (siteSlug ? live.find((b) => b.site?.slug === siteSlug) : undefined) ??
+    live.find((b) => b.site === null) ?? null
 }
 
 let pending: Promise<LiveBar[]> | null = null
@@ -41,7 +52,10 @@ export const loadedLiveBars = (): LiveBar[] | null => loaded
 
 /** The live bars, read once per page load; a failed read shows no bar (and is tried again next time). */
 export function loadLiveBars(): Promise<LiveBar[]> {
-  pending ??= restSelect<LiveBar>('promo_bars', 'select=id,text,link,starts_at,ends_at,site:global_sites(slug)&order=sort_order.asc,id.desc')
+  pending ??= restSelect<LiveBar>(
+    'promo_bars',
+    'select=id,text,link,starts_at,ends_at,site:global_sites(slug)&order=sort_order.asc,id.desc',
+  )
     .then((bars) => (loaded = bars))
     .catch(() => {
       pending = null
@@ -51,4 +65,7 @@ export function loadLiveBars(): Promise<LiveBar[]> {
 }
 
 /** For tests: forget the bars read so far. */
-export const resetLiveBars = () => { pending = null; loaded = null }
+export const resetLiveBars = () => {
+  pending = null
+  loaded = null
+}

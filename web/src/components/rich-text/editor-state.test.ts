@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { DOMParser as PMDOMParser } from 'prosemirror-model'
 import { redo, undo, undoDepth } from 'prosemirror-history'
 import type { EditorState, Transaction } from 'prosemirror-state'
-import { createEditorState, docFromJSON, insertImage, RichTextRuleError, setLink, toJSON, UNDO_DEPTH, UNDO_GROUP_DELAY_MS } from './editor-state'
+import {
+  createEditorState,
+  docFromJSON,
+  insertImage,
+  RichTextRuleError,
+  setLink,
+  toJSON,
+  UNDO_DEPTH,
+  UNDO_GROUP_DELAY_MS,
+} from './editor-state'
 import { richTextSchema } from './schema'
 import { renderRichText } from '@/lib/rich-text/render-html'
 
@@ -11,9 +20,14 @@ function typeAt(state: EditorState, text: string, time: number): EditorState {
   return state.apply(tr)
 }
 
-function applyCommand(state: EditorState, cmd: (s: EditorState, d?: (tr: Transaction) => void) => boolean): EditorState {
+function applyCommand(
+  state: EditorState,
+  cmd: (s: EditorState, d?: (tr: Transaction) => void) => boolean,
+): EditorState {
   let next = state
-  cmd(state, (tr) => { next = state.apply(tr) })
+  cmd(state, (tr) => {
+    next = state.apply(tr)
+  })
   return next
 }
 
@@ -48,7 +62,9 @@ describe('undo grouping', () => {
       let ok = false
       s = ((st) => {
         let n = st
-        ok = undo(st, (tr) => { n = st.apply(tr) })
+        ok = undo(st, (tr) => {
+          n = st.apply(tr)
+        })
         return n
       })(s)
       if (!ok) break
@@ -62,7 +78,10 @@ describe('undo grouping', () => {
 
 describe('links and images in the editor', () => {
   const withText = (text: string) => {
-    const s = createEditorState({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] })
+    const s = createEditorState({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    })
     return s
   }
 
@@ -76,17 +95,25 @@ describe('links and images in the editor', () => {
       content: [{
         type: 'paragraph',
         content: [
-          { type: 'text', text: 'Visit', marks: [{ type: 'link', attrs: { href: 'https://roots.example/sites', title: null } }] },
+          {
+            type: 'text',
+            text: 'Visit',
+            marks: [{ type: 'link', attrs: { href: 'https://roots.example/sites', title: null } }],
+          },
           { type: 'text', text: ' us' },
         ],
       }],
     })
-    expect(renderRichText(toJSON(s))).toBe('<p><a href="https://roots.example/sites" rel="noopener noreferrer">Visit</a> us</p>')
+    expect(renderRichText(toJSON(s))).toBe(
+      '<p><a href="https://roots.example/sites" rel="noopener noreferrer">Visit</a> us</p>',
+    )
   })
 
   it('refuses a disallowed link scheme', () => {
     const s = withText('x')
-    for (const href of ['javascript:alert(1)', 'ftp://x.example', '/relative', 'data:text/html,x']) {
+    for (
+      const href of ['javascript:alert(1)', 'ftp://x.example', '/relative', 'data:text/html,x']
+    ) {
       expect(() => setLink(href)(s, () => {})).toThrow(RichTextRuleError)
     }
     expect(setLink('mailto:a@b.example')(s)).toBe(true)
@@ -102,7 +129,8 @@ describe('links and images in the editor', () => {
 
   it('drops disallowed links and images from pasted HTML', () => {
     const host = document.createElement('div')
-    host.innerHTML = '<p><a href="javascript:alert(1)">bad</a> <a href="https://ok.example">good</a><img src="javascript:x"><img src="https://ok.example/a.png" alt="ok"></p>'
+    host.innerHTML =
+      '<p><a href="javascript:alert(1)">bad</a> <a href="https://ok.example">good</a><img src="javascript:x"><img src="https://ok.example/a.png" alt="ok"></p>'
     const doc = PMDOMParser.fromSchema(richTextSchema).parse(host)
     const json = JSON.stringify(doc.toJSON())
     expect(json).not.toContain('javascript')

@@ -4,7 +4,7 @@ import { baseKeymap, setBlockType, toggleMark, wrapIn } from 'prosemirror-comman
 import { history, redo, undo } from 'prosemirror-history'
 import { keymap } from 'prosemirror-keymap'
 import { type Mark, type MarkType, Node as PMNode } from 'prosemirror-model'
-import { splitListItem, liftListItem, sinkListItem, wrapInList } from 'prosemirror-schema-list'
+import { liftListItem, sinkListItem, splitListItem, wrapInList } from 'prosemirror-schema-list'
 import { type Command, EditorState, type Transaction } from 'prosemirror-state'
 import { safeImageSrc, safeLinkHref } from '@/lib/rich-text/rules'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
@@ -34,9 +34,13 @@ export function createEditorState(json?: RichTextNode | null): EditorState {
     plugins: [
       historyPlugin(),
       keymap({
-        'Mod-z': undo, 'Shift-Mod-z': redo, 'Mod-y': redo,
-        'Mod-b': toggleMark(schema.marks.strong), 'Mod-i': toggleMark(schema.marks.em),
-        Enter: splitListItem(schema.nodes.list_item), 'Mod-[': liftListItem(schema.nodes.list_item),
+        'Mod-z': undo,
+        'Shift-Mod-z': redo,
+        'Mod-y': redo,
+        'Mod-b': toggleMark(schema.marks.strong),
+        'Mod-i': toggleMark(schema.marks.em),
+        Enter: splitListItem(schema.nodes.list_item),
+        'Mod-[': liftListItem(schema.nodes.list_item),
         'Mod-]': sinkListItem(schema.nodes.list_item),
       }),
       keymap(baseKeymap),
@@ -55,7 +59,11 @@ export const commands = {
   bulletList: wrapInList(schema.nodes.bullet_list),
   orderedList: wrapInList(schema.nodes.ordered_list),
   horizontalRule: ((state, dispatch) => {
-    if (dispatch) dispatch(state.tr.replaceSelectionWith(schema.nodes.horizontal_rule.create()).scrollIntoView())
+    if (dispatch) {
+      dispatch(
+        state.tr.replaceSelectionWith(schema.nodes.horizontal_rule.create()).scrollIntoView(),
+      )
+    }
     return true
   }) as Command,
   undo,
@@ -86,7 +94,9 @@ export function setLink(href: string): Command {
       return true
     }
     const safe = safeLinkHref(href)
-    if (!safe) throw new RichTextRuleError('Links must start with http://, https://, mailto: or tel:')
+    if (!safe) {
+      throw new RichTextRuleError('Links must start with http://, https://, mailto: or tel:')
+    }
     if (!dispatch) return true
     const mark = schema.marks.link.create({ href: safe })
     let tr: Transaction
@@ -105,7 +115,12 @@ export function insertImage(src: string, alt: string): Command {
   return (state, dispatch) => {
     const safe = safeImageSrc(src)
     if (!safe) throw new RichTextRuleError('Images must come from an http(s) address or this site')
-    if (dispatch) dispatch(state.tr.replaceSelectionWith(schema.nodes.image.create({ src: safe, alt })).scrollIntoView())
+    if (dispatch) {
+      dispatch(
+        state.tr.replaceSelectionWith(schema.nodes.image.create({ src: safe, alt }))
+          .scrollIntoView(),
+      )
+    }
     return true
   }
 }

@@ -22,7 +22,13 @@ const image: NodeSpec = {
     tag: 'img[src]',
     getAttrs(dom) {
       const src = safeImageSrc((dom as HTMLElement).getAttribute('src'))
-      return src ? { src, alt: (dom as HTMLElement).getAttribute('alt') ?? '', title: (dom as HTMLElement).getAttribute('title') } : false
+      return src
+        ? {
+          src,
+          alt: (dom as HTMLElement).getAttribute('alt') ?? '',
+          title: (dom as HTMLElement).getAttribute('title'),
+        }
+        : false
     },
   }],
 }

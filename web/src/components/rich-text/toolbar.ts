@@ -1,7 +1,19 @@
 // Toolbar presets of spec §9: minimal, essential, full.
 export type ToolId =
-  | 'paragraph' | 'heading2' | 'heading3' | 'bold' | 'italic' | 'code' | 'link' | 'bulletList' | 'orderedList'
-  | 'blockquote' | 'horizontalRule' | 'image' | 'undo' | 'redo'
+  | 'paragraph'
+  | 'heading2'
+  | 'heading3'
+  | 'bold'
+  | 'italic'
+  | 'code'
+  | 'link'
+  | 'bulletList'
+  | 'orderedList'
+  | 'blockquote'
+  | 'horizontalRule'
+  | 'image'
+  | 'undo'
+  | 'redo'
 
 export type ToolbarPreset = 'minimal' | 'essential' | 'full'
 
@@ -9,8 +21,20 @@ export const TOOLBAR_PRESETS: Record<ToolbarPreset, readonly ToolId[]> = {
   minimal: ['bold', 'italic', 'link'],
   essential: ['bold', 'italic', 'link', 'bulletList', 'orderedList', 'undo', 'redo'],
   full: [
-    'paragraph', 'heading2', 'heading3', 'bold', 'italic', 'code', 'link', 'bulletList', 'orderedList', 'blockquote',
-    'horizontalRule', 'image', 'undo', 'redo',
+    'paragraph',
+    'heading2',
+    'heading3',
+    'bold',
+    'italic',
+    'code',
+    'link',
+    'bulletList',
+    'orderedList',
+    'blockquote',
+    'horizontalRule',
+    'image',
+    'undo',
+    'redo',
   ],
 }
 

@@ -28,12 +28,15 @@ export function markerRadius(demand: number, maxDemand: number): number {
 /** The href as wouter's navigate and Link take it: '~' makes it absolute inside a nested router. */
 export const appHref = (href: string) => `~${href}`
 
-export const maxDemand = (points: readonly MapPoint[]) => points.reduce((m, p) => Math.max(m, p.demand), 0)
+export const maxDemand = (points: readonly MapPoint[]) =>
+  points.reduce((m, p) => Math.max(m, p.demand), 0)
 
-export const demandLabel = (demand: number) => `${demand} ${demand === 1 ? 'person' : 'people'} waiting`
+export const demandLabel = (demand: number) =>
+  `${demand} ${demand === 1 ? 'person' : 'people'} waiting`
 
 export const markerLabel = (p: MapPoint) => `${p.name}: ${demandLabel(p.demand)}`
 
 /** Only points with usable coordinates can be drawn (the list shows them all). */
 export const isDrawable = (p: MapPoint) =>
-  Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180
+  Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 &&
+  Math.abs(p.lng) <= 180

@@ -18,9 +18,10 @@ export const MAIN_LINKS: readonly NavLink[] = [
 ]
 
 /** The members' entry point: sign in, or their own page once signed in. */
-export const memberLink = (signedIn: boolean): NavLink => signedIn
-  ? { label: 'My membership', href: paths.members.getHref() }
-  : { label: 'Member sign-in', href: paths.login.getHref() }
+export const memberLink = (signedIn: boolean): NavLink =>
+  signedIn
+    ? { label: 'My membership', href: paths.members.getHref() }
+    : { label: 'Member sign-in', href: paths.login.getHref() }
 
 /** Whether a link is the current page or the section it is in ('/kb/a/b' is in '/kb'). */
 export const isCurrentSection = (href: string, location: string) =>

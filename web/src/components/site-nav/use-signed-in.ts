@@ -7,12 +7,16 @@ import { useLocation } from 'wouter'
 
 const SESSION_KEY = /^sb-.+-auth-token$/
 
-export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getItem'> | null = safeStorage()): boolean {
+export function hasStoredSession(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'> | null = safeStorage(),
+): boolean {
   if (!storage) return false
   try {
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i)
-      if (key && SESSION_KEY.test(key) && (storage.getItem(key) ?? '').includes('refresh_token')) return true
+      if (key && SESSION_KEY.test(key) && (storage.getItem(key) ?? '').includes('refresh_token')) {
+        return true
+      }
     }
   } catch { /* storage blocked: signed out as far as the header knows */ }
   return false

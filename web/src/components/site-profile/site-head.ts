@@ -6,12 +6,21 @@ import { statusOf } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import type { SitePhoto } from '@/lib/sites/site-details'
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+}
 
 /** Plain text of a stored value that may be rich text (ProseMirror JSON) or plain. */
 export function plainText(value: string | null): string {
   if (!value) return ''
-  return renderRichText(value).replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!)
+  return renderRichText(value).replace(/<[^>]*>/g, ' ').replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (e) => ENTITIES[e]!,
+  )
     .replace(/\s+/g, ' ').trim()
 }
 
@@ -27,11 +36,22 @@ export function siteDescription(site: Site): string {
   if (own) return clip(own)
   const plots = site.allotments ? `${site.allotments} allotment plots` : 'Allotment plots'
   const status = statusOf(site)
-  const what = status === 'upcoming' ? 'coming soon' : status === 'open' ? 'with its waiting list open' : 'with tools, water and seeds supplied'
-  return clip(`${plots} at ${site.location}, ${site.city}, ${what}. See photos, prices, the wait and how to get there.`)
+  const what = status === 'upcoming'
+    ? 'coming soon'
+    : status === 'open'
+    ? 'with its waiting list open'
+    : 'with tools, water and seeds supplied'
+  return clip(
+    `${plots} at ${site.location}, ${site.city}, ${what}. See photos, prices, the wait and how to get there.`,
+  )
 }
 
-export function siteHead(site: Site, photos: readonly SitePhoto[] | null, title: string, path: string): HeadInfo {
+export function siteHead(
+  site: Site,
+  photos: readonly SitePhoto[] | null,
+  title: string,
+  path: string,
+): HeadInfo {
   const first = photos?.[0]
   return {
     title,

@@ -48,7 +48,11 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { kind: 'allow'; role: AdminRole | null }
-  | { kind: 'redirect'; to: string; reason: 'signed-out' | 'no-role' | 'profile-error' | 'mfa' | 'not-for-role' }
+  | {
+    kind: 'redirect'
+    to: string
+    reason: 'signed-out' | 'no-role' | 'profile-error' | 'mfa' | 'not-for-role'
+  }
 
 /** Role names are lowercased with spaces turned into underscores ("Roots Team" → roots_team). */
 export function normaliseRole(name: unknown): string | null {
@@ -64,7 +68,8 @@ export function normalisePath(path: string): string {
   return trimmed === '' ? '/' : trimmed
 }
 
-export const isOpenAdminPath = (path: string, access: AdminAccess) => access.rolesFor(normalisePath(path)) === 'anyone'
+export const isOpenAdminPath = (path: string, access: AdminAccess) =>
+  access.rolesFor(normalisePath(path)) === 'anyone'
 
 /** Whether a role may open a path, as the route table lists it (the menu uses the same table). */
 export function canVisit(role: AdminRole, path: string, access: AdminAccess): boolean {
@@ -81,10 +86,19 @@ export function adminGuard(path: string, input: GuardInput, access: AdminAccess)
   if (isOpenAdminPath(path, access)) return { kind: 'allow', role: null }
   if (!input.signedIn) return { kind: 'redirect', to: ADMIN_LOGIN, reason: 'signed-out' }
   const metadata = normaliseRole(input.metadataRole)
-  if (!metadata && input.profile?.status === 'error') return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'profile-error' }
-  const role = resolveRole(input.metadataRole, input.profile?.status === 'loaded' ? input.profile.roleName : null)
+  if (!metadata && input.profile?.status === 'error') {
+    return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'profile-error' }
+  }
+  const role = resolveRole(
+    input.metadataRole,
+    input.profile?.status === 'loaded' ? input.profile.roleName : null,
+  )
   if (!isStaffRole(role)) return { kind: 'redirect', to: ADMIN_UNAUTHORIZED, reason: 'no-role' }
-  if (input.mfa === 'challenge' || input.mfa === 'enrol') return { kind: 'redirect', to: ADMIN_CONFIRM, reason: 'mfa' }
-  if (!canVisit(role, path, access)) return { kind: 'redirect', to: access.homeFor(role), reason: 'not-for-role' }
+  if (input.mfa === 'challenge' || input.mfa === 'enrol') {
+    return { kind: 'redirect', to: ADMIN_CONFIRM, reason: 'mfa' }
+  }
+  if (!canVisit(role, path, access)) {
+    return { kind: 'redirect', to: access.homeFor(role), reason: 'not-for-role' }
+  }
   return { kind: 'allow', role }
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { browserConsentEffects, CONSENT_COOKIE, matchesTarget } from './consent-effects'
 
-const cookies = () => document.cookie.split(';').map((c) => c.trim()).filter(Boolean).map((c) => c.split('=')[0])
+const cookies = () =>
+  document.cookie.split(';').map((c) => c.trim()).filter(Boolean).map((c) => c.split('=')[0])
 
 afterEach(() => {
   for (const name of cookies()) document.cookie = `${name}=; max-age=0; path=/`
@@ -28,7 +29,9 @@ describe('browser consent effects', () => {
   it('treats a malformed decision cookie as undecided', () => {
     document.cookie = `${CONSENT_COOKIE}=%7Bnot-json; path=/`
     expect(fx.readStored()).toBeNull()
-    document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify({ status: 'maybe', enabled: [] }))}; path=/`
+    document.cookie = `${CONSENT_COOKIE}=${
+      encodeURIComponent(JSON.stringify({ status: 'maybe', enabled: [] }))
+    }; path=/`
     expect(fx.readStored()).toBeNull()
   })
 
@@ -38,16 +41,26 @@ describe('browser consent effects', () => {
     const writes: string[] = []
     const fake = {
       location: { hostname: 'www.roots.test', pathname: '/sites/bath', protocol: 'https:' },
-      get cookie() { return `${CONSENT_COOKIE}=x; ph_key_posthog=1; chat_id=2; keep_me=3` },
-      set cookie(v: string) { writes.push(v) },
+      get cookie() {
+        return `${CONSENT_COOKIE}=x; ph_key_posthog=1; chat_id=2; keep_me=3`
+      },
+      set cookie(v: string) {
+        writes.push(v)
+      },
     } as unknown as Document
     browserConsentEffects(fake).deleteCookies(['ph_*', 'chat_id', 'roots_*'])
     const names = new Set(writes.map((w) => w.split('=')[0]))
     expect([...names].sort()).toEqual(['chat_id', 'ph_key_posthog'])
-    expect(writes.every((w) => /=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=\//.test(w))).toBe(true)
+    expect(
+      writes.every((w) => /=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=\//.test(w)),
+    ).toBe(true)
     expect(writes).toContain('chat_id=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/')
-    expect(writes).toContain('chat_id=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/sites; domain=.roots.test')
-    expect(writes).toContain('chat_id=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/; domain=www.roots.test')
+    expect(writes).toContain(
+      'chat_id=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/sites; domain=.roots.test',
+    )
+    expect(writes).toContain(
+      'chat_id=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/; domain=www.roots.test',
+    )
   })
 
   it('adds a script once and removes it', () => {

@@ -38,26 +38,37 @@ export function expireCookie(doc: Document, name: string) {
   const segs = (doc.location?.pathname ?? '/').split('/').filter(Boolean)
   const pathsToTry = ['/', ...segs.map((_, i) => '/' + segs.slice(0, i + 1).join('/'))]
   for (const d of domains) {
-    for (const p of pathsToTry) doc.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=${p}${d}`
+    for (const p of pathsToTry) {
+      doc.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=${p}${d}`
+    }
   }
 }
 
 export function browserConsentEffects(doc: Document = document): ConsentEffects {
   return {
     readStored() {
-      const raw = doc.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${CONSENT_COOKIE}=`))
+      const raw = doc.cookie.split(';').map((c) => c.trim()).find((c) =>
+        c.startsWith(`${CONSENT_COOKIE}=`)
+      )
       if (!raw) return null
       try {
-        const v = JSON.parse(decodeURIComponent(raw.slice(CONSENT_COOKIE.length + 1))) as Partial<StoredConsent>
+        const v = JSON.parse(decodeURIComponent(raw.slice(CONSENT_COOKIE.length + 1))) as Partial<
+          StoredConsent
+        >
         if ((v.status === 'given' || v.status === 'not_given') && Array.isArray(v.enabled)) {
-          return { status: v.status, enabled: v.enabled.filter((x): x is string => typeof x === 'string') }
+          return {
+            status: v.status,
+            enabled: v.enabled.filter((x): x is string => typeof x === 'string'),
+          }
         }
       } catch { /* unreadable: ask again */ }
       return null
     },
     writeStored(value) {
       const secure = doc.location?.protocol === 'https:' ? '; secure' : ''
-      doc.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify(value))}; path=/; max-age=${CONSENT_MAX_AGE_S}; samesite=lax${secure}`
+      doc.cookie = `${CONSENT_COOKIE}=${
+        encodeURIComponent(JSON.stringify(value))
+      }; path=/; max-age=${CONSENT_MAX_AGE_S}; samesite=lax${secure}`
     },
     addScript(entry) {
       if (!entry.src || doc.querySelector(`script[data-consent-id="${entry.id}"]`)) return
@@ -72,7 +83,9 @@ export function browserConsentEffects(doc: Document = document): ConsentEffects 
     },
     deleteCookies(targets) {
       for (const name of cookieNames(doc)) {
-        if (name !== CONSENT_COOKIE && targets.some((t) => matchesTarget(name, t))) expireCookie(doc, name)
+        if (name !== CONSENT_COOKIE && targets.some((t) => matchesTarget(name, t))) {
+          expireCookie(doc, name)
+        }
       }
     },
     reload() {

@@ -28,18 +28,22 @@ export const FUNCTIONAL_ID = 'functional'
 export const ANALYTICS_ID = 'analytics'
 export const MARKETING_ID = 'marketing'
 
-export function defaultConsentEntries(opts: { marketingScriptUrl?: string; marketingCookieIds?: string[] } = {}): ConsentEntries {
+export function defaultConsentEntries(
+  opts: { marketingScriptUrl?: string; marketingCookieIds?: string[] } = {},
+): ConsentEntries {
   return {
     necessary: [
       {
         id: 'necessary',
         name: 'Necessary cookies',
-        description: 'Keep you signed in, keep forms secure and remember your cookie choices. The site cannot work without them.',
+        description:
+          'Keep you signed in, keep forms secure and remember your cookie choices. The site cannot work without them.',
       },
       {
         id: FUNCTIONAL_ID,
         name: 'Functional cookies',
-        description: 'Remember choices such as your nearest site, so you do not have to pick them again.',
+        description:
+          'Remember choices such as your nearest site, so you do not have to pick them again.',
         isPreselected: true,
       },
     ],
@@ -47,7 +51,8 @@ export function defaultConsentEntries(opts: { marketingScriptUrl?: string; marke
       {
         id: ANALYTICS_ID,
         name: 'Analytics cookies',
-        description: 'Count visits and the pages people use, so we can improve the site. Run by PostHog.',
+        description:
+          'Count visits and the pages people use, so we can improve the site. Run by PostHog.',
         targetCookieIds: ['ph_*'],
         links: [{ label: 'PostHog privacy policy', href: 'https://posthog.com/privacy' }],
         isPreselected: false,

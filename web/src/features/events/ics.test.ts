@@ -66,11 +66,21 @@ describe('iCalendar files (RFC 5545)', () => {
   })
 
   it('gives an event without an end (or with an end before its start) one hour, and leaves out empty fields', () => {
-    const ics = buildIcs({ slug: 's', title: 'T', start: new Date('2025-01-01T23:30:00Z'), end: null }, new Date('2025-01-01T00:00:00Z'))
+    const ics = buildIcs({
+      slug: 's',
+      title: 'T',
+      start: new Date('2025-01-01T23:30:00Z'),
+      end: null,
+    }, new Date('2025-01-01T00:00:00Z'))
     expect(ics).toContain('DTEND:20250102T003000Z\r\n')
     expect(ics).not.toContain('LOCATION')
     expect(ics).not.toContain('DESCRIPTION')
-    const backwards = buildIcs({ slug: 's', title: 'T', start: new Date('2025-01-01T10:00:00Z'), end: new Date('2025-01-01T09:00:00Z') })
+    const backwards = buildIcs({
+      slug: 's',
+      title: 'T',
+      start: new Date('2025-01-01T10:00:00Z'),
+      end: new Date('2025-01-01T09:00:00Z'),
+    })
     expect(backwards).toContain('DTEND:20250101T110000Z\r\n')
   })
 

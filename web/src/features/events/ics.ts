@@ -22,12 +22,17 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 /** 2025-03-03T14:30:00.000Z → 20250303T143000Z (DATE-TIME, UTC form). */
 export function icsDateTime(d: Date): string {
   if (Number.isNaN(d.getTime())) throw new RangeError('Invalid date')
-  return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`
+  return `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${
+    pad(d.getUTCHours())
+  }${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`
 }
 
 /** TEXT escaping (RFC 5545 §3.3.11): backslash, semicolon, comma, and line breaks as \n. */
 export function escapeText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n')
+  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(
+    /\r\n|\r|\n/g,
+    '\\n',
+  )
 }
 
 const encoder = new TextEncoder()
@@ -54,7 +59,9 @@ export function foldLine(line: string): string {
 }
 
 export function buildIcs(event: CalendarEvent, now: Date = new Date()): string {
-  const end = event.end && event.end.getTime() > event.start.getTime() ? event.end : new Date(event.start.getTime() + DEFAULT_DURATION_MS)
+  const end = event.end && event.end.getTime() > event.start.getTime()
+    ? event.end
+    : new Date(event.start.getTime() + DEFAULT_DURATION_MS)
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -3,7 +3,9 @@ import { ancestorsOf, childrenOf, kbLink, searchTerms, segmentLabel } from './kb
 
 describe('knowledge-base paths', () => {
   it('accepts nested lowercase slug paths, strips a trailing slash, and treats none as the home', () => {
-    expect(kbLink('growing/vegetables/tomatoes', '/kb/growing/vegetables/tomatoes')).toBe('growing/vegetables/tomatoes')
+    expect(kbLink('growing/vegetables/tomatoes', '/kb/growing/vegetables/tomatoes')).toBe(
+      'growing/vegetables/tomatoes',
+    )
     expect(kbLink('getting-started/', '/kb/getting-started/')).toBe('getting-started')
     expect(kbLink(undefined, '/kb')).toBe('')
     expect(kbLink('', '/kb/')).toBe('')
@@ -29,7 +31,9 @@ describe('knowledge-base paths', () => {
   })
 
   it('finds direct children only', () => {
-    const rows = [{ path: 'a' }, { path: 'a/b' }, { path: 'a/b/c' }, { path: 'a/d' }, { path: 'ab/x' }, { path: 'z' }]
+    const rows = [{ path: 'a' }, { path: 'a/b' }, { path: 'a/b/c' }, { path: 'a/d' }, {
+      path: 'ab/x',
+    }, { path: 'z' }]
     expect(childrenOf('a', rows).map((r) => r.path)).toEqual(['a/b', 'a/d'])
     expect(childrenOf('', rows).map((r) => r.path)).toEqual(['a', 'z'])
     expect(childrenOf('a/b/c', rows)).toEqual([])

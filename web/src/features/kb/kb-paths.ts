@@ -9,7 +9,9 @@ export function kbLink(raw: string | undefined | null, path: string): string {
   const link = (raw ?? '').replace(/\/+$/, '')
   if (link === '') return ''
   const segments = link.split('/')
-  if (segments.length > 8 || !segments.every((s) => SEGMENT.test(s))) throw routeValidationError(path)
+  if (segments.length > 8 || !segments.every((s) => SEGMENT.test(s))) {
+    throw routeValidationError(path)
+  }
   return link
 }
 
@@ -28,10 +30,15 @@ export const segmentLabel = (path: string) => {
 /** The direct children of `link` among the paths ('' → the top-level articles). */
 export function childrenOf<T extends { path: string }>(link: string, rows: readonly T[]): T[] {
   const depth = link === '' ? 1 : link.split('/').length + 1
-  return rows.filter((r) => (link === '' || r.path.startsWith(`${link}/`)) && r.path.split('/').length === depth)
+  return rows.filter((r) =>
+    (link === '' || r.path.startsWith(`${link}/`)) && r.path.split('/').length === depth
+  )
 }
 
 /** A visitor's search words, safe inside a REST filter: letters, digits, spaces, hyphens, apostrophes. */
 export function searchTerms(q: string): string {
-  return q.normalize('NFKC').replace(/[^\p{L}\p{N}\s'-]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)
+  return q.normalize('NFKC').replace(/[^\p{L}\p{N}\s'-]/gu, ' ').replace(/\s+/g, ' ').trim().slice(
+    0,
+    100,
+  )
 }

@@ -17,10 +17,17 @@ export interface OfferPage {
   sites: OfferSite[]
 }
 
-export function offerPage(slug: string, offers: readonly Offer[], sitesWithOffer: readonly Site[], ctas: readonly CtaSetting[]): OfferPage | null {
+export function offerPage(
+  slug: string,
+  offers: readonly Offer[],
+  sitesWithOffer: readonly Site[],
+  ctas: readonly CtaSetting[],
+): OfferPage | null {
   const offer = offers.find((o) => o.slug === slug)
   if (!offer) return null
-  const description = typeof offer.settings.description === 'string' ? offer.settings.description : null
+  const description = typeof offer.settings.description === 'string'
+    ? offer.settings.description
+    : null
   const settingId = Number(offer.settings.cta_setting_id)
   const promo = ctas.find((c) => c.id === settingId)?.promo ?? null
   const using = sitesWithOffer

@@ -2,12 +2,27 @@ import { describe, expect, it } from 'vitest'
 import type { SowingGuide } from './api/get-sowing'
 import { currentUkMonth, jobsForMonth, monthFromSearch, monthRanges } from './months'
 
-const guide = (crop: string, indoors: number[], outdoors: number[], harvest: number[]): SowingGuide =>
-  ({ slug: crop.toLowerCase(), crop, sow_indoors_months: indoors, sow_outdoors_months: outdoors, harvest_months: harvest, notes: null })
+const guide = (
+  crop: string,
+  indoors: number[],
+  outdoors: number[],
+  harvest: number[],
+): SowingGuide => ({
+  slug: crop.toLowerCase(),
+  crop,
+  sow_indoors_months: indoors,
+  sow_outdoors_months: outdoors,
+  harvest_months: harvest,
+  notes: null,
+})
 
 describe('sowing months', () => {
   it('says which crops to sow indoors, outdoors and harvest in a month', () => {
-    const guides = [guide('Tomatoes', [2, 3, 4], [], [7, 8, 9]), guide('Garlic', [], [10, 11], [6, 7]), guide('Lettuce', [3], [3, 4], [5])]
+    const guides = [
+      guide('Tomatoes', [2, 3, 4], [], [7, 8, 9]),
+      guide('Garlic', [], [10, 11], [6, 7]),
+      guide('Lettuce', [3], [3, 4], [5]),
+    ]
     const march = jobsForMonth(guides, 3)
     expect(march.indoors.map((g) => g.crop)).toEqual(['Tomatoes', 'Lettuce'])
     expect(march.outdoors.map((g) => g.crop)).toEqual(['Lettuce'])

@@ -2,12 +2,26 @@
 // in a given month.
 import type { SowingGuide } from './api/get-sowing'
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
 
 export const monthName = (m: number) => MONTHS[m - 1] ?? ''
 
 /** 1–12, in the UK. */
-export const currentUkMonth = (now = new Date()) => Number(now.toLocaleDateString('en-GB', { month: 'numeric', timeZone: 'Europe/London' }))
+export const currentUkMonth = (now = new Date()) =>
+  Number(now.toLocaleDateString('en-GB', { month: 'numeric', timeZone: 'Europe/London' }))
 
 /** ?month= as 1–12, else the current month. */
 export function monthFromSearch(search: string, now = new Date()): number {

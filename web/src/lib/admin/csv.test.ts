@@ -20,6 +20,8 @@ describe('csv', () => {
     expect(toCsv([['a', 1], ['b', 2]])).toBe('a,1\r\nb,2\r\n')
   })
   it('empty for null, text for booleans and numbers; CRLF rows', () => {
-    expect(toCsv([['a', null, true, 3], ['b', undefined, false, 0]])).toBe('a,,true,3\r\nb,,false,0\r\n')
+    expect(toCsv([['a', null, true, 3], ['b', undefined, false, 0]])).toBe(
+      'a,,true,3\r\nb,,false,0\r\n',
+    )
   })
 })

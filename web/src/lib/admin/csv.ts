@@ -9,7 +9,8 @@ export function csvCell(value: unknown): string {
   return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-export const toCsv = (rows: unknown[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
+export const toCsv = (rows: unknown[][]) =>
+  rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n'
 
 /** Offers the text as a file download. */
 export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {

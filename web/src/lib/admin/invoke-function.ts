@@ -5,27 +5,45 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { supabase } from '@/lib/supabase'
 import { DbError } from './db-error'
 
-export interface FunctionErrorBody { error?: { code?: string; message?: string; details?: unknown } }
+export interface FunctionErrorBody {
+  error?: { code?: string; message?: string; details?: unknown }
+}
 
 export class FunctionError extends DbError {
   override name = 'FunctionError'
   constructor(readonly httpStatus: number, readonly body: FunctionErrorBody, fallback: string) {
     const message = body.error?.message
     // A function's own 403 message ("Not allowed to make offers at this site") is clearer than ours.
-    super(httpStatus === 403 && message ? { status: 403, code: '42501', message: `Not allowed: ${message}` } : { status: httpStatus, code: body.error?.code, message }, fallback)
+    super(
+      httpStatus === 403 && message
+        ? { status: 403, code: '42501', message: `Not allowed: ${message}` }
+        : { status: httpStatus, code: body.error?.code, message },
+      fallback,
+    )
     if (httpStatus === 403 && message) this.message = message
   }
-  get details(): unknown { return this.body.error?.details }
+  get details(): unknown {
+    return this.body.error?.details
+  }
 }
 
-export async function invokeFunction<T>(name: string, body: unknown, options: { headers?: Record<string, string>; fallback?: string } = {}): Promise<T> {
+export async function invokeFunction<T>(
+  name: string,
+  body: unknown,
+  options: { headers?: Record<string, string>; fallback?: string } = {},
+): Promise<T> {
   const fallback = options.fallback ?? 'The request failed. Please try again.'
-  const { data, error } = await supabase().functions.invoke<T>(name, { body: body as Record<string, unknown>, ...(options.headers ? { headers: options.headers } : {}) })
+  const { data, error } = await supabase().functions.invoke<T>(name, {
+    body: body as Record<string, unknown>,
+    ...(options.headers ? { headers: options.headers } : {}),
+  })
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const res = error.context as Response
       let parsed: FunctionErrorBody = {}
-      try { parsed = await res.json() as FunctionErrorBody } catch { /* not JSON */ }
+      try {
+        parsed = await res.json() as FunctionErrorBody
+      } catch { /* not JSON */ }
       throw new FunctionError(res.status, parsed, fallback)
     }
     throw new DbError(error, fallback)

@@ -3,7 +3,8 @@
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 
 /** 2999 → '£29.99'; negative amounts keep their sign ('-£4.50'). */
-export const formatPence = (pence: number | null | undefined): string => GBP.format(Number(pence ?? 0) / 100)
+export const formatPence = (pence: number | null | undefined): string =>
+  GBP.format(Number(pence ?? 0) / 100)
 
 /**
  * '29.99', '£29.99', '29', ' 1,200.5 ' → pence; null when it is not an amount of money with at most

@@ -27,7 +27,10 @@ describe('secret link parameters', () => {
     pageleave(a, '/queue/ready?reference=abcdef0123')
     a.capture('clicked', { href: '/welcome-slot?booking=b00k', label: 'Keep' })
     expect(a.events).toEqual([
-      { event: '$pageview', properties: { current_url: '/queue/ready?offer=redacted&answer=accept' } },
+      {
+        event: '$pageview',
+        properties: { current_url: '/queue/ready?offer=redacted&answer=accept' },
+      },
       { event: '$pageleave', properties: { current_url: '/queue/ready?reference=redacted' } },
       { event: 'clicked', properties: { href: '/welcome-slot?booking=redacted', label: 'Keep' } },
     ])
@@ -35,14 +38,31 @@ describe('secret link parameters', () => {
 
   it('never reach PostHog: what the app captures and what PostHog adds from the address bar', async () => {
     const calls: unknown[][] = []
-    const fake = { init: () => {}, capture: (...a: unknown[]) => calls.push(a) } as unknown as PostHog
+    const fake = {
+      init: () => {},
+      capture: (...a: unknown[]) => calls.push(a),
+    } as unknown as PostHog
     const a = new PosthogAnalytics('phc_key', 'https://ph.example', () => Promise.resolve(fake))
     await a.start()
     pageview(a, '/queue/ready?still_interested=5ec2e7')
-    expect(calls).toEqual([['$pageview', { current_url: '/queue/ready?still_interested=redacted' }]])
+    expect(calls).toEqual([['$pageview', {
+      current_url: '/queue/ready?still_interested=redacted',
+    }]])
     const beforeSend = posthogConfig('https://ph.example').before_send as (e: unknown) => unknown
-    const event = { event: '$pageview', properties: { $current_url: 'https://roots.example/queue/ready?offer=t0k3n', $referrer: 'https://mail.example/?x=1' } }
-    expect(beforeSend(event)).toEqual({ event: '$pageview', properties: { $current_url: 'https://roots.example/queue/ready?offer=redacted', $referrer: 'https://mail.example/?x=1' } })
+    const event = {
+      event: '$pageview',
+      properties: {
+        $current_url: 'https://roots.example/queue/ready?offer=t0k3n',
+        $referrer: 'https://mail.example/?x=1',
+      },
+    }
+    expect(beforeSend(event)).toEqual({
+      event: '$pageview',
+      properties: {
+        $current_url: 'https://roots.example/queue/ready?offer=redacted',
+        $referrer: 'https://mail.example/?x=1',
+      },
+    })
     expect(beforeSend(null)).toBeNull()
   })
 })
@@ -70,7 +90,10 @@ describe('posthog analytics', () => {
       opt_in_capturing: () => calls.push(['opt_in']),
       reset: () => calls.push(['reset']),
     } as unknown as PostHog
-    const a = new PosthogAnalytics('phc_key', 'https://ph.example', () => { loads++; return Promise.resolve(fake) })
+    const a = new PosthogAnalytics('phc_key', 'https://ph.example', () => {
+      loads++
+      return Promise.resolve(fake)
+    })
     pageview(a, '/before-consent')
     expect(loads).toBe(0)
     const started = a.start()
@@ -81,7 +104,14 @@ describe('posthog analytics', () => {
     pageview(a, '/after-stop')
     await a.start()
     expect(loads).toBe(1)
-    expect(calls.map((c) => c[0])).toEqual(['init', 'capture', 'capture', 'opt_out', 'reset', 'opt_in'])
+    expect(calls.map((c) => c[0])).toEqual([
+      'init',
+      'capture',
+      'capture',
+      'opt_out',
+      'reset',
+      'opt_in',
+    ])
     expect(calls[0]!.slice(1, 2)).toEqual(['phc_key'])
     expect(calls[1]).toEqual(['capture', '$pageview', { current_url: '/queued' }])
     expect(calls[2]).toEqual(['capture', '$pageleave', { current_url: '/queued' }])

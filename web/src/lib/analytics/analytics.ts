@@ -15,8 +15,10 @@ export interface Analytics {
 }
 
 /** Spec §7/§9: the full route path as `current_url` on page view and page leave. */
-export const pageview = (a: Analytics, fullPath: string) => a.capture('$pageview', { current_url: fullPath })
-export const pageleave = (a: Analytics, fullPath: string) => a.capture('$pageleave', { current_url: fullPath })
+export const pageview = (a: Analytics, fullPath: string) =>
+  a.capture('$pageview', { current_url: fullPath })
+export const pageleave = (a: Analytics, fullPath: string) =>
+  a.capture('$pageleave', { current_url: fullPath })
 
 export const TEXT_TRUNCATION = 255
 export const REQUEST_TIMEOUT_MS = 60_000
@@ -41,7 +43,9 @@ export class LocalAnalyticsRecorder implements Analytics {
   capture(event: string, properties: AnalyticsProperties = {}) {
     if (!this.started) return
     const truncated = Object.fromEntries(
-      Object.entries(redactDeep(properties)).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, TEXT_TRUNCATION) : v]),
+      Object.entries(redactDeep(properties)).map((
+        [k, v],
+      ) => [k, typeof v === 'string' ? v.slice(0, TEXT_TRUNCATION) : v]),
     )
     this.events.push({ event, properties: truncated })
   }

@@ -2,7 +2,12 @@
 // called with analytics consent). Page views are captured by the app's router, so the path
 // sent is the route's full path.
 import type { PostHog, PostHogConfig } from 'posthog-js'
-import { type Analytics, type AnalyticsProperties, REQUEST_TIMEOUT_MS, TEXT_TRUNCATION } from './analytics'
+import {
+  type Analytics,
+  type AnalyticsProperties,
+  REQUEST_TIMEOUT_MS,
+  TEXT_TRUNCATION,
+} from './analytics'
 import { redactDeep } from '../redact'
 
 export function posthogConfig(apiHost: string): Partial<PostHogConfig> {
@@ -35,7 +40,8 @@ export class PosthogAnalytics implements Analytics {
   constructor(
     private readonly key: string,
     private readonly host: string,
-    private readonly load: () => Promise<PostHog> = () => import('posthog-js').then((m) => m.default),
+    private readonly load: () => Promise<PostHog> = () =>
+      import('posthog-js').then((m) => m.default),
   ) {}
   async start() {
     if (this.started) return

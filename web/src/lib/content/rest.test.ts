@@ -17,19 +17,37 @@ describe('content REST helpers', () => {
   })
 
   it('turns a check-constraint refusal into its field error', () => {
-    const e = refusalError(400, { code: '23514', message: 'new row for relation "t" violates check constraint "t_email_format"' }, RULES)
-    expect([e.status, e.code, e.message, e.details]).toEqual([400, '23514', 'Enter a valid e-mail address.', [RULES.t_email_format]])
+    const e = refusalError(400, {
+      code: '23514',
+      message: 'new row for relation "t" violates check constraint "t_email_format"',
+    }, RULES)
+    expect([e.status, e.code, e.message, e.details]).toEqual([
+      400,
+      '23514',
+      'Enter a valid e-mail address.',
+      [RULES.t_email_format],
+    ])
   })
 
   it('passes a trigger’s own message on, naming the field from its hint', () => {
-    const e = refusalError(400, { code: '22023', message: 'Applications for this role have closed', hint: 'career_id' }, RULES)
+    const e = refusalError(400, {
+      code: '22023',
+      message: 'Applications for this role have closed',
+      hint: 'career_id',
+    }, RULES)
     expect(e.message).toBe('Applications for this role have closed')
-    expect(e.details).toEqual([{ path: 'career_id', message: 'Applications for this role have closed' }])
+    expect(e.details).toEqual([{
+      path: 'career_id',
+      message: 'Applications for this role have closed',
+    }])
   })
 
   it('never shows a raw database message for anything else', () => {
-    expect(refusalError(401, { code: '42501', message: 'permission denied for table t' }, RULES).message).toBe('We could not save that. Please check the form and try again.')
-    expect(refusalError(503, { code: 'PGRST000', message: 'Could not connect' }, RULES).message).toBe('Something went wrong on our side. Please try again.')
+    expect(
+      refusalError(401, { code: '42501', message: 'permission denied for table t' }, RULES).message,
+    ).toBe('We could not save that. Please check the form and try again.')
+    expect(refusalError(503, { code: 'PGRST000', message: 'Could not connect' }, RULES).message)
+      .toBe('Something went wrong on our side. Please try again.')
   })
 
   it('inserts with return=minimal and reports a duplicate as already there', async () => {
@@ -41,7 +59,10 @@ describe('content REST helpers', () => {
     expect(init!.body).toBe('{"a":1}')
     stubRest({ things: () => json({ code: '23505', message: 'duplicate key' }, 409) })
     expect(await restInsert('things', { a: 1 })).toBe('duplicate')
-    stubRest({ things: () => json({ code: '23514', message: 'violates check constraint "t_email_format"' }, 400) })
+    stubRest({
+      things: () =>
+        json({ code: '23514', message: 'violates check constraint "t_email_format"' }, 400),
+    })
     await expect(restInsert('things', { a: 1 }, RULES)).rejects.toBeInstanceOf(FunctionError)
   })
 })

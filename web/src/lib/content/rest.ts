@@ -13,7 +13,8 @@ export interface Page<T> {
   total: number
 }
 
-const restUrl = (table: string, query = '') => `${env().supabaseUrl}/rest/v1/${table}${query ? `?${query}` : ''}`
+const restUrl = (table: string, query = '') =>
+  `${env().supabaseUrl}/rest/v1/${table}${query ? `?${query}` : ''}`
 
 /** `content-range: 0-5/11` (or `*\/11`) → 11. */
 export function totalFromContentRange(header: string | null): number | null {
@@ -22,7 +23,12 @@ export function totalFromContentRange(header: string | null): number | null {
 }
 
 /** Rows `offset … offset + limit - 1` of a query, with the total the query matches. */
-export async function restPage<T>(table: string, query: string, offset: number, limit: number): Promise<Page<T>> {
+export async function restPage<T>(
+  table: string,
+  query: string,
+  offset: number,
+  limit: number,
+): Promise<Page<T>> {
   const res = await fetchWithRetry(restUrl(table, `${query}&offset=${offset}&limit=${limit}`), {
     headers: { ...anonHeaders(), accept: 'application/json', prefer: 'count=exact' },
     signal: AbortSignal.timeout(READ_TIMEOUT_MS),
@@ -58,23 +64,42 @@ interface PostgrestError {
 export const SERVER_MESSAGE = 'Something went wrong on our side. Please try again.'
 
 /** The refusal as a FunctionError whose details name the field, when a rule knows it. */
-export function refusalError(status: number, body: PostgrestError, rules: Record<string, FieldRule>): FunctionError {
+export function refusalError(
+  status: number,
+  body: PostgrestError,
+  rules: Record<string, FieldRule>,
+): FunctionError {
   const code = body.code ?? 'http_error'
   const constraint = /constraint "([^"]+)"/.exec(body.message ?? '')?.[1]
   const rule = (constraint && rules[constraint]) || undefined
   if (rule) return new FunctionError(status, code, rule.message, [rule])
   // Raised on purpose by a trigger: the message is for the visitor, the hint names the field.
   if (code === '22023' && body.message) {
-    return new FunctionError(status, code, body.message, body.hint ? [{ path: body.hint, message: body.message }] : null)
+    return new FunctionError(
+      status,
+      code,
+      body.message,
+      body.hint ? [{ path: body.hint, message: body.message }] : null,
+    )
   }
-  return new FunctionError(status, code, status >= 500 || status === 0 ? SERVER_MESSAGE : 'We could not save that. Please check the form and try again.')
+  return new FunctionError(
+    status,
+    code,
+    status >= 500 || status === 0
+      ? SERVER_MESSAGE
+      : 'We could not save that. Please check the form and try again.',
+  )
 }
 
 /**
  * Inserts one row as anon (nothing is read back). A unique-key conflict answers 'duplicate':
  * the row is already there, so a double submit or a retried request stores it once.
  */
-export async function restInsert(table: string, row: Record<string, unknown>, rules: Record<string, FieldRule> = {}): Promise<InsertOutcome> {
+export async function restInsert(
+  table: string,
+  row: Record<string, unknown>,
+  rules: Record<string, FieldRule> = {},
+): Promise<InsertOutcome> {
   let res: Response
   try {
     res = await fetchWithRetry(restUrl(table), {

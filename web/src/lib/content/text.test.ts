@@ -5,7 +5,14 @@ const doc = {
   type: 'doc',
   content: [
     { type: 'heading', content: [{ type: 'text', text: 'Start small' }] },
-    { type: 'paragraph', content: [{ type: 'text', text: 'Salad, ' }, { type: 'text', text: 'beans', marks: [{ type: 'strong' }] }, { type: 'text', text: ' and courgettes.' }] },
+    {
+      type: 'paragraph',
+      content: [{ type: 'text', text: 'Salad, ' }, {
+        type: 'text',
+        text: 'beans',
+        marks: [{ type: 'strong' }],
+      }, { type: 'text', text: ' and courgettes.' }],
+    },
   ],
 }
 

@@ -25,11 +25,22 @@ const UK = 'Europe/London'
 
 /** "Monday 3 March 2025". */
 export const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: UK })
+  new Date(iso).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: UK,
+  })
 
 /** "3 March 2025". */
 export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK })
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: UK,
+  })
 
 /** "14:30". */
 export const clockTime = (iso: string) =>

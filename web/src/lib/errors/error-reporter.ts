@@ -28,7 +28,13 @@ export class LocalErrorRecorder implements ErrorReporter {
   readonly reported: RecordedError[] = []
   captureException(error: unknown, context: ErrorContext = {}) {
     const status = context.status ?? statusOf(error)
-    this.reported.push(redactDeep({ message: error instanceof Error ? error.message : String(error), status, context }))
+    this.reported.push(
+      redactDeep({
+        message: error instanceof Error ? error.message : String(error),
+        status,
+        context,
+      }),
+    )
   }
 }
 
@@ -42,7 +48,11 @@ export class SentryReporter implements ErrorReporter {
   readonly name = 'sentry'
   private sentry: SentryLike | null = null
   private queue: Array<[unknown, ErrorContext]> = []
-  constructor(dsn: string, load: () => Promise<SentryLike> = () => import('@sentry/react'), release?: string) {
+  constructor(
+    dsn: string,
+    load: () => Promise<SentryLike> = () => import('@sentry/react'),
+    release?: string,
+  ) {
     load().then((s) => {
       s.init({
         dsn,
@@ -65,7 +75,9 @@ export class SentryReporter implements ErrorReporter {
   }
   private send(error: unknown, context: ErrorContext) {
     const status = context.status ?? statusOf(error)
-    this.sentry!.captureException(error, { contexts: { http: { status }, app: { source: context.source, path: context.path } } })
+    this.sentry!.captureException(error, {
+      contexts: { http: { status }, app: { source: context.source, path: context.path } },
+    })
   }
   captureException(error: unknown, context: ErrorContext = {}) {
     if (this.sentry) this.send(error, context)

@@ -15,7 +15,8 @@ export class HttpError extends Error {
 }
 
 /** Route parameter validation failures: 404 'Page Not Found: {path}'. */
-export const routeValidationError = (path: string) => new HttpError(404, `${NOT_FOUND_MESSAGE}: ${path}`)
+export const routeValidationError = (path: string) =>
+  new HttpError(404, `${NOT_FOUND_MESSAGE}: ${path}`)
 
 /** The status of anything thrown; a missing or nonsensical status counts as 500. */
 export function statusOf(error: unknown): number {
@@ -34,6 +35,7 @@ export const shouldReport = (status: number) => status < 300 || status > 499
  * Search crawlers, performance audits (Lighthouse, PageSpeed) and link-preview crawlers: they
  * skip the error page; the error is only reported.
  */
-const BOT = /bot\b|bot\/|crawl|spider|slurp|lighthouse|chrome-lighthouse|pagespeed|gtmetrix|headlesschrome.*lighthouse|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|skypeuripreview|discordbot|telegrambot|slackbot|linkedinbot|twitterbot|applebot|bingpreview|yandex|baiduspider|duckduckbot|petalbot|semrush|ahrefs|mj12bot/i
+const BOT =
+  /bot\b|bot\/|crawl|spider|slurp|lighthouse|chrome-lighthouse|pagespeed|gtmetrix|headlesschrome.*lighthouse|facebookexternalhit|facebookcatalog|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|skypeuripreview|discordbot|telegrambot|slackbot|linkedinbot|twitterbot|applebot|bingpreview|yandex|baiduspider|duckduckbot|petalbot|semrush|ahrefs|mj12bot/i
 
 export const isBotUserAgent = (ua: string | undefined | null) => !!ua && BOT.test(ua)

@@ -4,14 +4,24 @@ import type { Json } from '@/lib/db-types'
 
 const doc = (...content: RichTextNode[]): RichTextNode => ({ type: 'doc', content })
 const p = (...content: RichTextNode[]): RichTextNode => ({ type: 'paragraph', content })
-const t = (text: string, marks?: RichTextNode['marks']): RichTextNode => ({ type: 'text', text, ...(marks ? { marks } : {}) })
-const link = (href: Json, text = 'x', extra: Record<string, Json> = {}) => p(t(text, [{ type: 'link', attrs: { href, ...extra } }]))
+const t = (text: string, marks?: RichTextNode['marks']): RichTextNode => ({
+  type: 'text',
+  text,
+  ...(marks ? { marks } : {}),
+})
+const link = (href: Json, text = 'x', extra: Record<string, Json> = {}) =>
+  p(t(text, [{ type: 'link', attrs: { href, ...extra } }]))
 
 /** Parses the HTML in the DOM and checks nothing executable survived. */
 function assertInert(html: string) {
   const host = document.createElement('div')
   host.innerHTML = html
-  expect(host.querySelectorAll('script, iframe, object, embed, style, svg, math, form, input, base, meta, link').length, html).toBe(0)
+  expect(
+    host.querySelectorAll(
+      'script, iframe, object, embed, style, svg, math, form, input, base, meta, link',
+    ).length,
+    html,
+  ).toBe(0)
   for (const el of host.querySelectorAll('*')) {
     for (const a of el.getAttributeNames()) {
       expect(a.startsWith('on'), `${a} in ${html}`).toBe(false)
@@ -28,9 +38,19 @@ describe('renderRichText', () => {
   it('renders the allowed structure', () => {
     const html = renderRichText(doc(
       { type: 'heading', attrs: { level: 2 }, content: [t('Sow now')] },
-      p(t('Bold', [{ type: 'strong' }]), t(' and '), t('linked', [{ type: 'link', attrs: { href: 'https://roots.example/kb' } }, { type: 'em' }])),
+      p(
+        t('Bold', [{ type: 'strong' }]),
+        t(' and '),
+        t('linked', [{ type: 'link', attrs: { href: 'https://roots.example/kb' } }, {
+          type: 'em',
+        }]),
+      ),
       { type: 'bullet_list', content: [{ type: 'list_item', content: [p(t('Peas'))] }] },
-      { type: 'ordered_list', attrs: { order: 3 }, content: [{ type: 'list_item', content: [p(t('Beans'))] }] },
+      {
+        type: 'ordered_list',
+        attrs: { order: 3 },
+        content: [{ type: 'list_item', content: [p(t('Beans'))] }],
+      },
       { type: 'blockquote', content: [p(t('Grow'))] },
       { type: 'image', attrs: { src: '/images/plot.png', alt: 'A plot', title: null } },
       { type: 'horizontal_rule' },
@@ -44,7 +64,9 @@ describe('renderRichText', () => {
   })
 
   it('keeps mailto and tel links', () => {
-    expect(renderRichText(doc(link('mailto:hi@roots.example', 'mail'), link('tel:+441234', 'call')))).toBe(
+    expect(
+      renderRichText(doc(link('mailto:hi@roots.example', 'mail'), link('tel:+441234', 'call'))),
+    ).toBe(
       '<p><a href="mailto:hi@roots.example" rel="noopener noreferrer">mail</a></p><p><a href="tel:+441234" rel="noopener noreferrer">call</a></p>',
     )
   })
@@ -64,27 +86,72 @@ describe('renderRichText', () => {
     ['data: html link', doc(link('data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=='))],
     ['protocol-relative link', doc(link('//evil.example/x'))],
     ['href breaking out of the attribute', doc(link('https://x.example/" onmouseover="alert(1)'))],
-    ['title breaking out of the attribute', doc(link('https://x.example', 'x', { title: '" onclick="alert(1)' }))],
-    ['extra link attributes', doc(link('https://x.example', 'x', { onclick: 'alert(1)', style: 'x', target: '_top' }))],
+    [
+      'title breaking out of the attribute',
+      doc(link('https://x.example', 'x', { title: '" onclick="alert(1)' })),
+    ],
+    [
+      'extra link attributes',
+      doc(link('https://x.example', 'x', { onclick: 'alert(1)', style: 'x', target: '_top' })),
+    ],
     ['javascript: image', doc({ type: 'image', attrs: { src: 'javascript:alert(1)', alt: 'x' } })],
-    ['data: image', doc({ type: 'image', attrs: { src: 'data:image/svg+xml,<svg onload=alert(1)>', alt: 'x' } })],
-    ['image src breakout', doc({ type: 'image', attrs: { src: '/a.png" onerror="alert(1)', alt: 'x' } })],
-    ['image alt breakout', doc({ type: 'image', attrs: { src: '/a.png', alt: '" onerror="alert(1)' } })],
-    ['image event attribute', doc({ type: 'image', attrs: { src: '/a.png', alt: '', onerror: 'alert(1)' } })],
-    ['script node type', doc({ type: 'script', content: [t('alert(1)')] }, { type: 'iframe', attrs: { src: 'javascript:alert(1)' } })],
-    ['raw html node type', doc({ type: 'html', text: '<script>alert(1)</script>' } as RichTextNode)],
-    ['heading level injection', doc({ type: 'heading', attrs: { level: '1 onclick=alert(1)' }, content: [t('x')] })],
-    ['heading level out of range', doc({ type: 'heading', attrs: { level: 99 }, content: [t('x')] })],
-    ['ordered list start injection', doc({ type: 'ordered_list', attrs: { order: '2" onclick="alert(1)' }, content: [] })],
+    [
+      'data: image',
+      doc({ type: 'image', attrs: { src: 'data:image/svg+xml,<svg onload=alert(1)>', alt: 'x' } }),
+    ],
+    [
+      'image src breakout',
+      doc({ type: 'image', attrs: { src: '/a.png" onerror="alert(1)', alt: 'x' } }),
+    ],
+    [
+      'image alt breakout',
+      doc({ type: 'image', attrs: { src: '/a.png', alt: '" onerror="alert(1)' } }),
+    ],
+    [
+      'image event attribute',
+      doc({ type: 'image', attrs: { src: '/a.png', alt: '', onerror: 'alert(1)' } }),
+    ],
+    [
+      'script node type',
+      doc({ type: 'script', content: [t('alert(1)')] }, {
+        type: 'iframe',
+        attrs: { src: 'javascript:alert(1)' },
+      }),
+    ],
+    [
+      'raw html node type',
+      doc({ type: 'html', text: '<script>alert(1)</script>' } as RichTextNode),
+    ],
+    [
+      'heading level injection',
+      doc({ type: 'heading', attrs: { level: '1 onclick=alert(1)' }, content: [t('x')] }),
+    ],
+    [
+      'heading level out of range',
+      doc({ type: 'heading', attrs: { level: 99 }, content: [t('x')] }),
+    ],
+    [
+      'ordered list start injection',
+      doc({ type: 'ordered_list', attrs: { order: '2" onclick="alert(1)' }, content: [] }),
+    ],
     ['unknown mark', doc(p(t('x', [{ type: 'style', attrs: { css: 'x' } }, { type: 'onclick' }])))],
-    ['text that is not a string', doc(p({ type: 'text', text: { toString: () => '<script>' } } as unknown as RichTextNode))],
+    [
+      'text that is not a string',
+      doc(p({ type: 'text', text: { toString: () => '<script>' } } as unknown as RichTextNode)),
+    ],
     ['a raw string that is not JSON', '<script>alert(1)</script><img src=x onerror=alert(1)>'],
-    ['JSON string with a payload', JSON.stringify(doc(link('javascript:alert(1)', '<b onclick=alert(1)>')))],
-    ['deep nesting', (() => {
-      let n: RichTextNode = t('<script>')
-      for (let i = 0; i < 500; i++) n = { type: 'blockquote', content: [n] }
-      return doc(n)
-    })()],
+    [
+      'JSON string with a payload',
+      JSON.stringify(doc(link('javascript:alert(1)', '<b onclick=alert(1)>'))),
+    ],
+    [
+      'deep nesting',
+      (() => {
+        let n: RichTextNode = t('<script>')
+        for (let i = 0; i < 500; i++) n = { type: 'blockquote', content: [n] }
+        return doc(n)
+      })(),
+    ],
   ]
 
   for (const [name, payload] of PAYLOADS) {
@@ -97,7 +164,9 @@ describe('renderRichText', () => {
   }
 
   it('keeps the text of dropped links and nodes, escaped', () => {
-    expect(renderRichText(doc(link('javascript:alert(1)', 'click <me>')))).toBe('<p>click &lt;me&gt;</p>')
+    expect(renderRichText(doc(link('javascript:alert(1)', 'click <me>')))).toBe(
+      '<p>click &lt;me&gt;</p>',
+    )
     expect(renderRichText(doc({ type: 'script', content: [t('alert(1)')] }))).toBe('alert(1)')
   })
 

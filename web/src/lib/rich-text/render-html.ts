@@ -15,14 +15,23 @@ export type RichTextNode = {
   content?: RichTextNode[]
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 const attr = (name: string, value: string) => ` ${name}="${escapeHtml(value)}"`
 const text = (v: unknown) => (typeof v === 'string' ? v : '')
 
 const BLOCKS: Record<string, string> = {
-  paragraph: 'p', blockquote: 'blockquote', bullet_list: 'ul', list_item: 'li',
+  paragraph: 'p',
+  blockquote: 'blockquote',
+  bullet_list: 'ul',
+  list_item: 'li',
 }
 
 function renderMarks(node: RichTextNode, inner: string): string {
@@ -34,25 +43,36 @@ function renderMarks(node: RichTextNode, inner: string): string {
     if (!m || typeof m !== 'object') continue
     const mark = m as { type?: unknown; attrs?: Record<string, unknown> }
     switch (mark.type) {
-      case 'strong': out = `<strong>${out}</strong>`; break
-      case 'em': out = `<em>${out}</em>`; break
-      case 'code': out = `<code>${out}</code>`; break
+      case 'strong':
+        out = `<strong>${out}</strong>`
+        break
+      case 'em':
+        out = `<em>${out}</em>`
+        break
+      case 'code':
+        out = `<code>${out}</code>`
+        break
       case 'link': {
         const attrs = mark.attrs && typeof mark.attrs === 'object' ? mark.attrs : {}
         const href = safeLinkHref(attrs.href)
         if (!href) break
         const title = text(attrs.title)
-        out = `<a${attr('href', href)}${title ? attr('title', title) : ''} rel="noopener noreferrer">${out}</a>`
+        out = `<a${attr('href', href)}${
+          title ? attr('title', title) : ''
+        } rel="noopener noreferrer">${out}</a>`
         break
       }
-      default: break // unknown marks are dropped, their text kept
+      default:
+        break // unknown marks are dropped, their text kept
     }
   }
   return out
 }
 
 function renderChildren(node: RichTextNode, depth: number): string {
-  return Array.isArray(node.content) ? node.content.map((c) => renderNode(c, depth + 1)).join('') : ''
+  return Array.isArray(node.content)
+    ? node.content.map((c) => renderNode(c, depth + 1)).join('')
+    : ''
 }
 
 function renderNode(node: RichTextNode, depth: number): string {
@@ -81,7 +101,9 @@ function renderNode(node: RichTextNode, depth: number): string {
       const src = safeImageSrc(node.attrs?.src)
       if (!src) return ''
       const title = text(node.attrs?.title)
-      return `<img${attr('src', src)}${attr('alt', text(node.attrs?.alt))}${title ? attr('title', title) : ''}>`
+      return `<img${attr('src', src)}${attr('alt', text(node.attrs?.alt))}${
+        title ? attr('title', title) : ''
+      }>`
     }
     default: {
       const tag = BLOCKS[node.type]

@@ -33,7 +33,12 @@ export function safeLinkHref(href: unknown): string | null {
 export const isAllowedLinkHref = (href: unknown) => safeLinkHref(href) !== null
 
 export const ACCEPTED_IMAGE_TYPES = [
-  'image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon',
+  'image/png',
+  'image/gif',
+  'image/jpeg',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
 ] as const
 export const ACCEPTED_IMAGE_EXTENSIONS = ['.png', '.gif', '.jpg', '.jpeg', '.bmp', '.ico'] as const
 /** For `<input type="file" accept=…>`. */

@@ -50,7 +50,10 @@ export interface SiteDetailsData {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
 export async function getSitePhotos(siteId: number): Promise<SitePhoto[]> {
-  return await restSelect<SitePhoto>('site_photos', `select=path,alt,sort_order&site_id=eq.${siteId}&order=sort_order.asc,id.asc`)
+  return await restSelect<SitePhoto>(
+    'site_photos',
+    `select=path,alt,sort_order&site_id=eq.${siteId}&order=sort_order.asc,id.asc`,
+  )
 }
 
 export async function getListStats(slug: string): Promise<ListStats | null> {
@@ -69,9 +72,16 @@ export async function getListStats(slug: string): Promise<ListStats | null> {
 
 export async function getPrices(): Promise<Prices> {
   const [plans, fees, sites] = await Promise.all([
-    restSelect<SitePlan>('plans', 'select=id,name,description,plot_size,price_pence,billing_interval&active=eq.true&order=sort_order.asc,id.asc'),
-    restSelect<{ amount_pence: number }>('joining_fees', 'select=amount_pence&active=eq.true&order=effective_from.desc&limit=1').catch(() => []),
-    callFunction<{ deposit_pence: number; joining_fee_pence: number }>('payments/membership-sites').catch(() => null),
+    restSelect<SitePlan>(
+      'plans',
+      'select=id,name,description,plot_size,price_pence,billing_interval&active=eq.true&order=sort_order.asc,id.asc',
+    ),
+    restSelect<{ amount_pence: number }>(
+      'joining_fees',
+      'select=amount_pence&active=eq.true&order=effective_from.desc&limit=1',
+    ).catch(() => []),
+    callFunction<{ deposit_pence: number; joining_fee_pence: number }>('payments/membership-sites')
+      .catch(() => null),
   ])
   return {
     plans,
@@ -88,7 +98,12 @@ export const resetPricesCache = () => {
 
 /** The gallery, the list's figures and the prices of a site (id and slug); a null slug reads nothing. */
 export function useSiteDetails(siteId: number | null, slug: string | null): SiteDetailsData {
-  const [data, setData] = useState<SiteDetailsData>({ photos: null, stats: null, prices: null, settled: false })
+  const [data, setData] = useState<SiteDetailsData>({
+    photos: null,
+    stats: null,
+    prices: null,
+    settled: false,
+  })
   useEffect(() => {
     let live = true
     setData({ photos: null, stats: null, prices: null, settled: false })
@@ -98,7 +113,9 @@ export function useSiteDetails(siteId: number | null, slug: string | null): Site
       throw e
     })
     const parts = [
-      (siteId === null ? Promise.resolve([]) : getSitePhotos(siteId)).then((photos) => live && setData((d) => ({ ...d, photos }))),
+      (siteId === null ? Promise.resolve([]) : getSitePhotos(siteId)).then((photos) =>
+        live && setData((d) => ({ ...d, photos }))
+      ),
       getListStats(slug).then((stats) => live && setData((d) => ({ ...d, stats }))),
       pricesOnce.then((prices) => live && setData((d) => ({ ...d, prices }))),
     ]

@@ -10,11 +10,15 @@ export function describeWait(months: number | string | null | undefined): string
   if (whole < 12) return `about ${whole} month${whole === 1 ? '' : 's'}`
   const years = Math.floor(whole / 12)
   const rest = whole % 12
-  return `about ${years} year${years === 1 ? '' : 's'}${rest ? ` and ${rest} month${rest === 1 ? '' : 's'}` : ''}`
+  return `about ${years} year${years === 1 ? '' : 's'}${
+    rest ? ` and ${rest} month${rest === 1 ? '' : 's'}` : ''
+  }`
 }
 
 export const formatDate = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : ''
+  iso
+    ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
+    : ''
 
 /** Pence as pounds: 1999 → "£19.99". */
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`

@@ -8,7 +8,8 @@ import { supabase } from '@/lib/supabase'
 
 export type FieldChange = { before: Json; after: Json }
 
-const COLUMNS = 'id, created_at, actor_id, actor_role, actor_name, actor_email, via, table_name, row_id, action, changes'
+const COLUMNS =
+  'id, created_at, actor_id, actor_role, actor_name, actor_email, via, table_name, row_id, action, changes'
 
 /** An audit entry; `changes` is jsonb the audit trigger writes, and `action` one of its three. */
 export type AuditEntry = Omit<Selected<'audit_log', typeof COLUMNS>, 'action' | 'changes'> & {
@@ -17,26 +18,45 @@ export type AuditEntry = Omit<Selected<'audit_log', typeof COLUMNS>, 'action' | 
   changes: Record<string, FieldChange> | null
 }
 
-export interface AuditFilter { who: string; table: string; page: number }
+export interface AuditFilter {
+  who: string
+  table: string
+  page: number
+}
 
 export const AUDIT_PAGE_SIZE = 25
 
 /** Text for a PostgREST `or` filter: the characters that would end or widen the pattern dropped. */
-export const filterText = (s: string) => s.trim().replace(/[,()*%\\:."']/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)
+export const filterText = (s: string) =>
+  s.trim().replace(/[,()*%\\:."']/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)
 
-export async function getAuditLog(f: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function getAuditLog(
+  f: AuditFilter,
+): Promise<{ entries: AuditEntry[]; total: number }> {
   let q = supabase().from('audit_log').select(COLUMNS, { count: 'exact' })
   const who = filterText(f.who)
-  if (who) q = q.or(`actor_name.ilike.*${who}*,actor_email.ilike.*${who}*,actor_role.ilike.*${who.replace(/ /g, '_')}*,via.ilike.*${who}*`)
+  if (who) {
+    q = q.or(
+      `actor_name.ilike.*${who}*,actor_email.ilike.*${who}*,actor_role.ilike.*${
+        who.replace(/ /g, '_')
+      }*,via.ilike.*${who}*`,
+    )
+  }
   const table = f.table.trim().toLowerCase().replace(/\s+/g, '_')
   if (/^[a-z_]+$/.test(table)) q = q.eq('table_name', table)
   const from = f.page * AUDIT_PAGE_SIZE
-  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, from + AUDIT_PAGE_SIZE - 1)
+  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', {
+    ascending: false,
+  }).range(from, from + AUDIT_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The audit log could not be loaded.')
   return { entries: (data ?? []) as AuditEntry[], total: count ?? 0 }
 }
 
 export const auditLogQueryOptions = (f: AuditFilter) =>
-  queryOptions({ queryKey: ['admin-audit', f], queryFn: () => getAuditLog(f), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: ['admin-audit', f],
+    queryFn: () => getAuditLog(f),
+    placeholderData: keepPreviousData,
+  })
 
 export const useAuditLog = (f: AuditFilter) => useQuery(auditLogQueryOptions(f))

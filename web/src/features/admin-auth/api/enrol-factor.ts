@@ -9,12 +9,19 @@ import { factorsQueryKey } from './list-factors'
 export const enrolFactorSchema = z.discriminatedUnion('factorType', [
   z.object({
     factorType: z.literal('totp'),
-    friendlyName: z.string().trim().min(1, 'Give this authenticator a name, like "Work phone".').max(60, 'Use at most 60 characters.'),
+    friendlyName: z.string().trim().min(1, 'Give this authenticator a name, like "Work phone".')
+      .max(60, 'Use at most 60 characters.'),
   }),
   z.object({
     factorType: z.literal('phone'),
-    friendlyName: z.string().trim().min(1, 'Give this phone a name.').max(60, 'Use at most 60 characters.'),
-    phone: z.string().trim().regex(/^\+[1-9][0-9 ]{6,18}$/, 'Enter the number in international form, like +44 7700 900123.')
+    friendlyName: z.string().trim().min(1, 'Give this phone a name.').max(
+      60,
+      'Use at most 60 characters.',
+    ),
+    phone: z.string().trim().regex(
+      /^\+[1-9][0-9 ]{6,18}$/,
+      'Enter the number in international form, like +44 7700 900123.',
+    )
       .transform((p) => p.replace(/\s/g, '')),
   }),
 ])
@@ -36,19 +43,38 @@ export async function enrolFactor(input: EnrolFactorInput): Promise<Enrolment> {
   const existing = await mfa.listFactors()
   if (existing.error) throw new DbError(existing.error)
   for (const f of existing.data.all) {
-    if (f.status !== 'verified' && f.factor_type === v.factorType) await mfa.unenroll({ factorId: f.id })
+    if (f.status !== 'verified' && f.factor_type === v.factorType) {
+      await mfa.unenroll({ factorId: f.id })
+    }
   }
   if (v.factorType === 'totp') {
-    const { data, error } = await mfa.enroll({ factorType: 'totp', friendlyName: v.friendlyName, issuer: 'Roots Allotments' })
+    const { data, error } = await mfa.enroll({
+      factorType: 'totp',
+      friendlyName: v.friendlyName,
+      issuer: 'Roots Allotments',
+    })
     if (error) throw new DbError(error)
-    return { factorId: data.id, factorType: 'totp', qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri }
+    return {
+      factorId: data.id,
+      factorType: 'totp',
+      qrCode: data.totp.qr_code,
+      secret: data.totp.secret,
+      uri: data.totp.uri,
+    }
   }
-  const { data, error } = await mfa.enroll({ factorType: 'phone', friendlyName: v.friendlyName, phone: v.phone })
+  const { data, error } = await mfa.enroll({
+    factorType: 'phone',
+    friendlyName: v.friendlyName,
+    phone: v.phone,
+  })
   if (error) throw new DbError(error)
   return { factorId: data.id, factorType: 'phone', phone: v.phone }
 }
 
 export function useEnrolFactor() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: enrolFactor, onSettled: () => qc.invalidateQueries({ queryKey: factorsQueryKey }) })
+  return useMutation({
+    mutationFn: enrolFactor,
+    onSettled: () => qc.invalidateQueries({ queryKey: factorsQueryKey }),
+  })
 }

@@ -36,4 +36,5 @@ export const adminProfileQueryOptions = (userId: string | undefined) =>
     staleTime: 5 * 60_000,
   })
 
-export const useAdminProfile = (userId: string | undefined) => useQuery(adminProfileQueryOptions(userId))
+export const useAdminProfile = (userId: string | undefined) =>
+  useQuery(adminProfileQueryOptions(userId))

@@ -22,7 +22,9 @@ export async function getMfaState(hasStaffProfile: boolean): Promise<MfaInfo> {
   if (factors.error) throw new DbError(factors.error)
   const verifiedFactors = factors.data.all.filter((f) => f.status === 'verified')
   const base = { currentLevel: data.currentLevel, nextLevel: data.nextLevel, verifiedFactors }
-  if (data.currentLevel !== 'aal2' && verifiedFactors.length > 0) return { ...base, state: 'challenge' }
+  if (data.currentLevel !== 'aal2' && verifiedFactors.length > 0) {
+    return { ...base, state: 'challenge' }
+  }
   if (hasStaffProfile && data.currentLevel !== 'aal2') {
     const role = await client.rpc('current_staff_role')
     if (role.error) throw new DbError(role.error)
@@ -33,7 +35,11 @@ export async function getMfaState(hasStaffProfile: boolean): Promise<MfaInfo> {
 
 export const mfaStateQueryKey = ['admin-auth', 'mfa'] as const
 
-export const mfaStateQueryOptions = (userId: string | undefined, accessToken: string | undefined, hasStaffProfile: boolean) =>
+export const mfaStateQueryOptions = (
+  userId: string | undefined,
+  accessToken: string | undefined,
+  hasStaffProfile: boolean,
+) =>
   queryOptions({
     queryKey: [...mfaStateQueryKey, userId, accessToken, hasStaffProfile],
     queryFn: () => getMfaState(hasStaffProfile),
@@ -42,5 +48,8 @@ export const mfaStateQueryOptions = (userId: string | undefined, accessToken: st
     placeholderData: keepPreviousData,
   })
 
-export const useMfaState = (userId: string | undefined, accessToken: string | undefined, hasStaffProfile: boolean) =>
-  useQuery(mfaStateQueryOptions(userId, accessToken, hasStaffProfile))
+export const useMfaState = (
+  userId: string | undefined,
+  accessToken: string | undefined,
+  hasStaffProfile: boolean,
+) => useQuery(mfaStateQueryOptions(userId, accessToken, hasStaffProfile))

@@ -13,21 +13,33 @@ export const signInSchema = z
   .superRefine((v, ctx) => {
     if (v.identifier === '' || v.password === '') {
       ctx.addIssue({ code: 'custom', path: [], message: MISSING_CREDENTIALS })
-      if (v.identifier === '') ctx.addIssue({ code: 'custom', path: ['identifier'], message: 'Enter your email address or phone number.' })
-      if (v.password === '') ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password.' })
+      if (v.identifier === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['identifier'],
+          message: 'Enter your email address or phone number.',
+        })
+      }
+      if (v.password === '') {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password.' })
+      }
       return
     }
     if (v.identifier.includes('@') ? !EMAIL.test(v.identifier) : !PHONE.test(v.identifier)) {
       ctx.addIssue({
-        code: 'custom', path: ['identifier'],
-        message: v.identifier.includes('@') ? 'Enter a valid email address, like name@example.com.' : 'Enter a valid phone number, like +44 7700 900123.',
+        code: 'custom',
+        path: ['identifier'],
+        message: v.identifier.includes('@')
+          ? 'Enter a valid email address, like name@example.com.'
+          : 'Enter a valid phone number, like +44 7700 900123.',
       })
     }
   })
   .transform((v) =>
     v.identifier.includes('@')
       ? { email: v.identifier.toLowerCase(), password: v.password }
-      : { phone: v.identifier.replace(/[\s()-]/g, ''), password: v.password })
+      : { phone: v.identifier.replace(/[\s()-]/g, ''), password: v.password }
+  )
 
 export type SignInInput = z.input<typeof signInSchema>
 
@@ -35,7 +47,11 @@ export async function signIn(input: SignInInput) {
   const credentials = signInSchema.parse(input)
   const { data, error } = await supabase().auth.signInWithPassword(credentials)
   if (error) {
-    throw new Error(error.code === 'invalid_credentials' || error.status === 400 ? 'That email or phone number and password do not match an account.' : error.message)
+    throw new Error(
+      error.code === 'invalid_credentials' || error.status === 400
+        ? 'That email or phone number and password do not match an account.'
+        : error.message,
+    )
   }
   return data
 }

@@ -12,4 +12,5 @@ export async function unenrolFactor(factorId: string): Promise<void> {
   await supabase().auth.refreshSession()
 }
 
-export const useUnenrolFactor = () => useInvalidatingMutation(unenrolFactor, [factorsQueryKey, mfaStateQueryKey], { settled: true })
+export const useUnenrolFactor = () =>
+  useInvalidatingMutation(unenrolFactor, [factorsQueryKey, mfaStateQueryKey], { settled: true })

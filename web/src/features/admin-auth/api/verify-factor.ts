@@ -8,7 +8,9 @@ import { factorsQueryKey } from './list-factors'
 import { mfaStateQueryKey } from './get-mfa-state'
 
 export const codeSchema = z.object({
-  code: z.string().transform((s) => s.replace(/\s/g, '')).pipe(z.string().regex(/^[0-9]{6}$/, 'Enter the 6-digit code.')),
+  code: z.string().transform((s) => s.replace(/\s/g, '')).pipe(
+    z.string().regex(/^[0-9]{6}$/, 'Enter the 6-digit code.'),
+  ),
 })
 
 export async function startChallenge(factorId: string): Promise<string> {
@@ -17,14 +19,26 @@ export async function startChallenge(factorId: string): Promise<string> {
   return data.id
 }
 
-export interface VerifyInput { factorId: string; code: string; challengeId?: string }
+export interface VerifyInput {
+  factorId: string
+  code: string
+  challengeId?: string
+}
 
 export async function verifyFactor({ factorId, code, challengeId }: VerifyInput) {
   const { code: clean } = codeSchema.parse({ code })
   const id = challengeId ?? await startChallenge(factorId)
-  const { data, error } = await supabase().auth.mfa.verify({ factorId, challengeId: id, code: clean })
+  const { data, error } = await supabase().auth.mfa.verify({
+    factorId,
+    challengeId: id,
+    code: clean,
+  })
   if (error) {
-    throw new Error(/invalid|expired/i.test(error.message) ? 'That code is not right or has expired. Try the current code.' : error.message)
+    throw new Error(
+      /invalid|expired/i.test(error.message)
+        ? 'That code is not right or has expired. Try the current code.'
+        : error.message,
+    )
   }
   return data
 }

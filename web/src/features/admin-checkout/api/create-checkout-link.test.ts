@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import { checkoutLinkSchema } from './create-checkout-link'
 
-const base = { name: 'Pat Phone', email: 'Pat@Example.com', quantities: { 1: '2', 2: '', 3: '0' }, send_email: true }
+const base = {
+  name: 'Pat Phone',
+  email: 'Pat@Example.com',
+  quantities: { 1: '2', 2: '', 3: '0' },
+  send_email: true,
+}
 
 describe('checkout link form', () => {
   it('keeps the chosen products and lower-cases the e-mail', () => {
-    expect(checkoutLinkSchema.parse(base)).toEqual({ name: 'Pat Phone', email: 'pat@example.com', items: [{ product_id: 1, quantity: 2 }], send_email: true })
+    expect(checkoutLinkSchema.parse(base)).toEqual({
+      name: 'Pat Phone',
+      email: 'pat@example.com',
+      items: [{ product_id: 1, quantity: 2 }],
+      send_email: true,
+    })
   })
   it('names each problem beside its field', () => {
-    const r = checkoutLinkSchema.safeParse({ name: ' ', email: 'nope', quantities: { 4: '1.5', 5: '21' }, send_email: false })
+    const r = checkoutLinkSchema.safeParse({
+      name: ' ',
+      email: 'nope',
+      quantities: { 4: '1.5', 5: '21' },
+      send_email: false,
+    })
     expect(r.success).toBe(false)
     if (r.success) return
     const byPath = Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]))

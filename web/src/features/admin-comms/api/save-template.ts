@@ -1,9 +1,16 @@
 // Creates or updates a template (admins only: RLS refuses anyone else).
 import { saveRow, useInvalidatingMutation } from '@/lib/admin/crud'
-import { asTemplate, TEMPLATE_COLUMNS, type Template, templatesQueryKey } from './get-templates'
-import { templateSchema, type TemplateFormValues } from './template-schema'
+import { asTemplate, type Template, TEMPLATE_COLUMNS, templatesQueryKey } from './get-templates'
+import { type TemplateFormValues, templateSchema } from './template-schema'
 
-export const saveTemplate = async ({ id, values }: { id: number | null; values: TemplateFormValues }): Promise<Template> =>
-  asTemplate(await saveRow('comms_templates', id, templateSchema.parse(values), { columns: TEMPLATE_COLUMNS, failed: 'The template was not saved.' }))
+export const saveTemplate = async (
+  { id, values }: { id: number | null; values: TemplateFormValues },
+): Promise<Template> =>
+  asTemplate(
+    await saveRow('comms_templates', id, templateSchema.parse(values), {
+      columns: TEMPLATE_COLUMNS,
+      failed: 'The template was not saved.',
+    }),
+  )
 
 export const useSaveTemplate = () => useInvalidatingMutation(saveTemplate, [templatesQueryKey])

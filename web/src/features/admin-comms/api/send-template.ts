@@ -11,17 +11,29 @@ export const SEND_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'exp
 
 export const sendSchema = z.object({
   template_id: z.number().int().positive(),
-  site_id: z.coerce.number({ invalid_type_error: 'Choose a site.' }).int().positive('Choose a site.'),
+  site_id: z.coerce.number({ invalid_type_error: 'Choose a site.' }).int().positive(
+    'Choose a site.',
+  ),
   statuses: z.array(z.enum(SEND_STATUSES)).min(1, 'Choose at least one status.'),
 })
 
 export type SendInput = z.input<typeof sendSchema>
-export interface Preview { preview: { to: string; subject: string; html: string; text: string } | null; recipients: number }
-export interface SendResult { sent: number; failed: number; recipients: number; repeated?: boolean }
+export interface Preview {
+  preview: { to: string; subject: string; html: string; text: string } | null
+  recipients: number
+}
+export interface SendResult {
+  sent: number
+  failed: number
+  recipients: number
+  repeated?: boolean
+}
 
 export async function previewTemplate(input: SendInput): Promise<Preview> {
   const body = sendSchema.parse(input)
-  return await invokeFunction<Preview>('communications', { ...body, preview: true }, { fallback: 'The preview could not be made.' })
+  return await invokeFunction<Preview>('communications', { ...body, preview: true }, {
+    fallback: 'The preview could not be made.',
+  })
 }
 
 export async function sendTemplate(input: SendInput): Promise<SendResult> {
@@ -31,4 +43,5 @@ export async function sendTemplate(input: SendInput): Promise<SendResult> {
 
 export const usePreviewTemplate = () => useMutation({ mutationFn: previewTemplate })
 
-export const useSendTemplate = () => useInvalidatingMutation(sendTemplate, [['admin-comms', 'messages']], { settled: true })
+export const useSendTemplate = () =>
+  useInvalidatingMutation(sendTemplate, [['admin-comms', 'messages']], { settled: true })

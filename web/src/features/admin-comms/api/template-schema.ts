@@ -3,7 +3,16 @@
 import { z } from 'zod'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 
-export const MERGE_FIELDS = ['first_name', 'last_name', 'email', 'site', 'location', 'reference', 'position_link', 'joined'] as const
+export const MERGE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'site',
+  'location',
+  'reference',
+  'position_link',
+  'joined',
+] as const
 
 /** {{fields}} used that the sender cannot fill. */
 export function unknownMergeFields(text: string): string[] {
@@ -22,17 +31,29 @@ export const templateSchema = z.object({
   name: z.string().trim().min(1, 'Give the template a name.').max(120, 'At most 120 characters.'),
   channel: z.enum(['email', 'sms']),
   subject: z.string().trim().max(200, 'At most 200 characters.'),
-  body: z.custom<RichTextNode>((v) => !!v && typeof v === 'object' && (v as RichTextNode).type === 'doc'),
+  body: z.custom<RichTextNode>((v) =>
+    !!v && typeof v === 'object' && (v as RichTextNode).type === 'doc'
+  ),
   body_text: z.string().trim().max(612, 'At most 612 characters (four text messages).'),
 }).superRefine((v, ctx) => {
   if (v.channel === 'email') {
-    if (v.subject === '') ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Give the e-mail a subject.' })
-    if (plainText(v.body).trim() === '') ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write the message.' })
+    if (v.subject === '') {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Give the e-mail a subject.' })
+    }
+    if (plainText(v.body).trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: 'Write the message.' })
+    }
   } else if (v.body_text === '') {
     ctx.addIssue({ code: 'custom', path: ['body_text'], message: 'Write the text message.' })
   }
   const unknown = unknownMergeFields(`${v.subject} ${plainText(v.body)} ${v.body_text}`)
-  if (unknown.length) ctx.addIssue({ code: 'custom', path: [v.channel === 'email' ? 'body' : 'body_text'], message: `Unknown merge field: ${unknown.map((f) => `{{${f}}}`).join(', ')}.` })
+  if (unknown.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.channel === 'email' ? 'body' : 'body_text'],
+      message: `Unknown merge field: ${unknown.map((f) => `{{${f}}}`).join(', ')}.`,
+    })
+  }
 }).transform((v) => ({
   name: v.name,
   channel: v.channel,
@@ -42,4 +63,10 @@ export const templateSchema = z.object({
 }))
 
 export type TemplateFormValues = z.input<typeof templateSchema>
-export const emptyTemplate = (): TemplateFormValues => ({ name: '', channel: 'email', subject: '', body: { type: 'doc', content: [] }, body_text: '' })
+export const emptyTemplate = (): TemplateFormValues => ({
+  name: '',
+  channel: 'email',
+  subject: '',
+  body: { type: 'doc', content: [] },
+  body_text: '',
+})

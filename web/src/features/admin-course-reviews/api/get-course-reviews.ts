@@ -29,6 +29,7 @@ export async function getCourseReviews(): Promise<CourseReview[]> {
   return (data ?? []) as CourseReview[]
 }
 
-export const courseReviewsQueryOptions = () => queryOptions({ queryKey: courseReviewsQueryKey, queryFn: getCourseReviews })
+export const courseReviewsQueryOptions = () =>
+  queryOptions({ queryKey: courseReviewsQueryKey, queryFn: getCourseReviews })
 
 export const useCourseReviews = () => useQuery(courseReviewsQueryOptions())

@@ -6,7 +6,8 @@
 import { z } from 'zod'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 
-export const slugify = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
+export const slugify = (s: string) =>
+  s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
 const moment = (v: string) => !Number.isNaN(Date.parse(v))
 
 export const eventSchema = z.object({
@@ -16,16 +17,37 @@ export const eventSchema = z.object({
   location: z.string().trim().max(200, 'At most 200 characters.'),
   starts_at: z.string().refine(moment, 'Choose when it starts.'),
   ends_at: z.string().refine((v) => v === '' || moment(v), 'Enter a date and time.'),
-  capacity: z.string().trim().refine((v) => v === '' || /^\d+$/.test(v), 'A whole number of places, or empty for no limit.')
-    .refine((v) => v === '' || (Number(v) >= 1 && Number(v) <= 10000), 'Between 1 and 10000 places.'),
+  capacity: z.string().trim().refine(
+    (v) => v === '' || /^\d+$/.test(v),
+    'A whole number of places, or empty for no limit.',
+  )
+    .refine(
+      (v) => v === '' || (Number(v) >= 1 && Number(v) <= 10000),
+      'Between 1 and 10000 places.',
+    ),
   published: z.boolean(),
   image_url: z.string().nullable(),
-  description: z.custom<RichTextNode>((v) => !!v && typeof v === 'object' && (v as RichTextNode).type === 'doc', 'The description could not be read.'),
+  description: z.custom<RichTextNode>(
+    (v) => !!v && typeof v === 'object' && (v as RichTextNode).type === 'doc',
+    'The description could not be read.',
+  ),
 }).transform((v) => ({ ...v, slug: v.slug === '' ? slugify(v.title) : v.slug }))
   .superRefine((v, ctx) => {
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.slug)) ctx.addIssue({ code: 'custom', path: ['slug'], message: 'Lower-case letters, digits and single hyphens only.' })
-    if (v.ends_at !== '' && moment(v.starts_at) && Date.parse(v.ends_at) < Date.parse(v.starts_at)) {
-      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The end may not be before the start.' })
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(v.slug)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['slug'],
+        message: 'Lower-case letters, digits and single hyphens only.',
+      })
+    }
+    if (
+      v.ends_at !== '' && moment(v.starts_at) && Date.parse(v.ends_at) < Date.parse(v.starts_at)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_at'],
+        message: 'The end may not be before the start.',
+      })
     }
   })
   .transform((v) => ({
@@ -44,5 +66,14 @@ export const eventSchema = z.object({
 export type EventFormValues = z.input<typeof eventSchema>
 
 export const emptyEvent = (): EventFormValues => ({
-  title: '', slug: '', site_id: '', location: '', starts_at: '', ends_at: '', capacity: '', published: false, image_url: null, description: { type: 'doc', content: [] },
+  title: '',
+  slug: '',
+  site_id: '',
+  location: '',
+  starts_at: '',
+  ends_at: '',
+  capacity: '',
+  published: false,
+  image_url: null,
+  description: { type: 'doc', content: [] },
 })

@@ -1,6 +1,6 @@
 // Creates, updates or deletes an event (admins only; audited by trigger).
 import { deleteRow, saveRowId, useInvalidatingMutation } from '@/lib/admin/crud'
-import { eventSchema, type EventFormValues } from './event-schema'
+import { type EventFormValues, eventSchema } from './event-schema'
 import { eventsQueryKey } from './get-events'
 
 export const saveEvent = async ({ id, values }: { id: number | null; values: EventFormValues }) =>

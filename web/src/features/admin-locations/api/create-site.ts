@@ -7,7 +7,8 @@ import type { Site, SiteWrite } from './site-schema'
 import { writablePayload } from './update-site'
 
 export async function createSite(values: SiteWrite): Promise<Site> {
-  const { data, error } = await supabase().from('global_sites').insert(writablePayload(values)).select().single()
+  const { data, error } = await supabase().from('global_sites').insert(writablePayload(values))
+    .select().single()
   if (error || !data) throw new DbError(error, 'The site was not added.')
   return data as Site
 }
@@ -17,7 +18,10 @@ export function useCreateSite() {
   return useMutation({
     mutationFn: createSite,
     onSuccess: (site) => {
-      qc.setQueryData<Site[]>(sitesQueryKey, (list) => (list ? [...list, { ...site, waiting_list_count: 0 }] : list))
+      qc.setQueryData<Site[]>(
+        sitesQueryKey,
+        (list) => (list ? [...list, { ...site, waiting_list_count: 0 }] : list),
+      )
       void qc.invalidateQueries({ queryKey: sitesQueryKey })
     },
   })

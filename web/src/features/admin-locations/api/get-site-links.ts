@@ -19,6 +19,11 @@ export async function getSiteLinks(): Promise<SiteLinks> {
   return { ctaSettings: cta.data ?? [], offers: offers.data ?? [] }
 }
 
-export const siteLinksQueryOptions = () => queryOptions({ queryKey: ['admin-locations', 'site-links'], queryFn: getSiteLinks, staleTime: 5 * 60_000 })
+export const siteLinksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin-locations', 'site-links'],
+    queryFn: getSiteLinks,
+    staleTime: 5 * 60_000,
+  })
 
 export const useSiteLinks = () => useQuery(siteLinksQueryOptions())

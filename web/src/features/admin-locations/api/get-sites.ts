@@ -7,11 +7,15 @@ import type { Site } from './site-schema'
 
 export async function getSites(): Promise<Site[]> {
   const client = supabase()
-  const { data, error } = await client.from('global_sites').select('*').order('id', { ascending: true })
+  const { data, error } = await client.from('global_sites').select('*').order('id', {
+    ascending: true,
+  })
   if (error) throw new DbError(error, 'The sites could not be loaded.')
   const sites = (data ?? []) as Site[]
   if (sites.length === 0) return sites
-  const counts = await client.rpc('get_waiting_list_counts', { location_names: sites.map((s) => s.location) })
+  const counts = await client.rpc('get_waiting_list_counts', {
+    location_names: sites.map((s) => s.location),
+  })
   if (counts.error) return sites
   const byName = new Map(counts.data.map((r) => [r.location, Number(r.count)]))
   return sites.map((s) => ({ ...s, waiting_list_count: byName.get(s.location) ?? 0 }))

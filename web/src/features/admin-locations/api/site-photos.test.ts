@@ -11,7 +11,10 @@ const photos = [
 
 describe('reordering the gallery', () => {
   it('swaps a photo with its neighbour and numbers the list 0…n−1', () => {
-    expect(reordered(photos, 2, -1).map((p) => [p.id, p.sort_order])).toEqual([[7, 0], [9, 1], [3, 2]])
+    expect(reordered(photos, 2, -1).map((p) => [p.id, p.sort_order])).toEqual([[7, 0], [9, 1], [
+      3,
+      2,
+    ]])
     expect(reordered(photos, 0, 1).map((p) => p.id)).toEqual([3, 7, 9])
   })
   it('leaves the list alone past either end', () => {

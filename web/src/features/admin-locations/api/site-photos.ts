@@ -6,23 +6,39 @@ import { describeDbError } from '@/lib/admin/db-error'
 import { removeImages } from '@/lib/storage'
 import { supabase } from '@/lib/supabase'
 
-export interface SitePhoto { id: number; path: string; alt: string; sort_order: number }
+export interface SitePhoto {
+  id: number
+  path: string
+  alt: string
+  sort_order: number
+}
 
 export const sitePhotosKey = (siteId: number) => ['admin', 'site-photos', siteId] as const
 
 export async function getSitePhotos(siteId: number): Promise<SitePhoto[]> {
-  const { data, error } = await supabase().from('site_photos').select('id, path, alt, sort_order').eq('site_id', siteId)
+  const { data, error } = await supabase().from('site_photos').select('id, path, alt, sort_order')
+    .eq('site_id', siteId)
     .order('sort_order').order('id')
   if (error) throw new Error(describeDbError(error, 'The photos could not be loaded.'))
   return data
 }
 
-export const useSitePhotos = (siteId: number) => useQuery({ queryKey: sitePhotosKey(siteId), queryFn: () => getSitePhotos(siteId) })
+export const useSitePhotos = (siteId: number) =>
+  useQuery({ queryKey: sitePhotosKey(siteId), queryFn: () => getSitePhotos(siteId) })
 
 /** Adds a photo after the others; the reason when refused. */
-export async function addSitePhoto(siteId: number, photo: { path: string; alt: string }, after: SitePhoto[]): Promise<string | null> {
+export async function addSitePhoto(
+  siteId: number,
+  photo: { path: string; alt: string },
+  after: SitePhoto[],
+): Promise<string | null> {
   const sortOrder = after.reduce((m, p) => Math.max(m, p.sort_order + 1), 0)
-  const { error } = await supabase().from('site_photos').insert({ site_id: siteId, path: photo.path, alt: photo.alt, sort_order: sortOrder })
+  const { error } = await supabase().from('site_photos').insert({
+    site_id: siteId,
+    path: photo.path,
+    alt: photo.alt,
+    sort_order: sortOrder,
+  })
   return error ? describeDbError(error, 'The photo was not added.') : null
 }
 
@@ -39,16 +55,23 @@ export function reordered(photos: SitePhoto[], index: number, by: -1 | 1): SiteP
 export async function saveOrder(before: SitePhoto[], after: SitePhoto[]): Promise<string | null> {
   const was = new Map(before.map((p) => [p.id, p.sort_order]))
   for (const p of after.filter((q) => was.get(q.id) !== q.sort_order)) {
-    const { error } = await supabase().from('site_photos').update({ sort_order: p.sort_order }).eq('id', p.id)
+    const { error } = await supabase().from('site_photos').update({ sort_order: p.sort_order }).eq(
+      'id',
+      p.id,
+    )
     if (error) return describeDbError(error, 'The new order was not saved.')
   }
   return null
 }
 
 export async function removeSitePhoto(photo: SitePhoto): Promise<string | null> {
-  const { data, error } = await supabase().from('site_photos').delete().eq('id', photo.id).select('id')
+  const { data, error } = await supabase().from('site_photos').delete().eq('id', photo.id).select(
+    'id',
+  )
   if (error) return describeDbError(error, 'The photo was not removed.')
-  if (!data?.length) return 'The photo was not removed: it is gone already or you may not remove it.'
+  if (!data?.length) {
+    return 'The photo was not removed: it is gone already or you may not remove it.'
+  }
   await removeImages([photo.path])
   return null
 }

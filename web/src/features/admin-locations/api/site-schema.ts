@@ -25,10 +25,39 @@ export type Site = Omit<SharedSite, 'waiting_list_count' | 'builtin' | 'site_siz
 }
 
 export const TEXT_FIELDS = [
-  'city', 'city_slug', 'location', 'slug', 'key', 'status', 'allotments', 'site_size', 'joined', 'ac_id', 'coordinates',
-  'gmap_embed', 'gmap_link', 'stripe_deposit_link', 'form_link', 'promo', 'cta', 'cta_link', 'cta_setting_id', 'offer_id',
-  'launchmode', 'description_title', 'description', 'landing_page_description', 'nearby_attractions', 'food_drinks',
-  'pm_name', 'pm_message', 'pm_photo_1', 'pm_photo_2', 'phone_number', 'pm_phone_number', 'pm_email',
+  'city',
+  'city_slug',
+  'location',
+  'slug',
+  'key',
+  'status',
+  'allotments',
+  'site_size',
+  'joined',
+  'ac_id',
+  'coordinates',
+  'gmap_embed',
+  'gmap_link',
+  'stripe_deposit_link',
+  'form_link',
+  'promo',
+  'cta',
+  'cta_link',
+  'cta_setting_id',
+  'offer_id',
+  'launchmode',
+  'description_title',
+  'description',
+  'landing_page_description',
+  'nearby_attractions',
+  'food_drinks',
+  'pm_name',
+  'pm_message',
+  'pm_photo_1',
+  'pm_photo_2',
+  'phone_number',
+  'pm_phone_number',
+  'pm_email',
 ] as const
 export type TextField = (typeof TEXT_FIELDS)[number]
 
@@ -46,7 +75,11 @@ export function emptySiteForm(): SiteFormValues {
     ...values,
     status: 'upcoming',
     booked: false,
-    directions: { bike: { minutes: '', text: '' }, public_transport: { minutes: '', text: '' }, car: { minutes: '', text: '' } },
+    directions: {
+      bike: { minutes: '', text: '' },
+      public_transport: { minutes: '', text: '' },
+      car: { minutes: '', text: '' },
+    },
     distance_points: [],
   }
 }
@@ -72,17 +105,24 @@ export function siteToForm(site: Site): SiteFormValues {
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 const slugMessage = 'Use lower-case letters, digits and single hyphens, like tuckers-meadow.'
-const text = (max: number, label = 'This') => z.string().trim().max(max, `${label} can be at most ${max} characters.`)
-const optional = (schema: z.ZodTypeAny) => z.string().trim().transform((v) => (v === '' ? null : v)).pipe(schema.nullable())
+const text = (max: number, label = 'This') =>
+  z.string().trim().max(max, `${label} can be at most ${max} characters.`)
+const optional = (schema: z.ZodTypeAny) =>
+  z.string().trim().transform((v) => (v === '' ? null : v)).pipe(schema.nullable())
 
-const httpsUrl = z.string().url('Enter a full web address.').refine((v) => v.startsWith('https://'), 'The link must start with https://')
+const httpsUrl = z.string().url('Enter a full web address.').refine(
+  (v) => v.startsWith('https://'),
+  'The link must start with https://',
+)
 const linkOrPath = z.string().refine(
   (v) => v.startsWith('/') ? /^\/[^\s]*$/.test(v) : /^https?:\/\/[^\s]+$/.test(v),
   'Enter a web address (https://…) or a path on this site (/…).',
 )
 /** An image: a link or path as linkOrPath, or an object of bucket images under sites/<slug>/. */
 const imageRef = z.string().refine(
-  (v) => /^sites\/[a-z0-9]+(-[a-z0-9]+)*\/[^/\s]+$/.test(v) || (v.startsWith('/') ? /^\/[^\s]*$/.test(v) : /^https?:\/\/[^\s]+$/.test(v)),
+  (v) =>
+    /^sites\/[a-z0-9]+(-[a-z0-9]+)*\/[^/\s]+$/.test(v) ||
+    (v.startsWith('/') ? /^\/[^\s]*$/.test(v) : /^https?:\/\/[^\s]+$/.test(v)),
   'Upload an image, or enter a web address (https://…) or a path on this site (/…).',
 )
 const number = (opts: { int?: boolean; max: number; label: string }) =>
@@ -90,7 +130,12 @@ const number = (opts: { int?: boolean; max: number; label: string }) =>
     if (v === '') return null
     const n = Number(v)
     if (!Number.isFinite(n) || (opts.int && !Number.isInteger(n)) || n < 0 || n > opts.max) {
-      ctx.addIssue({ code: 'custom', message: `${opts.label} must be ${opts.int ? 'a whole number' : 'a number'} from 0 to ${opts.max}.` })
+      ctx.addIssue({
+        code: 'custom',
+        message: `${opts.label} must be ${
+          opts.int ? 'a whole number' : 'a number'
+        } from 0 to ${opts.max}.`,
+      })
       return z.NEVER
     }
     if (!opts.int && !/^\d+(\.\d{1,2})?$/.test(v)) {
@@ -110,7 +155,10 @@ export function parseCoordinates(v: string): { lat: number; lng: number } | null
   return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null
 }
 
-export interface SlugOwner { id: number; slug: string }
+export interface SlugOwner {
+  id: number
+  slug: string
+}
 
 /** The form's schema; `others` are the other sites, for the slug uniqueness check. */
 export function siteFormSchema(others: SlugOwner[] = []) {
@@ -120,15 +168,24 @@ export function siteFormSchema(others: SlugOwner[] = []) {
     location: text(200, 'The site name').min(1, 'Enter the site name.'),
     slug: z.string().trim().min(1, 'Enter the slug.').regex(SLUG, slugMessage)
       .refine((v) => !others.some((o) => o.slug === v), 'Another site already uses this slug.'),
-    key: optional(z.string().regex(/^[a-z0-9]{1,12}$/, 'Use up to 12 lower-case letters or digits.')),
-    status: z.enum(['', ...SITE_STATUSES], { errorMap: () => ({ message: 'Choose upcoming, active or open.' }) })
+    key: optional(
+      z.string().regex(/^[a-z0-9]{1,12}$/, 'Use up to 12 lower-case letters or digits.'),
+    ),
+    status: z.enum(['', ...SITE_STATUSES], {
+      errorMap: () => ({ message: 'Choose upcoming, active or open.' }),
+    })
       .transform((v) => (v === '' ? null : v)),
     booked: z.boolean(),
     allotments: number({ int: true, max: 100000, label: 'Plots' }),
     site_size: number({ max: 999999.99, label: 'Site size' }),
     joined: optional(z.string().regex(/^(19|20)\d{2}$/, 'Enter a four-digit year, like 2021.')),
     ac_id: optional(text(64, 'The campaign list id')),
-    coordinates: optional(z.string().refine((v) => parseCoordinates(v) !== null, 'Enter latitude,longitude, like 51.3925,-2.3211 (latitude −90 to 90, longitude −180 to 180).'))
+    coordinates: optional(
+      z.string().refine(
+        (v) => parseCoordinates(v) !== null,
+        'Enter latitude,longitude, like 51.3925,-2.3211 (latitude −90 to 90, longitude −180 to 180).',
+      ),
+    )
       .transform((v) => {
         const c = v === null ? null : parseCoordinates(v)
         return c ? `${c.lat},${c.lng}` : null
@@ -152,34 +209,57 @@ export function siteFormSchema(others: SlugOwner[] = []) {
     pm_message: optional(text(2000, 'The message')),
     pm_photo_1: optional(imageRef),
     pm_photo_2: optional(imageRef),
-    phone_number: optional(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 01225 000 001.')),
-    pm_phone_number: optional(z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 07700 900123.')),
+    phone_number: optional(
+      z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 01225 000 001.'),
+    ),
+    pm_phone_number: optional(
+      z.string().regex(PHONE_PATTERN, 'Enter a phone number, like 07700 900123.'),
+    ),
     pm_email: optional(z.string().email('Enter an email address, like name@example.com.')),
-    directions: z.object(Object.fromEntries(DIRECTION_MODES.map(({ key }) => [key, z.object({
-      minutes: number({ int: true, max: 600, label: 'Minutes' }),
-      text: z.string().trim().max(200, 'At most 200 characters.'),
-    })])) as Record<DirectionMode, z.ZodObject<{ minutes: ReturnType<typeof number>; text: z.ZodString }>>)
+    directions: z.object(Object.fromEntries(DIRECTION_MODES.map(({ key }) => [
+      key,
+      z.object({
+        minutes: number({ int: true, max: 600, label: 'Minutes' }),
+        text: z.string().trim().max(200, 'At most 200 characters.'),
+      }),
+    ])) as Record<
+      DirectionMode,
+      z.ZodObject<{ minutes: ReturnType<typeof number>; text: z.ZodString }>
+    >)
       .superRefine((d, ctx) => {
         for (const { key } of DIRECTION_MODES) {
-          if (d[key].minutes === null && d[key].text !== '') ctx.addIssue({ code: 'custom', path: [key, 'minutes'], message: 'Give the minutes too, or clear the text.' })
+          if (d[key].minutes === null && d[key].text !== '') {
+            ctx.addIssue({
+              code: 'custom',
+              path: [key, 'minutes'],
+              message: 'Give the minutes too, or clear the text.',
+            })
+          }
         }
       }),
     distance_points: z.array(z.object({
       icon: z.enum(DISTANCE_ICONS, { errorMap: () => ({ message: 'Choose an icon.' }) }),
-      text: z.string().trim().min(1, 'Enter the travel time line, or remove it.').max(120, 'At most 120 characters.'),
+      text: z.string().trim().min(1, 'Enter the travel time line, or remove it.').max(
+        120,
+        'At most 120 characters.',
+      ),
     })).max(8, 'At most 8 travel-time lines.'),
   }).transform((v) => {
     const { phone_number, pm_phone_number, pm_email, directions, ...rest } = v
     const dirs: { [K in DirectionMode]?: { minutes: number; text?: string } } = {}
     for (const { key } of DIRECTION_MODES) {
       const d = directions[key]
-      if (d.minutes !== null) dirs[key] = d.text ? { minutes: d.minutes, text: d.text } : { minutes: d.minutes }
+      if (d.minutes !== null) {
+        dirs[key] = d.text ? { minutes: d.minutes, text: d.text } : { minutes: d.minutes }
+      }
     }
     return {
       ...rest,
       directions: Object.keys(dirs).length ? dirs : null,
       distance_points: v.distance_points.length ? v.distance_points : null,
-      social_media: phone_number || pm_phone_number || pm_email ? { phone_number, pm_phone_number, pm_email } : null,
+      social_media: phone_number || pm_phone_number || pm_email
+        ? { phone_number, pm_phone_number, pm_email }
+        : null,
     }
   })
 }

@@ -4,9 +4,15 @@ import { z } from 'zod'
 
 export const expenseSchema = z.object({
   campaign: z.string().trim().min(1, 'Name the campaign.').max(120, 'At most 120 characters.'),
-  channel: z.string().trim().min(1, 'Name the channel, e.g. Social or Print.').max(60, 'At most 60 characters.'),
+  channel: z.string().trim().min(1, 'Name the channel, e.g. Social or Print.').max(
+    60,
+    'At most 60 characters.',
+  ),
   description: z.string().trim().max(500, 'At most 500 characters.'),
-  amount: z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter the amount in pounds, e.g. 120 or 99.50.'),
+  amount: z.string().trim().regex(
+    /^\d{1,7}(\.\d{1,2})?$/,
+    'Enter the amount in pounds, e.g. 120 or 99.50.',
+  ),
   spent_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the day it was spent.'),
   site_id: z.string(),
 }).transform((v) => ({
@@ -21,7 +27,16 @@ export const expenseSchema = z.object({
 export type ExpenseFormValues = z.input<typeof expenseSchema>
 
 const today = () => new Date().toISOString().slice(0, 10)
-export const emptyExpense = (): ExpenseFormValues => ({ campaign: '', channel: '', description: '', amount: '', spent_on: today(), site_id: '' })
+export const emptyExpense = (): ExpenseFormValues => ({
+  campaign: '',
+  channel: '',
+  description: '',
+  amount: '',
+  spent_on: today(),
+  site_id: '',
+})
 
 export const pounds = (pence: number | null | undefined) =>
-  pence === null || pence === undefined ? '—' : (pence / 100).toLocaleString('en-GB', { style: 'currency', currency: 'GBP' })
+  pence === null || pence === undefined
+    ? '—'
+    : (pence / 100).toLocaleString('en-GB', { style: 'currency', currency: 'GBP' })

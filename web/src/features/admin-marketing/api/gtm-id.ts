@@ -19,14 +19,19 @@ export const isValidGtmId = (v: string) => GTM_ID_PATTERN.test(v)
 const gtmKey = ['admin-marketing', 'gtm-id'] as const
 
 export async function getGtmId(): Promise<string | null> {
-  const { data, error } = await supabase().from('app_settings').select('value').eq('key', 'gtm_id').maybeSingle()
+  const { data, error } = await supabase().from('app_settings').select('value').eq('key', 'gtm_id')
+    .maybeSingle()
   if (error) throw new DbError(error, 'The tag-manager id could not be loaded.')
   return typeof data?.value === 'string' ? data.value : null
 }
 
 export async function saveGtmId(values: GtmIdFormValues): Promise<string> {
   const { gtm_id } = gtmIdSchema.parse(values)
-  await writeOne(supabase().from('app_settings').upsert({ key: 'gtm_id', value: gtm_id }, { onConflict: 'key' }).select('value').maybeSingle(), 'The tag-manager id was not saved.')
+  await writeOne(
+    supabase().from('app_settings').upsert({ key: 'gtm_id', value: gtm_id }, { onConflict: 'key' })
+      .select('value').maybeSingle(),
+    'The tag-manager id was not saved.',
+  )
   return gtm_id
 }
 

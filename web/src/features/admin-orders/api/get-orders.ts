@@ -9,11 +9,26 @@ export const ORDERS_PAGE_SIZE = 25
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'] as const
 export const ORDER_KINDS = ['shop', 'membership', 'deposit', 'gift_voucher'] as const
 
-const ORDER_COLUMNS = 'id, email, kind, status, total_pence, discount_pence, created_at, created_by, refund_requested_at'
+const ORDER_COLUMNS =
+  'id, email, kind, status, total_pence, discount_pence, created_at, created_by, refund_requested_at'
 export type OrderRow = Selected<'orders', typeof ORDER_COLUMNS>
-export interface OrderFilters { status: string; kind: string; from: string; to: string; search: string; page: number }
+export interface OrderFilters {
+  status: string
+  kind: string
+  from: string
+  to: string
+  search: string
+  page: number
+}
 
-export const emptyOrderFilters = (): OrderFilters => ({ status: '', kind: '', from: '', to: '', search: '', page: 0 })
+export const emptyOrderFilters = (): OrderFilters => ({
+  status: '',
+  kind: '',
+  from: '',
+  to: '',
+  search: '',
+  page: 0,
+})
 
 /** A YYYY-MM-DD day (local time) → the ISO instant it starts; `next` → the day after. */
 export function dayStart(day: string, next = false): string {
@@ -31,11 +46,18 @@ export async function getOrders(f: OrderFilters): Promise<{ rows: OrderRow[]; to
   if (/^#?\d+$/.test(term)) q = q.eq('id', Number(term.replace('#', '')))
   else if (term) q = q.ilike('email', `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`)
   const from = f.page * ORDERS_PAGE_SIZE
-  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, from + ORDERS_PAGE_SIZE - 1)
+  const { data, error, count } = await q.order('created_at', { ascending: false }).order('id', {
+    ascending: false,
+  }).range(from, from + ORDERS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The orders could not be loaded.')
   return { rows: data ?? [], total: count ?? 0 }
 }
 
 export const ordersQueryKey = ['admin-orders', 'list'] as const
-export const ordersQueryOptions = (f: OrderFilters) => queryOptions({ queryKey: [...ordersQueryKey, f], queryFn: () => getOrders(f), placeholderData: keepPreviousData })
+export const ordersQueryOptions = (f: OrderFilters) =>
+  queryOptions({
+    queryKey: [...ordersQueryKey, f],
+    queryFn: () => getOrders(f),
+    placeholderData: keepPreviousData,
+  })
 export const useOrders = (f: OrderFilters) => useQuery(ordersQueryOptions(f))

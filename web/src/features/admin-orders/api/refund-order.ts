@@ -7,12 +7,25 @@ import { orderQueryKey } from './get-order'
 import { ordersQueryKey } from './get-orders'
 
 export const refundSchema = z.object({
-  reason: z.string().trim().min(3, 'Give the reason for the refund (at least 3 characters).').max(500, 'At most 500 characters.'),
+  reason: z.string().trim().min(3, 'Give the reason for the refund (at least 3 characters).').max(
+    500,
+    'At most 500 characters.',
+  ),
 })
 
-export interface RefundResult { order_id: number; status: string; amount_pence: number; refund_id?: string; repeated?: boolean }
+export interface RefundResult {
+  order_id: number
+  status: string
+  amount_pence: number
+  refund_id?: string
+  repeated?: boolean
+}
 
 export const refundOrder = ({ orderId, reason }: { orderId: number; reason: string }) =>
-  invokeFunction<RefundResult>('payments/refund', { order_id: orderId, reason: refundSchema.parse({ reason }).reason }, { fallback: 'The refund did not go through. Nothing was refunded.' })
+  invokeFunction<RefundResult>('payments/refund', {
+    order_id: orderId,
+    reason: refundSchema.parse({ reason }).reason,
+  }, { fallback: 'The refund did not go through. Nothing was refunded.' })
 
-export const useRefundOrder = () => useInvalidatingMutation(refundOrder, [orderQueryKey, ordersQueryKey], { settled: true })
+export const useRefundOrder = () =>
+  useInvalidatingMutation(refundOrder, [orderQueryKey, ordersQueryKey], { settled: true })

@@ -6,7 +6,9 @@ import { deleteRow, saveRowId, useInvalidatingMutation } from '@/lib/admin/crud'
 import { type Plan, type PlanFormValues, planSchema } from './plan-schema'
 
 export async function getPlans(): Promise<Plan[]> {
-  const { data, error } = await supabase().from('plans').select('id, name, description, plot_size, price_pence, billing_interval, active, sort_order, updated_at').order('sort_order').order('id')
+  const { data, error } = await supabase().from('plans').select(
+    'id, name, description, plot_size, price_pence, billing_interval, active, sort_order, updated_at',
+  ).order('sort_order').order('id')
   if (error) throw new DbError(error, 'The plans could not be loaded.')
   return data ?? []
 }
@@ -14,7 +16,10 @@ export const plansQueryKey = ['admin-plans', 'plans'] as const
 export const usePlans = () => useQuery(queryOptions({ queryKey: plansQueryKey, queryFn: getPlans }))
 
 export const savePlan = async ({ id, values }: { id: number | null; values: PlanFormValues }) =>
-  await saveRowId('plans', id, planSchema.parse(values), { failed: 'The plan was not saved.', duplicate: 'Another plan already has that name.' })
+  await saveRowId('plans', id, planSchema.parse(values), {
+    failed: 'The plan was not saved.',
+    duplicate: 'Another plan already has that name.',
+  })
 
 export const deletePlan = (id: number) => deleteRow('plans', id, 'The plan was not deleted.')
 

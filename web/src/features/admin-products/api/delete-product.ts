@@ -2,6 +2,7 @@
 import { deleteRow, useInvalidatingMutation } from '@/lib/admin/crud'
 import { productsQueryKey } from './get-products'
 
-export const deleteProduct = (id: number) => deleteRow('products', id, 'The product was not deleted.')
+export const deleteProduct = (id: number) =>
+  deleteRow('products', id, 'The product was not deleted.')
 
 export const useDeleteProduct = () => useInvalidatingMutation(deleteProduct, [productsQueryKey])

@@ -3,13 +3,18 @@
 // same (text 1-200, link / or https://, end after start).
 import { z } from 'zod'
 
-const optionalMoment = z.string().trim().refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Enter a date and time.')
+const optionalMoment = z.string().trim().refine(
+  (v) => v === '' || !Number.isNaN(Date.parse(v)),
+  'Enter a date and time.',
+)
 const toIso = (v: string) => (v === '' ? null : new Date(v).toISOString())
 
 export const promoBarSchema = z.object({
   text: z.string().trim().min(1, 'Write the message.').max(200, 'At most 200 characters.'),
-  link: z.string().trim().refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v),
-    'A link is a page of this site (starting with /) or an https:// address.'),
+  link: z.string().trim().refine(
+    (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v),
+    'A link is a page of this site (starting with /) or an https:// address.',
+  ),
   site_id: z.string(),
   active: z.boolean(),
   starts_at: optionalMoment,
@@ -30,20 +35,32 @@ export const promoBarSchema = z.object({
 export type PromoBarFormValues = z.input<typeof promoBarSchema>
 export type PromoBarRow = z.output<typeof promoBarSchema>
 
-export const emptyPromoBar = (): PromoBarFormValues => ({ text: '', link: '', site_id: '', active: true, starts_at: '', ends_at: '' })
+export const emptyPromoBar = (): PromoBarFormValues => ({
+  text: '',
+  link: '',
+  site_id: '',
+  active: true,
+  starts_at: '',
+  ends_at: '',
+})
 
 const pad = (n: number) => String(n).padStart(2, '0')
 /** An ISO moment as the value of a datetime-local input (local time). */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return ''
   const d = new Date(iso)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${
+    pad(d.getMinutes())
+  }`
 }
 
 export type BarState = 'live' | 'scheduled' | 'ended' | 'off'
 
 /** What visitors see of a bar now: live, scheduled (starts later), ended, or switched off. */
-export function barState(b: { active: boolean; starts_at: string | null; ends_at: string | null }, now = Date.now()): BarState {
+export function barState(
+  b: { active: boolean; starts_at: string | null; ends_at: string | null },
+  now = Date.now(),
+): BarState {
   if (!b.active) return 'off'
   if (b.ends_at && Date.parse(b.ends_at) <= now) return 'ended'
   if (b.starts_at && Date.parse(b.starts_at) > now) return 'scheduled'

@@ -2,12 +2,17 @@
 // trigger records who did it).
 import { deleteRow, saveRowId, useInvalidatingMutation } from '@/lib/admin/crud'
 import { promoBarsQueryKey } from './get-promo-bars'
-import { promoBarSchema, type PromoBarFormValues } from './promo-bar-schema'
+import { type PromoBarFormValues, promoBarSchema } from './promo-bar-schema'
 
-export const savePromoBar = async ({ id, values }: { id: number | null; values: PromoBarFormValues }) =>
-  await saveRowId('promo_bars', id, promoBarSchema.parse(values), { failed: 'The promo bar was not saved.' })
+export const savePromoBar = async (
+  { id, values }: { id: number | null; values: PromoBarFormValues },
+) =>
+  await saveRowId('promo_bars', id, promoBarSchema.parse(values), {
+    failed: 'The promo bar was not saved.',
+  })
 
-export const deletePromoBar = (id: number) => deleteRow('promo_bars', id, 'The promo bar was not deleted.')
+export const deletePromoBar = (id: number) =>
+  deleteRow('promo_bars', id, 'The promo bar was not deleted.')
 
 export const useSavePromoBar = () => useInvalidatingMutation(savePromoBar, [promoBarsQueryKey])
 export const useDeletePromoBar = () => useInvalidatingMutation(deletePromoBar, [promoBarsQueryKey])

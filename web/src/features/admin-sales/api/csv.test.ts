@@ -5,8 +5,22 @@ import { salesCsv } from './csv'
 describe('sales CSV', () => {
   it('writes one line per period in pounds, then the totals', () => {
     const csv = salesCsv([
-      { period: '2026-11-01', orders: 2, sales_pence: 3898, voucher_pence: 1000, refunded_orders: 0, refunded_pence: 0 },
-      { period: '2026-11-02', orders: 0, sales_pence: 0, voucher_pence: 0, refunded_orders: 1, refunded_pence: 899 },
+      {
+        period: '2026-11-01',
+        orders: 2,
+        sales_pence: 3898,
+        voucher_pence: 1000,
+        refunded_orders: 0,
+        refunded_pence: 0,
+      },
+      {
+        period: '2026-11-02',
+        orders: 0,
+        sales_pence: 0,
+        voucher_pence: 0,
+        refunded_orders: 1,
+        refunded_pence: 899,
+      },
     ])
     expect(csv.split('\r\n')).toEqual([
       'Period starting,Paid orders,Charged (GBP),Paid by gift voucher (GBP),Refunded orders,Refunded (GBP)',

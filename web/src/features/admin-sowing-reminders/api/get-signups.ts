@@ -14,11 +14,14 @@ export const SIGNUPS_LIMIT = 5000
 export async function getSignups(): Promise<{ rows: SowingSignup[]; total: number }> {
   const { data, error, count } = await supabase().from('sowing_reminder_signups')
     .select(SIGNUP_COLUMNS, { count: 'exact' })
-    .order('created_at', { ascending: false }).order('id', { ascending: false }).limit(SIGNUPS_LIMIT)
+    .order('created_at', { ascending: false }).order('id', { ascending: false }).limit(
+      SIGNUPS_LIMIT,
+    )
   if (error) throw new DbError(error, 'The sign-ups could not be loaded.')
   const rows = data ?? []
   return { rows, total: count ?? rows.length }
 }
 
-export const signupsQueryOptions = () => queryOptions({ queryKey: ['admin-sowing-reminders', 'signups'], queryFn: getSignups })
+export const signupsQueryOptions = () =>
+  queryOptions({ queryKey: ['admin-sowing-reminders', 'signups'], queryFn: getSignups })
 export const useSignups = () => useQuery(signupsQueryOptions())

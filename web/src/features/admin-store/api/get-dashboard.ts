@@ -18,5 +18,10 @@ export async function getStoreDashboard(): Promise<StoreDashboard> {
   return data as StoreDashboard
 }
 
-export const storeDashboardQueryOptions = () => queryOptions({ queryKey: ['admin-store', 'dashboard'], queryFn: getStoreDashboard, refetchInterval: 60_000 })
+export const storeDashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin-store', 'dashboard'],
+    queryFn: getStoreDashboard,
+    refetchInterval: 60_000,
+  })
 export const useStoreDashboard = () => useQuery(storeDashboardQueryOptions())

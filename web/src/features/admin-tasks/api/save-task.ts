@@ -2,14 +2,19 @@
 import { supabase } from '@/lib/supabase'
 import { deleteRow, saveRowId, useInvalidatingMutation, writeOne } from '@/lib/admin/crud'
 import { tasksQueryKey } from './get-tasks'
-import { TASK_STATUSES, type TaskStatus, taskSchema, type TaskFormValues } from './task-schema'
+import { TASK_STATUSES, type TaskFormValues, taskSchema, type TaskStatus } from './task-schema'
 
 export const saveTask = async ({ id, values }: { id: number | null; values: TaskFormValues }) =>
   await saveRowId('tasks', id, taskSchema.parse(values), { failed: 'The task was not saved.' })
 
-export async function moveTask({ id, status }: { id: number; status: TaskStatus }): Promise<number> {
+export async function moveTask(
+  { id, status }: { id: number; status: TaskStatus },
+): Promise<number> {
   if (!TASK_STATUSES.includes(status)) throw new Error('Choose a status.')
-  return (await writeOne<{ id: number }>(supabase().from('tasks').update({ status }).eq('id', id).select('id').maybeSingle(), 'The task was not moved.')).id
+  return (await writeOne<{ id: number }>(
+    supabase().from('tasks').update({ status }).eq('id', id).select('id').maybeSingle(),
+    'The task was not moved.',
+  )).id
 }
 
 export const deleteTask = (id: number) => deleteRow('tasks', id, 'The task was not deleted.')

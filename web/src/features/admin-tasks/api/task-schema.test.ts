@@ -5,11 +5,39 @@ import type { Task } from './get-tasks'
 
 describe('tasks', () => {
   it('need a title; empty choices are stored as nothing', () => {
-    expect(taskSchema.safeParse(emptyTask()).error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['title', 'Say what needs doing.']])
-    expect(taskSchema.parse({ ...emptyTask(), title: ' Mow ' })).toEqual({ title: 'Mow', description: null, site_id: null, assigned_to: null, status: 'todo', due_on: null })
-    expect(taskSchema.parse({ title: 'Mow', description: 'Paths', site_id: '3', assigned_to: 'u1', status: 'doing', due_on: '2026-04-01' }))
-      .toEqual({ title: 'Mow', description: 'Paths', site_id: 3, assigned_to: 'u1', status: 'doing', due_on: '2026-04-01' })
-    expect(taskSchema.safeParse({ ...emptyTask(), title: 'x', status: 'blocked' }).error!.issues[0]!.message).toBe('Choose a status.')
+    expect(
+      taskSchema.safeParse(emptyTask()).error!.issues.map((i) => [i.path.join('.'), i.message]),
+    ).toEqual([['title', 'Say what needs doing.']])
+    expect(taskSchema.parse({ ...emptyTask(), title: ' Mow ' })).toEqual({
+      title: 'Mow',
+      description: null,
+      site_id: null,
+      assigned_to: null,
+      status: 'todo',
+      due_on: null,
+    })
+    expect(
+      taskSchema.parse({
+        title: 'Mow',
+        description: 'Paths',
+        site_id: '3',
+        assigned_to: 'u1',
+        status: 'doing',
+        due_on: '2026-04-01',
+      }),
+    )
+      .toEqual({
+        title: 'Mow',
+        description: 'Paths',
+        site_id: 3,
+        assigned_to: 'u1',
+        status: 'doing',
+        due_on: '2026-04-01',
+      })
+    expect(
+      taskSchema.safeParse({ ...emptyTask(), title: 'x', status: 'blocked' }).error!.issues[0]!
+        .message,
+    ).toBe('Choose a status.')
   })
   it('move one column at a time on the board', () => {
     expect(neighbours('todo')).toEqual({ prev: null, next: 'doing' })
@@ -25,6 +53,7 @@ describe('tasks', () => {
   it('fall into their columns in list order', () => {
     const t = (id: number, status: Task['status']) => ({ id, status } as Task)
     const cols = byStatus([t(1, 'done'), t(2, 'todo'), t(3, 'todo'), t(4, 'doing')])
-    expect([cols.todo.map((x) => x.id), cols.doing.map((x) => x.id), cols.done.map((x) => x.id)]).toEqual([[2, 3], [4], [1]])
+    expect([cols.todo.map((x) => x.id), cols.doing.map((x) => x.id), cols.done.map((x) => x.id)])
+      .toEqual([[2, 3], [4], [1]])
   })
 })

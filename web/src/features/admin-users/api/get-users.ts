@@ -8,10 +8,16 @@ export const USERS_PAGE_SIZE = 25
 
 export type UserRow = Awaited<ReturnType<typeof getUsers>>['rows'][number]
 
-export interface UserFilters { search: string; role: string }
+export interface UserFilters {
+  search: string
+  role: string
+}
 
 export async function getUsers(f: UserFilters, page: number) {
-  let q = supabase().from('profiles').select('id, full_name, email, role_id, created_at, role:roles(id, name, label)', { count: 'exact' })
+  let q = supabase().from('profiles').select(
+    'id, full_name, email, role_id, created_at, role:roles(id, name, label)',
+    { count: 'exact' },
+  )
   if (f.role === 'none') q = q.is('role_id', null)
   else if (f.role === 'staff') q = q.not('role_id', 'is', null)
   else if (f.role) q = q.eq('role_id', Number(f.role))
@@ -27,6 +33,10 @@ export async function getUsers(f: UserFilters, page: number) {
 export const usersQueryKey = ['admin-users', 'users'] as const
 
 export const usersQueryOptions = (f: UserFilters, page: number) =>
-  queryOptions({ queryKey: [...usersQueryKey, f, page], queryFn: () => getUsers(f, page), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: [...usersQueryKey, f, page],
+    queryFn: () => getUsers(f, page),
+    placeholderData: keepPreviousData,
+  })
 
 export const useUsers = (f: UserFilters, page: number) => useQuery(usersQueryOptions(f, page))

@@ -6,11 +6,19 @@ import { supabase } from '@/lib/supabase'
 import { patchManagersQueryKey } from './get-patch-managers'
 import { usersQueryKey } from './get-users'
 
-export const setRoleSchema = z.object({ userId: z.string().uuid(), roleId: z.number().int().positive().nullable() })
+export const setRoleSchema = z.object({
+  userId: z.string().uuid(),
+  roleId: z.number().int().positive().nullable(),
+})
 
 export async function setUserRole(input: z.input<typeof setRoleSchema>): Promise<void> {
   const { userId, roleId } = setRoleSchema.parse(input)
-  await writeOne(supabase().from('profiles').update({ role_id: roleId }).eq('id', userId).select('id').maybeSingle(), 'The role was not changed.')
+  await writeOne(
+    supabase().from('profiles').update({ role_id: roleId }).eq('id', userId).select('id')
+      .maybeSingle(),
+    'The role was not changed.',
+  )
 }
 
-export const useSetUserRole = () => useInvalidatingMutation(setUserRole, [usersQueryKey, patchManagersQueryKey])
+export const useSetUserRole = () =>
+  useInvalidatingMutation(setUserRole, [usersQueryKey, patchManagersQueryKey])

@@ -3,6 +3,8 @@ import { deleteRow, useInvalidatingMutation } from '@/lib/admin/crud'
 import { categoriesQueryKey } from './get-categories'
 import { entriesQueryKey } from './get-entries'
 
-export const deleteCategory = (id: number) => deleteRow('waiting_list_categories', id, 'The category was not deleted.')
+export const deleteCategory = (id: number) =>
+  deleteRow('waiting_list_categories', id, 'The category was not deleted.')
 
-export const useDeleteCategory = () => useInvalidatingMutation(deleteCategory, [categoriesQueryKey, entriesQueryKey])
+export const useDeleteCategory = () =>
+  useInvalidatingMutation(deleteCategory, [categoriesQueryKey, entriesQueryKey])

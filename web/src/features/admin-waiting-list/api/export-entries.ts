@@ -3,21 +3,36 @@ import { useMutation } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { toCsv } from '@/lib/admin/csv'
-import { applyFilters, ENTRY_COLUMNS, type Entry, type EntryFilters } from './get-entries'
+import { applyFilters, type Entry, ENTRY_COLUMNS, type EntryFilters } from './get-entries'
 
 const BATCH = 1000
 export const EXPORT_LIMIT = 20_000
 
 export const CSV_COLUMNS: Array<[keyof Entry, string]> = [
-  ['reference', 'Reference'], ['location', 'Place'], ['first_name', 'First name'], ['last_name', 'Last name'], ['email', 'Email'],
-  ['phone', 'Phone'], ['postcode', 'Postcode'], ['status', 'Status'], ['joined_at', 'Joined'], ['plot_size_preference', 'Plot size'],
-  ['consent_marketing', 'Marketing consent'], ['notes', 'Notes'],
+  ['reference', 'Reference'],
+  ['location', 'Place'],
+  ['first_name', 'First name'],
+  ['last_name', 'Last name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['postcode', 'Postcode'],
+  ['status', 'Status'],
+  ['joined_at', 'Joined'],
+  ['plot_size_preference', 'Plot size'],
+  ['consent_marketing', 'Marketing consent'],
+  ['notes', 'Notes'],
 ]
 
-export async function exportEntries(filters: EntryFilters, categoryName: (id: number | null) => string): Promise<{ csv: string; rows: number }> {
+export async function exportEntries(
+  filters: EntryFilters,
+  categoryName: (id: number | null) => string,
+): Promise<{ csv: string; rows: number }> {
   const rows: Entry[] = []
   for (let from = 0; from < EXPORT_LIMIT; from += BATCH) {
-    const { data, error } = await applyFilters(supabase().from('waiting_list_entries').select(ENTRY_COLUMNS), filters)
+    const { data, error } = await applyFilters(
+      supabase().from('waiting_list_entries').select(ENTRY_COLUMNS),
+      filters,
+    )
       .order('joined_at').order('id').range(from, from + BATCH - 1)
     if (error) throw new DbError(error, 'The export failed.')
     rows.push(...(data ?? []))
@@ -29,4 +44,11 @@ export async function exportEntries(filters: EntryFilters, categoryName: (id: nu
 }
 
 export const useExportEntries = () =>
-  useMutation({ mutationFn: ({ filters, categoryName }: { filters: EntryFilters; categoryName: (id: number | null) => string }) => exportEntries(filters, categoryName) })
+  useMutation({
+    mutationFn: (
+      { filters, categoryName }: {
+        filters: EntryFilters
+        categoryName: (id: number | null) => string
+      },
+    ) => exportEntries(filters, categoryName),
+  })

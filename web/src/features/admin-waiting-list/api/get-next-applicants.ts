@@ -4,7 +4,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
-export interface Applicant { id: number; first_name: string; last_name: string; email: string; joined_at: string; reference: string }
+export interface Applicant {
+  id: number
+  first_name: string
+  last_name: string
+  email: string
+  joined_at: string
+  reference: string
+}
 
 export async function getNextApplicants(siteId: number, count: number): Promise<Applicant[]> {
   const { data, error } = await supabase().from('waiting_list_entries')
@@ -24,4 +31,5 @@ export const nextApplicantsQueryOptions = (siteId: number | null, count: number)
     enabled: siteId !== null && count >= 1,
   })
 
-export const useNextApplicants = (siteId: number | null, count: number) => useQuery(nextApplicantsQueryOptions(siteId, count))
+export const useNextApplicants = (siteId: number | null, count: number) =>
+  useQuery(nextApplicantsQueryOptions(siteId, count))

@@ -5,10 +5,17 @@ import { invokeFunction } from '@/lib/admin/invoke-function'
 import { slotQueryKey } from './get-slot'
 import { slotsQueryKey } from './get-slots'
 
-export interface CancelBookingResult { cancelled: boolean; notified: number }
-
-export async function cancelBooking(id: number): Promise<CancelBookingResult> {
-  return await invokeFunction<CancelBookingResult>('bookings', { action: 'cancel_booking', booking_id: id }, { fallback: 'The booking was not cancelled.' })
+export interface CancelBookingResult {
+  cancelled: boolean
+  notified: number
 }
 
-export const useCancelBooking = () => useInvalidatingMutation(cancelBooking, [slotQueryKey, slotsQueryKey], { settled: true })
+export async function cancelBooking(id: number): Promise<CancelBookingResult> {
+  return await invokeFunction<CancelBookingResult>('bookings', {
+    action: 'cancel_booking',
+    booking_id: id,
+  }, { fallback: 'The booking was not cancelled.' })
+}
+
+export const useCancelBooking = () =>
+  useInvalidatingMutation(cancelBooking, [slotQueryKey, slotsQueryKey], { settled: true })

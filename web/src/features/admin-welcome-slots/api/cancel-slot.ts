@@ -9,16 +9,25 @@ import { slotsQueryKey } from './get-slots'
 
 export const cancelSlotSchema = z.object({
   slotId: z.number().int().positive(),
-  reason: z.string().trim().max(500, 'At most 500 characters.').transform((v) => (v === '' ? null : v)),
+  reason: z.string().trim().max(500, 'At most 500 characters.').transform((
+    v,
+  ) => (v === '' ? null : v)),
 })
 
 export type CancelSlotInput = z.input<typeof cancelSlotSchema>
-export interface CancelSlotResult { cancelled: boolean; bookings_cancelled: number; notified: number }
+export interface CancelSlotResult {
+  cancelled: boolean
+  bookings_cancelled: number
+  notified: number
+}
 
 export async function cancelSlot(input: CancelSlotInput): Promise<CancelSlotResult> {
   const v = cancelSlotSchema.parse(input)
-  return await invokeFunction<CancelSlotResult>('bookings', { action: 'cancel_slot', slot_id: v.slotId, reason: v.reason },
-    { fallback: 'The welcome slot was not cancelled.' })
+  return await invokeFunction<CancelSlotResult>('bookings', {
+    action: 'cancel_slot',
+    slot_id: v.slotId,
+    reason: v.reason,
+  }, { fallback: 'The welcome slot was not cancelled.' })
 }
 
 /** The toast after a cancel: how many guests were told; again on a cancelled slot, how many
@@ -36,4 +45,5 @@ export function cancelSlotMessage(r: CancelSlotResult): string {
     : `Welcome slot cancelled: ${r.notified} of ${guests} e-mailed so far`
 }
 
-export const useCancelSlot = () => useInvalidatingMutation(cancelSlot, [slotQueryKey, slotsQueryKey], { settled: true })
+export const useCancelSlot = () =>
+  useInvalidatingMutation(cancelSlot, [slotQueryKey, slotsQueryKey], { settled: true })

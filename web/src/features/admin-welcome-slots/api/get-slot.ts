@@ -10,7 +10,10 @@ export async function getSlot(id: number) {
   const db = supabase()
   const [slot, bookings] = await Promise.all([
     db.from('welcome_slots').select(SLOT_COLUMNS).eq('id', id).maybeSingle(),
-    db.from('welcome_slot_bookings').select('id, name, email, phone, status, created_at').eq('slot_id', id).order('created_at'),
+    db.from('welcome_slot_bookings').select('id, name, email, phone, status, created_at').eq(
+      'slot_id',
+      id,
+    ).order('created_at'),
   ])
   if (slot.error) throw new DbError(slot.error)
   if (bookings.error) throw new DbError(bookings.error)
@@ -18,5 +21,6 @@ export async function getSlot(id: number) {
 }
 
 export const slotQueryKey = ['admin-welcome-slots', 'slot'] as const
-export const slotQueryOptions = (id: number) => queryOptions({ queryKey: [...slotQueryKey, id], queryFn: () => getSlot(id) })
+export const slotQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...slotQueryKey, id], queryFn: () => getSlot(id) })
 export const useSlot = (id: number) => useQuery(slotQueryOptions(id))

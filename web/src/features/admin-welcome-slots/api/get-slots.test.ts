@@ -7,7 +7,14 @@ beforeAll(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function answer(total: number) {
-  const fetchMock = vi.fn((_url: string) => Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'content-range': `25-49/${total}` } })))
+  const fetchMock = vi.fn((_url: string) =>
+    Promise.resolve(
+      new Response('[]', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'content-range': `25-49/${total}` },
+      }),
+    )
+  )
   vi.stubGlobal('fetch', fetchMock)
   return () => new URL(String(fetchMock.mock.calls[0]![0]))
 }

@@ -5,9 +5,14 @@ import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 
 export type Slot = Awaited<ReturnType<typeof getSlots>>['rows'][number]
-export interface SlotFilters { siteId: string; when: 'upcoming' | 'past'; status: 'all' | 'open' | 'cancelled' }
+export interface SlotFilters {
+  siteId: string
+  when: 'upcoming' | 'past'
+  status: 'all' | 'open' | 'cancelled'
+}
 
-export const SLOT_COLUMNS = 'id, site_id, starts_at, duration_minutes, capacity, booked_count, notes, cancelled_at, cancel_reason, site:global_sites(location, city)'
+export const SLOT_COLUMNS =
+  'id, site_id, starts_at, duration_minutes, capacity, booked_count, notes, cancelled_at, cancel_reason, site:global_sites(location, city)'
 export const SLOTS_PAGE_SIZE = 25
 
 export async function getSlots(f: SlotFilters, page = 0) {
@@ -16,7 +21,9 @@ export async function getSlots(f: SlotFilters, page = 0) {
   if (f.status === 'open') q = q.is('cancelled_at', null)
   if (f.status === 'cancelled') q = q.not('cancelled_at', 'is', null)
   const now = new Date().toISOString()
-  q = f.when === 'upcoming' ? q.gte('starts_at', now).order('starts_at') : q.lt('starts_at', now).order('starts_at', { ascending: false })
+  q = f.when === 'upcoming'
+    ? q.gte('starts_at', now).order('starts_at')
+    : q.lt('starts_at', now).order('starts_at', { ascending: false })
   const from = page * SLOTS_PAGE_SIZE
   const { data, error, count } = await q.order('id').range(from, from + SLOTS_PAGE_SIZE - 1)
   if (error) throw new DbError(error, 'The welcome slots could not be loaded.')
@@ -25,5 +32,9 @@ export async function getSlots(f: SlotFilters, page = 0) {
 
 export const slotsQueryKey = ['admin-welcome-slots', 'slots'] as const
 export const slotsQueryOptions = (f: SlotFilters, page = 0) =>
-  queryOptions({ queryKey: [...slotsQueryKey, f, page], queryFn: () => getSlots(f, page), placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: [...slotsQueryKey, f, page],
+    queryFn: () => getSlots(f, page),
+    placeholderData: keepPreviousData,
+  })
 export const useSlots = (f: SlotFilters, page = 0) => useQuery(slotsQueryOptions(f, page))

@@ -9,9 +9,15 @@ export interface Blog extends BlogSummary {
 }
 
 export const getBlog = (slug: string) =>
-  restOne<Blog>('blogs', `select=slug,title,excerpt,cover_image,author,published_at,body&published=eq.true&slug=eq.${encodeURIComponent(slug)}`)
+  restOne<Blog>(
+    'blogs',
+    `select=slug,title,excerpt,cover_image,author,published_at,body&published=eq.true&slug=eq.${
+      encodeURIComponent(slug)
+    }`,
+  )
 
-export const blogQueryOptions = (slug: string) => queryOptions({ queryKey: ['blog', slug], queryFn: () => getBlog(slug), staleTime: 60_000 })
+export const blogQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['blog', slug], queryFn: () => getBlog(slug), staleTime: 60_000 })
 
 export function useBlog(slug: string) {
   return useQuery(blogQueryOptions(slug))

@@ -14,11 +14,20 @@ export interface BlogSummary {
 }
 
 export const getBlogs = (page: number): Promise<Page<BlogSummary>> =>
-  restPage<BlogSummary>('blogs', 'select=slug,title,excerpt,cover_image,author,published_at&published=eq.true&order=published_at.desc.nullslast,id.desc',
-    (page - 1) * BLOGS_PER_PAGE, BLOGS_PER_PAGE)
+  restPage<BlogSummary>(
+    'blogs',
+    'select=slug,title,excerpt,cover_image,author,published_at&published=eq.true&order=published_at.desc.nullslast,id.desc',
+    (page - 1) * BLOGS_PER_PAGE,
+    BLOGS_PER_PAGE,
+  )
 
 export const blogsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: ['blogs', page], queryFn: () => getBlogs(page), staleTime: 60_000, placeholderData: keepPreviousData })
+  queryOptions({
+    queryKey: ['blogs', page],
+    queryFn: () => getBlogs(page),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  })
 
 export function useBlogs(page: number) {
   return useQuery(blogsQueryOptions(page))

@@ -7,7 +7,10 @@ import type { RichTextNode } from '@/lib/rich-text/render-html'
 export type EmploymentType = 'full_time' | 'part_time' | 'seasonal' | 'volunteer'
 
 export const EMPLOYMENT_LABEL: Record<EmploymentType, string> = {
-  full_time: 'Full time', part_time: 'Part time', seasonal: 'Seasonal', volunteer: 'Volunteer',
+  full_time: 'Full time',
+  part_time: 'Part time',
+  seasonal: 'Seasonal',
+  volunteer: 'Volunteer',
 }
 
 export interface CareerSummary {
@@ -24,21 +27,31 @@ export interface Career extends CareerSummary {
 }
 
 /** Today in the UK as YYYY-MM-DD: a role closing today is still open all day. */
-export const ukToday = (now = new Date()) => now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
+export const ukToday = (now = new Date()) =>
+  now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 
-export const isOpen = (career: Pick<CareerSummary, 'closes_on'>, today = ukToday()) => career.closes_on === null || career.closes_on >= today
+export const isOpen = (career: Pick<CareerSummary, 'closes_on'>, today = ukToday()) =>
+  career.closes_on === null || career.closes_on >= today
 
 const FIELDS = 'id,slug,title,location,employment_type,closes_on'
 
 export const getCareers = () =>
-  restSelect<CareerSummary>('careers', `select=${FIELDS}&published=eq.true&or=(closes_on.is.null,closes_on.gte.${ukToday()})&order=closes_on.asc.nullslast,title.asc`)
+  restSelect<CareerSummary>(
+    'careers',
+    `select=${FIELDS}&published=eq.true&or=(closes_on.is.null,closes_on.gte.${ukToday()})&order=closes_on.asc.nullslast,title.asc`,
+  )
 
 /** A published role by slug, open or closed (a closed one says so), or null. */
 export const getCareer = (slug: string) =>
-  restOne<Career>('careers', `select=${FIELDS},description&published=eq.true&slug=eq.${encodeURIComponent(slug)}`)
+  restOne<Career>(
+    'careers',
+    `select=${FIELDS},description&published=eq.true&slug=eq.${encodeURIComponent(slug)}`,
+  )
 
-export const careersQueryOptions = () => queryOptions({ queryKey: ['careers'], queryFn: getCareers, staleTime: 60_000 })
-export const careerQueryOptions = (slug: string) => queryOptions({ queryKey: ['career', slug], queryFn: () => getCareer(slug), staleTime: 60_000 })
+export const careersQueryOptions = () =>
+  queryOptions({ queryKey: ['careers'], queryFn: getCareers, staleTime: 60_000 })
+export const careerQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['career', slug], queryFn: () => getCareer(slug), staleTime: 60_000 })
 
 export const useCareers = () => useQuery(careersQueryOptions())
 export const useCareer = (slug: string) => useQuery(careerQueryOptions(slug))

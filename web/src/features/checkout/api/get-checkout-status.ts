@@ -32,11 +32,15 @@ export const getCheckoutStatus = (sessionId: string) =>
   callFunction<CheckoutStatus>('payments/status', { query: { session_id: sessionId } })
 
 /** The server does not know the session (or it is not a session id): nothing to show. */
-export const isNotFound = (e: unknown) => e instanceof FunctionError && (e.status === 404 || e.status === 400)
+export const isNotFound = (e: unknown) =>
+  e instanceof FunctionError && (e.status === 404 || e.status === 400)
 
 /** Still worth looking again: the payment is not confirmed, or a paid voucher is about to go. */
 const settling = (s: CheckoutStatus | undefined) =>
-  s?.status === 'pending' || (s?.status === 'paid' && s.voucher?.status === 'active' && s.voucher.recipient_email !== null && (s.voucher.deliver_on === null || s.voucher.deliver_on <= ukToday()) && s.voucher.sent_at === null)
+  s?.status === 'pending' ||
+  (s?.status === 'paid' && s.voucher?.status === 'active' && s.voucher.recipient_email !== null &&
+    (s.voucher.deliver_on === null || s.voucher.deliver_on <= ukToday()) &&
+    s.voucher.sent_at === null)
 
 export const checkoutStatusQueryOptions = (sessionId: string) =>
   queryOptions({

@@ -13,9 +13,13 @@ export interface Product {
 }
 
 export const getProducts = () =>
-  restSelect<Product>('products', 'select=id,name,slug,description,price_pence,stock,image_url&active=eq.true&order=id.asc')
+  restSelect<Product>(
+    'products',
+    'select=id,name,slug,description,price_pence,stock,image_url&active=eq.true&order=id.asc',
+  )
 
-export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000 })
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000 })
 
 export function useProducts() {
   return useQuery(productsQueryOptions())

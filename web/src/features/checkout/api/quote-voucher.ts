@@ -7,4 +7,9 @@ import type { VoucherQuote } from '@/lib/gift-vouchers'
 export const quoteVoucher = (code: string, items: { product_id: number; quantity: number }[]) =>
   callFunction<VoucherQuote>('payments/voucher', { body: { code, items } })
 
-export const useQuoteVoucher = () => useMutation({ mutationFn: ({ code, items }: { code: string; items: { product_id: number; quantity: number }[] }) => quoteVoucher(code, items) })
+export const useQuoteVoucher = () =>
+  useMutation({
+    mutationFn: (
+      { code, items }: { code: string; items: { product_id: number; quantity: number }[] },
+    ) => quoteVoucher(code, items),
+  })

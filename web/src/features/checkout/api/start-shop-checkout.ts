@@ -8,22 +8,43 @@ import { voucherCodeField } from '@/lib/gift-vouchers'
 import type { CheckoutStarted } from './start-deposit-checkout'
 
 export const shopSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address, like name@example.com.'),
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email(
+    'Enter a valid e-mail address, like name@example.com.',
+  ),
   items: z.array(z.object({
     product_id: z.number().int().positive(),
-    quantity: z.number({ invalid_type_error: 'Enter a number.' }).int('Whole numbers only.').min(0, 'Not below 0.').max(20, 'At most 20 of each.'),
-  })).transform((items) => items.filter((i) => i.quantity > 0)).refine((items) => items.length > 0, 'Choose at least one item.'),
+    quantity: z.number({ invalid_type_error: 'Enter a number.' }).int('Whole numbers only.').min(
+      0,
+      'Not below 0.',
+    ).max(20, 'At most 20 of each.'),
+  })).transform((items) => items.filter((i) => i.quantity > 0)).refine(
+    (items) => items.length > 0,
+    'Choose at least one item.',
+  ),
   voucher_code: voucherCodeField,
 })
 export type ShopInput = z.infer<typeof shopSchema>
 
-export interface ShopCheckoutStarted extends CheckoutStarted { total_pence: number; discount_pence: number; status: string }
+export interface ShopCheckoutStarted extends CheckoutStarted {
+  total_pence: number
+  discount_pence: number
+  status: string
+}
 
-export function startShopCheckout(input: ShopInput, idempotencyKey: string): Promise<ShopCheckoutStarted> {
+export function startShopCheckout(
+  input: ShopInput,
+  idempotencyKey: string,
+): Promise<ShopCheckoutStarted> {
   const { voucher_code, ...rest } = input
-  return callFunction<ShopCheckoutStarted>('payments/checkout', { body: { kind: 'shop', ...rest, ...(voucher_code ? { voucher_code } : {}) }, headers: { 'idempotency-key': idempotencyKey } })
+  return callFunction<ShopCheckoutStarted>('payments/checkout', {
+    body: { kind: 'shop', ...rest, ...(voucher_code ? { voucher_code } : {}) },
+    headers: { 'idempotency-key': idempotencyKey },
+  })
 }
 
 export function useStartShopCheckout() {
-  return useMutation({ mutationFn: ({ input, key }: { input: ShopInput; key: string }) => startShopCheckout(input, key) })
+  return useMutation({
+    mutationFn: ({ input, key }: { input: ShopInput; key: string }) =>
+      startShopCheckout(input, key),
+  })
 }

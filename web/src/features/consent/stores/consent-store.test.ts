@@ -2,11 +2,27 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { defaultConsentEntries } from '../consent-entries'
 import type { ConsentEffects, StoredConsent } from '../consent-effects'
 import {
-  acceptAll, acceptNecessary, canCloseModal, clickOutsideModal, closeModal, consent, declineAll, hasUnsavedChanges,
-  initConsent, isBannerVisible, isLocked, isReopenButtonVisible, openModal, saveSelection, toggle,
+  acceptAll,
+  acceptNecessary,
+  canCloseModal,
+  clickOutsideModal,
+  closeModal,
+  consent,
+  declineAll,
+  hasUnsavedChanges,
+  initConsent,
+  isBannerVisible,
+  isLocked,
+  isReopenButtonVisible,
+  openModal,
+  saveSelection,
+  toggle,
 } from './consent-store'
 
-const entries = defaultConsentEntries({ marketingScriptUrl: '/chat.js', marketingCookieIds: ['chat_id', 'chat_*'] })
+const entries = defaultConsentEntries({
+  marketingScriptUrl: '/chat.js',
+  marketingCookieIds: ['chat_id', 'chat_*'],
+})
 
 function fakeEffects(stored: StoredConsent | null = null) {
   const log: string[] = []
@@ -14,9 +30,16 @@ function fakeEffects(stored: StoredConsent | null = null) {
     stored,
     log,
     readStored: () => fx.stored,
-    writeStored: (v) => { fx.stored = v; log.push(`store ${v.status} [${v.enabled.join(',')}]`) },
-    addScript: (e) => { if (e.src) log.push(`add ${e.id}`) },
-    removeScript: (e) => { if (e.src) log.push(`remove ${e.id}`) },
+    writeStored: (v) => {
+      fx.stored = v
+      log.push(`store ${v.status} [${v.enabled.join(',')}]`)
+    },
+    addScript: (e) => {
+      if (e.src) log.push(`add ${e.id}`)
+    },
+    removeScript: (e) => {
+      if (e.src) log.push(`remove ${e.id}`)
+    },
     deleteCookies: (t) => log.push(`delete ${t.join(',')}`),
     reload: () => log.push('reload'),
   }
@@ -40,7 +63,12 @@ describe('consent: undecided', () => {
   })
 
   it('preselects the checkboxes by isPreselected; necessary ones are checked and locked except functional', () => {
-    expect(consent.selection).toEqual({ necessary: true, functional: true, analytics: false, marketing: false })
+    expect(consent.selection).toEqual({
+      necessary: true,
+      functional: true,
+      analytics: false,
+      marketing: false,
+    })
     expect(isLocked('necessary')).toBe(true)
     expect(isLocked('functional')).toBe(false)
     toggle('necessary')
@@ -62,7 +90,11 @@ describe('consent: decisions', () => {
     acceptAll()
     expect(consent.status).toBe('given')
     expect(consent.enabled).toEqual(['necessary', 'functional', 'analytics', 'marketing'])
-    expect(fx.log).toEqual(['store given [necessary,functional,analytics,marketing]', 'add marketing', 'reload'])
+    expect(fx.log).toEqual([
+      'store given [necessary,functional,analytics,marketing]',
+      'add marketing',
+      'reload',
+    ])
     expect(isBannerVisible()).toBe(false)
     expect(isReopenButtonVisible()).toBe(true)
   })
@@ -103,14 +135,24 @@ describe('consent: decisions', () => {
     toggle('analytics', false)
     saveSelection()
     expect(consent.enabled).toEqual(['necessary', 'functional'])
-    expect(fx.log).toEqual(['store given [necessary,functional]', 'delete ph_*', 'remove marketing', 'delete chat_id,chat_*'])
+    expect(fx.log).toEqual([
+      'store given [necessary,functional]',
+      'delete ph_*',
+      'remove marketing',
+      'delete chat_id,chat_*',
+    ])
   })
 
   it('declining after accepting withdraws everything and does not reload', () => {
     acceptAll()
     fx.log.length = 0
     declineAll()
-    expect(fx.log).toEqual(['store not_given []', 'delete ph_*', 'remove marketing', 'delete chat_id,chat_*'])
+    expect(fx.log).toEqual([
+      'store not_given []',
+      'delete ph_*',
+      'remove marketing',
+      'delete chat_id,chat_*',
+    ])
   })
 
   it('reloads only when analytics becomes enabled, not when it stays enabled', () => {
@@ -134,11 +176,19 @@ describe('consent: decisions', () => {
 
 describe('consent: stored decisions', () => {
   it('restores a stored decision: scripts of enabled entries added, withdrawn cookies cleared, no banner, no reload', () => {
-    fx = fakeEffects({ status: 'given', enabled: ['necessary', 'analytics', 'marketing', 'gone-entry'] })
+    fx = fakeEffects({
+      status: 'given',
+      enabled: ['necessary', 'analytics', 'marketing', 'gone-entry'],
+    })
     initConsent(entries, {}, fx)
     expect(consent.status).toBe('given')
     expect(consent.enabled).toEqual(['necessary', 'analytics', 'marketing'])
-    expect(consent.selection).toEqual({ necessary: true, functional: false, analytics: true, marketing: true })
+    expect(consent.selection).toEqual({
+      necessary: true,
+      functional: false,
+      analytics: true,
+      marketing: true,
+    })
     expect(isBannerVisible()).toBe(false)
     expect(isReopenButtonVisible()).toBe(true)
     expect(fx.log).toEqual(['add marketing'])

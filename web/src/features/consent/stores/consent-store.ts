@@ -1,7 +1,12 @@
 // Cookie consent (spec §4, §5): states given / not given / undecided, the four decisions, the
 // settings modal's selection and its effects. Client state, so valtio; actions at module level.
 import { proxy } from 'valtio'
-import { ANALYTICS_ID, type ConsentEntries, type ConsentEntry, FUNCTIONAL_ID } from '../consent-entries'
+import {
+  ANALYTICS_ID,
+  type ConsentEntries,
+  type ConsentEntry,
+  FUNCTIONAL_ID,
+} from '../consent-entries'
 import { browserConsentEffects, type ConsentEffects, type ConsentStatus } from '../consent-effects'
 
 export interface ConsentOptions {
@@ -43,24 +48,31 @@ let effects: ConsentEffects = browserConsentEffects()
 
 // ── derived ─────────────────────────────────────────────────────────────────────────────────
 
-const allEntries = (s: Pick<ConsentState, 'entries'> = consent) => [...s.entries.necessary, ...s.entries.optional]
+const allEntries = (
+  s: Pick<ConsentState, 'entries'> = consent,
+) => [...s.entries.necessary, ...s.entries.optional]
 const findEntry = (id: string) => allEntries().find((e) => e.id === id)
 
 /** Necessary entries other than functional are always on and cannot be toggled. */
-export const isLocked = (id: string) => consent.entries.necessary.some((e) => e.id === id && e.id !== FUNCTIONAL_ID)
+export const isLocked = (id: string) =>
+  consent.entries.necessary.some((e) => e.id === id && e.id !== FUNCTIONAL_ID)
 
-const lockedIds = () => consent.entries.necessary.filter((e) => e.id !== FUNCTIONAL_ID).map((e) => e.id)
+const lockedIds = () =>
+  consent.entries.necessary.filter((e) => e.id !== FUNCTIONAL_ID).map((e) => e.id)
 
-export const isBannerVisible = (s: ConsentState = consent) => s.status === 'undecided' && !s.options.isModalForced
+export const isBannerVisible = (s: ConsentState = consent) =>
+  s.status === 'undecided' && !s.options.isModalForced
 export const isReopenButtonVisible = (s: ConsentState = consent) =>
   s.options.isReopenButtonEnabled && s.status === 'given' && !s.isModalOpen
 /** A forced modal cannot be closed while consent is missing. */
-export const canCloseModal = (s: ConsentState = consent) => !(s.options.isModalForced && s.status === 'undecided')
+export const canCloseModal = (s: ConsentState = consent) =>
+  !(s.options.isModalForced && s.status === 'undecided')
 
 function savedSelection(): Record<string, boolean> {
   const sel: Record<string, boolean> = {}
   for (const e of allEntries()) {
-    sel[e.id] = isLocked(e.id) || (consent.status === 'undecided' ? !!e.isPreselected : consent.enabled.includes(e.id))
+    sel[e.id] = isLocked(e.id) ||
+      (consent.status === 'undecided' ? !!e.isPreselected : consent.enabled.includes(e.id))
   }
   return sel
 }
@@ -78,7 +90,11 @@ export const isEnabled = (id: string) => consent.enabled.includes(id)
 // ── set-up ──────────────────────────────────────────────────────────────────────────────────
 
 /** Loads entries, options and the stored decision; applies the enabled entries' scripts. */
-export function initConsent(entries: ConsentEntries, options: Partial<ConsentOptions> = {}, fx: ConsentEffects = browserConsentEffects()) {
+export function initConsent(
+  entries: ConsentEntries,
+  options: Partial<ConsentOptions> = {},
+  fx: ConsentEffects = browserConsentEffects(),
+) {
   effects = fx
   consent.entries = entries
   consent.options = { ...defaultConsentOptions, ...options }
@@ -90,7 +106,9 @@ export function initConsent(entries: ConsentEntries, options: Partial<ConsentOpt
   consent.isModalOpen = consent.status === 'undecided' && consent.options.isModalForced
   for (const e of allEntries()) {
     if (consent.enabled.includes(e.id)) fx.addScript(e)
-    else if (consent.status !== 'undecided' && e.targetCookieIds?.length) fx.deleteCookies(e.targetCookieIds)
+    else if (consent.status !== 'undecided' && e.targetCookieIds?.length) {
+      fx.deleteCookies(e.targetCookieIds)
+    }
   }
 }
 
@@ -122,7 +140,10 @@ export const acceptAll = () => decide('given', allEntries().map((e) => e.id))
 export const acceptNecessary = () => decide('given', consent.entries.necessary.map((e) => e.id))
 /** Necessary (locked) entries plus the chosen ones. */
 export const saveSelection = () =>
-  decide('given', [...lockedIds(), ...allEntries().filter((e) => !isLocked(e.id) && consent.selection[e.id]).map((e) => e.id)])
+  decide('given', [
+    ...lockedIds(),
+    ...allEntries().filter((e) => !isLocked(e.id) && consent.selection[e.id]).map((e) => e.id),
+  ])
 /** Consent not given; nothing enabled. */
 export const declineAll = () => decide('not_given', [])
 

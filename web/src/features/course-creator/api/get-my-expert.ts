@@ -8,7 +8,10 @@ import { supabase } from '@/lib/supabase'
 
 export type MyExpert = Pick<Row<'growing_experts'>, 'id' | 'slug' | 'name'>
 
-export type Author = { kind: 'signed-out' } | { kind: 'not-expert'; email: string } | { kind: 'expert'; expert: MyExpert }
+export type Author = { kind: 'signed-out' } | { kind: 'not-expert'; email: string } | {
+  kind: 'expert'
+  expert: MyExpert
+}
 
 export const myExpertQueryKey = ['course-creator', 'me'] as const
 
@@ -16,7 +19,8 @@ export async function getMyExpert(): Promise<Author> {
   const { data } = await supabase().auth.getSession()
   const user = data.session?.user
   if (!user) return { kind: 'signed-out' }
-  const { data: expert, error } = await supabase().from('growing_experts').select('id, slug, name').eq('user_id', user.id).maybeSingle()
+  const { data: expert, error } = await supabase().from('growing_experts').select('id, slug, name')
+    .eq('user_id', user.id).maybeSingle()
   if (error) throw new DbError(error, 'We could not check your expert profile just now.')
   return expert ? { kind: 'expert', expert } : { kind: 'not-expert', email: user.email ?? '' }
 }
@@ -26,9 +30,19 @@ export function useMyExpert() {
   const qc = useQueryClient()
   useEffect(() => {
     const { data } = supabase().auth.onAuthStateChange((event) => {
-      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') void qc.invalidateQueries({ queryKey: myExpertQueryKey })
+      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') {
+        void qc.invalidateQueries({ queryKey: myExpertQueryKey })
+      }
     })
     return () => data.subscription.unsubscribe()
   }, [qc])
-  return useQuery(queryOptions({ queryKey: myExpertQueryKey, queryFn: getMyExpert, staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: false }))
+  return useQuery(
+    queryOptions({
+      queryKey: myExpertQueryKey,
+      queryFn: getMyExpert,
+      staleTime: 0,
+      refetchOnMount: 'always',
+      refetchOnWindowFocus: false,
+    }),
+  )
 }

@@ -28,7 +28,10 @@ export async function getCourseRevisions(courseId: number): Promise<CourseRevisi
 }
 
 export const courseRevisionsQueryOptions = (courseId: number) =>
-  queryOptions({ queryKey: revisionsQueryKey(courseId), queryFn: () => getCourseRevisions(courseId) })
+  queryOptions({
+    queryKey: revisionsQueryKey(courseId),
+    queryFn: () => getCourseRevisions(courseId),
+  })
 
 export const useCourseRevisions = (courseId: number, enabled: boolean) =>
   useQuery({ ...courseRevisionsQueryOptions(courseId), enabled })
@@ -42,9 +45,10 @@ export function useDiscardRevision(courseId: number) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: discardRevision,
-    onSettled: () => Promise.all([
-      qc.invalidateQueries({ queryKey: revisionsQueryKey(courseId) }),
-      qc.invalidateQueries({ queryKey: courseQueryKey(courseId) }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: revisionsQueryKey(courseId) }),
+        qc.invalidateQueries({ queryKey: courseQueryKey(courseId) }),
+      ]),
   })
 }

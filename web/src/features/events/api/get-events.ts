@@ -24,12 +24,18 @@ export interface SiteEvent {
 
 export function upcomingQuery(now: Date): string {
   const t = now.toISOString()
-  return `select=id,slug,title,description,location,starts_at,ends_at,image_url,site:global_sites(id,location,city)`
-    + `&published=eq.true&or=(ends_at.gte.${t},and(ends_at.is.null,starts_at.gte.${t}))&order=starts_at.asc,id.asc`
+  return `select=id,slug,title,description,location,starts_at,ends_at,image_url,site:global_sites(id,location,city)` +
+    `&published=eq.true&or=(ends_at.gte.${t},and(ends_at.is.null,starts_at.gte.${t}))&order=starts_at.asc,id.asc`
 }
 
-export const getUpcomingEvents = (now = new Date()) => restSelect<SiteEvent>('events', upcomingQuery(now))
+export const getUpcomingEvents = (now = new Date()) =>
+  restSelect<SiteEvent>('events', upcomingQuery(now))
 
-export const eventsQueryOptions = () => queryOptions({ queryKey: ['events', 'upcoming'], queryFn: () => getUpcomingEvents(), staleTime: 60_000 })
+export const eventsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['events', 'upcoming'],
+    queryFn: () => getUpcomingEvents(),
+    staleTime: 60_000,
+  })
 
 export const useUpcomingEvents = () => useQuery(eventsQueryOptions())

@@ -15,7 +15,12 @@ export async function getGuidedTours(site: string): Promise<GuidedTour[]> {
 }
 
 export const guidedToursQueryOptions = (site: string) =>
-  queryOptions({ queryKey: ['guided-tours', site], queryFn: () => getGuidedTours(site), enabled: site.length > 0, staleTime: 10_000 })
+  queryOptions({
+    queryKey: ['guided-tours', site],
+    queryFn: () => getGuidedTours(site),
+    enabled: site.length > 0,
+    staleTime: 10_000,
+  })
 
 export function useGuidedTours(site: string) {
   return useQuery(guidedToursQueryOptions(site))

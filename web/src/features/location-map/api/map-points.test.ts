@@ -19,7 +19,14 @@ describe('parseCoordinates', () => {
 describe('map points', () => {
   it('places a site at its stored coordinates, sized by its waiting list, linked to its page', () => {
     const p = sitePoint({ ...tuckers, status: 'active', waiting_list_count: 12 })!
-    expect(p).toMatchObject({ id: 'site-tuckers-meadow', name: 'Tuckers Meadow, Bath', lat: 51.3925, lng: -2.3211, demand: 12, href: '/sites/bath/tuckers-meadow' })
+    expect(p).toMatchObject({
+      id: 'site-tuckers-meadow',
+      name: 'Tuckers Meadow, Bath',
+      lat: 51.3925,
+      lng: -2.3211,
+      demand: 12,
+      href: '/sites/bath/tuckers-meadow',
+    })
   })
 
   it('sends an upcoming site to pre-registration', () => {
@@ -32,7 +39,8 @@ describe('map points', () => {
   })
 
   it('leaves out a site in a town it cannot place', () => {
-    expect(sitePoint({ ...darenth, city: 'Atlantis', city_slug: 'atlantis', coordinates: null })).toBeNull()
+    expect(sitePoint({ ...darenth, city: 'Atlantis', city_slug: 'atlantis', coordinates: null }))
+      .toBeNull()
   })
 
   it('adds waiting-list places without links, with their counts', () => {

@@ -8,7 +8,15 @@ import { supabase } from '@/lib/supabase'
 import type { Plan } from './get-plans'
 
 export type AccessReason =
-  | 'open' | 'offer' | 'waiting_list' | 'full' | 'not_open' | 'already_member' | 'offer_unanswered' | 'offer_used' | 'offer_taken'
+  | 'open'
+  | 'offer'
+  | 'waiting_list'
+  | 'full'
+  | 'not_open'
+  | 'already_member'
+  | 'offer_unanswered'
+  | 'offer_used'
+  | 'offer_taken'
   | 'offer_closed'
 
 export interface PriceLine {
@@ -24,8 +32,22 @@ export interface PricedPlan extends Plan {
 
 export interface MembershipAccess {
   site: { slug: string; city_slug: string; location: string; city: string; status: string }
-  access: { allowed: boolean; reason: AccessReason; message: string | null; waiting: number; plots_free: number | null }
-  offer: { status: string; respond_by: string; this_site: boolean; first_name: string; email: string; linked_to_other: boolean; used: boolean } | null
+  access: {
+    allowed: boolean
+    reason: AccessReason
+    message: string | null
+    waiting: number
+    plots_free: number | null
+  }
+  offer: {
+    status: string
+    respond_by: string
+    this_site: boolean
+    first_name: string
+    email: string
+    linked_to_other: boolean
+    used: boolean
+  } | null
   deposit_pence: number
   joining_fee_pence: number
   plans: PricedPlan[]
@@ -37,7 +59,10 @@ export async function bearer(): Promise<Record<string, string>> {
   return data.session ? { authorization: `Bearer ${data.session.access_token}` } : {}
 }
 
-export async function getMembershipAccess(site: string, offer: string | null): Promise<MembershipAccess> {
+export async function getMembershipAccess(
+  site: string,
+  offer: string | null,
+): Promise<MembershipAccess> {
   return await callFunction<MembershipAccess>('payments/membership', {
     query: { site, ...(offer ? { offer } : {}) },
     headers: await bearer(),
@@ -46,18 +71,28 @@ export async function getMembershipAccess(site: string, offer: string | null): P
 
 export const membershipAccessQueryKey = ['membership-access'] as const
 
-export const membershipAccessQueryOptions = (site: string, offer: string | null, userId: string | null) =>
+export const membershipAccessQueryOptions = (
+  site: string,
+  offer: string | null,
+  userId: string | null,
+) =>
   queryOptions({
     queryKey: [...membershipAccessQueryKey, site, offer, userId],
     queryFn: () => getMembershipAccess(site, offer),
     enabled: site.length > 0,
   })
 
-export function useMembershipAccess(site: string, offer: string | null, userId: string | null, enabled = true) {
+export function useMembershipAccess(
+  site: string,
+  offer: string | null,
+  userId: string | null,
+  enabled = true,
+) {
   // Signing in changes the key: keep showing the last answer meanwhile, so the page (and the plan
   // chosen on it) stays put.
   return useQuery({
-    ...membershipAccessQueryOptions(site, offer, userId), enabled: enabled && site.length > 0,
+    ...membershipAccessQueryOptions(site, offer, userId),
+    enabled: enabled && site.length > 0,
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === site ? prev : undefined),
   })
 }

@@ -14,13 +14,20 @@ export interface PlansAndFee {
 
 export async function getPlans(): Promise<PlansAndFee> {
   const [plans, fees] = await Promise.all([
-    restSelect<Plan>('plans', 'select=id,name,description,plot_size,price_pence,billing_interval&active=eq.true&order=sort_order.asc,id.asc'),
-    restSelect<{ amount_pence: number }>('joining_fees', 'select=amount_pence&active=eq.true&order=effective_from.desc&limit=1'),
+    restSelect<Plan>(
+      'plans',
+      'select=id,name,description,plot_size,price_pence,billing_interval&active=eq.true&order=sort_order.asc,id.asc',
+    ),
+    restSelect<{ amount_pence: number }>(
+      'joining_fees',
+      'select=amount_pence&active=eq.true&order=effective_from.desc&limit=1',
+    ),
   ])
   return { plans, joiningFeePence: fees[0]?.amount_pence ?? null }
 }
 
-export const plansQueryOptions = () => queryOptions({ queryKey: ['plans'], queryFn: getPlans, staleTime: 5 * 60_000 })
+export const plansQueryOptions = () =>
+  queryOptions({ queryKey: ['plans'], queryFn: getPlans, staleTime: 5 * 60_000 })
 
 export function usePlans() {
   return useQuery(plansQueryOptions())

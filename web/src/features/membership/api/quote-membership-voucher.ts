@@ -8,4 +8,7 @@ export const quoteMembershipVoucher = (code: string, planId: number) =>
   callFunction<VoucherQuote>('payments/voucher', { body: { code, plan_id: planId } })
 
 export const useQuoteMembershipVoucher = () =>
-  useMutation({ mutationFn: ({ code, planId }: { code: string; planId: number }) => quoteMembershipVoucher(code, planId) })
+  useMutation({
+    mutationFn: ({ code, planId }: { code: string; planId: number }) =>
+      quoteMembershipVoucher(code, planId),
+  })

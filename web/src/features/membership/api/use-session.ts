@@ -12,7 +12,10 @@ export const signInSchema = z.object({
 })
 
 export function useSession(): { session: Session | null; ready: boolean } {
-  const [state, setState] = useState<{ session: Session | null; ready: boolean }>({ session: null, ready: false })
+  const [state, setState] = useState<{ session: Session | null; ready: boolean }>({
+    session: null,
+    ready: false,
+  })
   useEffect(() => {
     const auth = supabase().auth
     void auth.getSession().then(({ data }) => setState({ session: data.session, ready: true }))

@@ -15,13 +15,25 @@ export interface PledgePage extends PledgeSummary {
 }
 
 export const getPledges = () =>
-  restSelect<PledgeSummary>('pledge_pages', 'select=slug,title,summary&published=eq.true&order=position.asc,title.asc')
+  restSelect<PledgeSummary>(
+    'pledge_pages',
+    'select=slug,title,summary&published=eq.true&order=position.asc,title.asc',
+  )
 
 export const getPledge = (slug: string) =>
-  restOne<PledgePage>('pledge_pages', `select=slug,title,summary,body&published=eq.true&slug=eq.${encodeURIComponent(slug)}`)
+  restOne<PledgePage>(
+    'pledge_pages',
+    `select=slug,title,summary,body&published=eq.true&slug=eq.${encodeURIComponent(slug)}`,
+  )
 
-export const pledgesQueryOptions = () => queryOptions({ queryKey: ['pledges'], queryFn: getPledges, staleTime: 5 * 60_000 })
-export const pledgeQueryOptions = (slug: string) => queryOptions({ queryKey: ['pledge', slug], queryFn: () => getPledge(slug), staleTime: 5 * 60_000 })
+export const pledgesQueryOptions = () =>
+  queryOptions({ queryKey: ['pledges'], queryFn: getPledges, staleTime: 5 * 60_000 })
+export const pledgeQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['pledge', slug],
+    queryFn: () => getPledge(slug),
+    staleTime: 5 * 60_000,
+  })
 
 export const usePledges = () => useQuery(pledgesQueryOptions())
 export const usePledge = (slug: string) => useQuery(pledgeQueryOptions(slug))

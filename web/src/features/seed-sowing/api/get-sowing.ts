@@ -19,13 +19,29 @@ export interface TimelineMonth {
 }
 
 export const getSowingGuides = () =>
-  restSelect<SowingGuide>('seed_sowing_guides', 'select=slug,crop,sow_indoors_months,sow_outdoors_months,harvest_months,notes&published=eq.true&order=crop.asc')
+  restSelect<SowingGuide>(
+    'seed_sowing_guides',
+    'select=slug,crop,sow_indoors_months,sow_outdoors_months,harvest_months,notes&published=eq.true&order=crop.asc',
+  )
 
 export const getSowingTimeline = () =>
-  restSelect<TimelineMonth>('seed_sowing_timeline', 'select=id,month,title,body&published=eq.true&order=month.asc,id.asc')
+  restSelect<TimelineMonth>(
+    'seed_sowing_timeline',
+    'select=id,month,title,body&published=eq.true&order=month.asc,id.asc',
+  )
 
-export const sowingGuidesQueryOptions = () => queryOptions({ queryKey: ['seed-sowing', 'guides'], queryFn: getSowingGuides, staleTime: 5 * 60_000 })
-export const sowingTimelineQueryOptions = () => queryOptions({ queryKey: ['seed-sowing', 'timeline'], queryFn: getSowingTimeline, staleTime: 5 * 60_000 })
+export const sowingGuidesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['seed-sowing', 'guides'],
+    queryFn: getSowingGuides,
+    staleTime: 5 * 60_000,
+  })
+export const sowingTimelineQueryOptions = () =>
+  queryOptions({
+    queryKey: ['seed-sowing', 'timeline'],
+    queryFn: getSowingTimeline,
+    staleTime: 5 * 60_000,
+  })
 
 export const useSowingGuides = () => useQuery(sowingGuidesQueryOptions())
 export const useSowingTimeline = () => useQuery(sowingTimelineQueryOptions())

@@ -5,11 +5,23 @@
 // the query client's chunk (a "bare" route, for its first load): lookups are cached here.
 import { useEffect, useMemo, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { compactPostcode, distanceMiles, isLatLng, type LatLng, normalisePostcode, parseCoordinates, POSTCODE_INVALID_MESSAGE } from '@common/geo'
+import {
+  compactPostcode,
+  distanceMiles,
+  isLatLng,
+  type LatLng,
+  normalisePostcode,
+  parseCoordinates,
+  POSTCODE_INVALID_MESSAGE,
+} from '@common/geo'
 import type { Site } from '@/lib/sites/types'
 
 export type NearOrigin =
-  | { kind: 'postcode'; /** As written, "SW1A 1AA"; null when the URL's is not a postcode. */ postcode: string | null; raw: string }
+  | {
+    kind: 'postcode' /** As written, "SW1A 1AA"; null when the URL's is not a postcode. */
+    postcode: string | null
+    raw: string
+  }
   | { kind: 'point'; point: LatLng }
 
 export const NEAR_PARAMS = ['near', 'lat', 'lng'] as const
@@ -18,7 +30,9 @@ export const NEAR_PARAMS = ['near', 'lat', 'lng'] as const
 export function readOrigin(search: string): NearOrigin | null {
   const q = new URLSearchParams(search)
   const near = q.get('near')
-  if (near !== null && near.trim() !== '') return { kind: 'postcode', postcode: normalisePostcode(near), raw: near }
+  if (near !== null && near.trim() !== '') {
+    return { kind: 'postcode', postcode: normalisePostcode(near), raw: near }
+  }
   const lat = q.get('lat')
   const lng = q.get('lng')
   if (lat && lng) {
@@ -29,7 +43,10 @@ export function readOrigin(search: string): NearOrigin | null {
 }
 
 /** `search` with the origin replaced (or removed, with null); other parameters kept. */
-export function withOrigin(search: string, origin: { postcode: string } | { point: LatLng } | null): string {
+export function withOrigin(
+  search: string,
+  origin: { postcode: string } | { point: LatLng } | null,
+): string {
   const q = new URLSearchParams(search)
   for (const p of NEAR_PARAMS) q.delete(p)
   if (origin && 'postcode' in origin) q.set('near', compactPostcode(origin.postcode))
@@ -90,7 +107,9 @@ export function sortByDistance(sites: readonly Site[], origin: LatLng): SiteDist
     return { site, miles: at ? distanceMiles(origin, at) : null, i }
   })
   withMiles.sort((a, b) => {
-    if (a.miles === null || b.miles === null) return a.miles === null ? (b.miles === null ? a.i - b.i : 1) : -1
+    if (a.miles === null || b.miles === null) {
+      return a.miles === null ? (b.miles === null ? a.i - b.i : 1) : -1
+    }
     return a.miles - b.miles || a.i - b.i
   })
   return withMiles.map(({ site, miles }) => ({ site, miles }))
@@ -134,10 +153,30 @@ export function useNearOrigin(): NearState {
     navigate(`${location}${qs ? `?${qs}` : ''}`)
   }
   if (!origin) return { origin, point: null, label: null, looking: false, error: null, choose }
-  if (origin.kind === 'point') return { origin, point: origin.point, label: 'your location', looking: false, error: null, choose }
-  if (!postcode) return { origin, point: null, label: null, looking: false, error: POSTCODE_INVALID_MESSAGE, choose }
+  if (origin.kind === 'point') {
+    return {
+      origin,
+      point: origin.point,
+      label: 'your location',
+      looking: false,
+      error: null,
+      choose,
+    }
+  }
+  if (!postcode) {
+    return {
+      origin,
+      point: null,
+      label: null,
+      looking: false,
+      error: POSTCODE_INVALID_MESSAGE,
+      choose,
+    }
+  }
   const place = knownPlace(postcode)
-  if (place) return { origin, point: place, label: place.postcode, looking: false, error: null, choose }
+  if (place) {
+    return { origin, point: place, label: place.postcode, looking: false, error: null, choose }
+  }
   const error = failed?.postcode === postcode ? failed.message : null
   return { origin, point: null, label: null, looking: error === null, error, choose }
 }

@@ -6,16 +6,25 @@ import { DbError } from '@/lib/admin/db-error'
 import { supabase } from '@/lib/supabase'
 import { voteTalliesQueryKey } from './get-vote-tallies'
 
-export const CONFIRM_NOT_FOUND = 'This confirmation link is not valid any more. Vote again below and we will send a new one.'
+export const CONFIRM_NOT_FOUND =
+  'This confirmation link is not valid any more. Vote again below and we will send a new one.'
 
 export async function confirmVote(token: string): Promise<string> {
   const { data, error } = await supabase().rpc('confirm_site_vote', { p_token: token })
   if (error?.code === 'PT404') throw new Error(CONFIRM_NOT_FOUND)
-  if (error) throw new DbError(error, 'We could not confirm your vote just now. Please follow the link again.')
+  if (error) {
+    throw new DbError(
+      error,
+      'We could not confirm your vote just now. Please follow the link again.',
+    )
+  }
   return data
 }
 
 export function useConfirmVote() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: confirmVote, onSettled: () => qc.invalidateQueries({ queryKey: voteTalliesQueryKey }) })
+  return useMutation({
+    mutationFn: confirmVote,
+    onSettled: () => qc.invalidateQueries({ queryKey: voteTalliesQueryKey }),
+  })
 }

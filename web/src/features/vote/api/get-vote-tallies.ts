@@ -16,7 +16,8 @@ export async function getVoteTallies(): Promise<VoteTally[]> {
   return (data ?? []).map((r) => ({ location_name: r.location_name, votes: Number(r.votes) }))
 }
 
-export const voteTalliesQueryOptions = () => queryOptions({ queryKey: voteTalliesQueryKey, queryFn: getVoteTallies, staleTime: 10_000 })
+export const voteTalliesQueryOptions = () =>
+  queryOptions({ queryKey: voteTalliesQueryKey, queryFn: getVoteTallies, staleTime: 10_000 })
 
 export function useVoteTallies() {
   return useQuery(voteTalliesQueryOptions())

@@ -14,19 +14,35 @@ const blankToUndefined = (schema: z.ZodTypeAny) =>
 export const VOUCHER_VALUES = [10, 25, 30, 50, 100] as const
 
 export const giftVoucherSchema = z.object({
-  value_pounds: z.coerce.number({ invalid_type_error: 'Choose a value.' }).int('Whole pounds only.').min(10, 'Vouchers start at £10.').max(500, 'Vouchers go up to £500.'),
-  buyer_name: z.string().trim().min(1, 'Enter your name: the recipient sees who the voucher is from.').max(100, 'Use at most 100 characters.'),
-  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address, like name@example.com.'),
+  value_pounds: z.coerce.number({ invalid_type_error: 'Choose a value.' }).int('Whole pounds only.')
+    .min(10, 'Vouchers start at £10.').max(500, 'Vouchers go up to £500.'),
+  buyer_name: z.string().trim().min(
+    1,
+    'Enter your name: the recipient sees who the voucher is from.',
+  ).max(100, 'Use at most 100 characters.'),
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email(
+    'Enter a valid e-mail address, like name@example.com.',
+  ),
   recipient_name: blankToUndefined(z.string().max(100, 'Use at most 100 characters.')),
-  recipient_email: blankToUndefined(z.string().max(254).email('Enter a valid e-mail address for the recipient.')),
+  recipient_email: blankToUndefined(
+    z.string().max(254).email('Enter a valid e-mail address for the recipient.'),
+  ),
   deliver_on: blankToUndefined(z.string().refine(isRealDay, 'Enter a date, like 25/12/2025.')),
   message: blankToUndefined(z.string().max(1000, 'Keep the message under 1000 characters.')),
 }).superRefine((v, ctx) => {
   if (!v.deliver_on || !isRealDay(v.deliver_on)) return
   const today = ukToday()
-  if (!v.recipient_email) ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: "Add the recipient's e-mail address to choose a delivery date." })
-  else if (v.deliver_on < today) ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose today or a later date.' })
-  else if (v.deliver_on > aYearOn(today)) ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose a date within a year.' })
+  if (!v.recipient_email) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['deliver_on'],
+      message: "Add the recipient's e-mail address to choose a delivery date.",
+    })
+  } else if (v.deliver_on < today) {
+    ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose today or a later date.' })
+  } else if (v.deliver_on > aYearOn(today)) {
+    ctx.addIssue({ code: 'custom', path: ['deliver_on'], message: 'Choose a date within a year.' })
+  }
 })
 export type GiftVoucherInput = z.infer<typeof giftVoucherSchema>
 
@@ -38,7 +54,10 @@ export interface CheckoutStarted {
   repeated?: boolean
 }
 
-export function buyGiftVoucher(input: GiftVoucherInput, idempotencyKey: string): Promise<CheckoutStarted> {
+export function buyGiftVoucher(
+  input: GiftVoucherInput,
+  idempotencyKey: string,
+): Promise<CheckoutStarted> {
   return callFunction<CheckoutStarted>('payments/checkout', {
     body: {
       kind: 'gift_voucher',
@@ -55,5 +74,8 @@ export function buyGiftVoucher(input: GiftVoucherInput, idempotencyKey: string):
 }
 
 export function useBuyGiftVoucher() {
-  return useMutation({ mutationFn: ({ input, key }: { input: GiftVoucherInput; key: string }) => buyGiftVoucher(input, key) })
+  return useMutation({
+    mutationFn: ({ input, key }: { input: GiftVoucherInput; key: string }) =>
+      buyGiftVoucher(input, key),
+  })
 }

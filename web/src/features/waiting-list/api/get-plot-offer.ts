@@ -23,7 +23,9 @@ export const plotOfferQueryKey = (token: string) => ['plot-offer', token] as con
 
 export async function getPlotOffer(token: string): Promise<PlotOffer | null> {
   try {
-    return await callFunction<PlotOffer>('waiting-list-process', { body: { action: 'view', token } })
+    return await callFunction<PlotOffer>('waiting-list-process', {
+      body: { action: 'view', token },
+    })
   } catch (e) {
     if (e instanceof FunctionError && (e.status === 404 || e.status === 400)) return null
     throw e
@@ -31,7 +33,11 @@ export async function getPlotOffer(token: string): Promise<PlotOffer | null> {
 }
 
 export const plotOfferQueryOptions = (token: string) =>
-  queryOptions({ queryKey: plotOfferQueryKey(token), queryFn: () => getPlotOffer(token), enabled: OFFER_TOKEN_PATTERN.test(token) })
+  queryOptions({
+    queryKey: plotOfferQueryKey(token),
+    queryFn: () => getPlotOffer(token),
+    enabled: OFFER_TOKEN_PATTERN.test(token),
+  })
 
 export function usePlotOffer(token: string) {
   return useQuery(plotOfferQueryOptions(token))

@@ -12,12 +12,29 @@ const optional = (schema: z.ZodString) =>
   z.string().trim().transform((v) => (v === '' ? undefined : v)).pipe(schema.optional()).optional()
 
 export const personSchema = z.object({
-  first_name: z.string().trim().min(1, 'Enter your first name.').max(100, 'Use at most 100 characters.'),
-  last_name: z.string().trim().min(1, 'Enter your last name.').max(100, 'Use at most 100 characters.'),
-  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address, like name@example.com.'),
-  phone: optional(z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123.')),
-  postcode: optional(z.string().trim().regex(/^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i, 'Enter a valid UK postcode, like BA1 6QE.')),
-  consent_privacy: z.literal(true, { errorMap: () => ({ message: 'Please accept the privacy notice to join.' }) }),
+  first_name: z.string().trim().min(1, 'Enter your first name.').max(
+    100,
+    'Use at most 100 characters.',
+  ),
+  last_name: z.string().trim().min(1, 'Enter your last name.').max(
+    100,
+    'Use at most 100 characters.',
+  ),
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(254).email(
+    'Enter a valid e-mail address, like name@example.com.',
+  ),
+  phone: optional(
+    z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number, like 07700 900123.'),
+  ),
+  postcode: optional(
+    z.string().trim().regex(
+      /^[a-z]{1,2}[0-9][a-z0-9]? ?[0-9][a-z]{2}$/i,
+      'Enter a valid UK postcode, like BA1 6QE.',
+    ),
+  ),
+  consent_privacy: z.literal(true, {
+    errorMap: () => ({ message: 'Please accept the privacy notice to join.' }),
+  }),
   consent_marketing: z.boolean().default(false),
 })
 export type PersonInput = z.infer<typeof personSchema>

@@ -15,17 +15,21 @@ export interface OfferAnswer {
 }
 
 export function respondToPlotOffer(token: string, accept: boolean): Promise<OfferAnswer> {
-  return callFunction<OfferAnswer>('waiting-list-process', { body: { action: 'respond', token, accept } })
+  return callFunction<OfferAnswer>('waiting-list-process', {
+    body: { action: 'respond', token, accept },
+  })
 }
 
 /** `reference`: the entry whose position page shows the offer, refreshed after the answer. */
 export function useRespondToPlotOffer(reference?: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ token, accept }: { token: string; accept: boolean }) => respondToPlotOffer(token, accept),
-    onSuccess: (_answer, { token }) => Promise.all([
-      qc.invalidateQueries({ queryKey: plotOfferQueryKey(token) }),
-      reference ? qc.invalidateQueries({ queryKey: positionQueryKey(reference) }) : undefined,
-    ]),
+    mutationFn: ({ token, accept }: { token: string; accept: boolean }) =>
+      respondToPlotOffer(token, accept),
+    onSuccess: (_answer, { token }) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: plotOfferQueryKey(token) }),
+        reference ? qc.invalidateQueries({ queryKey: positionQueryKey(reference) }) : undefined,
+      ]),
   })
 }

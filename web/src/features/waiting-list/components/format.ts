@@ -3,7 +3,9 @@ import { formatCount } from '@/lib/intl'
 
 export function ordinal(n: number): string {
   const rem100 = n % 100
-  const suffix = rem100 >= 11 && rem100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'
+  const suffix = rem100 >= 11 && rem100 <= 13
+    ? 'th'
+    : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'
   return `${formatCount(n)}${suffix}`
 }
 

@@ -37,7 +37,10 @@ subscribe(references, () => {
 })
 
 export function saveReference(r: Omit<SavedReference, 'savedAt'>) {
-  references.saved = [{ ...r, savedAt: new Date().toISOString() }, ...references.saved.filter((x) => x.reference !== r.reference)].slice(0, 20)
+  references.saved = [
+    { ...r, savedAt: new Date().toISOString() },
+    ...references.saved.filter((x) => x.reference !== r.reference),
+  ].slice(0, 20)
 }
 
 export function forgetReference(reference: string) {

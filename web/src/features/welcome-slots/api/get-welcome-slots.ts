@@ -18,7 +18,12 @@ export async function getWelcomeSlots(site: string): Promise<WelcomeSlot[]> {
 }
 
 export const welcomeSlotsQueryOptions = (site: string) =>
-  queryOptions({ queryKey: welcomeSlotsQueryKey(site), queryFn: () => getWelcomeSlots(site), enabled: site.length > 0, staleTime: 10_000 })
+  queryOptions({
+    queryKey: welcomeSlotsQueryKey(site),
+    queryFn: () => getWelcomeSlots(site),
+    enabled: site.length > 0,
+    staleTime: 10_000,
+  })
 
 export function useWelcomeSlots(site: string) {
   return useQuery(welcomeSlotsQueryOptions(site))

@@ -2,7 +2,9 @@
 // e-mail has the details).
 import { proxy } from 'valtio'
 
-export const lastBooking = proxy<{ value: { location: string; starts_at: string; reference: string } | null }>({ value: null })
+export const lastBooking = proxy<
+  { value: { location: string; starts_at: string; reference: string } | null }
+>({ value: null })
 
 export function rememberBooking(b: { location: string; starts_at: string; reference: string }) {
   lastBooking.value = b
