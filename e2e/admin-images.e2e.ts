@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, seriousViolations } from './support/browser'
+import { launchChromium, seriousViolations, webUrl } from './support/browser'
 import { apiUrl, asService, openFromNav, signedInPage, waitForPath } from './admin-support'
 import { serviceRest } from './public-support'
 
@@ -194,6 +194,24 @@ describe('staff images', () => {
       shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
     ).toBe(w)
     await gallery.screenshot({ path: `${SHOTS}/gallery-1280.png` })
+
+    // A visitor, on another device, finds the site from the list and sees the new photo.
+    const visitor = await (await browser.newContext({ viewport: { width: 360, height: 740 } }))
+      .newPage()
+    await visitor.goto(`${webUrl()}/sites`)
+    await visitor.getByRole('link', { name: SITE.location }).first().click()
+    await waitForPath(visitor, `/sites/sheffield/${SITE.slug}`)
+    const publicGallery = visitor.getByTestId('gallery')
+    await publicGallery.getByRole('button', { name: new RegExp(`: ${alt}$`) }).click()
+    const onPage = publicGallery.getByRole('img', { name: alt })
+    await expect.poll(() =>
+      onPage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+    ).toBe(w)
+    expect(await onPage.getAttribute('src')).toBe(
+      `${apiUrl()}/storage/v1/object/public/images/${row.path}`,
+    )
+    await visitor.screenshot({ path: `${SHOTS}/public-gallery-360.png` })
+    await visitor.context().close()
   })
 
   it('moves the new photo up and removes it, file and all', async () => {
