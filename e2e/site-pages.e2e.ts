@@ -225,6 +225,43 @@ describe('a rich page for a site of each status', () => {
     }
   }
 
+  for (const width of [360, 1280]) {
+    it(`does not move under the reader as photos and figures arrive (${width} px, opened directly)`, async () => {
+      const page = await sitePage(width)
+      // Layout shifts as Lighthouse counts them (CLS): every shift not caused by input.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number }
+        w.__shift = 0
+        new PerformanceObserver((list) => {
+          for (
+            const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]
+          ) {
+            if (!e.hadRecentInput) w.__shift += e.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      const s = SITES[0]!
+      await openApp(page, s.path)
+      await page.getByRole('heading', { level: 1, name: s.h1 }).waitFor()
+      // Everything the page reads after its first paint has arrived: photos, figures, prices.
+      await page.getByTestId('gallery').getByRole('img').first().waitFor()
+      await expect.poll(() =>
+        page.getByTestId('gallery').locator('img:not([hidden])').first().evaluate((
+          img: HTMLImageElement,
+        ) => img.complete && img.naturalWidth > 0)
+      ).toBe(true)
+      await page.getByTestId('offers-year').waitFor()
+      await page.getByTestId('plans').waitFor()
+      expect(await page.getByTestId('gallery-wait').count()).toBe(0)
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
+      // Not in Google's "poor" band (above 0.25). Without the gallery's reserved room this page
+      // measured 0.34 in Lighthouse; with it about 0.1 on a phone (a short shift as the photos
+      // arrive is left: see the issue 20 note), so the stricter 0.1 would be a coin toss.
+      expect(shift).toBeLessThan(0.25)
+      await page.context().close()
+    })
+  }
+
   it('serves sitemap.xml with every site at its page, and robots.txt pointing to it', async () => {
     const res = await fetch(`${webUrl()}/sitemap.xml`)
     expect(res.status).toBe(200)

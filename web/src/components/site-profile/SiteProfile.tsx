@@ -33,6 +33,9 @@ const page = css`
   .cols { display: grid; column-gap: 1.5rem; grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start;
     grid-template-areas: 'gallery aside' 'main aside'; }
   .gallery { grid-area: gallery; } .content { grid-area: main; } .aside { grid-area: aside; }
+  /* As tall as PhotoGallery: a 3:2 photo, its caption and the row of thumbnails. */
+  .gallery-wait { margin: 0 0 1.5rem; padding-bottom: 9.5rem; }
+  .gallery-wait .frame { aspect-ratio: 3 / 2; border-radius: 0.75rem; background: var(--roots-surface); }
   /* Phones: the photos, then how to join, then the rest. */
   @media (max-width: 52rem) { .cols { grid-template-columns: minmax(0, 1fr); grid-template-areas: 'gallery' 'aside' 'main'; } .aside { margin-bottom: 1.5rem; } }
   section { margin-bottom: 2rem; }
@@ -232,7 +235,15 @@ export function SiteProfile({ site, details, cta, heading, headingId = 'site-tit
         {cta.promo && <p><span className='promo'>{cta.promo}</span></p>}
       </header>
       <div className='cols'>
-        {photos.length > 0 && <div className='gallery'><PhotoGallery photos={photos} label={`Photos of ${site.location}`} /></div>}
+        {details.photos === null
+          ? (
+            // The gallery's room, kept while its photos are read, so nothing below it moves
+            // when they arrive (layout shift on phones, where the gallery comes first).
+            <div className='gallery gallery-wait' aria-hidden='true' data-testid='gallery-wait'>
+              <div className='frame' />
+            </div>
+          )
+          : photos.length > 0 && <div className='gallery'><PhotoGallery photos={photos} label={`Photos of ${site.location}`} /></div>}
         <div className='content'>
           <Section id='about' title='About this site'>
             <RichText value={site.description ?? site.landing_page_description} />
