@@ -2,7 +2,7 @@
 // against it — types, lint, pgTAP, Deno (stack conformance and functions), Vitest (web),
 // browser end-to-end — and ends with one line `N passed, N failed`.
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
 import { aptInstall, PostgresCluster } from './postgres.ts'
@@ -100,8 +100,16 @@ const suites: Suite[] = [
     present: async () =>
       (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
     async run(stack) {
-      const files = fileFilters.pgtap ??
-        await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
+      const all = await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
+      // A narrowed run still starts with the files that set up the `tests` helpers (000-*).
+      const files = fileFilters.pgtap
+        ? [
+          ...all.filter((f) =>
+            /\/000-[^/]*$/.test(f) && !fileFilters.pgtap!.some((g) => basename(g) === basename(f))
+          ),
+          ...fileFilters.pgtap,
+        ]
+        : all
       const { code, out } = await exec('pg_prove', [
         '--verbose',
         '-h',

@@ -136,7 +136,7 @@ select is_empty(
 -- ============================================================================
 select is_empty(
   $$select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'private' and c.relname in ('provider_calls', 'webhook_events', 'idempotency_keys', 'reconfirmations', 'notification_outbox')
+    where n.nspname = 'private' and c.relname in ('provider_calls', 'webhook_events', 'idempotency_keys', 'reconfirmations', 'notification_outbox', 'notification_kinds')
       and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select') or not c.relrowsecurity)$$,
   'the functions'' tables are in private, with RLS on and no API role reading them'
 );

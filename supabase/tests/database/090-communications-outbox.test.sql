@@ -4,7 +4,7 @@
 -- claim names exactly one thing of its kind. Who may claim offers is here; who may claim
 -- cancellation notices is with the welcome-slot cancellations.
 begin;
-select plan(18);
+select plan(25);
 
 select tests.create_actors();
 insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
@@ -79,6 +79,39 @@ select throws_ok($$select public.finish_notifications('plot_offer', '{}', '{}')$
 select tests.clear_authentication();
 select ok(not has_table_privilege('authenticated', 'private.notification_outbox', 'select')
   and not has_table_privilege('anon', 'private.notification_outbox', 'select'), 'no API role reads the outbox');
+
+-- ============================================================================
+-- kinds are rows: a new kind about an entry needs no change to the outbox or the drain
+-- ============================================================================
+select throws_ok($$insert into private.notification_outbox (kind, offer_id) values ('no_such_kind', current_setting('tests.offer')::bigint)$$,
+  '23503', null, 'a claim''s kind must be a known kind');
+insert into private.notification_kinds (kind, about, function_path, request, pending_query, description)
+values ('test_entry_notice', 'entry', 'waiting-list-process', '{"action": "test_notice"}',
+  $q$select 1 from public.waiting_list_entries e where e.email = 'olive.outbox@example.com'
+     and not exists (select 1 from private.notification_outbox n where n.kind = 'test_entry_notice' and n.entry_id = e.id)$q$,
+  'test');
+select private.drain_notification_outboxes();
+select ok(exists (select 1 from net.http_request_queue q
+  where q.url like '%/functions/v1/waiting-list-process' and convert_from(q.body, 'UTF8')::jsonb = '{"action": "test_notice"}'),
+  'the drain asks the kind''s function once its pending query finds work');
+select set_config('tests.entry', (select entry_id::text from public.plot_offers where id = current_setting('tests.offer')::bigint), true);
+select lives_ok($$insert into private.notification_outbox (kind, entry_id, period) values
+  ('test_entry_notice', current_setting('tests.entry')::bigint, '2026-10'),
+  ('test_entry_notice', current_setting('tests.entry')::bigint, '2026-11')$$,
+  'an entry notice is owed once per period');
+select throws_ok($$insert into private.notification_outbox (kind, entry_id, period) values
+  ('test_entry_notice', current_setting('tests.entry')::bigint, '2026-11')$$,
+  '23505', null, 'and never twice for one period');
+select throws_ok($$insert into private.notification_outbox (kind, offer_id) values ('test_entry_notice', current_setting('tests.offer')::bigint)$$,
+  '23514', null, 'an entry kind cannot name an offer');
+select public.finish_notifications('test_entry_notice', '{}', array[current_setting('tests.entry')::bigint]);
+select is((select count(*)::int from private.notification_outbox where kind = 'test_entry_notice'), 0,
+  'a failed entry notice is released for every period still unsent');
+-- The drain posts one request per function and body only when a kind's pending query finds work.
+delete from private.notification_kinds k where k.kind = 'test_entry_notice'
+  and not exists (select 1 from private.notification_outbox n where n.kind = k.kind);
+select is((select count(*)::int from private.notification_kinds where kind = 'test_entry_notice'), 0,
+  'a kind with no claims can be dropped again');
 
 select * from finish();
 rollback;
