@@ -146,6 +146,8 @@ function rowsResponse(
     if (status === 200 && pageTotal < total) status = 206
   }
   status = applyResponseGucs(row, status, headers)
-  preferenceApplied(headers, api.prefer.count ? [...applied, `count=${api.prefer.count}`] : applied)
+  const count = api.prefer.count && `count=${api.prefer.count}`
+  // A write's plan already lists its count; a read's gets it here, with the rows.
+  preferenceApplied(headers, count && !applied.includes(count) ? [...applied, count] : applied)
   return new Response(api.method === 'HEAD' ? null : row.body, { status, headers })
 }

@@ -235,6 +235,18 @@ test('upsert with ignoreDuplicates keeps the existing row', async () => {
   )
 })
 
+test('a write with return=representation and a count lists each preference once', async () => {
+  const a = unique('applied-count')
+  const r = await rest('/conformance_items?select=name', {
+    method: 'POST',
+    body: JSON.stringify({ name: a }),
+    headers: { prefer: 'return=representation, count=exact' },
+  })
+  assert.equal(r.status, 201)
+  const applied = r.headers.get('preference-applied')!.split(/,\s*/).sort()
+  assert.deepEqual(applied, ['count=exact', 'return=representation'])
+})
+
 test('upsert answers Preference-Applied with the resolution', async () => {
   const c = unique('pref')
   const r = await rest('/conformance_items?on_conflict=code', {
