@@ -346,6 +346,51 @@ export type Database = {
         }
         Relationships: []
       }
+      data_erasure_requests: {
+        Row: {
+          completed_at: string | null
+          completed_by: string | null
+          display_name: string | null
+          email: string | null
+          email_normalised: string | null
+          id: number
+          requested_at: string
+          site_ids: number[]
+          source: string
+          status: string
+          summary: Json | null
+          user_id: string | null
+        }
+        Insert: {
+          completed_at?: string | null
+          completed_by?: string | null
+          display_name?: string | null
+          email?: string | null
+          email_normalised?: never
+          id?: never
+          requested_at?: string
+          site_ids?: number[]
+          source: string
+          status?: string
+          summary?: Json | null
+          user_id?: string | null
+        }
+        Update: {
+          completed_at?: string | null
+          completed_by?: string | null
+          display_name?: string | null
+          email?: string | null
+          email_normalised?: never
+          id?: never
+          requested_at?: string
+          site_ids?: number[]
+          source?: string
+          status?: string
+          summary?: Json | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       deposits: {
         Row: {
           amount_pence: number
@@ -535,6 +580,7 @@ export type Database = {
         Row: {
           ac_id: string | null
           allotments: number | null
+          archived_at: string | null
           booked: boolean
           city: string
           city_slug: string
@@ -547,6 +593,7 @@ export type Database = {
           description_title: string | null
           directions: Json | null
           distance_points: Json | null
+          first_decline_keeps_place: boolean
           food_drinks: string | null
           form_link: string | null
           gmap_embed: string | null
@@ -574,6 +621,7 @@ export type Database = {
         Insert: {
           ac_id?: string | null
           allotments?: number | null
+          archived_at?: string | null
           booked?: boolean
           city: string
           city_slug: string
@@ -586,6 +634,7 @@ export type Database = {
           description_title?: string | null
           directions?: Json | null
           distance_points?: Json | null
+          first_decline_keeps_place?: boolean
           food_drinks?: string | null
           form_link?: string | null
           gmap_embed?: string | null
@@ -613,6 +662,7 @@ export type Database = {
         Update: {
           ac_id?: string | null
           allotments?: number | null
+          archived_at?: string | null
           booked?: boolean
           city?: string
           city_slug?: string
@@ -625,6 +675,7 @@ export type Database = {
           description_title?: string | null
           directions?: Json | null
           distance_points?: Json | null
+          first_decline_keeps_place?: boolean
           food_drinks?: string | null
           form_link?: string | null
           gmap_embed?: string | null
@@ -1045,48 +1096,60 @@ export type Database = {
           cancellation_reason: string | null
           cancellation_requested_at: string | null
           created_at: string
+          ends_on: string | null
           id: number
           member_id: number
           order_id: number | null
+          paused_from: string | null
           plan_id: number | null
           plot_number: string | null
           plot_offer_id: number | null
           plot_size: string
+          resumes_on: string | null
           site_id: number
           start_date: string
           status: string
+          subscription_ref: string | null
           updated_at: string
         }
         Insert: {
           cancellation_reason?: string | null
           cancellation_requested_at?: string | null
           created_at?: string
+          ends_on?: string | null
           id?: number
           member_id: number
           order_id?: number | null
+          paused_from?: string | null
           plan_id?: number | null
           plot_number?: string | null
           plot_offer_id?: number | null
           plot_size?: string
+          resumes_on?: string | null
           site_id: number
           start_date?: string
           status?: string
+          subscription_ref?: string | null
           updated_at?: string
         }
         Update: {
           cancellation_reason?: string | null
           cancellation_requested_at?: string | null
           created_at?: string
+          ends_on?: string | null
           id?: number
           member_id?: number
           order_id?: number | null
+          paused_from?: string | null
           plan_id?: number | null
           plot_number?: string | null
           plot_offer_id?: number | null
           plot_size?: string
+          resumes_on?: string | null
           site_id?: number
           start_date?: string
           status?: string
+          subscription_ref?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -1517,11 +1580,13 @@ export type Database = {
       }
       plot_offers: {
         Row: {
+          category_id: number | null
           entry_id: number
           id: number
           location_key: string
           offered_at: string
           offered_by: string | null
+          plot_size: string | null
           respond_by: string
           responded_at: string | null
           response_token: string
@@ -1529,11 +1594,13 @@ export type Database = {
           status: string
         }
         Insert: {
+          category_id?: number | null
           entry_id: number
           id?: never
           location_key: string
           offered_at?: string
           offered_by?: string | null
+          plot_size?: string | null
           respond_by: string
           responded_at?: string | null
           response_token?: string
@@ -1541,11 +1608,13 @@ export type Database = {
           status?: string
         }
         Update: {
+          category_id?: number | null
           entry_id?: number
           id?: never
           location_key?: string
           offered_at?: string
           offered_by?: string | null
+          plot_size?: string | null
           respond_by?: string
           responded_at?: string | null
           response_token?: string
@@ -1553,6 +1622,13 @@ export type Database = {
           status?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "plot_offers_category_id_fkey"
+            columns: ["category_id"]
+            isOneToOne: false
+            referencedRelation: "waiting_list_categories"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "plot_offers_entry_id_fkey"
             columns: ["entry_id"]
@@ -2135,6 +2211,7 @@ export type Database = {
           last_name: string
           location: string
           location_key: string | null
+          monthly_updates: boolean
           notes: string | null
           phone: string | null
           plot_size_preference: string | null
@@ -2159,6 +2236,7 @@ export type Database = {
           last_name: string
           location: string
           location_key?: never
+          monthly_updates?: boolean
           notes?: string | null
           phone?: string | null
           plot_size_preference?: string | null
@@ -2183,6 +2261,7 @@ export type Database = {
           last_name?: string
           location?: string
           location_key?: never
+          monthly_updates?: boolean
           notes?: string | null
           phone?: string | null
           plot_size_preference?: string | null
@@ -2203,6 +2282,115 @@ export type Database = {
           },
           {
             foreignKeyName: "waiting_list_entries_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      waiting_list_events: {
+        Row: {
+          actor_id: string | null
+          created_at: string
+          entry_id: number
+          from_location: string | null
+          id: number
+          kind: string
+          location_key: string
+          position_after: number | null
+          position_before: number | null
+          queue_date_after: string | null
+          queue_date_before: string | null
+          reason: string | null
+          to_location: string | null
+        }
+        Insert: {
+          actor_id?: string | null
+          created_at?: string
+          entry_id: number
+          from_location?: string | null
+          id?: never
+          kind: string
+          location_key: string
+          position_after?: number | null
+          position_before?: number | null
+          queue_date_after?: string | null
+          queue_date_before?: string | null
+          reason?: string | null
+          to_location?: string | null
+        }
+        Update: {
+          actor_id?: string | null
+          created_at?: string
+          entry_id?: number
+          from_location?: string | null
+          id?: never
+          kind?: string
+          location_key?: string
+          position_after?: number | null
+          position_before?: number | null
+          queue_date_after?: string | null
+          queue_date_before?: string | null
+          reason?: string | null
+          to_location?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "waiting_list_events_entry_id_fkey"
+            columns: ["entry_id"]
+            isOneToOne: false
+            referencedRelation: "waiting_list_entries"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      waiting_list_imports: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          duplicate_count: number
+          error_count: number
+          file_name: string
+          finished_at: string | null
+          id: string
+          imported_count: number
+          send_welcome: boolean
+          site_id: number
+          total_rows: number
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          duplicate_count?: number
+          error_count?: number
+          file_name: string
+          finished_at?: string | null
+          id: string
+          imported_count?: number
+          send_welcome?: boolean
+          site_id: number
+          total_rows: number
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          duplicate_count?: number
+          error_count?: number
+          file_name?: string
+          finished_at?: string | null
+          id?: string
+          imported_count?: number
+          send_welcome?: boolean
+          site_id?: number
+          total_rows?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "waiting_list_imports_site_id_fkey"
             columns: ["site_id"]
             isOneToOne: false
             referencedRelation: "global_sites"
@@ -2359,6 +2547,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      answer_keep_place: {
+        Args: { p_keep: boolean; p_token: string }
+        Returns: string
+      }
       apply_payment_event: {
         Args: {
           p_amount_pence: number
@@ -2381,6 +2573,21 @@ export type Database = {
         }
         Returns: string
       }
+      archive_site: {
+        Args: {
+          p_action: string
+          p_reason?: string
+          p_site_id: number
+          p_to_site_id?: number
+        }
+        Returns: {
+          merged: number
+          moved: number
+          pre_registrations_withdrawn: number
+          slots_cancelled: number
+          withdrawn: number
+        }[]
+      }
       book_guided_tour: {
         Args: {
           p_email: string
@@ -2397,6 +2604,10 @@ export type Database = {
           reference: string
           starts_at: string
         }[]
+      }
+      book_offer_viewing: {
+        Args: { p_slot_id: number; p_token: string }
+        Returns: Json
       }
       book_welcome_slot: {
         Args: {
@@ -2417,6 +2628,7 @@ export type Database = {
         Args: { p_reference: string }
         Returns: boolean
       }
+      cancel_offer_viewing: { Args: { p_token: string }; Returns: boolean }
       cancel_welcome_slot: {
         Args: { p_reason?: string; p_slot_id: number }
         Returns: {
@@ -2445,6 +2657,15 @@ export type Database = {
         Args: { p_session_id: string }
         Returns: Json
       }
+      claim_data_rights_notices: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          id: number
+          kind: string
+          request_id: number
+        }[]
+      }
       claim_gift_voucher_deliveries: {
         Args: { p_voucher_id?: number }
         Returns: {
@@ -2464,6 +2685,45 @@ export type Database = {
         Args: { p_action: string; p_key: string }
         Returns: Json
       }
+      claim_import_welcomes: {
+        Args: { p_import_id?: string }
+        Returns: {
+          email: string
+          entry_id: number
+          first_name: string
+          joined_at: string
+          location: string
+          reference: string
+          site_id: number
+        }[]
+      }
+      claim_monthly_updates: {
+        Args: { p_limit?: number }
+        Returns: {
+          email: string
+          entry_id: number
+          estimated_wait_months: number
+          first_name: string
+          list_length: number
+          location: string
+          period: string
+          previous_position: number
+          queue_position: number
+          reference: string
+          site_id: number
+        }[]
+      }
+      claim_offer_choice_notices: {
+        Args: { p_kind: string }
+        Returns: {
+          details: Json
+          email: string
+          first_name: string
+          location: string
+          site_id: number
+          subject_id: number
+        }[]
+      }
       claim_offer_notifications: {
         Args: { p_site_id?: number }
         Returns: {
@@ -2474,6 +2734,21 @@ export type Database = {
           respond_by: string
           site_id: number
           token: string
+        }[]
+      }
+      claim_site_closure_notices: {
+        Args: { p_limit?: number }
+        Returns: {
+          closed_location: string
+          email: string
+          first_name: string
+          is_pre_registration: boolean
+          moved_to_location: string
+          notice_id: number
+          outcome: string
+          reason: string
+          reference: string
+          site_id: number
         }[]
       }
       claim_welcome_slot_cancellation_notices: {
@@ -2489,6 +2764,7 @@ export type Database = {
           starts_at: string
         }[]
       }
+      complete_data_erasure: { Args: { p_request_id: number }; Returns: Json }
       confirm_site_vote: { Args: { p_token: string }; Returns: string }
       confirm_still_interested: { Args: { p_token: string }; Returns: string }
       consolidate_applicants: {
@@ -2584,6 +2860,15 @@ export type Database = {
         Returns: undefined
       }
       expire_plot_offers: { Args: { p_site_id?: number }; Returns: number }
+      export_my_data: { Args: { p_reference?: string }; Returns: Json }
+      extend_plot_offer: {
+        Args: { p_offer_id: number; p_reason: string; p_respond_by: string }
+        Returns: Json
+      }
+      finish_data_rights_notices: {
+        Args: { p_failed: number[]; p_sent: number[] }
+        Returns: undefined
+      }
       finish_gift_voucher_deliveries: {
         Args: { p_failed: number[]; p_sent: number[] }
         Returns: undefined
@@ -2596,6 +2881,11 @@ export type Database = {
         Args: { p_failed: number[]; p_kind: string; p_sent: number[] }
         Returns: undefined
       }
+      finish_site_closure_notices: {
+        Args: { p_failed: number[]; p_sent: number[] }
+        Returns: undefined
+      }
+      get_monthly_updates: { Args: { p_reference: string }; Returns: boolean }
       get_pre_registration: {
         Args: { p_reference: string }
         Returns: {
@@ -2604,6 +2894,19 @@ export type Database = {
           reference: string
           site_id: number
           status: string
+        }[]
+      }
+      get_site_list_figures: {
+        Args: { p_slug: string }
+        Returns: {
+          estimated_wait_months: number
+          list_length: number
+          median_wait_months: number
+          offers_by_month: Json
+          offers_last_year: number
+          top_joined_on: string
+          waiting: number
+          window_months: number
         }[]
       }
       get_site_list_stats: {
@@ -2631,6 +2934,21 @@ export type Database = {
           location: string
         }[]
       }
+      get_waiting_list_history: {
+        Args: { p_reference: string }
+        Returns: {
+          causes: Json
+          happened_at: string
+          kind: string
+          location: string
+          places_down: number
+          places_up: number
+          position_after: number
+          position_before: number
+          queue_date: string
+          reason: string
+        }[]
+      }
       get_waiting_list_position: {
         Args: { p_reference: string }
         Returns: {
@@ -2646,6 +2964,26 @@ export type Database = {
           site_id: number
           status: string
         }[]
+      }
+      import_site_options: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          city: string
+          id: number
+          location: string
+        }[]
+      }
+      import_waiting_list: {
+        Args: {
+          p_dry_run?: boolean
+          p_file_name?: string
+          p_import_id?: string
+          p_rows: Json
+          p_send_welcome?: boolean
+          p_site_id: number
+          p_total_rows?: number
+        }
+        Returns: Json
       }
       join_waiting_list: {
         Args: {
@@ -2664,6 +3002,7 @@ export type Database = {
           reference: string
         }[]
       }
+      keep_place_question: { Args: { p_token: string }; Returns: Json }
       local_checkout_session: {
         Args: { p_idempotency_key: string; p_session_id: string }
         Returns: Json
@@ -2673,13 +3012,21 @@ export type Database = {
         Returns: Json
       }
       make_plot_offers: {
-        Args: { p_count: number; p_respond_days?: number; p_site_id: number }
+        Args: {
+          p_category_id?: number
+          p_count: number
+          p_plot_size?: string
+          p_respond_days?: number
+          p_site_id: number
+        }
         Returns: {
+          category_id: number | null
           entry_id: number
           id: number
           location_key: string
           offered_at: string
           offered_by: string | null
+          plot_size: string | null
           respond_by: string
           responded_at: string | null
           response_token: string
@@ -2695,8 +3042,10 @@ export type Database = {
       }
       make_plot_offers_once: {
         Args: {
+          p_category_id?: number
           p_count: number
           p_key: string
+          p_plot_size?: string
           p_respond_days?: number
           p_site_id: number
         }
@@ -2718,6 +3067,10 @@ export type Database = {
           p_site_slug: string
           p_user_id?: string
         }
+        Returns: Json
+      }
+      membership_self_service: {
+        Args: { p_membership_id: number }
         Returns: Json
       }
       membership_sites: {
@@ -2745,6 +3098,22 @@ export type Database = {
         Args: { p_direction: string; p_lesson_id: number }
         Returns: number
       }
+      move_waiting_list_entry: {
+        Args: {
+          p_after_entry_id?: number
+          p_before_entry_id?: number
+          p_entry_id: number
+          p_position?: number
+          p_reason: string
+          p_to_site_id?: number
+        }
+        Returns: {
+          entry_id: number
+          location: string
+          position_after: number
+          position_before: number
+        }[]
+      }
       plot_offer_by_token: {
         Args: { p_token: string }
         Returns: {
@@ -2760,6 +3129,20 @@ export type Database = {
           site_id: number
           site_slug: string
           status: string
+        }[]
+      }
+      plot_offer_choices: { Args: { p_token: string }; Returns: Json }
+      plot_offer_extensions_at: {
+        Args: { p_site_id: number }
+        Returns: {
+          cause: string
+          extended_at: string
+          extended_by: string
+          id: number
+          new_respond_by: string
+          offer_id: number
+          old_respond_by: string
+          reason: string
         }[]
       }
       pre_register: {
@@ -2790,22 +3173,33 @@ export type Database = {
         Args: { p_course_id: number; p_lesson_ids: number[] }
         Returns: undefined
       }
+      request_data_erasure: {
+        Args: { p_reference?: string }
+        Returns: {
+          id: number
+          requested_at: string
+        }[]
+      }
       request_membership_cancellation: {
         Args: { p_membership_id: number; p_reason: string }
         Returns: {
           cancellation_reason: string | null
           cancellation_requested_at: string | null
           created_at: string
+          ends_on: string | null
           id: number
           member_id: number
           order_id: number | null
+          paused_from: string | null
           plan_id: number | null
           plot_number: string | null
           plot_offer_id: number | null
           plot_size: string
+          resumes_on: string | null
           site_id: number
           start_date: string
           status: string
+          subscription_ref: string | null
           updated_at: string
         }
         SetofOptions: {
@@ -2814,6 +3208,16 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      request_membership_change: {
+        Args: {
+          p_action: string
+          p_key: string
+          p_membership_id: number
+          p_months: number
+          p_reason: string
+        }
+        Returns: Json
       }
       request_order_refund: {
         Args: { p_order_id: number; p_reason: string }
@@ -2867,6 +3271,23 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      set_monthly_updates: {
+        Args: { p_on: boolean; p_reference: string }
+        Returns: boolean
+      }
+      settle_membership_change: {
+        Args: { p_change_id: number; p_outcome: string; p_provider_ref: string }
+        Returns: Json
+      }
+      site_archive_summary: {
+        Args: { p_site_id: number }
+        Returns: {
+          live_entries: number
+          offers_open: number
+          pre_registrations: number
+          slots_coming: number
+        }[]
       }
       sites_due_reconfirmation: {
         Args: Record<PropertyKey, never>
