@@ -15,6 +15,8 @@ const FUNCTIONS = [
   'bookings',
   'site-votes',
   'postcodes',
+  'list-updates',
+  'list-updates/unsubscribe',
 ]
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) })
@@ -37,11 +39,14 @@ const BODIES: unknown[] = [
   { kind: 'gift_voucher', email: 'a@example.com', value_pence: '2500' },
   deep(200),
   { site: "'; drop table global_sites; --" },
+  { action: 'monthly', extra: 1 },
+  { action: ['closures'] },
 ]
 const QUERIES: Record<string, string>[] = [
   { name: '%' },
   { path: '/%E0%A4%A' },
   { reference: "' or 1=1 --" },
+  { reference: 'a'.repeat(5000) },
   { site: '../../etc/passwd' },
   { session_id: 'cs_' + 'x'.repeat(5000) },
 ]

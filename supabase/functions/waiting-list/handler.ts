@@ -4,7 +4,8 @@
 //   POST { kind: 'pre_registration', site: <slug>, ...person }    pre-register for an upcoming site
 //   POST { kind: 'general', location: <place>, ...person }        a waiting-list-only place
 //     person = { first_name, last_name, email, phone?, postcode?, category_id?, consent_privacy: true,
-//                consent_marketing? }
+//                consent_marketing?, monthly_updates? (a waiting-list join: a monthly e-mail with the
+//                applicant's place, off unless asked for; list-updates sends it) }
 //     → 202 { kind, location, confirmation_sent }, the same whether the address is new to that list
 //       or already live on it (e-mail, case-insensitive): the answer must not tell whoever typed an
 //       address that its owner is on a list. A new entry's e-mail carries its private reference and
@@ -47,6 +48,7 @@ const person = {
     errorMap: () => ({ message: 'Please accept the privacy notice to join.' }),
   }),
   consent_marketing: z.boolean().default(false),
+  monthly_updates: z.boolean().default(false),
 }
 const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.')
   .max(100)
@@ -66,10 +68,15 @@ type Join = z.infer<typeof bodySchema>
 
 async function siteBySlug(req: Request, s: string) {
   const site = must(
-    await userClient(req).from('global_sites').select('id, slug, location, status').eq('slug', s)
-      .maybeSingle(),
+    await userClient(req).from('global_sites').select('id, slug, location, status, archived_at').eq(
+      'slug',
+      s,
+    ).maybeSingle(),
   )
   if (!site) throw new HttpError(404, 'not_found', 'Page not found', { site: s })
+  if (site.archived_at) {
+    throw new HttpError(409, 'site_closed', 'This site has closed.', { site: s })
+  }
   return site as { id: number; slug: string; location: string; status: string | null }
 }
 
@@ -143,6 +150,10 @@ async function join(req: Request, b: Join): Promise<Response> {
       }),
     )
     ;({ reference, created } = rows[0]!)
+    // Only a new entry takes the choice: a repeated join changes nothing of the existing one.
+    if (created && b.monthly_updates) {
+      must(await admin.rpc('set_monthly_updates', { p_reference: reference, p_on: true }))
+    }
   }
   // A repeated join changes nothing and its e-mail carries nothing the sender typed: whoever
   // joins with someone else's address must not put their own words in that person's inbox, so

@@ -304,3 +304,33 @@ test("a join with someone else's address puts none of its words in their inbox a
     }
   }
 })
+
+test('monthly updates: off unless asked for on joining; a repeated join does not turn them on', async () => {
+  const quiet = uniqueEmail()
+  assert.equal(
+    (await join({ kind: 'waiting_list', site: 'avon-views', ...person(quiet) })).status,
+    202,
+  )
+  const asked = uniqueEmail()
+  const r = await join({
+    kind: 'waiting_list',
+    site: 'avon-views',
+    ...person(asked),
+    monthly_updates: true,
+  })
+  assert.equal(r.status, 202, r.text)
+  const updates = async (email: string) =>
+    (await sql()`select monthly_updates from public.waiting_list_entries
+      where email_normalised = ${email} and status = 'waiting'`)[0].monthly_updates
+  assert.equal(await updates(quiet), false)
+  assert.equal(await updates(asked), true)
+  await join({ kind: 'waiting_list', site: 'avon-views', ...person(quiet), monthly_updates: true })
+  assert.equal(await updates(quiet), false, 'only a new entry takes the choice')
+  const bad = await join({
+    kind: 'waiting_list',
+    site: 'avon-views',
+    ...person(),
+    monthly_updates: 'yes',
+  })
+  assert.equal(bad.status, 400)
+})

@@ -360,3 +360,29 @@ test('readCatalogue asks for the counts of every merged site and place, and fail
     /down/,
   )
 })
+
+test('an archived site leaves the catalogue, and so does the built-in site of the same slug', async () => {
+  const builtIn = BUILT_IN_SITES.find((s) => s.slug === 'tuckers-meadow')!
+  const answer = await readCatalogue({
+    sites: () =>
+      Promise.resolve([
+        {
+          ...row({ id: builtIn.id, slug: 'tuckers-meadow', location: 'Tuckers Meadow' }),
+          archived_at: '2025-01-01T00:00:00Z',
+        },
+        row({
+          id: 151,
+          slug: 'ouse-fields',
+          location: 'Ouse Fields',
+          city: 'York',
+          status: 'open',
+        }),
+      ]),
+    offers: () => Promise.resolve([]),
+    ctaSettings: () => Promise.resolve(CTA_SETTINGS),
+    counts: () => Promise.resolve([]),
+  })
+  assert.equal(answer.sites.find((s) => s.slug === 'tuckers-meadow'), undefined)
+  assert.equal(answer.sites_with_offer.find((s) => s.slug === 'tuckers-meadow'), undefined)
+  assert.ok(answer.sites.find((s) => s.slug === 'ouse-fields'))
+})

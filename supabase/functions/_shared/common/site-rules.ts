@@ -393,9 +393,15 @@ export function assembleCatalogue(input: {
   offers: readonly Offer[]
   ctas: readonly CtaSetting[]
   counts: readonly CountRow[]
+  /** Slugs of archived sites (global_sites.archived_at): left out, built-in or stored. */
+  archived?: readonly string[]
 }): SiteCatalogue {
   const ctas = input.ctas.length > 0 ? input.ctas : CTA_SETTINGS
-  const merged = withCounts(mergeSites(BUILT_IN_SITES, input.stored), input.counts)
+  const closed = new Set(input.archived ?? [])
+  const merged = withCounts(
+    mergeSites(BUILT_IN_SITES, input.stored).filter((s) => !closed.has(s.slug)),
+    input.counts,
+  )
   const sites: CatalogueEntry[] = merged.map((s) => {
     const state = siteState(s)
     return { ...s, state, state_label: STATE_LABEL[state], call_to_action: siteCta(s, ctas) }
@@ -426,6 +432,8 @@ export async function readCatalogue(tables: CatalogueTables): Promise<SiteCatalo
     tables.ctaSettings(),
   ])
   const stored = rows.map(fromStoredRow).filter((s): s is Site => s !== null)
+  // An archived site leaves the public catalogue, and takes its built-in twin with it.
+  const archived = rows.filter((r) => r.archived_at != null).map((r) => String(r.slug))
   const counts = await tables.counts(countNames(mergeSites(BUILT_IN_SITES, stored)))
-  return assembleCatalogue({ stored, offers, ctas, counts })
+  return assembleCatalogue({ stored, offers, ctas, counts, archived })
 }
