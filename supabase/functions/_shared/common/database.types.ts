@@ -3212,10 +3212,10 @@ export type Database = {
       request_membership_change: {
         Args: {
           p_action: string
-          p_key: string
+          p_key?: string
           p_membership_id: number
-          p_months: number
-          p_reason: string
+          p_months?: number
+          p_reason?: string
         }
         Returns: Json
       }
@@ -3277,7 +3277,11 @@ export type Database = {
         Returns: boolean
       }
       settle_membership_change: {
-        Args: { p_change_id: number; p_outcome: string; p_provider_ref: string }
+        Args: {
+          p_change_id: number
+          p_outcome: string
+          p_provider_ref?: string
+        }
         Returns: Json
       }
       site_archive_summary: {
