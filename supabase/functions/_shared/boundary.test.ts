@@ -8,6 +8,7 @@ const FUNCTIONS = [
   'redirect-lookup',
   'waiting-list',
   'waiting-list-process',
+  'waiting-list-import',
   'waiting-list-tools',
   'communications',
   'payments/checkout',
@@ -39,6 +40,9 @@ const BODIES: unknown[] = [
   { kind: 'gift_voucher', email: 'a@example.com', value_pence: '2500' },
   deep(200),
   { site: "'; drop table global_sites; --" },
+  { action: 'notify', import_id: "' or 1=1 --" },
+  { action: 'notify', import_id: ['00000000-0000-4000-8000-000000000000'] },
+  { action: 'notify', import_id: '00000000-0000-4000-8000-000000000000', extra: 1 },
   { action: 'monthly', extra: 1 },
   { action: ['closures'] },
 ]

@@ -1,0 +1,118 @@
+// /functions/v1/waiting-list-import: the welcome e-mails of applicants imported from a spreadsheet
+// (public.import_waiting_list writes the rows; this function only tells them).
+//
+//   POST { action: 'notify', import_id? }  E-mails every applicant of that import (staff of its
+//        site: the import page calls it after the last batch) or of every import (admins, or the
+//        service role: the scheduler's outbox drain, kind 'import_welcome') who was imported with
+//        "send a welcome" and has not been told yet: their private reference and the link to their
+//        place in the queue. Claimed through the notification outbox, so however often it is
+//        called (a retried batch, two tabs, the scheduler at the same time) each applicant gets
+//        one e-mail. → 200 { notified, failed }
+//
+// Errors: bad body 400; not signed in 401; not staff, or not staff of that import's site 403;
+// unknown import 404; e-mail not configured 503 not_configured (nothing claimed).
+import { z } from 'npm:zod@3'
+import { must } from '../_shared/db.ts'
+import { HttpError } from '../_shared/errors.ts'
+import { json, readJson, serve } from '../_shared/http.ts'
+import { sendAndLog } from '../_shared/notify.ts'
+import { requireProvider } from '../_shared/providers/config.ts'
+import { simpleEmail, siteUrl } from '../_shared/render.ts'
+import {
+  adminClient,
+  adminClientFor,
+  authUser,
+  type Client,
+  isServiceRole,
+  requireStaff,
+  userClient,
+} from '../_shared/supabase.ts'
+
+/** This function as the audit log names it when it writes for a member of staff. */
+const FN = 'waiting-list-import'
+
+export const bodySchema = z.object({
+  action: z.literal('notify'),
+  import_id: z.string().uuid('Not an import id.').optional(),
+}).strict()
+
+interface Welcome {
+  entry_id: number
+  reference: string
+  email: string
+  first_name: string
+  location: string
+  site_id: number | null
+  joined_at: string
+}
+
+const positionUrl = (ref: string) => `${siteUrl()}/queue/ready?reference=${encodeURIComponent(ref)}`
+
+const ukDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  })
+
+export function welcomeEmail(w: Welcome) {
+  return {
+    subject: `Your place on the waiting list for ${w.location}`,
+    ...simpleEmail([
+      `Hello ${w.first_name},`,
+      `Your place on the waiting list for a plot at ${w.location} has moved to Roots Allotments. You keep the place you had: you joined on ${
+        ukDate(w.joined_at)
+      }, and the queue goes by that date.`,
+      `Your private reference is ${w.reference}. Keep it to yourself: it lets you see your place in the queue and update or leave the list.`,
+    ], { text: 'See your place in the queue', href: positionUrl(w.reference) }),
+  }
+}
+
+async function notify(
+  db: Client,
+  importId: string | null,
+  actor: string | null,
+): Promise<{ notified: number; failed: number }> {
+  const rows = must(
+    await db.rpc('claim_import_welcomes', importId ? { p_import_id: importId } : {}),
+  ) as Welcome[]
+  const sent: number[] = []
+  const failed: number[] = []
+  for (const w of rows) {
+    const res = await sendAndLog({
+      to: w.email,
+      ...welcomeEmail(w),
+      tag: 'import-welcome',
+      idempotencyKey: `import-welcome-${w.entry_id}`,
+    }, { entry_id: w.entry_id, site_id: w.site_id, sent_by: actor, via: FN })
+    ;(res.sent ? sent : failed).push(Number(w.entry_id))
+  }
+  if (rows.length > 0) {
+    must(
+      await adminClientFor(FN, actor).rpc('finish_notifications', {
+        p_kind: 'import_welcome',
+        p_sent: sent,
+        p_failed: failed,
+      }),
+    )
+  }
+  return { notified: sent.length, failed: failed.length }
+}
+
+export const handler = serve(async (req) => {
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
+  const b = bodySchema.parse(await readJson(req, z.record(z.unknown())))
+  let db: Client
+  let actor: string | null = null
+  if (isServiceRole(req)) {
+    db = adminClient()
+  } else {
+    await requireStaff(req)
+    db = userClient(req)
+    actor = (await authUser(req))?.id ?? null
+  }
+  // Without e-mail nothing is claimed: the welcomes stay owed until it is configured.
+  requireProvider('email')
+  return json(await notify(db, b.import_id ?? null, actor))
+})
