@@ -2,8 +2,10 @@
 //
 // Staff (admins, and the patch manager of that site; the database decides through
 // can_work_site, so a patch manager of another site gets 403):
-//   offer     { site_id, count (1–500), respond_days? (1–60, default 7), idempotency_key }
-//             Offers plots to the next `count` waiting applicants in queue order (atomic, skip
+//   offer     { site_id, count (1–500), respond_days? (1–60, default 7), idempotency_key,
+//             category_id?, plot_size? ('half' | 'full') }
+//             Offers plots to the next `count` waiting applicants in queue order (of the category
+//             and/or wanting the plot size, when given; offers passed on stay in them) (atomic, skip
 //             locked: two processors at once never offer one applicant twice) and e-mails each
 //             their accept and decline links. The same idempotency_key (or Idempotency-Key
 //             header) returns the first result and offers nothing more.
@@ -24,6 +26,13 @@
 //   answer 503 not_configured before changing anything.
 //   remove_unconfirmed { site_id }  Removes applicants who did not answer by the deadline.
 //             → 200 { removed }
+//   extend    { offer_id, respond_by (ISO date-time), reason (1–500) }  Moves an open offer's
+//             deadline later (at most 60 days away; recorded with who, when, old → new and why)
+//             and e-mails the applicant the new deadline. → 200 { old_respond_by, new_respond_by,
+//             notified }; a past date, over 60 days or a closed offer → 400, nothing changed.
+//   notify_choices {}  Sends the mail owed about offers' choices (extensions, viewings, "keep your
+//             place?" questions and the notices of places withdrawn unanswered); also part of
+//             extend, book_viewing and accepting. The drain (pg_cron) posts it. → 200 { notified }
 // Applicants (anon key; they hold only the token from their e-mail, on any device):
 //   view      { token }  The offer as its link shows it → 200 { status, respond_by, first_name,
 //             location, city, site: { slug, city_slug } | null, membership_status, setup_path };
@@ -33,6 +42,17 @@
 //             for that site, opened by the same token (setup_path in the answer too).
 //             The same answer again → 200 { repeated: true }; a different one → 409.
 //   confirm   { token }  "Still interested" → 200 { status: 'confirmed' | 'already_confirmed' }
+//   The view also carries the offer's choices: decline_keeps_place (whether declining now keeps
+//   the applicant's place), kept_place, viewing, slots (welcome slots before the deadline) and
+//   extensions.
+//   book_viewing   { token, slot_id }  Books a viewing on a welcome slot of the offer's site before
+//             the deadline (one at a time) and e-mails a confirmation; a slot later than a day
+//             before the deadline moves it to two days after the slot.
+//             → 200 { booking_id, starts_at, respond_by, extended, notified }
+//   cancel_viewing { token }  → 200 { cancelled }
+//   keep_place_view { token }  "Keep your place at X?" → 200 { status, due_by, location,
+//             accepted_location, first_name, entry_status }; 404 for an unknown token.
+//   keep_place { token, keep }  Answers it: no withdraws that entry. → 200 { status }
 // Every change is written by RPCs as the caller, so the audit log records who did it.
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
@@ -65,6 +85,8 @@ export const bodySchema = z.discriminatedUnion('action', [
     count: z.number().int().min(1).max(500),
     respond_days: z.number().int().min(1).max(60).default(7),
     idempotency_key: key.optional(),
+    category_id: id.optional(),
+    plot_size: z.enum(['half', 'full']).optional(),
   }).strict(),
   z.object({ action: z.literal('expire'), site_id: id.optional() }).strict(),
   z.object({ action: z.literal('notify'), site_id: id.optional() }).strict(),
@@ -77,6 +99,20 @@ export const bodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('view'), token }).strict(),
   z.object({ action: z.literal('respond'), token, accept: z.boolean() }).strict(),
   z.object({ action: z.literal('confirm'), token }).strict(),
+  z.object({
+    action: z.literal('extend'),
+    offer_id: id,
+    respond_by: z.string().datetime({
+      offset: true,
+      message: 'Give the new deadline as a date and time.',
+    }),
+    reason: z.string().trim().min(1, 'Give a reason.').max(500),
+  }).strict(),
+  z.object({ action: z.literal('notify_choices') }).strict(),
+  z.object({ action: z.literal('book_viewing'), token, slot_id: id }).strict(),
+  z.object({ action: z.literal('cancel_viewing'), token }).strict(),
+  z.object({ action: z.literal('keep_place_view'), token }).strict(),
+  z.object({ action: z.literal('keep_place'), token, keep: z.boolean() }).strict(),
 ])
 
 /** Staff or the service role; the RPCs then decide which sites. */
@@ -102,6 +138,16 @@ interface Recipient {
 
 const offerLink = (t: string, answer: 'accept' | 'decline') =>
   `${siteUrl()}/queue/ready?offer=${t}&answer=${answer}`
+/** The offer page without a preset answer: view it, book a viewing, then answer. */
+const offerPage = (t: string) => `${siteUrl()}/queue/ready?offer=${t}`
+const keepPlaceLink = (t: string) => `${siteUrl()}/queue/keep-place?token=${t}`
+const day = (iso: string) => new Date(iso).toUTCString().slice(0, 16)
+const dayAndTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    dateStyle: 'full',
+    timeStyle: 'short',
+  })
 
 /** An offer as its link shows it (plot_offer_by_token). */
 interface OfferView {
@@ -129,8 +175,28 @@ async function offerByToken(t: string): Promise<OfferView | null> {
 const setupPath = (o: OfferView, t: string) =>
   o.site_slug && o.city_slug ? `/sites/${o.city_slug}/${o.site_slug}/setup?offer=${t}` : null
 
+/** The offer's choices (plot_offer_choices): the decline rule, the viewing, slots, extensions. */
+interface OfferChoices {
+  site_keeps_place: boolean
+  decline_keeps_place: boolean
+  kept_place: boolean
+  viewing: { booking_id: number; starts_at: string; duration_minutes: number } | null
+  slots: { id: number; starts_at: string; duration_minutes: number; places_left: number }[]
+  extensions: {
+    cause: string
+    old_respond_by: string
+    new_respond_by: string
+    extended_at: string
+  }[]
+}
+
+async function offerChoices(t: string): Promise<OfferChoices | null> {
+  return must(await adminClient().rpc('plot_offer_choices', { p_token: t })) as OfferChoices | null
+}
+
 /** What the page shows; the applicant's e-mail stays out of it. */
-const publicView = (o: OfferView, t: string) => ({
+const publicView = (o: OfferView, t: string, c: OfferChoices | null) => ({
+  ...(c ?? {}),
   status: o.status,
   respond_by: o.respond_by,
   responded_at: o.responded_at,
@@ -204,6 +270,112 @@ async function notifyOffers(
   return { notified: sent.length, offers: rows.map((r) => Number(r.offer_id)) }
 }
 
+/** One notice owed about an offer's choices (claim_offer_choice_notices). */
+interface ChoiceNotice {
+  subject_id: number
+  email: string
+  first_name: string
+  location: string
+  site_id: number | null
+  details: Record<string, string>
+}
+
+const CHOICE_KINDS = [
+  'offer_extension',
+  'offer_viewing',
+  'keep_place_question',
+  'keep_place_lapsed',
+] as const
+type ChoiceKind = (typeof CHOICE_KINDS)[number]
+
+function choiceMail(
+  kind: ChoiceKind,
+  n: ChoiceNotice,
+): { subject: string; mail: ReturnType<typeof simpleEmail> } {
+  const d = n.details
+  switch (kind) {
+    case 'offer_extension':
+      return {
+        subject: `More time to answer: your plot offer at ${n.location}`,
+        mail: simpleEmail([
+          `Hello ${n.first_name},`,
+          `We have given you more time to answer the offer of a plot at ${n.location}. Your new deadline is ${
+            day(d.new_respond_by!)
+          } (it was ${day(d.old_respond_by!)}).`,
+          `Reason: ${d.reason}`,
+          'The link below shows the offer, lets you book a viewing and answer, on any device.',
+        ], { text: 'See your offer', href: offerPage(d.token!) }),
+      }
+    case 'offer_viewing':
+      return {
+        subject: `Your viewing at ${n.location} is booked`,
+        mail: simpleEmail([
+          `Hello ${n.first_name},`,
+          `Your viewing of the plot at ${n.location} is booked for ${
+            dayAndTime(d.starts_at!)
+          } (${d.duration_minutes} minutes).`,
+          `Please answer the offer by ${
+            day(d.respond_by!)
+          }. You can cancel the viewing, accept or decline from the offer page.`,
+        ], { text: 'See your offer', href: offerPage(d.token!) }),
+      }
+    case 'keep_place_question':
+      return {
+        subject: `Keep your place at ${n.location}?`,
+        mail: simpleEmail([
+          `Hello ${n.first_name},`,
+          `Congratulations on your plot at ${d.accepted_location}. You are also on the waiting list for ${n.location}. Do you want to keep your place there?`,
+          `Please answer by ${
+            day(d.due_by!)
+          }. If we do not hear from you by then, we will take you off the list for ${n.location}.`,
+        ], { text: `Answer: keep my place at ${n.location}?`, href: keepPlaceLink(d.token!) }),
+      }
+    case 'keep_place_lapsed':
+      return {
+        subject: `You have left the waiting list for ${n.location}`,
+        mail: simpleEmail([
+          `Hello ${n.first_name},`,
+          `As you now have a plot at ${d.accepted_location} and did not tell us by ${
+            day(d.due_by!)
+          } that you wanted to keep your place, we have taken you off the waiting list for ${n.location}.`,
+          'If you would still like a plot there, you can join its waiting list again.',
+        ]),
+      }
+  }
+}
+
+/** The outboxes of the offers' choices: claims what is owed of each kind, e-mails it, and records
+ *  what went (failures are released for the next run). */
+async function notifyChoices(actor: string | null): Promise<number> {
+  const db = adminClientFor(FN, actor)
+  let notified = 0
+  for (const kind of CHOICE_KINDS) {
+    const rows = must(
+      await db.rpc('claim_offer_choice_notices', { p_kind: kind }),
+    ) as ChoiceNotice[]
+    const sent: number[] = []
+    const failed: number[] = []
+    for (const r of rows) {
+      const { subject, mail } = choiceMail(kind, r)
+      const res = await sendAndLog({
+        to: r.email,
+        subject,
+        ...mail,
+        tag: kind.replaceAll('_', '-'),
+        idempotencyKey: `${kind}-${r.subject_id}-${JSON.stringify(r.details).length}-${
+          r.details.new_respond_by ?? r.details.starts_at ?? r.details.token ?? ''
+        }`,
+      }, { site_id: r.site_id, sent_by: actor, via: FN })
+      ;(res.sent ? sent : failed).push(Number(r.subject_id))
+    }
+    if (rows.length > 0) {
+      must(await db.rpc('finish_notifications', { p_kind: kind, p_sent: sent, p_failed: failed }))
+    }
+    notified += sent.length
+  }
+  return notified
+}
+
 export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   const raw = await readJson(req, z.record(z.unknown()))
@@ -223,7 +395,7 @@ export const handler = serve(async (req) => {
           'This offer link is not valid: check you used the whole link from the e-mail.',
         )
       }
-      return json(publicView(o, b.token))
+      return json(publicView(o, b.token, await offerChoices(b.token)))
     }
     case 'respond': {
       const offer = await offerByToken(b.token)
@@ -250,6 +422,7 @@ export const handler = serve(async (req) => {
       }
       if (b.accept && offer) {
         confirmed = await confirmAccepted({ ...offer, status: 'accepted' }, b.token)
+        notified = await notifyChoices(null) // "keep your place?" to the applicant's other lists
       }
       return json({
         status: res.data,
@@ -278,6 +451,8 @@ export const handler = serve(async (req) => {
           p_site_id: b.site_id,
           p_count: b.count,
           p_respond_days: b.respond_days,
+          p_category_id: b.category_id ?? null,
+          p_plot_size: b.plot_size ?? null,
         }),
       ) as {
         repeated: boolean
@@ -335,6 +510,51 @@ export const handler = serve(async (req) => {
         }
       }
       return json({ requested, notified })
+    }
+    case 'extend': {
+      const { db, actor } = await requireWorker(req)
+      requireProvider('email') // nothing is changed that cannot be told: 503 first
+      const res = must(
+        await db.rpc('extend_plot_offer', {
+          p_offer_id: b.offer_id,
+          p_respond_by: b.respond_by,
+          p_reason: b.reason,
+        }),
+      ) as { old_respond_by: string; new_respond_by: string }
+      return json({ ...res, notified: await notifyChoices(actor) })
+    }
+    case 'notify_choices': {
+      const { actor } = await requireWorker(req)
+      requireProvider('email')
+      return json({ notified: await notifyChoices(actor) })
+    }
+    case 'book_viewing': {
+      requireProvider('email')
+      const res = must(
+        await adminClient().rpc('book_offer_viewing', { p_token: b.token, p_slot_id: b.slot_id }),
+      ) as { booking_id: number; starts_at: string; respond_by: string; extended: boolean }
+      return json({ ...res, notified: await notifyChoices(null) })
+    }
+    case 'cancel_viewing': {
+      const cancelled = must(await adminClient().rpc('cancel_offer_viewing', { p_token: b.token }))
+      return json({ cancelled })
+    }
+    case 'keep_place_view': {
+      const q = must(await adminClient().rpc('keep_place_question', { p_token: b.token }))
+      if (!q) {
+        throw new HttpError(
+          404,
+          'not_found',
+          'This link is not valid: check you used the whole link from the e-mail.',
+        )
+      }
+      return json(q)
+    }
+    case 'keep_place': {
+      const status = must(
+        await adminClient().rpc('answer_keep_place', { p_token: b.token, p_keep: b.keep }),
+      )
+      return json({ status })
     }
     case 'remove_unconfirmed': {
       const { db } = await requireWorker(req)

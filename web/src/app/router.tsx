@@ -28,6 +28,7 @@ const PreregSiteThankyouRoute = named(() => import('@/features/prereg/routes/pre
 const JoinRoute = lazyPage(() => import('@/features/waiting-list/routes/join'))
 const SpecialJoinRoute = named(() => import('@/features/waiting-list/routes/join'), 'SpecialJoinRoute')
 const QueueReadyRoute = lazyPage(() => import('@/features/waiting-list/routes/queue-ready'))
+const KeepPlaceRoute = lazyPage(() => import('@/features/offer-pages/routes/keep-place'))
 const PreregSuccessRoute = lazyPage(() => import('@/features/waiting-list/routes/prereg-success'))
 const LandingSiteRoute = lazyPage(() => import('@/features/landing/routes/landing'))
 const SugarLoafFieldsRoute = named(() => import('@/features/landing/routes/landing'), 'SugarLoafFieldsRoute')
@@ -82,6 +83,7 @@ export const routes: AppRoute[] = [
   { path: paths.landingSiteJoin.path, layout: 'landing', component: JoinRoute },
   { path: paths.newSiteLanding.path, layout: 'landing', component: NewSiteLandingRoute },
   { path: paths.queueReady.path, layout: 'default', component: QueueReadyRoute },
+  { path: paths.queueKeepPlace.path, layout: 'default', component: KeepPlaceRoute },
   { path: paths.giftVouchers.path, layout: 'default', component: GiftVouchersRoute },
   { path: paths.giftVouchersSuccess.path, layout: 'default', component: GiftVouchersSuccessRoute },
   { path: paths.checkout.path, layout: 'checkout', component: CheckoutRoute },

@@ -24,6 +24,7 @@ export const sitePaths = {
   preregSiteLanding: definePath('/prereg/:site/landing'),
   preregSiteThankyou: definePath('/prereg/:site/thankyou'),
   queueReady: definePath('/queue/ready'),
+  queueKeepPlace: definePath('/queue/keep-place'),
   welcomeSlot: definePath('/welcome-slot'),
   welcomeSlotSuccess: definePath('/welcome-slot/success'),
   guidedTour: definePath('/guided-tour'),

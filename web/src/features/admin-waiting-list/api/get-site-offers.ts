@@ -15,7 +15,7 @@ export const isOfferStatus = (s: string): s is OfferStatus =>
 export async function getSiteOffers(siteId: number) {
   const { data, error } = await supabase().from('plot_offers')
     .select(
-      'id, status, offered_at, respond_by, responded_at, entry:waiting_list_entries(first_name, last_name, email, reference)',
+      'id, status, offered_at, respond_by, responded_at, category_id, plot_size, entry:waiting_list_entries(first_name, last_name, email, reference)',
     )
     .eq('site_id', siteId).order('offered_at', { ascending: false }).order('id', {
       ascending: false,

@@ -1,6 +1,7 @@
 // Offers plots to the next applicants of a site through the waiting-list-process function
 // (action 'offer'), which also e-mails each applicant their accept and decline links. The key
-// makes a repeated click (or a retried request) return the first result, never new offers.
+// makes a repeated click (or a retried request) return the first result, never new offers. A
+// category and/or plot size targets the round (and the offers passed on from it).
 import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
 import { invokeFunction } from '@/lib/admin/invoke-function'
@@ -19,6 +20,10 @@ export const makeOffersSchema = z.object({
   )
     .min(1, 'Allow at least 1 day to reply.').max(60, 'Allow at most 60 days to reply.'),
   key: z.string().min(8),
+  /** Offer only to applicants of this category (the site's own or a global one). */
+  categoryId: z.number().int().positive().nullable().optional(),
+  /** Offer a plot of this size: to applicants wanting it, any size or who did not say. */
+  plotSize: z.enum(['half', 'full']).nullable().optional(),
 })
 
 export type MakeOffersInput = z.input<typeof makeOffersSchema>
@@ -52,6 +57,8 @@ export async function makeOffers(input: MakeOffersInput): Promise<OffersResult> 
     count: v.count,
     respond_days: v.respondDays,
     idempotency_key: v.key,
+    ...(v.categoryId ? { category_id: v.categoryId } : {}),
+    ...(v.plotSize ? { plot_size: v.plotSize } : {}),
   }, { fallback: 'No offers were made.' })
   return readOffersResult(data)
 }

@@ -1,6 +1,9 @@
 // /admin/waiting-list/process: choose a site and how many plots are free, preview who will be
 // offered (queue order), make the offers, then watch replies and expiries. Expiring overdue
-// offers passes each freed place to the next applicant, as a decline does.
+// offers passes each freed place to the next applicant, as a decline does. A round may target a
+// category of applicant and/or a plot size (offers passed on stay in them); staff may extend an
+// open offer's deadline with a reason (the applicant is e-mailed); admins set the site's decline
+// rule (whether a first decline keeps the applicant's place).
 import { css } from 'goober'
 import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, toolbar, ConfirmDialog } from '@/components/admin/ui'
@@ -13,10 +16,17 @@ import { isOfferStatus, type OfferStatus, useSiteOffers, type SiteOffer } from '
 import { useSiteOptions } from '../api/get-site-options'
 import { makeOffersSchema, useMakeOffers } from '../api/make-offers'
 import { useWithdrawOffer } from '../api/withdraw-offer'
+import { categoriesFor, useCategories } from '../api/get-categories'
+import { DeclinePolicy } from '../components/DeclinePolicy'
+import { ExtendOfferDialog } from '../components/ExtendOfferDialog'
+import { useOfferExtensions } from '../api/extend-offer'
 import { muted } from '@/components/admin/styles'
 
 const previewSection = css`margin-bottom: 2rem;`
 const offersHeader = css`display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; justify-content: space-between;`
+
+type PlotSize = '' | 'half' | 'full'
+const SIZE_LABEL = { half: 'Half plot', full: 'Full plot' } as const
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const newKey = () => globalThis.crypto.randomUUID()
@@ -33,12 +43,25 @@ export function AdminProcessRoute() {
   const [count, setCount] = useState('1')
   const [respondDays, setRespondDays] = useState('7')
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [preview, setPreview] = useState<{ siteId: number; count: number } | null>(null)
+  const [categoryId, setCategoryId] = useState('')
+  const [plotSize, setPlotSize] = useState<PlotSize>('')
+  const [preview, setPreview] = useState<{ siteId: number; count: number; categoryId: number | null; plotSize: 'half' | 'full' | null } | null>(null)
   const [confirming, setConfirming] = useState(false)
   // One key per previewed round: a double submit returns the first result, never new offers.
   const [key, setKey] = useState(newKey)
   const site = siteId ? Number(siteId) : null
-  const next = useNextApplicants(preview?.siteId ?? null, preview?.count ?? 0)
+  const next = useNextApplicants(preview?.siteId ?? null, preview?.count ?? 0, { categoryId: preview?.categoryId ?? null, plotSize: preview?.plotSize ?? null })
+  const categories = useCategories()
+  const siteCategories = useMemo(() => categoriesFor(categories.data ?? [], site), [categories.data, site])
+  const categoryName = (id: number | null) => (id === null ? null : (categories.data ?? []).find((c) => c.id === id)?.name ?? `Category ${id}`)
+  const [extending, setExtending] = useState<SiteOffer | null>(null)
+  const extensions = useOfferExtensions(site)
+  /** The latest deadline change of each offer (the list is newest first). */
+  const lastExtension = useMemo(() => {
+    const m = new Map<number, { old_respond_by: string; cause: string; reason: string }>()
+    for (const x of extensions.data ?? []) if (!m.has(x.offer_id)) m.set(x.offer_id, x)
+    return m
+  }, [extensions.data])
   const offers = useSiteOffers(site)
   const make = useMakeOffers()
   const expire = useExpireOffers()
@@ -64,17 +87,17 @@ export function AdminProcessRoute() {
     }
     setErrors({})
     setKey(newKey())
-    setPreview({ siteId: parsed.data.siteId, count: parsed.data.count })
+    setPreview({ siteId: parsed.data.siteId, count: parsed.data.count, categoryId: categoryId ? Number(categoryId) : null, plotSize: plotSize || null })
   }
 
   const confirmOffers = () => {
     if (!preview) return
-    make.mutate({ siteId: preview.siteId, count: preview.count, respondDays: Number(respondDays), key }, {
+    make.mutate({ siteId: preview.siteId, count: preview.count, respondDays: Number(respondDays), key, categoryId: preview.categoryId, plotSize: preview.plotSize }, {
       onSuccess: ({ offers: made, repeated }) => {
         setConfirming(false)
         setPreview(null)
         setKey(newKey())
-        if (made.length === 0) toast.warning('Nobody is waiting at this site: no offers made.')
+        if (made.length === 0) toast.warning(preview.categoryId || preview.plotSize ? 'Nobody in that category is waiting: no offers made.' : 'Nobody is waiting at this site: no offers made.')
         else toast.success(`${made.length} ${made.length === 1 ? 'offer' : 'offers'} made${repeated ? ' (already made earlier)' : ''}`)
       },
       onError: (err) => { setConfirming(false); toast.error(err.message) },
@@ -90,7 +113,7 @@ export function AdminProcessRoute() {
       {sites.data && sites.data.sites.length > 0 && (
         <form onSubmit={showPreview} noValidate className={toolbar} aria-label='Offer round'>
           <Field label='Site' error={errors.siteId}>
-            <select value={siteId} onChange={(e) => { setSiteId(e.target.value); setPreview(null) }}>
+            <select value={siteId} onChange={(e) => { setSiteId(e.target.value); setCategoryId(''); setPreview(null) }}>
               <option value=''>Choose a site…</option>
               {sites.data.sites.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
             </select>
@@ -101,6 +124,19 @@ export function AdminProcessRoute() {
           <Field label='Days to reply' error={errors.respondDays}>
             <input inputMode='numeric' value={respondDays} onChange={(e) => setRespondDays(e.target.value)} />
           </Field>
+          <Field label='Offer to category'>
+            <select value={categoryId} onChange={(e) => { setCategoryId(e.target.value); setPreview(null) }}>
+              <option value=''>Anyone waiting</option>
+              {siteCategories.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+            </select>
+          </Field>
+          <Field label='Plot size'>
+            <select value={plotSize} onChange={(e) => { setPlotSize(e.target.value as PlotSize); setPreview(null) }}>
+              <option value=''>Any size</option>
+              <option value='half'>Half plot</option>
+              <option value='full'>Full plot</option>
+            </select>
+          </Field>
           <button type='submit' className={buttonSecondary}>Preview</button>
         </form>
       )}
@@ -110,7 +146,10 @@ export function AdminProcessRoute() {
           <h2 id='preview-title'>Who will be offered a plot</h2>
           {next.isPending && <Status>Loading the queue…</Status>}
           {next.isError && <ErrorNotice message={next.error.message} />}
-          {next.data && next.data.length === 0 && <EmptyState>Nobody is waiting at {siteName}.</EmptyState>}
+          {(preview.categoryId !== null || preview.plotSize) && (
+            <p data-testid='offer-target'>Offering to: <strong>{[categoryName(preview.categoryId), preview.plotSize ? SIZE_LABEL[preview.plotSize] : null].filter(Boolean).join(', ')}</strong>. Offers passed on (declined or expired) stay with this choice.</p>
+          )}
+          {next.data && next.data.length === 0 && <EmptyState>Nobody {preview.categoryId !== null || preview.plotSize ? 'in that category ' : ''}is waiting at {siteName}.</EmptyState>}
           {next.data && next.data.length > 0 && (
             <>
               {next.data.length < preview.count && <p role='status'>Only {next.data.length} {next.data.length === 1 ? 'person is' : 'people are'} waiting, fewer than the {preview.count} plots free.</p>}
@@ -138,27 +177,37 @@ export function AdminProcessRoute() {
               Expire overdue offers and re-offer
             </button>
           </div>
+          {site !== null && <DeclinePolicy siteId={site} siteName={siteName} canEdit={sites.data?.role !== 'patch_manager'} />}
           <p aria-live='polite'>
             Awaiting reply: <strong>{summary.offered}</strong> · accepted: <strong>{summary.accepted}</strong> · declined: <strong>{summary.declined}</strong> · expired: <strong>{summary.expired}</strong>
           </p>
           {offers.isError && <ErrorNotice title='The offers could not be loaded' message={offers.error.message} />}
           {offers.data && offers.data.length === 0 && <EmptyState>No offers made at this site yet.</EmptyState>}
-          <DataTable rows={offers.data} head={['Applicant', 'Status', 'Offered', 'Reply by', 'Replied', 'Actions']} label={`Offers at ${siteName}`}>
+          <DataTable rows={offers.data} head={['Applicant', 'For', 'Status', 'Offered', 'Reply by', 'Replied', 'Actions']} label={`Offers at ${siteName}`}>
             {(o) => (
               <tr key={o.id}>
                 <td>{o.entry ? `${o.entry.first_name} ${o.entry.last_name}` : '—'}<br /><span className={muted}>{o.entry?.email}</span></td>
+                <td>{[categoryName(o.category_id), o.plot_size === 'half' || o.plot_size === 'full' ? SIZE_LABEL[o.plot_size] : null].filter(Boolean).join(', ') || 'Anyone'}</td>
                 <td>{o.status === 'offered' && new Date(o.respond_by) < new Date() ? 'overdue' : o.status}</td>
                 <td>{when(o.offered_at)}</td>
-                <td>{when(o.respond_by)}</td>
+                <td>
+                  {when(o.respond_by)}
+                  {lastExtension.get(o.id) && (
+                    <><br /><span className={muted}>extended from {when(lastExtension.get(o.id)!.old_respond_by)} ({lastExtension.get(o.id)!.cause === 'viewing' ? 'viewing booked' : lastExtension.get(o.id)!.reason})</span></>
+                  )}
+                </td>
                 <td>{o.responded_at ? when(o.responded_at) : '—'}</td>
                 <td>
+                  {o.status === 'offered' && (
+                    <button type='button' className={buttonSecondary} aria-label={`Extend the deadline of the offer to ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`} onClick={() => setExtending(o)}>Extend</button>
+                  )}
                   {o.status === 'offered' && (
                     <button type='button' className={buttonSecondary} aria-label={`Withdraw the offer to ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`} onClick={() => setWithdrawing(o)}>Withdraw</button>
                   )}
                   {o.status === 'withdrawn' && site !== null && (
                     <button type='button' className={buttonSecondary} disabled={make.isPending}
                       aria-label={`Re-offer the plot withdrawn from ${o.entry?.first_name ?? ''} ${o.entry?.last_name ?? ''}`}
-                      onClick={() => make.mutate({ siteId: site, count: 1, respondDays: Number(respondDays) || 7, key: `reoffer-${o.id}` }, {
+                      onClick={() => make.mutate({ siteId: site, count: 1, respondDays: Number(respondDays) || 7, key: `reoffer-${o.id}`, categoryId: o.category_id, plotSize: o.plot_size === 'half' || o.plot_size === 'full' ? o.plot_size : null }, {
                         onSuccess: ({ offers: made, repeated }) => (made.length === 0
                           ? toast.warning('Nobody is waiting: the plot was not re-offered.')
                           : toast.success(repeated ? 'This plot was already re-offered' : 'Plot re-offered to the next in line')),
@@ -174,6 +223,12 @@ export function AdminProcessRoute() {
         </section>
       )}
 
+      {extending && (
+        <ExtendOfferDialog
+          offer={{ id: extending.id, respondBy: extending.respond_by, name: extending.entry ? `${extending.entry.first_name} ${extending.entry.last_name}` : 'the applicant' }}
+          onClose={() => setExtending(null)}
+        />
+      )}
       {withdrawing && (
         <ConfirmDialog title='Withdraw this offer?' confirmLabel='Withdraw offer' busy={withdraw.isPending} onCancel={() => setWithdrawing(null)}
           onConfirm={() => withdraw.mutate(withdrawing.id, {

@@ -15,6 +15,30 @@ export interface PlotOffer {
   membership_status: string | null
   /** Where an accepted offer leads: the membership set-up for its site, opened by the token. */
   setup_path: string | null
+  /** Whether declining now keeps the applicant's place (the site's rule, first decline only). */
+  decline_keeps_place?: boolean
+  /** The site's rule: a first decline keeps the place. */
+  site_keeps_place?: boolean
+  /** A declined offer: whether that decline kept the applicant's place. */
+  kept_place?: boolean
+  /** The viewing booked from this offer, if any. */
+  viewing?: { booking_id: number; starts_at: string; duration_minutes: number } | null
+  /** The site's welcome slots that can be booked as a viewing before the deadline. */
+  slots?: ViewingSlot[]
+  /** Every change of the deadline: by staff, or by a viewing booked close to it. */
+  extensions?: {
+    cause: 'staff' | 'viewing'
+    old_respond_by: string
+    new_respond_by: string
+    extended_at: string
+  }[]
+}
+
+export interface ViewingSlot {
+  id: number
+  starts_at: string
+  duration_minutes: number
+  places_left: number
 }
 
 export const OFFER_TOKEN_PATTERN = /^[0-9a-f]{32}$/
