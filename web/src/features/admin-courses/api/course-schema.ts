@@ -26,8 +26,8 @@ export function hasContent(node: RichTextNode | null | undefined): boolean {
 }
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
-export const slugify = (s: string) =>
-  s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
+import { slugify } from '@/lib/slug'
+export { slugify }
 
 export const courseSchema = z.object({
   title: z.string().trim().min(1, 'Give the course a title.').max(200, 'At most 200 characters.'),

@@ -6,8 +6,8 @@
 import { z } from 'zod'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 
-export const slugify = (s: string) =>
-  s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
+import { slugify } from '@/lib/slug'
+export { slugify }
 const moment = (v: string) => !Number.isNaN(Date.parse(v))
 
 export const eventSchema = z.object({

@@ -4,7 +4,8 @@ import { css } from 'goober'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
 import { AdminForm, useAdminForm } from '@/components/admin/admin-form'
 import { Field, formGrid } from '@/components/admin/ui'
-import { eventSchema, type EventFormValues, slugify } from '../api/event-schema'
+import { eventSchema, type EventFormValues } from '../api/event-schema'
+import { slugAfterTitle, slugify } from '@/lib/slug'
 import { useEventSites } from '../api/get-events'
 import { editorLabel, spaced } from '@/components/admin/styles'
 import { errorText } from '@/components/styles'
@@ -22,7 +23,7 @@ export function EventForm({ initial, submitLabel, onSave, onCancel }: {
   return (
     <AdminForm what='event' form={form} submitLabel={submitLabel} onCancel={onCancel} wide>
       <div className={formGrid}>
-        <Field label='Title' error={errors.title}><input value={values.title} onChange={set('title')} /></Field>
+        <Field label='Title' error={errors.title}><input value={values.title} onChange={(e) => { const title = e.target.value; setValues((v) => ({ ...v, title, slug: initial.slug === '' ? slugAfterTitle(v.title, v.slug, title) : v.slug })) }} /></Field>
         <Field label='Slug' error={errors.slug} hint={values.slug === '' && values.title ? `Left empty: ${slugify(values.title)}` : 'Lower-case words joined by hyphens.'}>
           <input value={values.slug} onChange={set('slug')} spellCheck={false} />
         </Field>

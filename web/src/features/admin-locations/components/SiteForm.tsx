@@ -5,6 +5,7 @@ import { css } from 'goober'
 import { Field, fieldErrors, formGrid } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
+import { slugAfterTitle } from '@/lib/slug'
 import { useSiteLinks } from '../api/get-site-links'
 import {
   DIRECTION_MODES, DISTANCE_ICONS, SITE_STATUSES, siteFormSchema, type SiteFormValues, type SiteWrite, type SlugOwner, type TextField,
@@ -44,7 +45,13 @@ export function SiteForm({ initial, others, submitLabel, onSave, onCancel }: Sit
   const formRef = useRef<HTMLFormElement>(null)
   const links = useSiteLinks()
 
-  const set = (field: TextField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
+  // A new site's slug follows its name, and its city slug its city, until edited by hand.
+  const follows: Partial<Record<TextField, TextField>> = initial.slug === '' ? { location: 'slug', city: 'city_slug' } : {}
+  const set = (field: TextField) => (e: { target: { value: string } }) => {
+    const value = e.target.value
+    const slugField = follows[field]
+    setValues((v) => ({ ...v, [field]: value, ...(slugField ? { [slugField]: slugAfterTitle(v[field], v[slugField], value) } : {}) }))
+  }
   const text = (field: TextField, label: string, opts: { hint?: string; type?: string; area?: boolean; wide?: boolean; autoComplete?: string } = {}): ReactNode => (
     <Field label={label} error={errors[field]} {...(opts.hint ? { hint: opts.hint } : {})} {...(opts.wide || opts.area ? { className: 'wide' } : {})}>
       {opts.area

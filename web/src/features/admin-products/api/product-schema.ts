@@ -7,8 +7,8 @@ import type { getProduct } from './get-product'
 import { parsePounds, penceToPounds } from '@/lib/admin/money'
 
 export const SLUG_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/
-export const slugify = (s: string) =>
-  s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80)
+import { slugify } from '@/lib/slug'
+export { slugify }
 
 const IMAGE_URL_RE =
   /^(products\/[A-Za-z0-9][A-Za-z0-9._-]*\.(png|gif|jpe?g|bmp|ico)|https:\/\/\S+|data:image\/(png|gif|jpeg|bmp|x-icon|vnd\.microsoft\.icon);base64,[A-Za-z0-9+/]+={0,2})$/

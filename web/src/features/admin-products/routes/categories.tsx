@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast'
 import { type Category, categorySchema, type CategoryFormValues, useCategories } from '../api/categories'
 import { useDeleteCategory } from '../api/delete-category'
 import { useSaveCategory } from '../api/save-category'
-import { slugify } from '../api/product-schema'
+import { slugAfterTitle } from '@/lib/slug'
 import { actionsTight } from '@/components/admin/styles'
 
 const categoryForm = css`max-width: 40rem; margin-bottom: 1.5rem;`
@@ -38,7 +38,7 @@ function CategoryForm({ editing, onDone }: { editing: Category | null; onDone: (
       {formError && <p role='alert' className={errorText}>{formError}</p>}
       <div className={formGrid}>
         <Field label='Category name' error={errors.name}>
-          <input value={values.name} onChange={(e) => { const name = e.target.value; setValues((v) => ({ name, slug: editing ? v.slug : slugify(name) })) }} />
+          <input value={values.name} onChange={(e) => { const name = e.target.value; setValues((v) => ({ name, slug: editing ? v.slug : slugAfterTitle(v.name, v.slug, name) })) }} />
         </Field>
         <Field label='Category slug' error={errors.slug}><input value={values.slug} onChange={(e) => setValues((v) => ({ ...v, slug: e.target.value }))} /></Field>
       </div>

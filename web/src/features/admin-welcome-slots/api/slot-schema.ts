@@ -24,6 +24,29 @@ export const slotSchema = (booked = 0) =>
     starts_at: new Date(`${date}T${time}:00`).toISOString(),
   }))
 
+const localStart = (v: { date: string; time: string }) => new Date(`${v.date}T${v.time}:00`)
+
+/** The form's schema: as slotSchema, and a slot that is new or moved must start in the future
+ *  (the database refuses it too: private.check_welcome_slot_future). A past slot keeps its time
+ *  when only its other fields change. */
+export const futureSlotSchema = (booked: number, initial: SlotFormValues, now = () => new Date()) =>
+  slotSchema(booked).superRefine((v, ctx) => {
+    const moved = initial.date === '' ||
+      localStart(initial).toISOString() !== v.starts_at
+    if (moved && new Date(v.starts_at) <= now()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'Choose a date and time in the future.',
+      })
+    }
+  })
+
+/** Today as the date input's min (local date, yyyy-mm-dd). */
+export function todayInput(now = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
 export interface SlotFormValues {
   site_id: string
   date: string

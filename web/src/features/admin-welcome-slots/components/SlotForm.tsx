@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { Field, formGrid, useFormSave } from '@/components/admin/ui'
 import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { useSlotSites } from '../api/get-sites'
-import { slotSchema, type SlotFormValues } from '../api/slot-schema'
+import { futureSlotSchema, type SlotFormValues, todayInput } from '../api/slot-schema'
 import { formWidth } from '@/components/admin/styles'
 
 export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
@@ -11,7 +11,7 @@ export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
 }) {
   const sites = useSlotSites()
   const [values, setValues] = useState(initial)
-  const { errors, formError, saving, submit: save } = useFormSave<SlotFormValues>(slotSchema(booked), 'welcome slot')
+  const { errors, formError, saving, submit: save } = useFormSave<SlotFormValues>(futureSlotSchema(booked, initial), 'welcome slot')
   const set = (k: keyof SlotFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }))
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -27,7 +27,7 @@ export function SlotForm({ initial, booked, submitLabel, onSave, onCancel }: {
             {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
           </select>
         </Field>
-        <Field label='Date' error={errors.date}><input type='date' value={values.date} onChange={set('date')} /></Field>
+        <Field label='Date' error={errors.date} hint='A new or moved slot starts in the future.'><input type='date' min={todayInput()} value={values.date} onChange={set('date')} /></Field>
         <Field label='Start time' error={errors.time}><input type='time' value={values.time} onChange={set('time')} /></Field>
         <Field label='Length (minutes)' error={errors.duration_minutes}><input inputMode='numeric' value={values.duration_minutes} onChange={set('duration_minutes')} /></Field>
         <Field label='Places' error={errors.capacity} {...(booked ? { hint: `${booked} already booked.` } : {})}><input inputMode='numeric' value={values.capacity} onChange={set('capacity')} /></Field>
