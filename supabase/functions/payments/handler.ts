@@ -41,6 +41,9 @@
 //                             through the provider → 202 { status: 'refunded', refund_id, … }
 //   POST /payments/checkout-link   header Idempotency-Key; { email, name, items, send_email }
 //                             admins: a shop order for a person (phone sale) → 201 { order_id, url, … }
+//   POST /payments/membership-change   header Idempotency-Key; { membership_id, action, months?, reason? }
+//                             a member pauses, resumes, cancels or keeps their own membership under
+//                             the database's rules; provider told, then e-mail (self-service.ts)
 //   The webhook also takes refund.* and charge.refunded events (payment and order refunded once).
 //   GET|POST /payments/local-checkout/<session>   the local provider's hosted checkout page: takes
 //                             Stripe's test cards (4242 4242 4242 4242 pays; 4000 0000 0000 0002
@@ -76,6 +79,7 @@ import {
   voucherCode,
 } from './shop.ts'
 import { checkoutLink } from './staff.ts'
+import { membershipChange } from './self-service.ts'
 import {
   deliverPaidVoucher,
   deliverVouchersRoute,
@@ -517,5 +521,6 @@ export const handler = serve(async (req, url) => {
   if (route === 'refund') return await refund(req)
   if (route === 'checkout-link') return await checkoutLink(req)
   if (route === 'deliver-vouchers') return await deliverVouchersRoute(req)
+  if (route === 'membership-change') return await membershipChange(req)
   throw notFound()
 })

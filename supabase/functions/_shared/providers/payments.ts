@@ -7,6 +7,7 @@
 import { providerFetch, recordCall } from './record.ts'
 import { localWebhookSecret, providerChoice } from './config.ts'
 import { adminClient } from '../supabase.ts'
+import type { JsonObject } from '../common/database.ts'
 
 export { LOCAL_WEBHOOK_SECRET } from './config.ts'
 
@@ -56,11 +57,38 @@ export interface RefundResult {
   status: string
 }
 
+/** A change to a membership's subscription (members' self-service). Dates are UK calendar days
+ *  (YYYY-MM-DD); each call sets the subscription's state outright, so a repeat changes nothing. */
+export interface SubscriptionChange {
+  idempotencyKey: string
+  /** The provider's subscription id (Stripe sub_…). */
+  subscriptionRef: string
+  /** pause: the billing date on which collection restarts. */
+  resumesOn?: string
+  /** cancel: the day after the membership's last day, when the subscription ends. */
+  cancelOn?: string
+  metadata: Record<string, string>
+}
+
+/** The provider's answer: the subscription id and its status. */
+export interface SubscriptionResult {
+  id: string
+  status: string
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'local'
   createCheckout(r: CheckoutRequest): Promise<CheckoutSession>
   /** A full refund of one payment; the same idempotency key gives the same refund. */
   refund(r: RefundRequest): Promise<RefundResult>
+  /** Stops collecting payments until `resumesOn` (Stripe: pause_collection, invoices voided). */
+  pauseSubscription(r: SubscriptionChange): Promise<SubscriptionResult>
+  /** Collects payments again from the next billing date (clears pause_collection). */
+  resumeSubscription(r: SubscriptionChange): Promise<SubscriptionResult>
+  /** Ends the subscription at the start of `cancelOn` (Stripe: cancel_at, no proration). */
+  cancelSubscriptionAt(r: SubscriptionChange): Promise<SubscriptionResult>
+  /** Withdraws a scheduled end (clears cancel_at). */
+  keepSubscription(r: SubscriptionChange): Promise<SubscriptionResult>
   /** Throws SignatureError unless the body is signed with the webhook secret. */
   verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>
 }
@@ -139,6 +167,37 @@ export function parseEvent(body: string): PaymentEvent {
     paymentRef: typeof o.payment_intent === 'string' ? o.payment_intent : null,
     amountPence: typeof o.amount_total === 'number' ? o.amount_total : null,
     paymentStatus: typeof o.payment_status === 'string' ? o.payment_status : null,
+  }
+}
+
+/** A UK calendar day as the Unix time of its start (midnight UTC, within the day in London). */
+export function dayStart(day: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`Not a date: ${day}`)
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000)
+}
+
+/** The form fields of each subscription change, as Stripe's POST /v1/subscriptions/<id> takes
+ *  them; an empty string clears a field. */
+export function subscriptionForm(
+  op: 'pause' | 'resume' | 'cancel' | 'keep',
+  r: SubscriptionChange,
+): Record<string, unknown> {
+  switch (op) {
+    case 'pause':
+      return {
+        pause_collection: { behavior: 'void', resumes_at: dayStart(r.resumesOn ?? '') },
+        metadata: r.metadata,
+      }
+    case 'resume':
+      return { pause_collection: '', metadata: r.metadata }
+    case 'cancel':
+      return {
+        cancel_at: dayStart(r.cancelOn ?? ''),
+        proration_behavior: 'none',
+        metadata: r.metadata,
+      }
+    case 'keep':
+      return { cancel_at: '', metadata: r.metadata }
   }
 }
 
@@ -224,6 +283,42 @@ export class StripePayments implements PaymentProvider {
     return { id: body.id, status: body.status }
   }
 
+  pauseSubscription(r: SubscriptionChange) {
+    return this.updateSubscription('pause', r)
+  }
+  resumeSubscription(r: SubscriptionChange) {
+    return this.updateSubscription('resume', r)
+  }
+  cancelSubscriptionAt(r: SubscriptionChange) {
+    return this.updateSubscription('cancel', r)
+  }
+  keepSubscription(r: SubscriptionChange) {
+    return this.updateSubscription('keep', r)
+  }
+
+  private async updateSubscription(
+    op: 'pause' | 'resume' | 'cancel' | 'keep',
+    r: SubscriptionChange,
+  ): Promise<SubscriptionResult> {
+    const body = await providerFetch(
+      'The payment provider (Stripe)',
+      `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/subscriptions/${
+        encodeURIComponent(r.subscriptionRef)
+      }`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.opts.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': r.idempotencyKey,
+          'stripe-version': this.opts.apiVersion ?? '2024-06-20',
+        },
+        body: formEncode(subscriptionForm(op, r)).toString(),
+      },
+    ) as { id: string; status: string }
+    return { id: body.id, status: body.status }
+  }
+
   async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
     await verifySignature(this.opts.webhookSecret, rawBody, headers.get('stripe-signature'))
     return parseEvent(rawBody)
@@ -272,6 +367,41 @@ export class LocalPayments implements PaymentProvider {
       metadata: r.metadata,
     })
     return { id, status: 'succeeded' }
+  }
+
+  pauseSubscription(r: SubscriptionChange) {
+    return this.recordSubscription('pause', r)
+  }
+  resumeSubscription(r: SubscriptionChange) {
+    return this.recordSubscription('resume', r)
+  }
+  cancelSubscriptionAt(r: SubscriptionChange) {
+    return this.recordSubscription('cancel', r)
+  }
+  keepSubscription(r: SubscriptionChange) {
+    return this.recordSubscription('keep', r)
+  }
+
+  /** Records the subscription update it would send (operation subscription.<op>, Stripe's form
+   *  fields); a repeated key records nothing more. */
+  private async recordSubscription(
+    op: 'pause' | 'resume' | 'cancel' | 'keep',
+    r: SubscriptionChange,
+  ): Promise<SubscriptionResult> {
+    const operation = `subscription.${op}`
+    const status = op === 'pause' ? 'paused' : 'active'
+    const { data, error } = await adminClient().rpc('local_provider_call', {
+      p_operation: operation,
+      p_key: r.idempotencyKey,
+    })
+    if (error) throw new Error(error.message)
+    if (data) return { id: r.subscriptionRef, status }
+    await recordCall('payments', operation, {
+      id: r.subscriptionRef,
+      idempotency_key: r.idempotencyKey,
+      ...subscriptionForm(op, r),
+    } as JsonObject)
+    return { id: r.subscriptionRef, status }
   }
 
   /** The page the buyer opens: FUNCTIONS_PUBLIC_URL when the functions' own SUPABASE_URL is

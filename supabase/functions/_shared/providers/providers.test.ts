@@ -103,6 +103,71 @@ Deno.test('Stripe: an error answer or no answer is a ProviderError (the function
   )
 })
 
+Deno.test('Stripe: a membership subscription is paused, resumed, ended at a date and kept', async () => {
+  const fake = await fakeServer(() => Response.json({ id: 'sub_123', status: 'active' }))
+  try {
+    const stripe = new StripePayments({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'x',
+      baseUrl: fake.url,
+    })
+    const base = { subscriptionRef: 'sub_123', metadata: { membership_id: '7' } }
+    assert.deepEqual(
+      await stripe.pauseSubscription({
+        ...base,
+        idempotencyKey: 'mc-1-pause',
+        resumesOn: '2026-03-01',
+      }),
+      { id: 'sub_123', status: 'active' },
+    )
+    await stripe.resumeSubscription({ ...base, idempotencyKey: 'mc-2-resume' })
+    await stripe.cancelSubscriptionAt({
+      ...base,
+      idempotencyKey: 'mc-3-cancel',
+      cancelOn: '2026-02-01',
+    })
+    await stripe.keepSubscription({ ...base, idempotencyKey: 'mc-4-keep' })
+    assert.deepEqual(fake.seen.map((r) => [r.method, r.path, r.headers.get('idempotency-key')]), [
+      ['POST', '/v1/subscriptions/sub_123', 'mc-1-pause'],
+      ['POST', '/v1/subscriptions/sub_123', 'mc-2-resume'],
+      ['POST', '/v1/subscriptions/sub_123', 'mc-3-cancel'],
+      ['POST', '/v1/subscriptions/sub_123', 'mc-4-keep'],
+    ])
+    assert.equal(fake.seen[0]!.headers.get('authorization'), 'Bearer sk_test_abc')
+    const [pause, resume, cancel, keep] = fake.seen.map((r) => new URLSearchParams(r.body))
+    assert.equal(pause!.get('pause_collection[behavior]'), 'void')
+    assert.equal(pause!.get('pause_collection[resumes_at]'), String(Date.UTC(2026, 2, 1) / 1000))
+    assert.equal(pause!.get('metadata[membership_id]'), '7')
+    assert.equal(resume!.get('pause_collection'), '', 'an empty value clears the pause')
+    assert.equal(cancel!.get('cancel_at'), String(Date.UTC(2026, 1, 1) / 1000))
+    assert.equal(cancel!.get('proration_behavior'), 'none')
+    assert.equal(keep!.get('cancel_at'), '', 'an empty value withdraws the end')
+  } finally {
+    await fake.close()
+  }
+})
+
+Deno.test('Stripe: a refused subscription change is a ProviderError', async () => {
+  const fake = await fakeServer(() =>
+    Response.json({ error: { message: 'No such subscription' } }, { status: 404 })
+  )
+  try {
+    const stripe = new StripePayments({ secretKey: 'sk', webhookSecret: 'x', baseUrl: fake.url })
+    await assert.rejects(
+      stripe.pauseSubscription({
+        subscriptionRef: 'sub_gone',
+        idempotencyKey: 'mc-9-pause',
+        resumesOn: '2026-03-01',
+        metadata: {},
+      }),
+      (e) =>
+        e instanceof ProviderError && e.status === 404 && /No such subscription/.test(e.message),
+    )
+  } finally {
+    await fake.close()
+  }
+})
+
 Deno.test('Stripe webhook signatures: valid, tampered, wrong secret, stale, malformed, several v1 values', async () => {
   const body = JSON.stringify({
     id: 'evt_1',
