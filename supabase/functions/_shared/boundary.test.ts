@@ -13,6 +13,7 @@ const FUNCTIONS = [
   'communications',
   'payments/checkout',
   'payments/webhook',
+  'payments/membership-change',
   'bookings',
   'site-votes',
   'postcodes',
@@ -78,6 +79,36 @@ test('hostile bodies and queries are 4xx for anon, an admin and a forged token, 
         assert.ok(
           r.status < 500,
           `${fn} ?${new URLSearchParams(query)} → ${r.status} ${r.text.slice(0, 200)}`,
+        )
+      }
+    }
+  }
+})
+
+test('membership changes: hostile bodies with an Idempotency-Key are 4xx for anon, a member and a forged token', async () => {
+  const member = await tokenFor(staff.member)
+  const bodies: unknown[] = [
+    { membership_id: 2147483647, action: 'pause', months: 1 },
+    { membership_id: 1e308, action: 'cancel' },
+    { membership_id: 9007199254740993, action: 'cancel', reason: '\u0000' },
+    { membership_id: '1 or 1=1', action: 'cancel' },
+    { membership_id: 2147483647, action: 'pause', months: 2.5 },
+    { membership_id: 2147483647, action: { $ne: 'x' } },
+    { membership_id: 2147483647, action: 'undo_cancel', reason: 'x'.repeat(5000) },
+  ]
+  for (const token of [undefined, member, 'not.a.jwt']) {
+    for (const key of ['boundary-key-0001', "' or 1=1 --", 'k'.repeat(500)]) {
+      for (const body of bodies) {
+        const r = await call('payments/membership-change', {
+          body: JSON.stringify(body),
+          token,
+          headers: { 'idempotency-key': key },
+        })
+        assert.ok(
+          r.status >= 400 && r.status < 500 && r.json?.error?.code,
+          `${JSON.stringify(body).slice(0, 60)} ${key.slice(0, 20)} → ${r.status} ${
+            r.text.slice(0, 200)
+          }`,
         )
       }
     }
