@@ -19,6 +19,7 @@ const FUNCTIONS = [
   'postcodes',
   'list-updates',
   'list-updates/unsubscribe',
+  'data-rights',
 ]
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) })
@@ -41,6 +42,12 @@ const BODIES: unknown[] = [
   { kind: 'gift_voucher', email: 'a@example.com', value_pence: '2500' },
   deep(200),
   { site: "'; drop table global_sites; --" },
+  { action: 'request', reference: { $gt: '' } },
+  { action: 'request', reference: "' or 1=1 --" },
+  { action: 'request', reference: '0123456789abcdef0123456789abcdef' },
+  { action: 'complete', request_id: -1 },
+  { action: 'complete', request_id: '1; delete from data_erasure_requests' },
+  { action: 'complete', request_id: 2147483647 },
   { action: 'notify', import_id: "' or 1=1 --" },
   { action: 'notify', import_id: ['00000000-0000-4000-8000-000000000000'] },
   { action: 'notify', import_id: '00000000-0000-4000-8000-000000000000', extra: 1 },
