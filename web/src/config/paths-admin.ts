@@ -17,6 +17,7 @@ export const adminPaths = {
   adminWaitingList: definePath('/admin/waiting-list'),
   adminWaitingListProcess: definePath('/admin/waiting-list/process'),
   adminWaitingListCategories: definePath('/admin/waiting-list/manage-categories'),
+  adminWaitingListImport: definePath('/admin/waiting-list/import'),
   adminTools: definePath('/admin/waiting-list/tools'),
   adminToolsConsolidator: definePath('/admin/waiting-list/tools/consolidator'),
   adminToolsLocationMigrator: definePath('/admin/waiting-list/tools/location-migrator'),

@@ -72,6 +72,7 @@ describe('the admin menu, from the table', () => {
       'Waiting list',
       'Process offers',
       'Categories',
+      'Import a waiting list',
       'Communications',
       'Message log',
       'Tools',

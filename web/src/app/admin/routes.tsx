@@ -23,6 +23,7 @@ import { AdminLocationsRoute } from '@/features/admin-locations/routes/locations
 import { AdminManageCategoriesRoute } from '@/features/admin-waiting-list/routes/manage-categories'
 import { AdminProcessRoute } from '@/features/admin-waiting-list/routes/process'
 import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
+import { AdminImportRoute } from '@/features/admin-import/routes/import'
 import { AdminAcSyncRoute, AdminConsolidatorRoute, AdminLocationMigratorRoute, AdminToolsRoute } from '@/features/admin-tools/routes/tools'
 import { AdminCommsCreateRoute, AdminCommsEditRoute, AdminCommsRoute } from '@/features/admin-comms/routes/comms'
 import { AdminCommunicationsRoute } from '@/features/admin-comms/routes/communications'
@@ -102,6 +103,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: paths.adminWaitingList.path, page: () => <AdminWaitingListRoute />, layout: desk, roles: STAFF, nav: { label: 'Waiting list' } },
   { path: paths.adminWaitingListProcess.path, page: () => <AdminProcessRoute />, layout: desk, roles: STAFF, nav: { label: 'Process offers', tree: true } },
   { path: paths.adminWaitingListCategories.path, page: () => <AdminManageCategoriesRoute />, layout: desk, roles: STAFF, nav: { label: 'Categories', tree: true } },
+  { path: paths.adminWaitingListImport.path, page: () => <AdminImportRoute />, layout: desk, roles: STAFF, nav: { label: 'Import a waiting list' } },
   { path: paths.adminComms.path, page: () => <AdminCommsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Communications', tree: true } },
   { path: paths.adminCommsTemplates.path, page: () => <AdminCommsRoute />, layout: desk, roles: ADMINS },
   { path: paths.adminCommsCreate.path, page: () => <AdminCommsCreateRoute />, layout: form, roles: ADMINS },

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { decodeCsvBytes, looksBinary, parseCsv, splitCsv } from './parse-csv'
+
+describe('splitCsv (RFC 4180)', () => {
+  it('splits plain fields and CRLF rows', () => {
+    expect(splitCsv('a,b,c\r\n1,2,3\r\n').records).toEqual([['a', 'b', 'c'], ['1', '2', '3']])
+  })
+
+  it('keeps commas, line breaks and doubled quotes inside quotes', () => {
+    const text = 'name,notes\r\n"Smith, Ann","line one\r\nline two ""quoted"""\n'
+    expect(splitCsv(text).records).toEqual([
+      ['name', 'notes'],
+      ['Smith, Ann', 'line one\r\nline two "quoted"'],
+    ])
+  })
+
+  it('drops a byte-order mark and reads LF-only and CR-only files', () => {
+    expect(splitCsv('\uFEFFa,b\n1,2').records).toEqual([['a', 'b'], ['1', '2']])
+    expect(splitCsv('a,b\r1,2\r').records).toEqual([['a', 'b'], ['1', '2']])
+  })
+
+  it('keeps empty fields, a trailing empty field and an empty quoted field', () => {
+    expect(splitCsv('a,,c,\n"",x,,\n').records).toEqual([['a', '', 'c', ''], ['', 'x', '', '']])
+  })
+
+  it('reports a quote that is never closed', () => {
+    const { records, unclosed } = splitCsv('a,b\n"open,2\n3,4\n')
+    expect(unclosed).toBe(true)
+    expect(records.at(-1)).toEqual(['open,2\n3,4\n'])
+  })
+})
+
+describe('parseCsv', () => {
+  it('takes the first non-empty row as the header and numbers rows as a spreadsheet does', () => {
+    const parsed = parseCsv(
+      '\r\n First name ,Email\r\nAnn,ann@example.com\r\n,\r\nBen,ben@example.com',
+    )
+    expect(parsed.error).toBeNull()
+    expect(parsed.headers).toEqual(['First name', 'Email'])
+    expect(parsed.rows).toEqual([
+      { line: 3, cells: ['Ann', 'ann@example.com'] },
+      { line: 5, cells: ['Ben', 'ben@example.com'] },
+    ])
+  })
+
+  it('counts a line break inside quotes as part of its row', () => {
+    const parsed = parseCsv('a,b\n"x\ny",1\nz,2\n')
+    expect(parsed.rows.map((r) => r.line)).toEqual([2, 3])
+    expect(parsed.rows[0]!.cells[0]).toBe('x\ny')
+  })
+
+  it('says so when the file is empty, has only a header, or a quote is open', () => {
+    expect(parseCsv('').error).toMatch(/empty/)
+    expect(parseCsv('\uFEFF\r\n  \r\n').error).toMatch(/empty/)
+    expect(parseCsv('first,last\r\n').error).toMatch(/no applicants/)
+    expect(parseCsv('first,last\r\n"Ann,Archer\r\n').error).toMatch(/never closed/)
+  })
+})
+
+describe('decodeCsvBytes', () => {
+  it('reads UTF-8 as UTF-8', () => {
+    const bytes = new TextEncoder().encode('name\nZoë')
+    expect(decodeCsvBytes(bytes)).toEqual({ text: 'name\nZoë', encoding: 'utf-8' })
+  })
+
+  it('falls back to Windows-1252 for bytes that are not UTF-8 (Excel on Windows)', () => {
+    const bytes = new Uint8Array([0x5a, 0x6f, 0xeb, 0x2c, 0xa3, 0x35]) // "Zoë,£5" in Windows-1252
+    expect(decodeCsvBytes(bytes)).toEqual({ text: 'Zoë,£5', encoding: 'windows-1252' })
+  })
+
+  it('spots a binary file such as a spreadsheet saved as .xlsx', () => {
+    expect(looksBinary('PK\u0003\u0004\u0000\u0000')).toBe(true)
+    expect(looksBinary('a,b\n1,2')).toBe(false)
+  })
+})
