@@ -5,7 +5,7 @@
 -- audited) and owes each imported applicant one welcome e-mail when asked; only staff of the site
 -- may do any of it, and bad input is refused with the API's errcodes.
 begin;
-select plan(42);
+select plan(46);
 
 select tests.create_actors();
 
@@ -138,6 +138,14 @@ select is((select count(*)::int from public.audit_log where table_name = 'waitin
 -- ============================================================================
 -- welcome e-mails: owed once per imported applicant
 -- ============================================================================
+select tests.clear_authentication();
+create or replace function pg_temp.welcome_owed() returns boolean language plpgsql as $$
+declare v boolean;
+begin
+  execute format('select exists (%s)', (select pending_query from private.notification_kinds where kind = 'import_welcome')) into v;
+  return v;
+end $$;
+select is(pg_temp.welcome_owed(), true, 'the scheduler''s drain sees welcome e-mails owed (kind import_welcome)');
 select tests.authenticate_as('pm_b');
 select throws_ok($$select * from public.claim_import_welcomes('00000000-0000-4000-b000-000000000001')$$, '42501',
   'Not allowed to send this import''s welcome e-mails', 'another site''s staff may not send them');
@@ -148,6 +156,13 @@ select is((select array_agg(email order by email) from public.claim_import_welco
   array['ann@test.local', 'b-only@test.local'], 'each imported applicant is owed a welcome');
 select is((select count(*)::int from public.claim_import_welcomes('00000000-0000-4000-b000-000000000001')), 0,
   'a second claim finds nothing: each is e-mailed once');
+select tests.clear_authentication();
+select is(pg_temp.welcome_owed(), false, '… and the drain has nothing left to ask for');
+select tests.authenticate_as('team');
+select is((select array_agg(location order by location) from public.import_site_options() where id between 9001 and 9003),
+  array['Test Site A', 'Test Site B'], 'admins may import into every open site, not an upcoming one');
+select tests.authenticate_as('pm_a');
+select is((select array_agg(location) from public.import_site_options()), array['Test Site A'], 'a patch manager into their own sites only');
 
 select * from finish();
 rollback;
