@@ -395,7 +395,8 @@ $$;
 
 -- The applicant's own history by private reference: their events (joined, imported, asked and
 -- confirmed, moved with the reason, moved to another list, merged), their status changes, and per
--- month how many places they moved up or down and why (counts by cause; nobody is named).
+-- month how many places they moved up or down and why (counts by cause; nobody is named), dated
+-- at the month's last such change.
 -- Rows: happened_at, kind, reason (only of their own moves), positions before/after (their own
 -- moves), the list, queue_date (their own join date or new queue date), places_up, places_down,
 -- causes ({cause: net places gained}).
@@ -450,7 +451,7 @@ begin
     from mine m where m.delta = 1
   ),
   effects as (
-    select date_trunc('month', x.created_at) as month, x.cause, sum(-x.delta)::integer as gain
+    select date_trunc('month', x.created_at) as month, x.cause, sum(-x.delta)::integer as gain, max(x.created_at) as last_at
     from spans s
     join private.waiting_list_queue_log x
       on x.location_key = s.location_key and x.id > s.from_id and x.id < s.to_id
@@ -459,7 +460,7 @@ begin
     having sum(-x.delta) <> 0
   ),
   months as (
-    select f.month,
+    select f.month, max(f.last_at) as last_at,
       coalesce(sum(f.gain) filter (where f.gain > 0), 0)::integer as up,
       coalesce(-sum(f.gain) filter (where f.gain < 0), 0)::integer as down,
       jsonb_object_agg(f.cause, f.gain) as causes
@@ -471,7 +472,7 @@ begin
   union all
   select s.at, s.kind, null, null, null, e.location, null, null, null, null from statuses s
   union all
-  select m.month, 'position', null, null, null, e.location, null, m.up, m.down, m.causes from months m
+  select m.last_at, 'position', null, null, null, e.location, null, m.up, m.down, m.causes from months m
   order by 1, 2;
 end;
 $$;

@@ -51,6 +51,7 @@ const SubscriptionAgreementRoute = named(() => import('@/features/membership/rou
 const MembersRoute = lazyPage(() => import('@/features/membership/routes/members'))
 const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
 const SiteSetupRoute = lazyPage(() => import('@/features/membership/routes/site-setup'))
+const SiteListStatsRoute = lazyPage(() => import('@/features/list-stats/routes/site-list-stats'))
 
 export interface AppRoute {
   path: string
@@ -68,6 +69,7 @@ export const routes: AppRoute[] = [
   { path: paths.locations.path, layout: 'default', component: LocationsRoute, bare: true },
   { path: paths.site.path, layout: 'site', component: SitePageRoute, bare: true },
   { path: paths.siteOld.path, layout: 'site', component: SitePageRoute, bare: true },
+  { path: paths.siteList.path, layout: 'default', component: SiteListStatsRoute, bare: true },
   { path: paths.preRegister.path, layout: 'pre-register', component: PreRegisterRoute },
   { path: paths.prereg.path, layout: 'pre-register', component: PreRegisterRoute },
   { path: paths.preregHome.path, layout: 'pre-register', component: PreRegisterRoute },

@@ -9,6 +9,7 @@ export const sitePaths = {
   siteOld: definePath('/sites/:cityslug/:slug/old'),
   siteSetup: definePath('/sites/:cityslug/:slug/setup'),
   siteSetupOld: definePath('/sites/:cityslug/:slug/setup/old'),
+  siteList: definePath('/sites/:cityslug/:slug/list'),
   landingSite: definePath('/landing/:site'),
   landingSiteJoin: definePath('/landing/:site/join'),
   landingSpecialJoin: definePath('/landing/special/:site/join'),

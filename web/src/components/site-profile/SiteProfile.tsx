@@ -6,6 +6,7 @@
 import { css } from 'goober'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { paths } from '@/config/paths'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { plural, StatusBadge } from '@/components/sites/SiteCard'
 import { TravelIcon } from './TravelIcon'
@@ -172,6 +173,7 @@ function ListFigures({ site, stats }: { site: Site; stats: ListStats | null }) {
           <>
             <p>{waitSentence(stats)}</p>
             <p className='method' data-testid='wait-method'>{waitMethod(stats)}</p>
+            <p><Link href={paths.siteList.getHref({ cityslug: site.city_slug, slug: site.slug })}>The list month by month: offers, typical wait and how its order is kept fair</Link></p>
           </>
         )}
     </Section>

@@ -14,6 +14,7 @@ import { useSiteOptions } from '../api/get-site-options'
 import { useExportEntries } from '../api/export-entries'
 import { useMoveEntries } from '../api/move-entries'
 import { EntryForm } from '../components/EntryForm'
+import { MoveEntryForm } from '../components/MoveEntryForm'
 import { downloadText } from '@/lib/admin/csv'
 import { breakAll } from '@/components/admin/styles'
 
@@ -31,6 +32,7 @@ export function AdminWaitingListRoute() {
   const [selected, setSelected] = useState<Set<number>>(new Set())
   const [moveTo, setMoveTo] = useState('')
   const [editing, setEditing] = useState<Entry | null>(null)
+  const [moving, setMoving] = useState<Entry | null>(null)
   const entries = useEntries(filters, page)
   const exporter = useExportEntries()
   const mover = useMoveEntries()
@@ -127,10 +129,14 @@ export function AdminWaitingListRoute() {
             <td>{e.category_id ? catName.get(e.category_id) ?? '—' : '—'}</td>
             <td>{e.status}</td>
             <td>{new Date(e.joined_at).toLocaleDateString('en-GB')}</td>
-            <td><button type='button' className={buttonSecondary} onClick={() => setEditing(e)} aria-label={`Edit ${e.first_name} ${e.last_name}`}>Edit</button></td>
+            <td>
+              <button type='button' className={buttonSecondary} onClick={() => setEditing(e)} aria-label={`Edit ${e.first_name} ${e.last_name}`}>Edit</button>
+              {e.status === 'waiting' && <> <button type='button' className={buttonSecondary} onClick={() => setMoving(e)} aria-label={`Move ${e.first_name} ${e.last_name} in the queue`}>Move</button></>}
+            </td>
           </tr>
         )}
       </DataTable>
+      {moving && <MoveEntryForm entry={moving} sites={sites.data?.sites ?? []} onClose={() => setMoving(null)} />}
       {editing && <EntryForm entry={editing} categories={categoriesFor(categories.data ?? [], editing.site_id)} onClose={() => setEditing(null)} />}
     </>
   )

@@ -27,7 +27,17 @@ const offer = (over: Record<string, unknown> = {}) => ({
 let entry: Record<string, unknown> | null
 let plotOffer: Record<string, unknown> | null
 let fetchMock: ReturnType<typeof vi.fn>
+let history: Record<string, unknown>[]
+const historyRow = (over: Record<string, unknown>) => ({
+  happened_at: '2025-07-18T10:00:00Z', kind: 'joined', reason: null, position_before: null, position_after: null, location: 'Tuckers Meadow',
+  queue_date: '2025-07-18T10:00:00Z', places_up: null, places_down: null, causes: null, ...over,
+})
 beforeEach(() => {
+  history = [
+    historyRow({}),
+    historyRow({ happened_at: '2025-09-01T00:00:00Z', kind: 'position', places_up: 3, places_down: 1, causes: { offered: 2, withdrawn: 1, staff_move: -1 } }),
+    historyRow({ happened_at: '2025-10-02T09:00:00Z', kind: 'moved', reason: 'Signed up on paper first', position_before: 9, position_after: 8 }),
+  ]
   references.saved = []
   sessionStorage.clear()
   entry = position()
@@ -48,6 +58,9 @@ beforeEach(() => {
     if (u.includes('/functions/v1/waiting-list') && init?.method === 'POST') {
       entry = { ...entry, status: 'withdrawn', queue_position: null }
       return Promise.resolve(new Response(JSON.stringify({ withdrawn: true })))
+    }
+    if (u.includes('/rest/v1/rpc/get_waiting_list_history')) {
+      return Promise.resolve(new Response(JSON.stringify(history)))
     }
     if (u.includes('/functions/v1/waiting-list?reference=')) {
       return Promise.resolve(entry ? new Response(JSON.stringify(entry)) : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No entry has that reference.' } }), { status: 404 }))
@@ -116,6 +129,20 @@ describe('your place in the queue', () => {
     expect(screen.queryByText(/Your place is kept/)).toBeNull()
   })
 
+  it('shows the history as a timeline, newest first, with each position change and its cause', async () => {
+    renderAt('/queue/ready', `reference=${REF}`)
+    const list = await screen.findByRole('list', { name: 'Your history, newest first' })
+    const items = [...list.children].map((li) => li.querySelector('h3')?.textContent)
+    expect(items).toEqual(['Staff moved you from 9th to 8th', 'You moved up 3 and down 1 places', 'You joined the waiting list for Tuckers Meadow'])
+    expect(list.textContent).toContain('Reason given: Signed up on paper first')
+    expect(list.textContent).toContain('Up 2: 2 people ahead of you were offered a plot.')
+    expect(list.textContent).toContain('Up 1: 1 person ahead of you left the list.')
+    expect(list.textContent).toContain('Down 1: 1 person moved ahead of you by staff.')
+    expect(list.textContent).toContain('During September 2025')
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('get_waiting_list_history'))!
+    expect(JSON.parse(String(call[1].body))).toEqual({ p_reference: REF })
+  })
+
   it('withdraws only after confirming', async () => {
     renderAt('/queue/ready', `reference=${REF}`)
     await screen.findByTestId('queue-position')
@@ -123,11 +150,11 @@ describe('your place in the queue', () => {
     const dialog = await screen.findByRole('dialog')
     expect(dialog.textContent).toContain('You will lose your place (8th)')
     fireEvent.click(screen.getByRole('button', { name: 'Keep my place' }))
-    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0)
+    expect(fetchMock.mock.calls.filter(([u, i]) => i?.method === 'POST' && !String(u).includes('/rest/v1/rpc/'))).toHaveLength(0)
     fireEvent.click(screen.getByRole('button', { name: 'Leave this waiting list' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, leave the list' }))
     await screen.findByRole('heading', { name: 'This entry is withdrawn' })
-    const post = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!
+    const post = fetchMock.mock.calls.find(([u, i]) => i?.method === 'POST' && !String(u).includes('/rest/v1/rpc/'))!
     expect(JSON.parse(post[1].body)).toEqual({ action: 'withdraw', reference: REF })
   })
 
