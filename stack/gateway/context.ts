@@ -37,6 +37,11 @@ export interface SubGateway {
   close?(): Promise<void>
 }
 
+/** The role PostgREST logs in as, on the stack's database. */
+export function authenticatorUrl(config: Pick<GatewayConfig, 'dbPort'>): string {
+  return `postgresql://authenticator:postgres@127.0.0.1:${config.dbPort}/postgres`
+}
+
 export function createPools(
   config: GatewayConfig,
   poolSize = Number(Deno.env.get('GATEWAY_POOL_SIZE') ?? 20),
@@ -51,7 +56,7 @@ export function createPools(
     connection: { client_connection_check_interval: 1000 },
   } as const
   return {
-    authenticator: postgres(`postgresql://authenticator:postgres@${base}`, {
+    authenticator: postgres(authenticatorUrl(config), {
       ...common,
       max: poolSize,
     }),

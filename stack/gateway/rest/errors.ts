@@ -193,7 +193,11 @@ export function toApiError(e: unknown, authed: boolean): ApiError {
     const message = err.message ?? ''
     if (err.code === 'PGRST') return raisedError(message, err.detail)
     const status = pgStatus(err.code, message, authed)
-    const headers: Record<string, string> = status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+    const headers: Record<string, string> = status === 401
+      ? { 'www-authenticate': 'Bearer' }
+      : status === 503
+      ? { 'retry-after': '1' }
+      : {}
     return new ApiError(status, err.code, message, err.detail ?? null, err.hint ?? null, headers)
   }
   // Socket-level failures (refused, reset, timed out, closed): the database cannot be reached.
@@ -207,6 +211,8 @@ export function toApiError(e: unknown, authed: boolean): ApiError {
         ? 'Could not connect with the database due to an incorrect db-uri or due to the PostgreSQL service not running.'
         : 'Could not connect with the database due to an internal error.',
       String(err.message ?? e),
+      null,
+      { 'retry-after': '1' },
     )
   }
   return new ApiError(500, 'PGRST000', 'Internal gateway error', String(err.message ?? e))

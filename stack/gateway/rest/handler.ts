@@ -11,19 +11,22 @@ import { actionPlan } from './plan.ts'
 import { runPlan } from './query.ts'
 import { answer, answerWithoutDb } from './response.ts'
 import type { SchemaCache } from './schema.ts'
+import type { Recovery } from './recovery.ts'
 
 export interface Env {
   sql: postgres.Sql
   jwtSecret: string
   cache(): Promise<SchemaCache>
+  recovery?: Recovery
 }
 
 export async function handleRequest(env: Env, req: Request, info: RequestInfo): Promise<Response> {
+  env.recovery?.check()
   const caller = await authenticate(req, env.jwtSecret)
   const cache = await env.cache()
   const api = await apiRequest(req, info, cache)
   const plan = actionPlan(api, cache)
   if (plan.kind !== 'db') return answerWithoutDb(api, plan)
-  const rows = await runPlan(env.sql, cache, caller, api, plan)
+  const rows = await runPlan(env.sql, cache, caller, api, plan, env.recovery)
   return answer(api, plan, rows)
 }

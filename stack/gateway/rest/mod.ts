@@ -4,12 +4,19 @@
 // sql.ts), query.ts (one transaction) and response.ts; errors.ts has the error shape and the
 // SQLSTATE → HTTP status table. The schema cache reloads on NOTIFY pgrst, 'reload schema' and
 // when the stack calls reloadSchema() after migrations.
-import type { GatewayContext, RequestInfo, SubGateway } from '../context.ts'
+import postgres from 'postgres'
+import {
+  authenticatorUrl,
+  type GatewayContext,
+  type RequestInfo,
+  type SubGateway,
+} from '../context.ts'
 import { ApiError, toApiError } from './errors.ts'
 import { handleRequest } from './handler.ts'
 import { errorResponse } from './response.ts'
 import { authenticate } from './auth.ts'
 import { loadSchemaCache, type SchemaCache } from './schema.ts'
+import { Recovery } from './recovery.ts'
 
 /** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
 export const EXPOSED_SCHEMAS = ['public']
@@ -77,13 +84,32 @@ export function createRestGateway(
     return cache
   }
 
-  const env = { sql, jwtSecret: ctx.config.jwtSecret, cache: currentCache }
+  // Recovery mode: a fresh connection of its own probes the database; once it answers, the schema
+  // cache reloads (as PostgREST does after recovering) and requests are served again.
+  const recovery = new Recovery(async () => {
+    const probe = postgres(authenticatorUrl(ctx.config), {
+      max: 1,
+      connect_timeout: 1,
+      idle_timeout: 1,
+      onnotice: () => {},
+    })
+    try {
+      await probe`select 1`
+    } finally {
+      await probe.end({ timeout: 0 }).catch(() => {})
+    }
+  }, () => {
+    reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
+  })
+
+  const env = { sql, jwtSecret: ctx.config.jwtSecret, cache: currentCache, recovery }
 
   return {
     async handle(req: Request, info: RequestInfo): Promise<Response> {
       try {
         return await handleRequest(env, req, info)
       } catch (e) {
+        recovery.noteFailure(e)
         let authed = false
         if (!(e instanceof ApiError)) {
           authed = await authenticate(req, ctx.config.jwtSecret).then((c) => c.authed, () => false)
@@ -100,6 +126,7 @@ export function createRestGateway(
     reloadSchema,
     async close() {
       closed = true
+      recovery.close()
       const l = await listening?.catch(() => null) as { unlisten?: () => Promise<void> } | null
       await l?.unlisten?.().catch(() => {})
     },

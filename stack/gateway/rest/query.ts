@@ -7,9 +7,11 @@ import type postgres from 'postgres'
 import type { ApiRequest } from './api-request.ts'
 import type { Caller } from './auth.ts'
 import { ApiError, singleError } from './errors.ts'
+import { unavailable } from './recovery.ts'
 import type { DbPlan, Guard, Statement } from './plan.ts'
 import type { SchemaCache } from './schema.ts'
 import type { Params } from './sql.ts'
+import type { Recovery } from './recovery.ts'
 
 type Tx = postgres.TransactionSql
 export type Rows = postgres.RowList<postgres.Row[]>
@@ -30,6 +32,7 @@ export function runPlan(
   caller: Caller,
   api: ApiRequest,
   plan: DbPlan,
+  recovery?: Recovery,
 ): Promise<Rows> {
   const setup = setupStatement(cache, caller, api)
   const text = statementText(plan.statement, plan.params)
@@ -40,6 +43,7 @@ export function runPlan(
     text,
     plan.params,
     plan.guard && guardCheck(plan.guard),
+    recovery,
   )
 }
 
@@ -126,23 +130,25 @@ function guardCheck(g: Guard): (rows: Rows) => void {
  */
 const QUERY_DEADLINE_MS = Number(Deno.env.get('GATEWAY_QUERY_DEADLINE_MS') ?? 10_000)
 
-async function settleOrLose<T>(p: Promise<T>, onLost: () => void): Promise<T> {
+async function settleOrLose<T>(
+  p: Promise<T>,
+  onLost: () => void,
+  recovery?: Recovery,
+): Promise<T> {
   let timer: number | undefined
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onLost()
-      reject(
-        new ApiError(
-          503,
-          'PGRST001',
-          'Database client error. Retrying the connection.',
-          'The connection to the database was lost during the request.',
-        ),
-      )
+      reject(unavailable('The connection to the database was lost during the request.'))
     }, QUERY_DEADLINE_MS) as unknown as number
   })
+  // Recovery starting (another request saw the connection go) ends this wait at once.
+  const lost = recovery?.whenLost().catch((e) => {
+    onLost()
+    throw e
+  })
   try {
-    return await Promise.race([p, deadline])
+    return await Promise.race(lost ? [p, deadline, lost] : [p, deadline])
   } finally {
     clearTimeout(timer)
   }
@@ -158,7 +164,7 @@ const POOL_ACQUISITION_TIMEOUT_MS = Number(
  * postgres.js can leave a reservation queued forever when Postgres dies under it; the bound
  * keeps such a request from hanging, and a connection that arrives late goes straight back.
  */
-async function acquire(sql: postgres.Sql): Promise<postgres.ReservedSql> {
+async function acquire(sql: postgres.Sql, recovery?: Recovery): Promise<postgres.ReservedSql> {
   const pending = sql.reserve()
   let timer: number | undefined
   const timeout = new Promise<never>((_, reject) => {
@@ -171,7 +177,8 @@ async function acquire(sql: postgres.Sql): Promise<postgres.ReservedSql> {
     ) as unknown as number
   })
   try {
-    return await Promise.race([pending, timeout])
+    const lost = recovery?.whenLost()
+    return await Promise.race(lost ? [pending, timeout, lost] : [pending, timeout])
   } catch (e) {
     pending.then((late) => late.release(), () => {})
     throw e
@@ -196,54 +203,75 @@ async function transact(
   text: string | ((tx: Tx) => Promise<string>),
   p: Params,
   check?: (r: Rows) => void,
+  recovery?: Recovery,
 ): Promise<Rows> {
-  const conn = await acquire(sql)
+  recovery?.check()
+  let conn: postgres.ReservedSql
+  try {
+    conn = await acquire(sql, recovery)
+  } catch (e) {
+    recovery?.noteFailure(e)
+    throw e
+  }
+  const sent: Promise<unknown>[] = []
+  const send = <T>(q: Promise<T>): Promise<T> => (sent.push(q), q)
   let end: Promise<unknown> | null = null
   let lost = false
+  const onLost = () => {
+    lost = true
+  }
   try {
-    const begin = conn.unsafe(
-      readOnly
-        ? 'begin isolation level read committed read only'
-        : 'begin isolation level read committed',
-    ).execute()
-    const settings = conn.unsafe(setup.text, setup.values, { prepare: true }).execute()
+    const begin = send(
+      conn.unsafe(
+        readOnly
+          ? 'begin isolation level read committed read only'
+          : 'begin isolation level read committed',
+      ).execute(),
+    )
+    const settings = send(conn.unsafe(setup.text, setup.values, { prepare: true }).execute())
     let main: Promise<Rows>
     if (typeof text === 'string') {
-      main = conn.unsafe(text, p.values as string[], { prepare: true })
-        .execute() as unknown as Promise<Rows>
-      if (readOnly && !check) end = conn.unsafe('commit').execute().catch(() => {})
+      main = send(
+        conn.unsafe(text, p.values as string[], { prepare: true })
+          .execute() as unknown as Promise<Rows>,
+      )
+      if (readOnly && !check) end = send(conn.unsafe('commit').execute().catch(() => {}))
     } else {
-      const ready = await Promise.allSettled([begin, settings])
+      const ready = await settleOrLose(Promise.allSettled([begin, settings]), onLost, recovery)
       for (const r of ready) if (r.status === 'rejected') throw r.reason
-      main = conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true })
-        .execute() as unknown as Promise<Rows>
+      main = send(
+        conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true })
+          .execute() as unknown as Promise<Rows>,
+      )
     }
-    const results = await settleOrLose(Promise.allSettled([begin, settings, main]), () => {
-      lost = true
-    })
+    const results = await settleOrLose(
+      Promise.allSettled([begin, settings, main]),
+      onLost,
+      recovery,
+    )
     for (const r of results) if (r.status === 'rejected') throw r.reason
     const rows = (results[2] as PromiseFulfilledResult<Rows>).value
     check?.(rows)
     if (!end) {
-      end = conn.unsafe('commit').execute()
-      await end
+      end = send(conn.unsafe('commit').execute())
+      await settleOrLose(end, onLost, recovery)
     }
     return rows
   } catch (e) {
+    recovery?.noteFailure(e)
     if (!end && !lost) {
-      await settleOrLose(conn.unsafe('rollback').catch(() => {}), () => {
-        lost = true
-      })
+      await settleOrLose(send(conn.unsafe('rollback').catch(() => {})), onLost, recovery)
+        .catch(() => {})
     }
     throw e
   } finally {
-    if (end && !lost) {
-      await settleOrLose(end.catch(() => {}), () => {
-        lost = true
-      })
+    if (end && !lost) await settleOrLose(end.catch(() => {}), onLost, recovery).catch(() => {})
+    if (!lost) conn.release()
+    else {
+      // A connection that stopped answering goes back only once everything sent on it has
+      // settled (a closed socket rejects them); one that never settles is never handed out.
+      console.error('[rest] a database connection stopped answering; it is set aside')
+      Promise.allSettled(sent).then(() => conn.release())
     }
-    // A connection whose queries never settle is dead: it is not handed to anyone else.
-    if (lost) console.error('[rest] a database connection stopped answering; it is set aside')
-    else conn.release()
   }
 }

@@ -1,7 +1,8 @@
 // Faults under load, on a stack of its own: Postgres stops in the middle of the load; the
 // gateway answers with clean 5xx (no request hangs), recovers by itself when Postgres is back,
 // and loses no accepted write. Short in `npm test`;
-// `npm run test:faults` runs longer phases. Times are printed against the 5 s goal, not asserted.
+// `npm run test:faults` runs longer phases. Times are printed against the goals (answers during
+// the outage and serving again within 1 s; bench/recovery.bench.ts measures both), not asserted.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import postgres from 'postgres'
@@ -132,6 +133,7 @@ Deno.test('faults: Postgres stops mid-load and returns; nothing hangs, the gatew
     mark(`rest answered ${rest.status}`)
     const restBody = await rest.json()
     assert.equal(rest.status, 503, 'REST answers 503 while the database is down')
+    assert.equal(rest.headers.get('retry-after'), '1', 'with a Retry-After hint, as PostgREST')
     assert.ok(
       typeof restBody.code === 'string' && 'message' in restBody && 'details' in restBody &&
         'hint' in restBody,
@@ -170,10 +172,10 @@ Deno.test('faults: Postgres stops mid-load and returns; nothing hangs, the gatew
     console.log(
       `[faults] REST during outage answered in ${restMs.toFixed(0)} ms; recovered ${
         (recoveredMs / 1000).toFixed(2)
-      } s after Postgres returned (goal ≤ 5 s)`,
+      } s after Postgres returned (goal ≤ 1 s)`,
     )
     console.log(
-      `[faults] joins during outage: ${down.length}, p50 ${
+      `[faults] joins during outage (goal: answered ≤ 1 s): ${down.length}, p50 ${
         percentile(lat(down), 50).toFixed(0)
       } ms, max ${Math.max(0, ...lat(down)).toFixed(0)} ms; statuses ${
         JSON.stringify(Object.fromEntries(

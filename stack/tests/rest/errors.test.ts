@@ -374,6 +374,16 @@ test('an unreachable database is a 503 PGRST000, answered without hanging', asyn
   })
   assert.equal(res.status, 503)
   assertPgrstError(await res.json(), 'PGRST000')
+  // The refusal put the gateway in recovery mode: the next request is answered at once, with the
+  // hint PostgREST gives while it reconnects.
+  const again = await gw.handle(new Request(url, { headers: { apikey: ANON_KEY } }), {
+    path: '/conformance_books',
+    url,
+    remoteAddr: '127.0.0.1',
+  })
+  assert.equal(again.status, 503)
+  assert.equal(again.headers.get('retry-after'), '1')
+  assertPgrstError(await again.json(), 'PGRST001')
   await gw.close?.()
   await dead.end({ timeout: 1 })
 })

@@ -1,6 +1,7 @@
 // Database errors, as the functions answer them. RPCs raise with stable SQLSTATEs and readable
 // messages; those become 4xx with the message. Anything else from the database or the API in
-// front of it (unreachable, 5xx) is an upstream failure: 502, nothing changed.
+// front of it (5xx) is an upstream failure: 502, nothing changed; the database out of reach is 503
+// with Retry-After.
 import { HttpError, upstream } from './errors.ts'
 
 export interface DbError {
@@ -37,6 +38,17 @@ export function dbError(e: DbError, what = 'The database'): HttpError {
   // A check constraint on a table column is bad input, not an outage.
   if (/violates check constraint/.test(e.message)) {
     return new HttpError(400, 'bad_request', 'A value is not accepted.', { reason: e.message })
+  }
+  // The API cannot reach the database (PostgREST's PGRST000/001, or no pool connection in time,
+  // PGRST003): answered at once as 503 with Retry-After, so the caller retries instead of waiting.
+  if (e.code === 'PGRST000' || e.code === 'PGRST001' || e.code === 'PGRST003') {
+    return new HttpError(
+      503,
+      'unavailable',
+      'The service is briefly unavailable. Nothing was changed; please try again in a moment.',
+      { reason: e.message, retry_after_seconds: 1 },
+      { 'retry-after': '1' },
+    )
   }
   const hit = e.code ? CLIENT[e.code] : undefined
   if (hit) return new HttpError(hit[0], hit[1], e.message, null)

@@ -8,6 +8,7 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details: unknown = null,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }
@@ -42,7 +43,9 @@ export function zodDetails(e: ZodError) {
 
 /** Turns anything thrown into the documented shape; only genuine faults become 500. */
 export function toResponse(e: unknown): Response {
-  if (e instanceof HttpError) return errorResponse(e.status, e.code, e.message, e.details)
+  if (e instanceof HttpError) {
+    return errorResponse(e.status, e.code, e.message, e.details, e.headers)
+  }
   if (e instanceof ZodError) {
     return errorResponse(400, 'validation_failed', 'Some fields need attention.', zodDetails(e))
   }

@@ -96,3 +96,21 @@ Deno.test('preflight is answered without running the route', async () => {
   )
   await res.body?.cancel()
 })
+
+Deno.test('the database out of reach is 503 with Retry-After at once; other failures stay 502', async () => {
+  const { must } = await import('./db.ts')
+  for (const code of ['PGRST000', 'PGRST001', 'PGRST003']) {
+    const res = await serve(() =>
+      Promise.resolve(json(must({ data: null, error: { code, message: 'unreachable' } })))
+    )(new Request('http://x/fn'))
+    assert.equal(res.status, 503, code)
+    assert.equal(res.headers.get('retry-after'), '1')
+    assert.equal((await errorOf(res)).code, 'unavailable')
+  }
+  const other = await serve(() =>
+    Promise.resolve(json(must({ data: null, error: { code: 'XX000', message: 'internal' } })))
+  )(new Request('http://x/fn'))
+  assert.equal(other.status, 502)
+  assert.equal(other.headers.get('retry-after'), null)
+  assert.equal((await errorOf(other)).code, 'upstream_failed')
+})

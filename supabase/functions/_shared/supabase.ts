@@ -17,8 +17,11 @@ const env = (name: string) => {
   return v
 }
 
+// No automatic retries inside a function (supabase-js retries reads on 503 for 1 + 2 + 4 s): the
+// function answers 503 with Retry-After at once and its caller, who owns the request, retries.
 const options = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  db: { retry: false },
 }
 
 export function userClient(req: Request): Client {
