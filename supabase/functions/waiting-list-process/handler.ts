@@ -106,7 +106,10 @@ export const bodySchema = z.discriminatedUnion('action', [
       offset: true,
       message: 'Give the new deadline as a date and time.',
     }),
-    reason: z.string().trim().min(1, 'Give a reason.').max(500),
+    reason: z.string().trim().min(1, 'Give a reason.').max(500).refine(
+      (v) => ![...v].some((c) => c < ' ' && c !== '\n' && c !== '\r' && c !== '\t'),
+      'Use plain text.',
+    ),
   }).strict(),
   z.object({ action: z.literal('notify_choices') }).strict(),
   z.object({ action: z.literal('book_viewing'), token, slot_id: id }).strict(),

@@ -3,6 +3,7 @@
 // list. Admins change it; patch managers see it. Applicants are told which applies on the offer.
 import { useEffect, useState } from 'react'
 import { Field, Status } from '@/components/admin/ui'
+import { muted } from '@/components/admin/styles'
 import { buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useDeclinePolicy, useSetDeclinePolicy } from '../api/site-decline-policy'
@@ -29,9 +30,10 @@ export function DeclinePolicy({ siteId, siteName, canEdit }: { siteId: number; s
           onError: (err) => toast.error(err.message),
         })
       }}>
-      <Field label="A first decline keeps the applicant's place" checkbox hint={describe(keeps)}>
+      <Field label="A first decline keeps the applicant's place" checkbox>
         <input type='checkbox' checked={keeps} onChange={(e) => setKeeps(e.target.checked)} />
       </Field>
+      <p className={muted}>{describe(keeps)} Applicants are told which applies on their offer.</p>
       <button type='submit' className={buttonSecondary} disabled={save.isPending || keeps === policy.data}>{save.isPending ? 'Saving…' : 'Save the decline rule'}</button>
     </form>
   )

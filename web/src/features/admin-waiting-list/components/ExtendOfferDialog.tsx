@@ -48,10 +48,10 @@ export function ExtendOfferDialog({ offer, onClose }: {
       <form onSubmit={submit} noValidate aria-label='Extend the deadline'>
         <p>The offer to {offer.name} is due by <strong>{when(offer.respondBy)}</strong>. Choose a later deadline, at most 60 days from now. We e-mail {offer.name} the new date.</p>
         <Field label='New deadline' error={errors.respondBy}>
-          <input type='datetime-local' value={respondBy} onChange={(e) => setRespondBy(e.target.value)} />
+          <input type='datetime-local' value={respondBy} onChange={(e) => { setRespondBy(e.target.value); setErrors((x) => ({ ...x, respondBy: '', form: '' })) }} />
         </Field>
         <Field label='Reason' error={errors.reason} hint='Recorded with the change, and quoted in the e-mail.'>
-          <textarea rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea rows={3} maxLength={500} value={reason} onChange={(e) => { setReason(e.target.value); setErrors((x) => ({ ...x, reason: '', form: '' })) }} />
         </Field>
         {errors.form && <p className='error' role='alert'>{errors.form}</p>}
         <p>
