@@ -81,7 +81,7 @@ as $$
   select array['first_name', 'last_name', 'full_name', 'name', 'display_name', 'email', 'email_normalised',
     'phone', 'postcode', 'address', 'notes', 'recipient', 'subject', 'buyer_email', 'buyer_name',
     'recipient_name', 'recipient_email', 'message', 'cv_url', 'cancellation_reason', 'description',
-    'reference', 'token', 'response_token']
+    'reference', 'token', 'response_token', 'reason']
 $$;
 
 -- A row image with its personal values replaced by "erased" (and marked, so a job does it once).
@@ -162,10 +162,19 @@ begin
   where o.entry_id = any (p_ids);
   update public.waiting_list_entries w
   set first_name = 'Erased', last_name = 'Erased', email = private.erased_email('entry', w.id),
-      phone = null, postcode = null, notes = null, consent_marketing = false, user_id = null,
+      phone = null, postcode = null, notes = null, consent_marketing = false, monthly_updates = false, user_id = null,
       reference = encode(extensions.gen_random_bytes(16), 'hex')
   where w.id = any (p_ids);
   get diagnostics v_n = row_count;
+  -- What staff wrote about the entry, and the links that act for it.
+  update public.waiting_list_events e set reason = case when e.kind = 'moved' then 'Erased' end
+  where e.entry_id = any (p_ids) and e.reason is not null;
+  perform private.scrub_audit('waiting_list_events',
+    (select array_agg(e.id::text) from public.waiting_list_events e where e.entry_id = any (p_ids)));
+  update private.plot_offer_extensions x set reason = 'Erased' where x.entry_id = any (p_ids);
+  update private.keep_place_questions q set token = encode(extensions.gen_random_bytes(16), 'hex')
+  where q.entry_id = any (p_ids);
+  update private.waiting_list_import_rows r set messages = '{}' where r.entry_id = any (p_ids);
   perform private.scrub_audit('message_log', (select array_agg(m.id::text) from public.message_log m where m.entry_id = any (p_ids)));
   update public.message_log m set recipient = 'erased', subject = null
   where m.entry_id = any (p_ids) and m.recipient <> 'erased';
@@ -274,6 +283,10 @@ as $$
       from public.waiting_list_status_history h where h.entry_id in (select id from entries)), '[]'),
     'plot_offers', coalesce((select jsonb_agg(to_jsonb(o) - 'response_token' - 'location_key' - 'offered_by' order by o.id)
       from public.plot_offers o where o.entry_id in (select id from entries)), '[]'),
+    'waiting_list_events', coalesce((select jsonb_agg(to_jsonb(v) - 'actor_id' - 'location_key' order by v.id)
+      from public.waiting_list_events v where v.entry_id in (select id from entries)), '[]'),
+    'plot_offer_extensions', coalesce((select jsonb_agg(to_jsonb(x) - 'extended_by' order by x.id)
+      from private.plot_offer_extensions x where x.entry_id in (select id from entries)), '[]'),
     'pre_registrations', coalesce((select jsonb_agg(to_jsonb(p) - 'email_normalised' order by p.id)
       from public.pre_registrations p where p.email_normalised = p_email or (p_uid is not null and p.user_id = p_uid)), '[]'),
     'welcome_slot_bookings', coalesce((select jsonb_agg(to_jsonb(b) - 'email_normalised' order by b.id)
@@ -292,6 +305,8 @@ as $$
         union all
         select jsonb_build_object('what', 'waiting list: news and growing tips', 'given', e.consent_marketing, 'given_at', e.consented_at, 'entry_id', e.id) from entries e
         union all
+        select jsonb_build_object('what', 'waiting list: monthly position updates', 'given', e.monthly_updates, 'entry_id', e.id) from entries e
+        union all
         select jsonb_build_object('what', 'seed-sowing reminders: ' || s.consent_text, 'given', s.consent, 'given_at', s.consented_at,
           'withdrawn_at', s.unsubscribed_at) from public.sowing_reminder_signups s where s.email_normalised = p_email
       ) x), '[]'),
@@ -304,8 +319,11 @@ as $$
         'last_sign_in_at', u.last_sign_in_at, 'full_name', p.full_name, 'profile_phone', p.phone)
       from auth.users u left join public.profiles p on p.id = u.id where u.id = p_uid) end,
     'members', coalesce((select jsonb_agg(to_jsonb(m) order by m.id) from members m), '[]'),
-    'memberships', coalesce((select jsonb_agg(to_jsonb(s) order by s.id)
+    'memberships', coalesce((select jsonb_agg(to_jsonb(s) - 'subscription_ref' order by s.id)
       from public.memberships s where s.member_id in (select id from members)), '[]'),
+    'membership_changes', coalesce((select jsonb_agg(to_jsonb(c) - 'request_key' - 'provider_ref' order by c.id)
+      from private.membership_changes c
+      where c.membership_id in (select s.id from public.memberships s where s.member_id in (select id from members))), '[]'),
     'orders', coalesce((select jsonb_agg(to_jsonb(o) - 'checkout_session_id' - 'idempotency_key' order by o.id) from orders o), '[]'),
     'order_items', coalesce((select jsonb_agg(to_jsonb(i) order by i.id)
       from public.order_items i where i.order_id in (select id from orders)), '[]'),
@@ -482,6 +500,7 @@ begin
   )
   select coalesce(array_agg(x.id), '{}') into v_ids from x;
   perform private.scrub_audit('memberships', v_ids::text[]);
+  update private.membership_changes c set reason = null where c.membership_id = any (v_ids);
   with x as (
     update public.orders o set email = private.erased_email('order', o.id), user_id = null
     where (p_uid is not null and o.user_id = p_uid) or lower(trim(o.email)) = p_email returning o.id
@@ -668,7 +687,7 @@ begin
       changes = private.scrub_changes(a.changes), actor_email = null,
       actor_name = case when a.actor_name is null then null else 'Erased' end
   where a.created_at < p_now - interval '24 months'
-    and a.table_name in ('waiting_list_entries', 'pre_registrations', 'plot_offers', 'welcome_slot_bookings',
+    and a.table_name in ('waiting_list_entries', 'waiting_list_events', 'pre_registrations', 'plot_offers', 'welcome_slot_bookings',
       'guided_tour_bookings', 'members', 'memberships', 'orders', 'deposits', 'gift_vouchers', 'profiles',
       'career_applications', 'land_offers', 'sowing_reminder_signups', 'site_votes', 'message_log',
       'data_erasure_requests')

@@ -4,7 +4,7 @@
 -- copies scrubbed, completion notice owed), bad input refused with clear errors, and the
 -- retention job over back-dated rows.
 begin;
-select plan(46);
+select plan(47);
 
 select tests.create_actors();
 -- Ann (two lists, one message, one booking), another Ann Smith with another address, and Bob
@@ -80,6 +80,11 @@ select is(tests.count_as('official', 'select * from public.data_erasure_requests
 select is(tests.attempt('official', $$update public.data_erasure_requests set status = 'completed'$$),
   'error:permission denied for table data_erasure_requests', 'nobody writes a request by hand');
 
+-- What staff wrote about her entry, and her opt-in to monthly updates.
+insert into public.waiting_list_events (entry_id, location_key, kind, reason)
+select ann_id, 'test site a', 'moved', 'Ann Smith asked to be moved, see her e-mail' from t_ref;
+update public.waiting_list_entries set monthly_updates = true where id = (select ann_id from t_ref);
+
 -- == Completion ==
 select is(tests.attempt('pm_a', $$select public.complete_data_erasure((select id from public.data_erasure_requests))$$),
   'error:Only admins can complete erasure requests', 'a patch manager cannot complete it');
@@ -115,6 +120,9 @@ select ok(exists (select 1 from public.audit_log a where a.table_name = 'data_er
     and a.actor_id = tests.uid('official') and a.changes -> 'status' ->> 'after' = 'completed'),
   'the completion itself is in the audit log, naming the admin');
 select is((select name from public.welcome_slot_bookings where slot_id = 99100), 'Erased', 'her booking is anonymised');
+select results_eq($$select e.reason, w.monthly_updates from public.waiting_list_events e join public.waiting_list_entries w on w.id = e.entry_id
+    where e.entry_id = (select ann_id from t_ref) and e.kind = 'moved'$$,
+  $$values ('Erased'::text, false)$$, 'what staff wrote about her is erased (the event stays) and her opt-in is off');
 select results_eq($$select status, email, display_name from public.data_erasure_requests$$,
   $$values ('completed'::text, null::text, null::text)$$, 'the request keeps only its status and counts');
 select results_eq($$select kind, email from private.data_rights_notices where kind = 'completed'$$,
