@@ -20,6 +20,8 @@ export type Site = Omit<SharedSite, 'waiting_list_count' | 'builtin' | 'site_siz
   site_size: number | string | null
   created_at?: string
   updated_at?: string
+  /** When the site closed (archive_site); archived sites are off the public pages. */
+  archived_at?: string | null
   /** Added on load from get_waiting_list_counts; never stored. */
   waiting_list_count?: number
 }

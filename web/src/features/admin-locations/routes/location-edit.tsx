@@ -1,7 +1,9 @@
 // /admin/locations/edit/{id}: the update of spec §7 call 3. The saved row replaces the site in
 // the list; a null result is shown as an error and the form keeps what was typed. The site's
-// photo gallery follows the form, saved as it changes.
-import { useEffect } from 'react'
+// photo gallery follows the form, saved as it changes. "Archive this site" closes it (its list
+// moved or withdrawn); an archived site says so at the top.
+import { useEffect, useState } from 'react'
+import { css } from 'goober'
 import { useLocation } from 'wouter'
 import { paths } from '@/config/paths'
 import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
@@ -11,6 +13,12 @@ import { siteToForm } from '../api/site-schema'
 import { useUpdateSite } from '../api/update-site'
 import { SiteForm } from '../components/SiteForm'
 import { SiteGallery } from '../components/SiteGallery'
+import { ArchiveSiteDialog } from '../components/ArchiveSiteDialog'
+import { buttonSecondary } from '@/components/styles'
+import { longDate } from '@/lib/uk-dates'
+
+const archiveSection = css`margin-top: 2rem; border-top: 1px solid #c9cfcb; padding-top: 1rem; max-width: 48rem;`
+const archivedNotice = css`border: 2px solid var(--roots-border); border-radius: 0.5rem; padding: 0.75rem 1rem; margin-bottom: 1rem; max-width: 48rem;`
 
 export function AdminLocationEditRoute({ id }: { id: string }) {
   const [, navigate] = useLocation()
@@ -18,6 +26,7 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
   const sites = useSites()
   const update = useUpdateSite(siteId)
   const site = sites.data?.find((s) => s.id === siteId)
+  const [archiving, setArchiving] = useState(false)
   useEffect(() => {
     document.title = `${site ? `Edit ${site.location}` : 'Edit site'} | Roots Allotments`
   }, [site])
@@ -28,6 +37,12 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={`Edit ${site.location}`} />
+      {site.archived_at && (
+        <p role='status' className={archivedNotice}>
+          <strong>Archived</strong> on {longDate(site.archived_at)}: this site is off the public pages and takes no new
+          applicants, offers or welcome slots.
+        </p>
+      )}
       <SiteForm
         key={site.id}
         initial={siteToForm(site)}
@@ -45,6 +60,17 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
         }}
       />
       <SiteGallery siteId={site.id} slug={site.slug} location={site.location} />
+      {!site.archived_at && (
+        <section className={archiveSection} aria-labelledby='archive-site-heading'>
+          <h2 id='archive-site-heading'>Archive this site</h2>
+          <p>When a site closes: its waiting list moves to another site or is withdrawn, everyone is e-mailed, and the site leaves the public pages. It cannot be undone here.</p>
+          <button type='button' className={buttonSecondary} onClick={() => setArchiving(true)}>Archive this site…</button>
+        </section>
+      )}
+      {archiving && (
+        <ArchiveSiteDialog site={site} sites={sites.data} onClose={() => setArchiving(false)}
+          onArchived={() => { setArchiving(false); navigate(`~${paths.adminLocations.getHref()}`) }} />
+      )}
     </>
   )
 }

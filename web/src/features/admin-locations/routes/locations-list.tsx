@@ -53,7 +53,7 @@ export function AdminLocationsRoute() {
           <tr key={s.id}>
             <td><strong>{s.location}</strong><br /><span className={muted}>{s.slug}</span></td>
             <td>{s.city}</td>
-            <td>{s.status ?? 'upcoming'}</td>
+            <td>{s.archived_at ? 'archived' : s.status ?? 'upcoming'}</td>
             <td className='num'>{s.allotments ?? '—'}</td>
             <td className='num'>{s.waiting_list_count ?? '—'}</td>
             <td className={noWrap}>

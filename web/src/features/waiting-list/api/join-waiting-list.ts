@@ -36,6 +36,8 @@ export const personSchema = z.object({
     errorMap: () => ({ message: 'Please accept the privacy notice to join.' }),
   }),
   consent_marketing: z.boolean().default(false),
+  /** The monthly e-mail with the applicant's place (off unless ticked; sent only when true). */
+  monthly_updates: z.boolean().optional().transform((v) => (v ? true : undefined)),
 })
 export type PersonInput = z.infer<typeof personSchema>
 

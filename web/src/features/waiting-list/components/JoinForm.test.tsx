@@ -88,4 +88,17 @@ describe('the join form', () => {
     expect(field('E-mail address').value).toBe('grace@example.com')
     expect((screen.getByRole('button', { name: 'Join the waiting list' }) as HTMLButtonElement).disabled).toBe(false)
   })
+
+  it('sends the monthly updates choice only when ticked (off by default)', async () => {
+    renderForm()
+    expect(field(/once a month/).checked).toBe(false)
+    fireEvent.change(field('First name'), { target: { value: 'Grace' } })
+    fireEvent.change(field('Last name'), { target: { value: 'Hopper' } })
+    fireEvent.change(field('E-mail address'), { target: { value: 'grace@example.com' } })
+    fireEvent.click(field(/privacy notice/))
+    fireEvent.click(field(/once a month/))
+    fireEvent.submit(screen.getByRole('form'))
+    await waitFor(() => expect(joinCalls()).toHaveLength(1))
+    expect(JSON.parse(joinCalls()[0][1].body).monthly_updates).toBe(true)
+  })
 })

@@ -51,6 +51,10 @@ export function JoinForm({ target, placeName, submitLabel, onJoined }: JoinFormP
       <CheckboxField name='consent_privacy' error={errors.consent_privacy}
         label={<>I have read the <PrivacyLink /> and agree to Roots keeping my details for this list.</>} />
       <CheckboxField name='consent_marketing' label='Send me growing tips and news (optional).' />
+      {target.kind !== 'pre_registration' && (
+        <CheckboxField name='monthly_updates'
+          label='E-mail me once a month with my place in the queue and the estimated wait (optional; stop any time).' />
+      )}
       {errors._form && <p className='form-error' role='alert'>{errors._form}</p>}
       <button type='submit' className={buttonPrimary} disabled={pending}>
         {pending ? 'Sending…' : submitLabel}

@@ -21,6 +21,7 @@ import { OfferByLink } from '../components/OfferByLink'
 import { useWithdrawWaitingListEntry } from '../api/withdraw-waiting-list-entry'
 import { describeWait, formatDate, ordinal, REFERENCE_PATTERN } from '../components/format'
 import { UpdateDetailsForm } from '../components/UpdateDetailsForm'
+import { MonthlyUpdatesToggle } from '../components/MonthlyUpdatesToggle'
 import { HistoryTimeline } from '../components/HistoryTimeline'
 import { forgetReference, references, saveReference } from '../stores/references-store'
 import { formatCount } from '@/lib/intl'
@@ -299,6 +300,7 @@ function QueuePage() {
         </div>
       )}
       {entry?.kind === 'waiting_list' && <Position entry={entry} reference={reference} />}
+      {entry?.kind === 'waiting_list' && <MonthlyUpdatesToggle reference={reference} />}
       {entry?.kind === 'waiting_list' && <HistoryTimeline reference={reference} />}
       {entry?.kind === 'pre_registration' && (
         <section className='card' aria-labelledby='pre-title'>
