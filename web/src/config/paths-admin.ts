@@ -66,4 +66,5 @@ export const adminPaths = {
   adminSowingReminders: definePath('/admin/sowing-reminders'),
   // Records: who did what.
   adminAudit: definePath('/admin/audit'),
+  adminDataRights: definePath('/admin/data-rights'),
 } as const

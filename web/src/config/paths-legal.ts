@@ -5,4 +5,6 @@ import { definePath } from './define-path'
 export const legalPaths = {
   privacy: definePath('/privacy'),
   cookies: definePath('/cookies'),
+  // Your data rights: download everything held about you, or ask for it to be erased (issue 21).
+  yourData: definePath('/your-data'),
 } as const

@@ -11,6 +11,7 @@ describe('admin navigation', () => {
       '/admin/waiting-list/process',
       '/admin/waiting-list/manage-categories',
       '/admin/waiting-list/import',
+      '/admin/data-rights',
     ])
   })
   it('lists the career applications and sowing reminders for admins only (RLS lets only them read the rows)', () => {

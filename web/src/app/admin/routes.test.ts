@@ -98,6 +98,7 @@ describe('the admin menu, from the table', () => {
       'Career applications',
       'Sowing reminders',
       'Audit log',
+      'Data erasure requests',
       'Sign-in security',
     ])
   })

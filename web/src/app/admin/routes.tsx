@@ -51,6 +51,7 @@ import { AdminCourseReviewsRoute } from '@/features/admin-course-reviews/routes/
 import { AdminCareerApplicationsRoute } from '@/features/admin-careers/routes/applications'
 import { AdminSowingRemindersRoute } from '@/features/admin-sowing-reminders/routes/sowing-reminders'
 import { AdminAuditLogRoute } from '@/features/admin-audit/routes/audit-log'
+import { AdminErasureRequestsRoute } from '@/features/admin-data-rights/routes/erasure-requests'
 
 /**
  * The two admin layouts of spec §2. 'admin-desktop' is the working layout for lists, tables and
@@ -152,6 +153,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: paths.adminSowingReminders.path, page: () => <AdminSowingRemindersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sowing reminders' } },
   // Records, and the staff member's own sign-in
   { path: paths.adminAudit.path, page: () => <AdminAuditLogRoute />, layout: desk, roles: ADMINS, nav: { label: 'Audit log' } },
+  { path: paths.adminDataRights.path, page: () => <AdminErasureRequestsRoute />, layout: desk, roles: STAFF, nav: { label: 'Data erasure requests' } },
   { path: paths.adminSecurity.path, page: () => <AdminSecurityRoute />, layout: form, roles: ADMINS, nav: { label: 'Sign-in security' } },
 ]
 

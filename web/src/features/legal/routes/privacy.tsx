@@ -152,6 +152,12 @@ export default function PrivacyRoute() {
         your cookie choices in Cookie settings. It is free. We answer within one month (up to three more for complex requests, and we
         will tell you), and we may ask you to prove who you are.
       </p>
+      <p>
+        <strong>Online:</strong> on <Link href={paths.yourData.getHref()}>your data</Link>, reached from the link in your waiting-list
+        e-mail or from your member’s page once signed in, you can download everything we hold about you (as JSON or a spreadsheet
+        file) and ask us to erase it. Erasure withdraws your places on waiting lists; we keep only anonymised figures and, for 6 years
+        as HMRC requires, payment records without your name or contact details.
+      </p>
 
       <h2 id='complaints'>Complaints</h2>
       <p>

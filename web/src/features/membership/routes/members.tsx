@@ -135,6 +135,7 @@ export default function MembersRoute() {
           </section>
         </>
       )}
+      <p><Link href={paths.yourData.getHref()}>Download or delete your data</Link></p>
       <p><button type='button' className={buttonLink} onClick={() => void signOut()}>Sign out</button></p>
     </div>
   )

@@ -317,6 +317,7 @@ function QueuePage() {
             <button type='button' className={buttonLink} onClick={() => void navigator.clipboard?.writeText(reference).then(() => toast.success('Reference copied.'), () => toast.error('Could not copy; select it instead.'))}>Copy reference</button>
             <button type='button' className={buttonLink} onClick={() => { forgetReference(reference); setChosen('') }}>Forget it on this device</button>
           </div>
+          <p><Link href={`${paths.yourData.getHref()}?reference=${encodeURIComponent(reference)}`}>Download or delete your data</Link></p>
         </section>
       )}
       {saved.length > 1 && (
