@@ -147,7 +147,7 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
           <div><dt>Places offered in the last year</dt><dd>{formatCount(entry.moved_last_year)}</dd></div>
         </dl>
         <p className={gap}>
-          You joined on {formatDate(entry.joined_at)}.{' '}
+          Your place in the queue dates from {formatDate(entry.joined_at)}: the day you joined, unless your history below shows a move.{' '}
           {entry.status !== 'waiting'
             ? STATUS_NOTE[entry.status] ?? ''
             : wait
