@@ -77,7 +77,7 @@ export function ArchiveSiteDialog({ site, sites, onClose, onArchived }: {
       </fieldset>
       {values.action === 'move' && (
         <Field label='Move the list to' error={errors.toSiteId}>
-          <select value={values.toSiteId} onChange={(e) => setValues((v) => ({ ...v, toSiteId: e.target.value }))}>
+          <select value={values.toSiteId} onChange={(e) => { const toSiteId = e.target.value; setValues((v) => ({ ...v, toSiteId })); setErrors(({ toSiteId: _, ...rest }) => rest) }}>
             <option value=''>Choose an open site…</option>
             {targets.map((t) => <option key={t.id} value={String(t.id)}>{t.location} ({t.city})</option>)}
           </select>
@@ -85,7 +85,7 @@ export function ArchiveSiteDialog({ site, sites, onClose, onArchived }: {
       )}
       <Field label={values.action === 'withdraw' ? 'Why the list is withdrawn' : 'Why the site closed (optional)'} error={errors.reason}
         hint='Up to 500 characters, quoted in the e-mail to each applicant.'>
-        <textarea value={values.reason} maxLength={600} onChange={(e) => setValues((v) => ({ ...v, reason: e.target.value }))} />
+        <textarea value={values.reason} maxLength={600} onChange={(e) => { const reason = e.target.value; setValues((v) => ({ ...v, reason })); setErrors(({ reason: _, ...rest }) => rest) }} />
       </Field>
     </ConfirmDialog>
   )
