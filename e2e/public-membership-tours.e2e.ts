@@ -1,4 +1,4 @@
-// A member signs in, sees their membership, site and payments, and asks to cancel; a visitor
+// A member signs in, sees their membership, site and payments, and cancels; a visitor
 // books a guided tour from a link that names the site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
@@ -43,13 +43,11 @@ describe('members', () => {
 
     const [row] = await serviceRest<{ id: number }[]>('memberships?select=id&plot_number=eq.A12')
     try {
-      await page.getByRole('link', { name: 'Cancel my membership' }).click()
-      await page.getByRole('form', { name: 'Request cancellation' }).waitFor()
-      await page.getByRole('button', { name: 'Request cancellation' }).click()
-      await page.getByText('Tell us briefly why you are leaving.').waitFor()
-      await page.getByLabel('Why are you leaving?').fill('Moving to Leeds')
-      await page.getByRole('button', { name: 'Request cancellation' }).dblclick()
-      await page.getByRole('heading', { level: 1, name: 'Cancellation requested' }).waitFor()
+      await page.getByRole('button', { name: 'Cancel membership' }).click()
+      await page.getByRole('form', { name: 'Cancel your membership' }).waitFor()
+      await page.getByLabel('Why are you leaving? (optional)').fill('Moving to Leeds')
+      await page.getByRole('button', { name: 'Cancel my membership' }).dblclick()
+      await page.getByText('Your membership is cancelled and ends on', { exact: false }).waitFor()
       const [after] = await serviceRest<{ status: string; cancellation_reason: string }[]>(
         `memberships?select=status,cancellation_reason&id=eq.${row.id}`,
       )
@@ -65,6 +63,7 @@ describe('members', () => {
           status: 'active',
           cancellation_requested_at: null,
           cancellation_reason: null,
+          ends_on: null,
         }),
       })
     }

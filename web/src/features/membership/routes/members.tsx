@@ -1,19 +1,18 @@
 // /members: a member's own page (membership, site, payments), signed in; back from paying for a
 // membership (?session_id=…) it confirms the payment, welcomes the new member and offers the next
-// step, a welcome slot at their site. /members/cancellation: ask to cancel with a reason, then a
-// confirmation.
+// step, a welcome slot at their site. Each live membership shows where billing stands and the
+// member's choices (pause, resume, cancel, keep: components/SelfService.tsx, rules in the
+// database). /members/cancellation: the cancel terms and form in the page.
 import { useState } from 'react'
 import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
-import { SelectField, TextAreaField } from '@/components/form/Field'
-import { buttonLink, buttonPrimary, errorText } from '@/components/styles'
+import { buttonLink, buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
-import { toast } from '@/lib/toast'
-import { useZodSubmit } from '@/lib/use-zod-submit'
 import { joinedWith, type MyAccount, type MyMembership, useMyAccount } from '../api/get-my-membership'
-import { cancellationSchema, useRequestCancellation } from '../api/request-cancellation'
+import { useMembershipTerms } from '../api/membership-self-service'
 import { signOut, useSession } from '../api/use-session'
+import { CancelForm, MembershipOptions } from '../components/SelfService'
 import { SignInForm } from '../components/SignInForm'
 import { pounds } from '../components/PriceSummary'
 
@@ -35,7 +34,7 @@ const page = css`
 const welcomeSlotHref = (m: MyMembership) => `${paths.welcomeSlot.getHref()}${m.site ? `?site=${encodeURIComponent(m.site.slug)}` : ''}`
 
 const STATUS: Record<string, string> = {
-  pending: 'Pending', active: 'Active', cancellation_requested: 'Cancellation requested', cancelled: 'Cancelled', ended: 'Ended',
+  pending: 'Pending', active: 'Active', cancellation_requested: 'Cancelled: under notice', cancelled: 'Cancelled', ended: 'Ended',
 }
 
 function useSignedInAccount(untilPaid: string | null = null) {
@@ -116,7 +115,9 @@ export default function MembersRoute() {
                 )}
               </dl>
             ))}
-            {data.memberships.some((m) => m.status === 'active') && <p><Link href={paths.membersCancellation.getHref()}>Cancel my membership</Link></p>}
+            {data.memberships.filter((m) => m.status === 'active' || m.status === 'cancellation_requested').map((m) => (
+              <MembershipOptions key={m.id} membershipId={m.id} where={plotOf(m)} />
+            ))}
           </section>
           <section className='card' aria-labelledby='pay-title'>
             <h2 id='pay-title'>Payments</h2>
@@ -141,27 +142,35 @@ export default function MembersRoute() {
   )
 }
 
+const plotOf = (m: MyMembership) => ({ plot: m.plot_number ? `plot ${m.plot_number}` : 'plot', site: m.site?.location ?? 'your site' })
+
+function CancelMembership({ m, onDone }: { m: MyMembership; onDone: (message: string) => void }) {
+  const terms = useMembershipTerms(m.id)
+  const t = terms.data
+  return (
+    <section className='card' aria-labelledby={`cancel-${m.id}`}>
+      <h2 id={`cancel-${m.id}`}>{m.site?.location ?? 'Your site'}: {m.plan?.name ?? `${m.plot_size} plot`}</h2>
+      {terms.isPending && <p role='status'>Loading the terms…</p>}
+      {terms.isError && <p role='alert'>We could not load the terms just now.</p>}
+      {t && !t.cancel.allowed && <p>{t.cancel.reason} <Link href={paths.members.getHref()}>Your membership page</Link>.</p>}
+      {t && t.cancel.allowed && <CancelForm t={t} onDone={onDone} />}
+    </section>
+  )
+}
+
 export function MembersCancellationRoute() {
   usePageMeta('Cancel your membership')
   const { session, ready, account } = useSignedInAccount()
-  const cancel = useRequestCancellation()
   const [done, setDone] = useState<string | null>(null)
   const active = account.data?.memberships.filter((m) => m.status === 'active') ?? []
-  const { ref, errors, onSubmit } = useZodSubmit(cancellationSchema, {
-    send: async (request) => {
-      await cancel.mutateAsync(request)
-      setDone(active.find((x) => x.id === request.membership_id)?.site?.location ?? 'your site')
-      toast.success('Your cancellation request is in.')
-    },
-  })
   if (!ready) return <p role='status'>Loading…</p>
   if (!session) return <SignInGate title='Cancel your membership' />
 
   if (done) {
     return (
       <div className={page}>
-        <h1>Cancellation requested</h1>
-        <div className='card' role='status'><p>We have your request to cancel your membership at {done}. We will confirm by e-mail; your plot stays yours until the end of the period you have paid for.</p></div>
+        <h1>Membership cancelled</h1>
+        <div className='card' role='status'><p>{done}</p></div>
         <p><Link href={paths.members.getHref()}>Back to your membership</Link></p>
       </div>
     )
@@ -170,18 +179,8 @@ export function MembersCancellationRoute() {
     <div className={page}>
       <h1>Cancel your membership</h1>
       {account.isPending && <p role='status'>Loading your membership…</p>}
-      {account.data && active.length === 0 && <p>You have no active membership to cancel.</p>}
-      {active.length > 0 && (
-        <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-label='Request cancellation'>
-          <SelectField label='Membership' name='membership_id' error={errors.membership_id} defaultValue={active.length === 1 ? String(active[0].id) : ''}>
-            {active.length > 1 && <option value=''>Choose a membership</option>}
-            {active.map((m) => <option key={m.id} value={m.id}>{m.site?.location ?? 'Site'}: {m.plan?.name ?? m.plot_size}</option>)}
-          </SelectField>
-          <TextAreaField label='Why are you leaving?' name='reason' rows={4} maxLength={2000} error={errors.reason} hint='It helps us improve. Up to 2000 characters.' />
-          {errors._form && <p role='alert' className={errorText}>{errors._form}</p>}
-          <button type='submit' className={buttonPrimary} disabled={cancel.isPending}>{cancel.isPending ? 'Sending…' : 'Request cancellation'}</button>
-        </form>
-      )}
+      {account.data && active.length === 0 && <p>You have no active membership to cancel. <Link href={paths.members.getHref()}>Your membership page</Link>.</p>}
+      {active.map((m) => <CancelMembership key={m.id} m={m} onDone={setDone} />)}
     </div>
   )
 }

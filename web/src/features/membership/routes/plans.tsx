@@ -129,7 +129,7 @@ function Costs() {
       <ul>
         <li>your plan's first month (or year),</li>
         {fee !== undefined && fee > 0 && <li>the joining fee, <strong>{pounds(fee)}</strong>, for your starter tools and induction,</li>}
-        <li>a refundable deposit{deposit !== undefined ? <>, <strong>{pounds(deposit)}</strong></> : ''}, which secures your plot and comes back to you when your membership ends and the plot is handed back clear.</li>
+        <li>a deposit{deposit !== undefined ? <>, <strong>{pounds(deposit)}</strong></> : ''}, which secures your plot and comes back to you when your membership ends after its first 12 months and the plot is handed back clear.</li>
       </ul>
       <p>Then your plan's price each month (or year). You see every amount before you pay.</p>
     </section>
@@ -179,11 +179,23 @@ export function SubscriptionAgreementRoute() {
         <p>Your membership gives you the use of one plot of the size of your plan at your chosen site, with shared tools, water and seasonal seeds.</p>
         <h2>Payments</h2>
         <p>
-          Your plan is paid monthly or yearly in advance. The joining fee is paid once. A refundable deposit is paid once when you join and
-          returned when your membership ends and the plot is handed back clear. Prices include VAT.
+          Your plan is paid monthly or yearly in advance, on the day of the month (or year) you joined. The joining fee is paid once. A deposit
+          is paid once when you join. It is non-refundable in the first 12 months: it is returned when your membership ends 12 months or more
+          after it started and the plot is handed back clear. Prices include VAT.
+        </p>
+        <h2>Pausing</h2>
+        <p>
+          On a monthly plan you can pause billing from your <Link href={paths.members.getHref()}>members page</Link> for 1, 2 or 3 months, starting
+          at your next billing date; your plot stays yours meanwhile. Up to 2 pauses and 3 paused months in any 12 months. You can resume early at
+          any time; a pause withdrawn before it starts does not count.
         </p>
         <h2>Cancelling</h2>
-        <p>You can ask to cancel at any time from your <Link href={paths.membersCancellation.getHref()}>members page</Link>. We confirm by e-mail and your membership ends at the close of the period you have paid for.</p>
+        <p>
+          You can cancel at any time from your <Link href={paths.membersCancellation.getHref()}>members page</Link>, which shows your dates before you
+          confirm. Notice is one full billing month: the month that starts at your next billing date is your last payment, and your membership ends
+          on its last day. A yearly plan ends at the close of the year you have paid for. Cancel while billing is paused by resuming first. You can
+          change your mind until your membership ends. We confirm every change by e-mail.
+        </p>
         <h2>Looking after the site</h2>
         <p>Keep your plot tended, respect your neighbours' plots, and follow your patch manager's guidance on shared spaces.</p>
       </section>
