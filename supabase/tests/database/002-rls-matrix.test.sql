@@ -183,7 +183,12 @@ insert into matrix (ord, tbl, fixture, ins, upd_set, sel_exp, ins_exp, upd_exp, 
   'd00001111', '111111111', 'd00001111', 'd00001111'),
 (81, 'sowing_reminder_signups', $$insert into public.sowing_reminder_signups (email, consent, consent_text) values ('fixture@example.com', true, 'Fixture consent wording') returning 'id = ' || id$$,
   $$insert into public.sowing_reminder_signups (email, consent, consent_text) values ('new.person@example.com', true, 'Send me the monthly sowing e-mail')$$, 'name = name',
-  'd00001111', '111111111', 'd00001111', 'd00001111');
+  'd00001111', '111111111', 'd00001111', 'd00001111'),
+-- data rights (20250108000600_data_rights.sql): only the RPCs write; admins read, and patch
+-- managers read the requests of their sites' applicants
+(100, 'data_erasure_requests', $$insert into public.data_erasure_requests (email, source, site_ids) values ('fixture@example.com', 'reference', '{9001}') returning 'id = ' || id$$,
+  $$insert into public.data_erasure_requests (email, source) values ('new.person@example.com', 'reference')$$, 'source = source',
+  'd00101111', 'dddddddd1', 'dddddddd1', 'dddddddd1');
 
 -- Fixtures, in order (later ones refer to earlier ones through tests.* settings).
 do $$
