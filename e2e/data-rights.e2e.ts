@@ -239,6 +239,41 @@ describe('an applicant downloads their data and has it erased', () => {
     await phone.close()
   })
 
+  it('a signed-in member downloads their account data from their page', async () => {
+    const context = await newContext(browser, 1280)
+    await configureApp(context)
+    const page = await context.newPage()
+    await openApp(page, '/')
+    await dismissConsent(page)
+    await page.getByRole('link', { name: 'Member sign-in' }).first().click()
+    // The member sign-in page, then the member's page it leads to.
+    const signIn = page.getByRole('form', { name: 'With your password' })
+    await signIn.getByLabel('E-mail address').fill('member@example.com')
+    await signIn.getByLabel('Password').fill('allotments-demo')
+    await signIn.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor()
+    await page.getByRole('link', { name: 'Download or delete your data' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor()
+    await page.getByText('Signed in as member@example.com').waitFor()
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as JSON' }).click(),
+    ])
+    const doc = JSON.parse(
+      (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, ''),
+    ) as {
+      account: { email: string }
+      members: Array<{ email: string }>
+      memberships: unknown[]
+    }
+    expect(doc.account.email).toBe('member@example.com')
+    expect(doc.members.map((m) => m.email)).toEqual(['member@example.com'])
+    expect(doc.memberships.length).toBeGreaterThan(0)
+    await expectAccessible(page)
+    await shoot(page, 'your-data-1280-02-member')
+    await context.close()
+  })
+
   it('the data page at 1280 px, with a mistyped reference', async () => {
     const context = await newContext(browser, 1280)
     await configureApp(context)
