@@ -576,6 +576,8 @@ create policy "Staff can read events of their sites' entries" on public.waiting_
 
 grant select on public.waiting_list_events to authenticated;
 grant select on public.waiting_list_events to service_role;
+-- A record, like the audit log: written only by the security-definer triggers and functions above.
+revoke insert, update, delete, truncate on public.waiting_list_events from service_role;
 revoke all on private.waiting_list_queue_log from anon, authenticated;
 grant select on private.waiting_list_queue_log to service_role;
 revoke all on function private.lock_queue_order(), private.record_queue_change(), private.record_reconfirmation(),
