@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCsvBytes, looksBinary, parseCsv, splitCsv } from './parse-csv'
+import { decodeCsvBytes, looksBinary, parseCsv, pastedToCsv, splitCsv } from './parse-csv'
 
 describe('splitCsv (RFC 4180)', () => {
   it('splits plain fields and CRLF rows', () => {
@@ -71,5 +71,16 @@ describe('decodeCsvBytes', () => {
   it('spots a binary file such as a spreadsheet saved as .xlsx', () => {
     expect(looksBinary('PK\u0003\u0004\u0000\u0000')).toBe(true)
     expect(looksBinary('a,b\n1,2')).toBe(false)
+  })
+})
+
+describe('pastedToCsv', () => {
+  it('turns cells copied from a spreadsheet (tabs) into CSV, quoting commas and quotes', () => {
+    const csv = pastedToCsv('First\tLast\tNotes\nAnn\tArcher\tKeen, "very"\n')
+    expect(parseCsv(csv).rows).toEqual([{ line: 2, cells: ['Ann', 'Archer', 'Keen, "very"'] }])
+  })
+
+  it('leaves CSV text as it is', () => {
+    expect(pastedToCsv('a,b\n1,2')).toBe('a,b\n1,2')
   })
 })

@@ -92,3 +92,12 @@ export function decodeCsvBytes(
 
 /** True when the text looks like a binary file (a spreadsheet saved as .xlsx, a picture): NUL bytes. */
 export const looksBinary = (text: string) => text.slice(0, 4096).includes('\u0000')
+
+/** Cells copied from a spreadsheet arrive tab-separated: turned into CSV. CSV text stays as it is. */
+export function pastedToCsv(text: string): string {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? ''
+  if (!firstLine.includes('\t')) return text
+  return text.split(/\r?\n/).map((line) =>
+    line.split('\t').map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')
+  ).join('\r\n')
+}

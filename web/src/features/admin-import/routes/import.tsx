@@ -33,7 +33,7 @@ import {
   MAX_ROWS_PER_FILE,
   missingRequired,
 } from '../lib/columns'
-import { decodeCsvBytes, looksBinary, parseCsv } from '../lib/parse-csv'
+import { decodeCsvBytes, looksBinary, parseCsv, pastedToCsv } from '../lib/parse-csv'
 import { countResults, markFileDuplicates, problemRowsCsv } from '../lib/report'
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -272,7 +272,7 @@ export function AdminImportRoute() {
             type='button'
             className={buttonSecondary}
             disabled={busy || inFlight}
-            onClick={() => takeSource({ fileName: 'pasted rows', text: pasteToCsv(pasted), encoding: 'utf-8' })}
+            onClick={() => takeSource({ fileName: 'pasted rows', text: pastedToCsv(pasted), encoding: 'utf-8' })}
           >
             Use the pasted rows
           </button>
@@ -367,15 +367,6 @@ export function AdminImportRoute() {
       )}
     </div>
   )
-}
-
-/** A spreadsheet's copied cells are tab-separated: turned into CSV; CSV text stays as it is. */
-function pasteToCsv(text: string): string {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? ''
-  if (!firstLine.includes('\t')) return text
-  return text.split(/\r?\n/).map((line) =>
-    line.split('\t').map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')
-  ).join('\r\n')
 }
 
 function sample(rows: { cells: string[] }[], index: number | null): string {
