@@ -4,7 +4,7 @@
 -- decline keeps the applicant's place; and "keep your place?" for the other entries of someone
 -- who accepted a plot, answered by token or lapsing after 14 days.
 begin;
-select plan(63);
+select plan(67);
 
 select tests.create_actors();
 insert into public.waiting_list_categories (id, site_id, name) values
@@ -306,9 +306,27 @@ select results_eq(
   $$values ('withdrawn'::text, 'lapsed'::text)$$,
   'the unanswered entry is withdrawn and its question lapsed'
 );
+create function pg_temp.owed(p_kind text) returns boolean language plpgsql as $f$
+declare v boolean;
+begin
+  execute format('select exists (%s)', (select k.pending_query from private.notification_kinds k where k.kind = p_kind)) into v;
+  return v;
+end $f$;
+select results_eq(
+  $$select k.kind, k.function_path, k.request ->> 'action' from private.notification_kinds k
+    where k.kind in ('offer_extension', 'offer_viewing', 'keep_place_question', 'keep_place_lapsed') order by k.kind$$,
+  $$values ('keep_place_lapsed'::text, 'waiting-list-process'::text, 'notify_choices'::text),
+    ('keep_place_question', 'waiting-list-process', 'notify_choices'), ('offer_extension', 'waiting-list-process', 'notify_choices'),
+    ('offer_viewing', 'waiting-list-process', 'notify_choices')$$,
+  'the four kinds of mail are drained by waiting-list-process'
+);
+select ok(pg_temp.owed('keep_place_lapsed'), 'the drain sees the lapse notice owed');
 select tests.authenticate_as_service_role();
 select is((select count(*)::int from public.claim_offer_choice_notices('keep_place_lapsed')), 1, 'and the applicant is owed a notice');
 select tests.clear_authentication();
+select ok(not pg_temp.owed('keep_place_lapsed') and not pg_temp.owed('keep_place_question') and not pg_temp.owed('offer_extension'),
+  'once claimed, nothing more is owed');
+select ok(private.drain_notification_outboxes() >= 0, 'the drain runs every kind''s query without error');
 select is((select count(*)::int from cron.job where jobname = 'keep-place-lapse'), 1, 'the lapse runs on a schedule');
 
 select * from finish();
