@@ -250,6 +250,7 @@ async function notifyOffers(
       `A plot at ${r.location} is yours if you want it. Please answer by ${by}; after that it goes to the next person in the queue.`,
       `Accept: ${offerLink(r.token, 'accept')}`,
       `Decline: ${offerLink(r.token, 'decline')}`,
+      `Want to see the plot first? Book a viewing before you answer: ${offerPage(r.token)}`,
       'The links work on any device. Once you accept, the same link takes you to setting up your membership: your account, your plan, and the refundable deposit, joining fee and first month.',
     ])
     const res = await sendAndLog({
