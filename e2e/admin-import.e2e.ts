@@ -175,6 +175,12 @@ describe('importing a waiting list from a spreadsheet', () => {
       'Imported2Duplicates skipped2Errors skipped1',
     )
     await page.getByText('Welcome e-mails sent: 2.').waitFor()
+    // The import is on the site's record of imports (read under RLS by its staff).
+    const earlier = page.getByRole('region', { name: 'Earlier imports at this site' })
+    await earlier.getByRole('cell', { name: 'old-list.csv' }).waitFor()
+    expect((await earlier.locator('tbody tr').innerText()).replace(/\s+/g, ' ')).toMatch(
+      / 5 2 2 1 Finished$/,
+    )
     await expectAccessible(page)
     await shootBoth('import-02-report')
 

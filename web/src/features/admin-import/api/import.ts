@@ -3,6 +3,7 @@
 // (the waiting-list-import function). Rows go in batches of at most 200 rows and ~600 kB, under
 // the API's 1 MB body limit; a batch that fails can be sent again under the same import id.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Row } from '@/lib/db-types'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import { invokeFunction } from '@/lib/admin/invoke-function'
@@ -94,3 +95,34 @@ export async function sendWelcomes(
     import_id: importId,
   }, { fallback: 'The welcome e-mails were not sent yet; they will go out within a few minutes.' })
 }
+
+export type PastImport = Pick<
+  Row<'waiting_list_imports'>,
+  | 'id'
+  | 'file_name'
+  | 'created_at'
+  | 'total_rows'
+  | 'imported_count'
+  | 'duplicate_count'
+  | 'error_count'
+  | 'finished_at'
+>
+
+/** The site's last imports (RLS: staff of that site read them). */
+export async function getPastImports(siteId: number): Promise<PastImport[]> {
+  const { data, error } = await supabase().from('waiting_list_imports')
+    .select(
+      'id, file_name, created_at, total_rows, imported_count, duplicate_count, error_count, finished_at',
+    )
+    .eq('site_id', siteId).order('created_at', { ascending: false }).limit(10)
+  if (error) throw new DbError(error, 'Earlier imports could not be loaded.')
+  return data ?? []
+}
+
+export const pastImportsKey = (siteId: number) => ['admin-import', 'imports', siteId] as const
+export const usePastImports = (siteId: number | null) =>
+  useQuery({
+    queryKey: pastImportsKey(siteId ?? 0),
+    queryFn: () => getPastImports(siteId!),
+    enabled: siteId !== null,
+  })

@@ -11,6 +11,8 @@ const importBatch = vi.fn()
 const sendWelcomes = vi.fn()
 vi.mock('../api/import', () => ({
   useImportSites: () => ({ data: [{ id: 7, location: 'Tuckers Meadow', city: 'Bath' }], isError: false }),
+  usePastImports: () => ({ data: [] }),
+  pastImportsKey: (id: number) => ['admin-import', 'imports', id],
   checkBatch: (...a: unknown[]) => checkBatch(...a),
   importBatch: (...a: unknown[]) => importBatch(...a),
   sendWelcomes: (...a: unknown[]) => sendWelcomes(...a),
@@ -18,6 +20,8 @@ vi.mock('../api/import', () => ({
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 
 const { AdminImportRoute } = await import('./import')
+const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query')
+const page = () => <QueryClientProvider client={new QueryClient()}><AdminImportRoute /></QueryClientProvider>
 
 afterEach(() => {
   cleanup()
@@ -36,7 +40,7 @@ const csv = (n: number) =>
 
 describe('the import page', () => {
   it('names a required column the file lacks and checks nothing', async () => {
-    render(<AdminImportRoute />)
+    render(page())
     fireEvent.change(screen.getByLabelText('Site'), { target: { value: '7' } })
     upload('First name,Phone\nAnn,07700 900123\n')
     await screen.findByText('list.csv: 1 row under a header of 2 columns.')
@@ -47,7 +51,7 @@ describe('the import page', () => {
   })
 
   it('says a spreadsheet file is not CSV, and refuses a file over the row limit', async () => {
-    render(<AdminImportRoute />)
+    render(page())
     upload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x14]), 'list.xlsx')
     await screen.findByText(/This is not a CSV file/)
     upload(csv(10_001))
@@ -66,7 +70,7 @@ describe('the import page', () => {
       const rows = b.rows.map((r): RowResult => ({ row: r.row, status: 'imported', messages: [] }))
       return Promise.resolve({ rows, totals: { id: b.importId, total_rows: 250, imported: calls === 1 ? 200 : 250, duplicates: 0, errors: 0, send_welcome: false, finished_at: null } })
     })
-    render(<AdminImportRoute />)
+    render(page())
     fireEvent.change(screen.getByLabelText('Site'), { target: { value: '7' } })
     upload(csv(250))
     fireEvent.click(await screen.findByRole('button', { name: 'Check the rows' }))

@@ -6,6 +6,7 @@
 // same import id (the database answers a batch it already has from its record).
 import { css } from 'goober'
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { DataTable } from '@/components/admin/DataTable'
 import { ErrorNotice, Field, formGrid, PageHeader, Status } from '@/components/admin/ui'
 import { muted, spaced } from '@/components/admin/styles'
@@ -17,8 +18,10 @@ import {
   importBatch,
   type ImportTotals,
   type RowResult,
+  pastImportsKey,
   sendWelcomes,
   useImportSites,
+  usePastImports,
 } from '../api/import'
 import {
   batches,
@@ -98,6 +101,8 @@ export function AdminImportRoute() {
   const [welcome, setWelcome] = useState<{ sent: number } | { error: string } | null>(null)
   const [showAll, setShowAll] = useState(false)
   const fileInput = useRef<HTMLInputElement>(null)
+  const queryClient = useQueryClient()
+  const past = usePastImports(siteId ? Number(siteId) : null)
 
   const parsed = useMemo(() => (source ? parseCsv(source.text) : null), [source])
   const usable = parsed && !parsed.error && parsed.rows.length <= MAX_ROWS_PER_FILE ? parsed : null
@@ -207,6 +212,7 @@ export function AdminImportRoute() {
         setProgress({ done: state.results.length, total: sending.length })
       }
       setPhase('done')
+      void queryClient.invalidateQueries({ queryKey: pastImportsKey(Number(siteId)) })
       toast.success(`Imported ${plural(state.totals?.imported ?? 0, 'applicant')}`)
       if (sendWelcome) {
         try {
@@ -284,6 +290,25 @@ export function AdminImportRoute() {
           </Status>
         )}
       </section>
+
+      {past.data && past.data.length > 0 && (
+        <section aria-labelledby='import-past'>
+          <h2 id='import-past'>Earlier imports at this site</h2>
+          <DataTable rows={past.data} head={['File', 'Started', { label: 'Rows', num: true }, { label: 'Imported', num: true }, { label: 'Duplicates', num: true }, { label: 'Errors', num: true }, 'State']} label='Earlier imports at this site'>
+            {(p) => (
+              <tr key={p.id}>
+                <td>{p.file_name}</td>
+                <td>{new Date(p.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}</td>
+                <td className='num'>{p.total_rows.toLocaleString('en-GB')}</td>
+                <td className='num'>{p.imported_count.toLocaleString('en-GB')}</td>
+                <td className='num'>{p.duplicate_count.toLocaleString('en-GB')}</td>
+                <td className='num'>{p.error_count.toLocaleString('en-GB')}</td>
+                <td>{p.finished_at ? 'Finished' : 'Stopped part-way'}</td>
+              </tr>
+            )}
+          </DataTable>
+        </section>
+      )}
 
       {usable && mapping && (
         <section aria-labelledby='import-mapping'>
