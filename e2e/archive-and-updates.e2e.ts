@@ -207,6 +207,43 @@ describe('archiving a site', () => {
   })
 })
 
+describe('welcome slots refuse the past', () => {
+  it('a slot in the past is named beside its date, everything typed stays; a closed site is not offered', async () => {
+    const page = await signedInPage(browser, 'official@example.com', '/admin')
+    await openFromNav(page, 'Welcome slots', '/admin/welcome-slots')
+    await page.getByRole('link', { name: 'New welcome slot' }).click()
+    const site = page.getByLabel('Site')
+    await site.locator('option', { hasText: target.location }).waitFor({ state: 'attached' })
+    expect(await site.locator('option', { hasText: closing.location }).count()).toBe(0)
+    const today = new Date()
+    const pad = (n: number) => String(n).padStart(2, '0')
+    expect(await page.getByLabel('Date').getAttribute('min'))
+      .toBe(`${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`)
+    const yesterday = new Date(Date.now() - day)
+    const past = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${
+      pad(yesterday.getDate())
+    }`
+    await site.selectOption({ label: `${target.location} (${target.city})` })
+    await page.getByLabel('Date').fill(past)
+    await page.getByLabel('Places').fill('4')
+    await page.getByLabel('Notes').fill('Meet at the shed')
+    await page.getByRole('button', { name: 'Create slot' }).click()
+    await page.getByText('Choose a date and time in the future.').first().waitFor()
+    expect(await page.getByLabel('Date').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByLabel('Date').inputValue()).toBe(past)
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Meet at the shed')
+    expect(await page.getByLabel('Places').inputValue()).toBe('4')
+    await expectAccessible(page)
+    await shoot(page, 'slot-past-1280')
+    await page.setViewportSize({ width: 360, height: 780 })
+    await shoot(page, 'slot-past-360')
+    expect(await noSidewaysScroll(page)).toBe(true)
+    const stored = await serviceRest<unknown[]>(`welcome_slots?site_id=eq.${targetId}&select=id`)
+    expect(stored).toEqual([])
+    await page.context().close()
+  })
+})
+
 describe('monthly updates while waiting', () => {
   let reference = ''
 
