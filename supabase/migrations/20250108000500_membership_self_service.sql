@@ -444,6 +444,37 @@ begin
 end;
 $$;
 
+-- Admins: the latest self-service changes, newest first, with the member, site and plot, and
+-- what each cancellation means for the deposit (/admin/membership-changes).
+create or replace function public.membership_changes_report(p_limit integer default 200)
+returns table (
+  id bigint, membership_id bigint, kind text, status text, created_at timestamptz, months integer,
+  starts_on date, resumes_on date, ends_on date, last_payment_on date, last_payment_pence integer,
+  deposit_pence integer, deposit_refund_pence integer, withdrawn boolean, reason text,
+  member_name text, member_email text, site text, plot_number text, membership_status text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only admins see membership changes.' using errcode = '42501';
+  end if;
+  return query
+  select c.id, c.membership_id, c.kind, c.status, c.created_at, c.months, c.starts_on, c.resumes_on, c.ends_on,
+    c.last_payment_on, c.last_payment_pence, c.deposit_pence, c.deposit_refund_pence, c.withdrawn_at is not null, c.reason,
+    mb.first_name || ' ' || mb.last_name, mb.email, s.location, m.plot_number, m.status
+  from private.membership_changes c
+  join public.memberships m on m.id = c.membership_id
+  join public.members mb on mb.id = m.member_id
+  left join public.global_sites s on s.id = m.site_id
+  order by c.id desc
+  limit least(greatest(coalesce(p_limit, 200), 1), 500);
+end;
+$$;
+
 -- Daily: a membership whose notice has run out has ended.
 create or replace function private.run_membership_endings()
 returns integer
@@ -479,6 +510,8 @@ revoke all on function public.membership_self_service(bigint) from public, anon;
 grant execute on function public.membership_self_service(bigint) to authenticated, service_role;
 revoke all on function public.request_membership_change(bigint, text, integer, text, text) from public, anon;
 grant execute on function public.request_membership_change(bigint, text, integer, text, text) to authenticated;
+revoke all on function public.membership_changes_report(integer) from public, anon;
+grant execute on function public.membership_changes_report(integer) to authenticated;
 revoke all on function public.settle_membership_change(bigint, text, text) from public, anon, authenticated;
 grant execute on function public.settle_membership_change(bigint, text, text) to service_role;
 

@@ -2,7 +2,7 @@
 -- notice, the deposit rule, undo; a change is pending until the payments function settles it;
 -- nobody changes another member's membership; rule breaks change nothing.
 begin;
-select plan(55);
+select plan(57);
 
 select tests.create_actors();
 -- The history is private: the test reads it through these (as postgres, whoever is acting).
@@ -149,6 +149,15 @@ select tests.authenticate_as_service_role();
 select is(public.settle_membership_change(tests.change_id('undo-key-001'), 'applied', 'sub_1') ->> 'status', 'applied', 'the function settles it: applied');
 select results_eq($$select status, ends_on from public.memberships where id = 99601$$, $$values ('active'::text, null::date)$$, 'undone: active again');
 select throws_ok($$select public.settle_membership_change(1, 'maybe', null)$$, '22023', 'The outcome is applied or failed.', 'an unknown outcome is refused');
+
+-- ============================================================================
+-- admins see the changes
+-- ============================================================================
+select tests.authenticate_as('official');
+select results_eq($$select kind, status, deposit_refund_pence from public.membership_changes_report(50) where membership_id = 99601 and kind = 'cancel' order by id$$,
+  $$values ('cancel'::text, 'failed'::text, 0), ('cancel'::text, 'applied'::text, 0)$$, 'an admin sees each cancellation, failed or applied, with its deposit outcome');
+select tests.authenticate_as('member');
+select throws_ok($$select * from public.membership_changes_report(50)$$, '42501', 'Only admins see membership changes.', 'a member does not');
 
 -- ============================================================================
 -- the end of the notice, by itself

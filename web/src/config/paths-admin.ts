@@ -67,4 +67,5 @@ export const adminPaths = {
   // Records: who did what.
   adminAudit: definePath('/admin/audit'),
   adminDataRights: definePath('/admin/data-rights'),
+  adminMembershipChanges: definePath('/admin/membership-changes'),
 } as const

@@ -3069,6 +3069,31 @@ export type Database = {
         }
         Returns: Json
       }
+      membership_changes_report: {
+        Args: { p_limit?: number }
+        Returns: {
+          created_at: string
+          deposit_pence: number
+          deposit_refund_pence: number
+          ends_on: string
+          id: number
+          kind: string
+          last_payment_on: string
+          last_payment_pence: number
+          member_email: string
+          member_name: string
+          membership_id: number
+          membership_status: string
+          months: number
+          plot_number: string
+          reason: string
+          resumes_on: string
+          site: string
+          starts_on: string
+          status: string
+          withdrawn: boolean
+        }[]
+      }
       membership_self_service: {
         Args: { p_membership_id: number }
         Returns: Json

@@ -99,6 +99,7 @@ describe('the admin menu, from the table', () => {
       'Sowing reminders',
       'Audit log',
       'Data erasure requests',
+      'Membership changes',
       'Sign-in security',
     ])
   })

@@ -52,6 +52,7 @@ import { AdminCareerApplicationsRoute } from '@/features/admin-careers/routes/ap
 import { AdminSowingRemindersRoute } from '@/features/admin-sowing-reminders/routes/sowing-reminders'
 import { AdminAuditLogRoute } from '@/features/admin-audit/routes/audit-log'
 import { AdminErasureRequestsRoute } from '@/features/admin-data-rights/routes/erasure-requests'
+import { AdminMembershipChangesRoute } from '@/features/admin-membership-changes/routes/membership-changes'
 
 /**
  * The two admin layouts of spec §2. 'admin-desktop' is the working layout for lists, tables and
@@ -154,6 +155,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   // Records, and the staff member's own sign-in
   { path: paths.adminAudit.path, page: () => <AdminAuditLogRoute />, layout: desk, roles: ADMINS, nav: { label: 'Audit log' } },
   { path: paths.adminDataRights.path, page: () => <AdminErasureRequestsRoute />, layout: desk, roles: STAFF, nav: { label: 'Data erasure requests' } },
+  { path: paths.adminMembershipChanges.path, page: () => <AdminMembershipChangesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Membership changes' } },
   { path: paths.adminSecurity.path, page: () => <AdminSecurityRoute />, layout: form, roles: ADMINS, nav: { label: 'Sign-in security' } },
 ]
 

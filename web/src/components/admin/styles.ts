@@ -17,3 +17,30 @@ export const editorLabel = css`
   font-weight: 600;
   margin: 0 0 0.25rem;
 `
+
+/** A list of records as cards (reads at 360 px): an <ol> whose items have an h2, lines and .muted notes. */
+export const cardList = css`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 0.75rem;
+  > li {
+    background: var(--roots-surface);
+    border: 1px solid #d9ddd9;
+    border-radius: 0.5rem;
+    padding: 0.75rem 1rem;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  h2 {
+    font-size: 1.05rem;
+    margin: 0 0 0.35rem;
+  }
+  p {
+    margin: 0.25rem 0;
+  }
+  .muted {
+    color: var(--roots-muted);
+  }
+`

@@ -153,19 +153,32 @@ function PauseDialog({ t, where, onClose, onDone }: { t: MembershipTerms; where:
   )
 }
 
-function ResumeDialog({ t, onClose, onDone }: { t: MembershipTerms; onClose: () => void; onDone: (m: string) => void }) {
+/** A confirm-only change: what happens, then confirm or go back. */
+function ConfirmDialog({ t, action, title, closeLabel, confirm, done, onClose, onDone, children }: {
+  t: MembershipTerms; action: ChangeAction; title: string; closeLabel: string; confirm: string; done: string
+  onClose: () => void; onDone: (m: string) => void; children: ReactNode
+}) {
   const { send, error, pending } = useChange(t.membership_id, onDone)
   return (
-    <Modal title='Resume your billing' onClose={onClose} closeLabel='Close without resuming'>
-      <form className={dialogBody} onSubmit={(e) => { e.preventDefault(); void send('resume', {}, 'Billing resumed. We have e-mailed you a confirmation.') }} noValidate aria-label='Resume your billing'>
-        <p data-testid='resume-terms'>
-          {t.resume.withdraws
-            ? <>Your pause from {longDate(t.paused_from)} has not started yet. Resuming withdraws it: billing carries on as usual, next on <strong>{longDate(t.resume.billing_restarts_on)}</strong>, and the pause does not count towards your limit.</>
-            : <>Billing restarts on your next billing date, <strong>{longDate(t.resume.billing_restarts_on)}</strong>{t.price_pence !== null ? <>, at {pounds(t.price_pence)} a month</> : null}. The months already booked still count towards your limit.</>}
-        </p>
-        <DialogActions confirm='Resume billing' pending={pending} onClose={onClose} error={error} />
+    <Modal title={title} onClose={onClose} closeLabel={closeLabel}>
+      <form className={dialogBody} onSubmit={(e) => { e.preventDefault(); void send(action, {}, done) }} noValidate aria-label={title}>
+        {children}
+        <DialogActions confirm={confirm} pending={pending} onClose={onClose} error={error} />
       </form>
     </Modal>
+  )
+}
+
+function ResumeDialog({ t, onClose, onDone }: { t: MembershipTerms; onClose: () => void; onDone: (m: string) => void }) {
+  return (
+    <ConfirmDialog t={t} action='resume' title='Resume your billing' closeLabel='Close without resuming' confirm='Resume billing'
+      done='Billing resumed. We have e-mailed you a confirmation.' onClose={onClose} onDone={onDone}>
+      <p data-testid='resume-terms'>
+        {t.resume.withdraws
+          ? <>Your pause from {longDate(t.paused_from)} has not started yet. Resuming withdraws it: billing carries on as usual, next on <strong>{longDate(t.resume.billing_restarts_on)}</strong>, and the pause does not count towards your limit.</>
+          : <>Billing restarts on your next billing date, <strong>{longDate(t.resume.billing_restarts_on)}</strong>{t.price_pence !== null ? <>, at {pounds(t.price_pence)} a month</> : null}. The months already booked still count towards your limit.</>}
+      </p>
+    </ConfirmDialog>
   )
 }
 
@@ -196,14 +209,11 @@ export function CancelForm({ t, onClose, onDone }: { t: MembershipTerms; onClose
 }
 
 function UndoDialog({ t, onClose, onDone }: { t: MembershipTerms; onClose: () => void; onDone: (m: string) => void }) {
-  const { send, error, pending } = useChange(t.membership_id, onDone)
   return (
-    <Modal title='Keep your membership' onClose={onClose} closeLabel='Close without changing'>
-      <form className={dialogBody} onSubmit={(e) => { e.preventDefault(); void send('undo_cancel', {}, 'Your membership carries on. We have e-mailed you a confirmation.') }} noValidate aria-label='Keep your membership'>
-        <p>Your cancellation is withdrawn: your membership no longer ends on {longDate(t.ends_on)}, and billing carries on as usual.</p>
-        <DialogActions confirm='Keep my membership' pending={pending} onClose={onClose} error={error} />
-      </form>
-    </Modal>
+    <ConfirmDialog t={t} action='undo_cancel' title='Keep your membership' closeLabel='Close without changing' confirm='Keep my membership'
+      done='Your membership carries on. We have e-mailed you a confirmation.' onClose={onClose} onDone={onDone}>
+      <p>Your cancellation is withdrawn: your membership no longer ends on {longDate(t.ends_on)}, and billing carries on as usual.</p>
+    </ConfirmDialog>
   )
 }
 
