@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { PASSWORD } from './admin-support'
+import { openFromNav, PASSWORD, signedInPage } from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
@@ -242,5 +242,26 @@ describe('a member pauses, resumes, cancels and keeps their membership', () => {
     )
     expect(row).toEqual({ status: 'active', paused_from: null })
     await context.close()
+  })
+
+  it('lets an admin see the changes, with the deposit outcome', async () => {
+    const page = await signedInPage(browser, 'official@example.com', '/admin')
+    await openFromNav(page, 'Membership changes', '/admin/membership-changes')
+    const cancel = page.getByTestId('membership-change').filter({
+      hasText: 'Cancellation: Morgan Member',
+    })
+    await cancel.waitFor()
+    const text = (await cancel.textContent())!
+    expect(text).toContain('Tuckers Meadow, plot A12')
+    expect(text).toContain('Deposit £50.00: kept (first 12 months).')
+    expect(text).toContain('Reason: Moving to Leeds')
+    await page.getByTestId('membership-change').filter({ hasText: 'Pause: Morgan Member' })
+      .filter({ hasText: '(withdrawn before it started)' }).waitFor()
+    await expectAccessible(page)
+    await shootParts(SHOTS, page, 'admin-changes-1280')
+    await page.setViewportSize({ width: 360, height: 800 })
+    expect(await noSidewaysScroll(page)).toBe(true)
+    await shootParts(SHOTS, page, 'admin-changes-360')
+    await page.context().close()
   })
 })
