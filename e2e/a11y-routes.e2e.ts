@@ -33,6 +33,7 @@ const SAMPLES: Record<string, () => Params | Promise<Params>> = {
   siteSetup: () => site,
   siteOld: () => site,
   siteSetupOld: () => site,
+  siteList: () => site,
   landingSite: () => ({ site: 'sugar-loaf-fields' }),
   landingSiteJoin: () => ({ site: 'sugar-loaf-fields' }),
   preregSite: () => ({ site: 'daffodil-views' }),
