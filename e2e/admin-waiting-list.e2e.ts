@@ -31,7 +31,7 @@ const entriesAt = async (siteId: number) =>
 describe('waiting list (admin)', () => {
   it('filters, searches and edits an entry', async () => {
     const [target] = await entriesAt(8)
-    await page.getByRole('link', { name: 'Waiting list' }).click()
+    await page.getByRole('link', { name: 'Waiting list', exact: true }).click()
     await page.getByLabel('Site').selectOption({ label: 'Bowshaw Views' })
     await page.getByLabel('Status').selectOption('waiting')
     await page.getByLabel('Search').fill(target!.email)
