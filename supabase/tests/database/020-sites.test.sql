@@ -8,7 +8,7 @@ select columns_are('public', 'global_sites', array[
   'coordinates', 'gmap_embed', 'gmap_link', 'stripe_deposit_link', 'form_link', 'promo', 'cta', 'cta_link',
   'cta_setting_id', 'offer_id', 'launchmode', 'description_title', 'description', 'landing_page_description',
   'nearby_attractions', 'food_drinks', 'directions', 'distance_points', 'pm_name', 'pm_message', 'pm_photo_1',
-  'pm_photo_2', 'social_media', 'created_at', 'updated_at', 'archived_at'
+  'pm_photo_2', 'social_media', 'created_at', 'updated_at', 'archived_at', 'first_decline_keeps_place'
 ], 'global_sites has every field of spec 3 and no stored waiting_list_count');
 select col_is_unique('public', 'global_sites', 'slug', 'site slugs are unique');
 select col_is_unique('public', 'redirects', 'source_path', 'one redirect per path');
