@@ -36,7 +36,7 @@ const LANDINGS = [
   {
     email: 'patch@example.com',
     path: '/admin/waiting-list',
-    nav: ['Waiting list', 'Process offers', 'Categories'],
+    nav: ['Waiting list', 'Process offers', 'Categories', 'Import a waiting list', 'Data erasure requests'],
   },
   { email: 'member@example.com', path: '/admin/unauthorized', nav: null },
 ]

@@ -31,7 +31,9 @@ describe('staff management', () => {
     await page.getByLabel('Add a site for Sam Patch').selectOption({
       label: 'Leigh Woods Meadows (Bristol)',
     })
-    await page.getByRole('button', { name: 'Assign' }).click()
+    // Other tests add patch managers of their own: the button of Sam Patch's form.
+    await page.locator('form').filter({ hasText: 'Add a site for Sam Patch' })
+      .getByRole('button', { name: 'Assign' }).click()
     await page.getByText('Leigh Woods Meadows assigned').waitFor()
     expect(await sitesOfPatch()).toEqual([1, 2, 3])
     expect(await seriousViolations(page)).toEqual([])

@@ -26,6 +26,7 @@ const NOT_LINKED: Record<string, string> = {
   '/guided-tour/thank-you': 'the result of a booking',
   '/guided-tour/become-member': 'the result of a booking',
   '/seed-sowing/thank-you': 'the result of a sign-up',
+  '/queue/keep-place': 'the answer page of the "keep your place?" e-mail (its token is the key)',
 }
 
 /** Every public page of the paths table without parameters (admin and token pages aside). */
@@ -62,7 +63,11 @@ async function visibleLinks(page: Page): Promise<string[]> {
         a.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
         a.getClientRects().length > 0
       )
-      .map((a) => a.href)
+      // An <a> inside an SVG (a chart's bar, a map's marker) has an SVGAnimatedString href.
+      .map((a) => {
+        const href = a.href as string | SVGAnimatedString
+        return typeof href === 'string' ? href : new URL(href.baseVal, document.baseURI).href
+      })
   )
   return [
     ...new Set(hrefs.filter((h) => h.startsWith(`${origin}/`)).map((h) => new URL(h).pathname)),

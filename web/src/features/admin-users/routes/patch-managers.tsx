@@ -11,6 +11,10 @@ import { spaced } from '@/components/admin/styles'
 
 const card = css`
   background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 1rem; margin-bottom: 1rem;
+  /* A manager without a name is shown by e-mail: a long address wraps instead of widening the page. */
+  overflow-wrap: anywhere; min-width: 0;
+  .add > * { min-width: 0; max-width: 100%; }
+  select { max-width: 100%; }
   h2 { margin: 0 0 0.25rem; font-size: 1.15rem; }
   .email { margin: 0 0 0.75rem; color: var(--roots-muted); }
   ul { padding-left: 1.25rem; }
