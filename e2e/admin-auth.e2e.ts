@@ -36,7 +36,13 @@ const LANDINGS = [
   {
     email: 'patch@example.com',
     path: '/admin/waiting-list',
-    nav: ['Waiting list', 'Process offers', 'Categories', 'Import a waiting list', 'Data erasure requests'],
+    nav: [
+      'Waiting list',
+      'Process offers',
+      'Categories',
+      'Import a waiting list',
+      'Data erasure requests',
+    ],
   },
   { email: 'member@example.com', path: '/admin/unauthorized', nav: null },
 ]
