@@ -1,5 +1,9 @@
 // Browser journeys: Node environment (playwright-core drives Debian's Chromium), one file at a
-// time. The long timeouts are a harness allowance for slow machines, not assertions on speed.
+// time per vitest process. `npm test` runs two or three such processes ("lanes") side by side
+// against one stack, files that share seeded data in the same lane (e2e/support/lanes.ts). Within
+// a lane the files share one worker (`isolate: false`), so they share one Chromium
+// (e2e/support/browser.ts). The long timeouts are a harness allowance for slow machines, not
+// assertions on speed.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -20,5 +24,6 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    isolate: false,
   },
 })

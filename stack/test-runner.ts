@@ -2,17 +2,20 @@
 // against it — types, lint, pgTAP, Deno (stack conformance and functions), Vitest (web),
 // browser end-to-end — and ends with one line `N passed, N failed`.
 import { existsSync } from 'node:fs'
-import { basename, join } from 'node:path'
+import { basename, join, relative } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
 import { aptInstall, PostgresCluster } from './postgres.ts'
 import { buildWeb } from './web-build.ts'
 import { testGatewayEnv } from './tests/env.ts'
+import { planLanes } from '../e2e/support/lanes.ts'
 import { databaseTypesDrift, generateDatabaseTypes, readDatabaseTypes } from './typegen.ts'
 
 interface SuiteResult {
   passed: number
   failed: number
+  /** Wall time of the suite in seconds (set by the runner). */
+  seconds?: number
 }
 
 interface Suite {
@@ -21,16 +24,57 @@ interface Suite {
   freshStack?: boolean
   /** Runs when the suite's files exist. */
   present(): boolean | Promise<boolean>
-  run(stack: RunningStack, env: Record<string, string>): Promise<SuiteResult>
+  run(stack: RunningStack, env: Record<string, string>, io: Output): Promise<SuiteResult>
 }
 
 const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name)
 
+/**
+ * Where a suite's output goes: straight to the terminal, or (while suites run side by side)
+ * held and printed as one block when the suite ends, or line by line with a prefix.
+ */
+class Output {
+  private held: Uint8Array[] = []
+  private partial = ''
+  private readonly enc = new TextEncoder()
+  private readonly dec = new TextDecoder()
+  constructor(readonly mode: 'direct' | 'held' | { prefix: string } = 'direct') {}
+  async write(chunk: Uint8Array, sink: typeof Deno.stdout = Deno.stdout): Promise<void> {
+    if (this.mode === 'held') this.held.push(chunk)
+    else if (this.mode === 'direct') await sink.write(chunk)
+    else {
+      const prefix = this.mode.prefix
+      const text = this.partial + this.dec.decode(chunk, { stream: true })
+      const lines = text.split('\n')
+      this.partial = lines.pop()!
+      if (lines.length) {
+        await sink.write(
+          this.enc.encode(lines.map((l) => `${prefix} ${l}\n`).join('')),
+        )
+      }
+    }
+  }
+  log(line: string): Promise<void> {
+    return this.write(this.enc.encode(`${line}\n`))
+  }
+  error(line: string): Promise<void> {
+    return this.write(this.enc.encode(`${line}\n`), Deno.stderr)
+  }
+  /** Prints what was held (a held suite's block), or the last unfinished prefixed line. */
+  async flush(): Promise<void> {
+    for (const chunk of this.held.splice(0)) await Deno.stdout.write(chunk)
+    if (this.partial && typeof this.mode === 'object') {
+      await Deno.stdout.write(this.enc.encode(`${this.mode.prefix} ${this.partial}\n`))
+      this.partial = ''
+    }
+  }
+}
+
 async function exec(
+  io: Output,
   cmd: string,
   args: string[],
   env: Record<string, string> = {},
-  echo = true,
 ): Promise<{ code: number; out: string }> {
   const child = new Deno.Command(cmd, { args, cwd: ROOT, env, stdout: 'piped', stderr: 'piped' })
     .spawn()
@@ -39,7 +83,7 @@ async function exec(
   const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
     for await (const chunk of stream) {
       out += dec.decode(chunk, { stream: true })
-      if (echo) await sink.write(chunk)
+      await io.write(chunk, sink)
     }
   }
   const [status] = await Promise.all([
@@ -65,21 +109,21 @@ const suites: Suite[] = [
   {
     name: 'types',
     present: () => true,
-    async run(stack) {
+    async run(stack, _env, io) {
       // The checked-in Database type must be what postgres-meta makes of the migrated schema
       // (this stack's database was built from the migrations, as `npm run gen:types` builds one).
       const drift = databaseTypesDrift(
         await generateDatabaseTypes(stack.dbUrl),
         await readDatabaseTypes(),
       )
-      if (drift) console.error(`[types] ${drift}`)
+      if (drift) await io.error(`[types] ${drift}`)
       const web = existsSync(join(ROOT, 'tsconfig.json'))
-        ? (await exec(BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0
+        ? (await exec(io, BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0
         : true
       const denoDirs = ['stack', 'supabase/functions', 'bench'].filter((d) =>
         existsSync(join(ROOT, d))
       )
-      const deno = (await exec(Deno.execPath(), ['check', '--quiet', ...denoDirs])).code === 0
+      const deno = (await exec(io, Deno.execPath(), ['check', '--quiet', ...denoDirs])).code === 0
       const results = [!drift, web, deno]
       return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length }
     },
@@ -87,11 +131,11 @@ const suites: Suite[] = [
   {
     name: 'lint',
     present: () => true,
-    async run() {
+    async run(_stack, _env, io) {
       // deno lint, and deno fmt --check with deno.json's settings: unformatted code fails here.
-      const lint = (await exec(Deno.execPath(), ['lint', '--quiet'])).code === 0
-      const fmt = (await exec(Deno.execPath(), ['fmt', '--check', '--quiet'])).code === 0
-      if (!fmt) console.error('[lint] files are not formatted: run `npx deno fmt`')
+      const lint = (await exec(io, Deno.execPath(), ['lint', '--quiet'])).code === 0
+      const fmt = (await exec(io, Deno.execPath(), ['fmt', '--check', '--quiet'])).code === 0
+      if (!fmt) await io.error('[lint] files are not formatted: run `npx deno fmt`')
       return { passed: Number(lint) + Number(fmt), failed: Number(!lint) + Number(!fmt) }
     },
   },
@@ -99,7 +143,7 @@ const suites: Suite[] = [
     name: 'pgtap',
     present: async () =>
       (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
-    async run(stack) {
+    async run(stack, _env, io) {
       const all = await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
       // A narrowed run still starts with the files that set up the `tests` helpers (000-*).
       const files = fileFilters.pgtap
@@ -110,7 +154,7 @@ const suites: Suite[] = [
           ...fileFilters.pgtap,
         ]
         : all
-      const { code, out } = await exec('pg_prove', [
+      const { code, out } = await exec(io, 'pg_prove', [
         '--verbose',
         '-h',
         '127.0.0.1',
@@ -133,11 +177,11 @@ const suites: Suite[] = [
     present: async () =>
       (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length +
           (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
-    async run(_stack, env) {
+    async run(_stack, env, io) {
       const dirs = (denoPaths ?? ['stack/tests', 'supabase/functions']).filter((d) =>
         existsSync(join(ROOT, d))
       )
-      const { code, out } = await exec(Deno.execPath(), ['test', '-A', '--no-check', ...dirs], {
+      const { code, out } = await exec(io, Deno.execPath(), ['test', '-A', '--no-check', ...dirs], {
         ...env,
         NO_COLOR: '1',
       })
@@ -153,15 +197,15 @@ const suites: Suite[] = [
   {
     name: 'vitest',
     present: async () => (await filesUnder(join(ROOT, 'web', 'src'), /\.test\.tsx?$/)).length > 0,
-    async run(_stack, env) {
-      return await vitest(['--root', 'web', ...(fileFilters.vitest ?? [])], env, 'vitest.json')
+    async run(_stack, env, io) {
+      return await vitest(io, ['--root', 'web', ...(fileFilters.vitest ?? [])], env, 'vitest.json')
     },
   },
   {
     // The browser must never receive a secret: scan the production bundle for the service key.
     name: 'bundle',
     present: () => existsSync(join(paths.webDist, 'index.html')),
-    async run() {
+    async run(_stack, _env, io) {
       const files = await filesUnder(paths.webDist, /\.(js|html|json|css|map)$/)
       const payload = JSON.parse(atob(SERVICE_ROLE_KEY.split('.')[1]))
       let leaks = 0
@@ -173,11 +217,11 @@ const suites: Suite[] = [
           (payload.role === 'service_role' &&
             text.includes(btoa(JSON.stringify(payload)).replace(/=+$/, '')))
         ) {
-          console.error(`[bundle] secret material in ${f}`)
+          await io.error(`[bundle] secret material in ${f}`)
           leaks++
         }
       }
-      console.log(`[bundle] scanned ${files.length} files of web/dist for the service key`)
+      await io.log(`[bundle] scanned ${files.length} files of web/dist for the service key`)
       return {
         passed: files.length > 0 && leaks === 0 ? 1 : 0,
         failed: leaks > 0 || files.length === 0 ? 1 : 0,
@@ -188,58 +232,136 @@ const suites: Suite[] = [
     name: 'e2e',
     freshStack: true,
     present: async () => (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).length > 0,
-    async run(_stack, env) {
-      return await vitest(
-        ['--config', 'e2e/vitest.config.ts', ...(fileFilters.e2e ?? [])],
-        env,
-        'e2e.json',
-      )
+    async run(_stack, env, io) {
+      const all = (await filesUnder(join(ROOT, 'e2e'), /\.e2e\.ts$/)).map((f) => relative(ROOT, f))
+      // `--e2e=a,b` narrows by name as vitest's filters do (a part of the path).
+      const files = fileFilters.e2e
+        ? all.filter((f) => fileFilters.e2e!.some((name) => f.includes(name)))
+        : all
+      if (files.length === 0) {
+        await io.error(`[e2e] no file matches ${fileFilters.e2e?.join(', ')}`)
+        return { passed: 0, failed: 1 }
+      }
+      const lanes = planLanes(files, e2eLaneCount, await e2eWeights())
+      if (lanes.length > 1) {
+        await io.log(
+          `[e2e] ${files.length} files in ${lanes.length} lanes against one stack: ${
+            lanes.map((l, i) => `${i + 1}: ${l.files.length} files, ~${l.seconds.toFixed(0)} s`)
+              .join('; ')
+          }`,
+        )
+      }
+      const runs = await Promise.all(lanes.map((lane, i) => {
+        const laneIo = lanes.length > 1 ? new Output({ prefix: `[e2e:${i + 1}]` }) : io
+        return vitest(
+          laneIo,
+          ['--config', 'e2e/vitest.config.ts', ...lane.files],
+          env,
+          lanes.length > 1 ? `e2e-lane${i + 1}.json` : 'e2e.json',
+        ).finally(() => laneIo.flush())
+      }))
+      const timed = runs.flatMap((r) => r.files)
+      await reportSlowest(io, timed)
+      await saveE2eWeights(timed)
+      return {
+        passed: runs.reduce((n, r) => n + r.passed, 0),
+        failed: runs.reduce((n, r) => n + r.failed, 0),
+      }
     },
   },
 ]
 
+interface VitestResult extends SuiteResult {
+  /** Wall time per test file. */
+  files: { name: string; s: number }[]
+}
+
+async function reportSlowest(io: Output, timed: { name: string; s: number }[]) {
+  if (timed.length < 2) return
+  await io.log(
+    `[test] slowest files: ${
+      [...timed].sort((a, b) => b.s - a.s).slice(0, 8).map((f) => `${f.name} ${f.s.toFixed(0)} s`)
+        .join(', ')
+    }`,
+  )
+}
+
 async function vitest(
+  io: Output,
   args: string[],
   env: Record<string, string>,
   report: string,
-): Promise<SuiteResult> {
+): Promise<VitestResult> {
   const outFile = join(paths.stackDir, 'test-results', `${Deno.pid}-${report}`)
   await Deno.mkdir(join(paths.stackDir, 'test-results'), { recursive: true })
   await Deno.remove(outFile).catch(() => {})
   try {
-    return await readVitest(args, env, outFile)
+    return await readVitest(io, args, env, outFile)
   } finally {
-    await Deno.remove(outFile).catch(() => {})
+    // The last report of each kind stays for a look at per-test times (.stack/test-results/).
+    await Deno.rename(outFile, join(paths.stackDir, 'test-results', `last-${report}`))
+      .catch(() => {})
   }
 }
 
 async function readVitest(
+  io: Output,
   args: string[],
   env: Record<string, string>,
   outFile: string,
-): Promise<SuiteResult> {
-  const { code } = await exec(BIN('vitest'), [
+): Promise<VitestResult> {
+  const { code } = await exec(io, BIN('vitest'), [
     'run',
     ...args,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${outFile}`,
   ], env)
-  if (!existsSync(outFile)) return { passed: 0, failed: 1 }
+  if (!existsSync(outFile)) return { passed: 0, failed: 1, files: [] }
   const r = JSON.parse(await Deno.readTextFile(outFile)) as {
     numPassedTests: number
     numFailedTests: number
-    testResults: { status: string; assertionResults: { status: string }[] }[]
+    testResults: {
+      name: string
+      status: string
+      startTime?: number
+      endTime?: number
+      assertionResults: { status: string }[]
+    }[]
   }
+  const files = r.testResults
+    .filter((f) => f.startTime && f.endTime)
+    .map((f) => ({ name: basename(f.name), s: (f.endTime! - f.startTime!) / 1000 }))
   // A file that failed without a failing test (it did not load, or a hook threw) counts once.
   const brokenFiles =
     r.testResults.filter((f) =>
       f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')
     ).length
   const failed = r.numFailedTests + brokenFiles
-  return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed }
+  return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed, files }
 }
 
+/** The e2e files' last measured seconds: the checked-in table, then this machine's last run. */
+async function e2eWeights(): Promise<Record<string, number>> {
+  const read = async (file: string) =>
+    existsSync(file) ? JSON.parse(await Deno.readTextFile(file)) as Record<string, number> : {}
+  return {
+    ...(await read(join(ROOT, 'e2e', 'support', 'durations.json'))),
+    ...(await read(join(paths.stackDir, 'test-results', 'e2e-durations.json'))),
+  }
+}
+
+async function saveE2eWeights(timed: { name: string; s: number }[]) {
+  const file = join(paths.stackDir, 'test-results', 'e2e-durations.json')
+  const known = existsSync(file)
+    ? JSON.parse(await Deno.readTextFile(file)) as Record<string, number>
+    : {}
+  for (const f of timed) known[f.name] = Math.round(f.s)
+  await Deno.writeTextFile(file, JSON.stringify(known, null, 2) + '\n')
+}
+
+/** How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES). */
+let e2eLaneCount = 2
 /** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
 let denoPaths: string[] | null = null
 /** `--e2e=public-blog`, `--vitest=src/features/x`, `--pgtap=supabase/tests/database/x.test.sql` narrow those suites. */
@@ -265,10 +387,19 @@ export async function runTests(args: string[]): Promise<number> {
     const value = args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
     if (value) fileFilters[name] = value.split(',')
   }
+  const lanes = args.find((a) => a.startsWith('--e2e-lanes='))?.slice(12) ??
+    Deno.env.get('E2E_LANES')
+  if (lanes) e2eLaneCount = Math.max(1, Number(lanes) || 1)
+  const runStarted = performance.now()
+  const since = (t: number) => `${((performance.now() - t) / 1000).toFixed(0)} s`
   await sweepStaleClusters()
   const chosen = suites.filter((s) => !only || only.includes(s.name))
   const needsWeb = chosen.some((s) => s.name === 'e2e' || s.name === 'bundle')
-  if (needsWeb) await buildWeb()
+  if (needsWeb) {
+    const t = performance.now()
+    await buildWeb()
+    console.log(`[test] web build: ${since(t)}`)
+  }
   if (chosen.some((s) => s.name === 'e2e') && !existsSync('/usr/bin/chromium')) {
     await aptInstall(['chromium'])
   }
@@ -300,29 +431,78 @@ export async function runTests(args: string[]): Promise<number> {
     ROOTS_LOCAL_STACK: '1',
     DENO_NO_UPDATE_CHECK: '1',
   })
-  let stack = await launch()
-  let used = false
-  const totals: Record<string, SuiteResult> = {}
-  const stop = () => stack.stop()
+  const present: Suite[] = []
+  for (const suite of chosen) if (await suite.present()) present.push(suite)
+  // Browser journeys get a freshly seeded stack of their own; with other suites chosen, that stack
+  // starts beside the first one and the journeys run while the other suites run one after another
+  // on the first (their output held and printed whole as each ends). `--serial`: one at a time.
+  const fresh = present.filter((s) => s.freshStack)
+  const rest = present.filter((s) => !s.freshStack)
+  const sideBySide = !args.includes('--serial') && fresh.length > 0 && rest.length > 0
+  const stacks: RunningStack[] = []
+  const stop = async () => {
+    await Promise.all(stacks.splice(0).map((s) => s.stop().catch(() => {})))
+  }
   const onSignal = () => {
     stop().finally(() => Deno.exit(130))
   }
   Deno.addSignalListener('SIGINT', onSignal)
   Deno.addSignalListener('SIGTERM', onSignal)
+  const totals: Record<string, SuiteResult> = {}
+  const runSuite = async (suite: Suite, stack: RunningStack, io: Output) => {
+    const started = performance.now()
+    let result: SuiteResult
+    try {
+      result = await suite.run(stack, envOf(stack), io)
+    } catch (e) {
+      await io.error(`[test] suite ${suite.name} crashed: ${e instanceof Error ? e.stack : e}`)
+      result = { passed: 0, failed: 1 }
+    }
+    result.seconds = (performance.now() - started) / 1000
+    totals[suite.name] = result
+    return result
+  }
+  const startTimed = async () => {
+    const t = performance.now()
+    const s = await launch()
+    stacks.push(s)
+    console.log(`[test] stack start: ${since(t)}`)
+    return s
+  }
   try {
-    for (const suite of chosen) {
-      if (!(await suite.present())) continue
-      console.log(`\n━━ ${suite.name} ━━`)
-      if (suite.freshStack && used) {
-        await stack.stop()
-        stack = await launch()
+    if (sideBySide) {
+      const [shared, own] = await Promise.all([startTimed(), startTimed()])
+      const alongside = (async () => {
+        for (const suite of rest) {
+          const io = new Output('held')
+          const r = await runSuite(suite, shared, io)
+          console.log(`\n━━ ${suite.name} ━━`)
+          await io.flush()
+          console.log(
+            `━━ ${suite.name}: ${r.passed} passed, ${r.failed} failed (${
+              (r.seconds ?? 0).toFixed(0)
+            } s) ━━`,
+          )
+        }
+        await shared.stop()
+        stacks.splice(stacks.indexOf(shared), 1)
+      })()
+      for (const suite of fresh) {
+        console.log(`\n━━ ${suite.name} (alongside ${rest.map((s) => s.name).join(', ')}) ━━`)
+        await runSuite(suite, own, new Output())
       }
-      used = true
-      try {
-        totals[suite.name] = await suite.run(stack, envOf(stack))
-      } catch (e) {
-        console.error(`[test] suite ${suite.name} crashed:`, e)
-        totals[suite.name] = { passed: 0, failed: 1 }
+      await alongside
+    } else {
+      let stack = await startTimed()
+      let used = false
+      for (const suite of present) {
+        console.log(`\n━━ ${suite.name} ━━`)
+        if (suite.freshStack && used) {
+          await stop()
+          stack = await startTimed()
+        }
+        used = true
+        await runSuite(suite, stack, new Output())
       }
     }
   } finally {
@@ -333,11 +513,17 @@ export async function runTests(args: string[]): Promise<number> {
   console.log('\n━━ summary ━━')
   let passed = 0
   let failed = 0
-  for (const [name, r] of Object.entries(totals)) {
-    console.log(`  ${name.padEnd(8)} ${r.passed} passed, ${r.failed} failed`)
+  for (const name of present.map((s) => s.name).filter((n) => totals[n])) {
+    const r = totals[name]
+    console.log(
+      `  ${name.padEnd(8)} ${r.passed} passed, ${r.failed} failed (${
+        (r.seconds ?? 0).toFixed(0)
+      } s)`,
+    )
     passed += r.passed
     failed += r.failed
   }
+  console.log(`  total    ${since(runStarted)}`)
   console.log(`${passed} passed, ${failed} failed`)
   return failed === 0 && passed > 0 ? 0 : 1
 }

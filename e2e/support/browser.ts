@@ -14,7 +14,49 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * The worker's Chromium. Files of one e2e lane run one after another in one worker process
+ * (e2e/vitest.config.ts: `isolate: false`), so the browser is launched once per worker and each
+ * file gets a handle of its own: its contexts are its own, and its `close()` closes them (the
+ * browser stays for the next file and ends with the worker).
+ */
+export async function launchChromium(): Promise<Browser> {
+  const holder = globalThis as { __e2eChromium?: Promise<Browser> }
+  let shared = await (holder.__e2eChromium ??= launchOwnChromium())
+  if (!shared.isConnected()) shared = await (holder.__e2eChromium = launchOwnChromium())
+  const contexts = new Set<BrowserContext>()
+  return new Proxy(shared, {
+    get(target, prop) {
+      if (prop === 'newContext') {
+        return async (...options: Parameters<Browser['newContext']>) => {
+          const context = await target.newContext(...options)
+          contexts.add(context)
+          context.on('close', () => contexts.delete(context))
+          return context
+        }
+      }
+      if (prop === 'newPage') {
+        return async (...options: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...options)
+          contexts.add(page.context())
+          return page
+        }
+      }
+      if (prop === 'contexts') return () => [...contexts]
+      if (prop === 'close') {
+        return async () => {
+          await Promise.all([...contexts].map((c) => c.close().catch(() => {})))
+          contexts.clear()
+        }
+      }
+      const value = Reflect.get(target, prop, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/** A Chromium of the caller's own (closing it ends the browser). */
+export function launchOwnChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
 }
 

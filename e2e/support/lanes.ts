@@ -1,0 +1,81 @@
+// How `npm test` spreads the e2e files over lanes: each lane is one vitest process running its
+// files one after another, all lanes against the same stack at once. Files that change or count
+// the same seeded data must never overlap, so each group below runs whole, in one lane, in this
+// order; every other file is on its own and goes wherever there is room. A new file that changes
+// seeded sites, lists, offers, members or settings another file reads joins the group here.
+export const SHARED_STATE_GROUPS: string[][] = [
+  [
+    // Sites and their lists: site creators and edits (the sites list, the near-me order), status
+    // flips of seeded sites (Avon Views), offers and moves on seeded lists (Tuckers Meadow,
+    // Darenth Fields, Haigh Fields), list counts and positions, site assignments of the patch
+    // manager, the promo bar on a seeded site.
+    'near-me',
+    'site-wording',
+    'admin-locations',
+    'admin-images',
+    'public-prereg-routes',
+    'admin-operations',
+    'phones',
+    'site-pages',
+    'admin-tools',
+    'public-waiting-list',
+    'fair-list',
+    'data-rights',
+    'admin-waiting-list',
+    'admin-patch-manager',
+    'admin-staff',
+    'offer-journey',
+    'offer-choices',
+    'admin-import',
+    'membership-journey',
+    'archive-and-updates',
+  ],
+  // The demo member's membership: paused, cancelled and kept.
+  ['membership-self-service', 'public-membership-tours'],
+  // The growing expert's courses.
+  ['course-review', 'public-community'],
+  // Welcome slots: places left and cancellations.
+  ['admin-welcome-slots', 'public-payments-bookings'],
+]
+
+/** Seconds a file without a measurement is taken to need. */
+const UNMEASURED = 30
+
+export interface Lane {
+  files: string[]
+  seconds: number
+}
+
+const nameOf = (file: string) => file.replace(/^.*\//, '').replace(/\.e2e\.ts$/, '')
+
+/**
+ * Splits `files` (paths ending .e2e.ts) into at most `count` lanes, longest unit first onto the
+ * least loaded lane; `weights` are seconds by file name (`x.e2e.ts`).
+ */
+export function planLanes(
+  files: string[],
+  count: number,
+  weights: Record<string, number>,
+): Lane[] {
+  const weight = (f: string) => weights[`${nameOf(f)}.e2e.ts`] ?? UNMEASURED
+  const grouped = new Set<string>()
+  const units: { files: string[]; seconds: number }[] = []
+  for (const group of SHARED_STATE_GROUPS) {
+    const members = group.flatMap((name) => files.filter((f) => nameOf(f) === name))
+    if (members.length === 0) continue
+    members.forEach((f) => grouped.add(f))
+    units.push({ files: members, seconds: members.reduce((n, f) => n + weight(f), 0) })
+  }
+  for (const f of files) if (!grouped.has(f)) units.push({ files: [f], seconds: weight(f) })
+  units.sort((a, b) => b.seconds - a.seconds)
+  const lanes: Lane[] = Array.from({ length: Math.max(1, count) }, () => ({
+    files: [],
+    seconds: 0,
+  }))
+  for (const unit of units) {
+    const lane = lanes.reduce((min, l) => (l.seconds < min.seconds ? l : min))
+    lane.files.push(...unit.files)
+    lane.seconds += unit.seconds
+  }
+  return lanes.filter((l) => l.files.length > 0)
+}
