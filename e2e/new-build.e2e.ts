@@ -50,16 +50,15 @@ describe('new build detection', () => {
         }),
     )
     // The watcher starts once the page has loaded and gone idle, which on a busy machine can be
-    // after the test gets here: regain focus until it has polled.
-    let polled = false
-    const response = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/, { timeout: 120_000 })
-      .then(() => {
-        polled = true
-      })
-    while (!polled) {
-      await page.evaluate(() => dispatchEvent(new Event('focus')))
-      await Promise.race([response, page.waitForTimeout(250)])
-    }
+    // after the test gets here: the page regains focus now and then until the watcher has polled.
+    const polled = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/, { timeout: 120_000 })
+    await page.evaluate(() => {
+      dispatchEvent(new Event('focus'))
+      const w = window as unknown as { __refocus: number }
+      w.__refocus = setInterval(() => dispatchEvent(new Event('focus')), 250)
+    })
+    await polled
+    await page.evaluate(() => clearInterval((window as unknown as { __refocus: number }).__refocus))
     expect(await pageLoads(page)).toBe(1)
 
     await Promise.all([

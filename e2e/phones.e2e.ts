@@ -145,7 +145,10 @@ describe('admin pages at 360 px are never wider than the screen', () => {
           null,
           { timeout: 8000 },
         ).catch(() => {})
-        await page.waitForTimeout(150)
+        // ...and the layout that data brought be painted (two animation frames).
+        await page.evaluate(() =>
+          new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+        )
         const r = await page.evaluate(() => ({
           width: document.documentElement.scrollWidth,
           // Tables on screen (a visually hidden one, the map's text alternative, takes no room).
