@@ -714,3 +714,97 @@ begin
   left join public.plot_offers o on o.entry_id = e.id and o.status = 'offered';
 end;
 $$;
+
+-- == 4. The scheduled expiry, set-wise ==
+-- As in 20250108000100_offer_choices.sql, but the places freed at a site are offered to its next
+-- applicants in one statement for all sites at once, instead of one private.offer_next call (a
+-- statement with its own triggers) per site. A site whose expired offers were for several
+-- categories or plot sizes still goes group by group through offer_next, so one applicant is
+-- never picked for two of its groups.
+create or replace function public.expire_plot_offers(p_site_id bigint default null)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_expired integer := 0;
+  v_groups jsonb;
+  r record;
+begin
+  if p_site_id is null and not (coalesce(auth.role() = 'service_role', false) or private.is_admin()) then
+    raise exception 'Not allowed to expire offers at every site' using errcode = '42501';
+  end if;
+  if p_site_id is not null and not private.can_work_site(p_site_id) then
+    raise exception 'Not allowed to make offers at this site' using errcode = '42501';
+  end if;
+  with due as (
+    select o.id from public.plot_offers o
+    where o.status = 'offered' and o.respond_by < now()
+      and (p_site_id is null or o.site_id = p_site_id)
+    for update skip locked
+  ),
+  expired as (
+    update public.plot_offers o set status = 'expired', responded_at = now()
+    from due where o.id = due.id
+    returning o.entry_id, o.site_id, o.category_id, o.plot_size
+  ),
+  entries as (
+    update public.waiting_list_entries w set status = 'expired'
+    from expired x where w.id = x.entry_id and w.status = 'offered'
+    returning w.site_id
+  ),
+  grouped as (
+    select x.site_id, x.category_id, x.plot_size, count(*)::integer as n from expired x
+    group by x.site_id, x.category_id, x.plot_size
+  ),
+  counted as (
+    select g.*, count(*) over (partition by g.site_id) = 1 as alone from grouped g
+  )
+  select coalesce(sum(g.n), 0)::integer,
+    coalesce(jsonb_agg(jsonb_build_object('site_id', g.site_id, 'category_id', g.category_id, 'plot_size', g.plot_size,
+      'n', g.n, 'alone', g.alone)) filter (where g.site_id is not null), '[]')
+  into v_expired, v_groups
+  from counted g;
+
+  -- Sites with one group: their next applicants, all in one statement.
+  with groups as (
+    select (g ->> 'site_id')::bigint as site_id, (g ->> 'category_id')::bigint as category_id,
+      g ->> 'plot_size' as plot_size, (g ->> 'n')::integer as n
+    from jsonb_array_elements(v_groups) g where (g ->> 'alone')::boolean
+  ),
+  next_entries as (
+    select p.id, g.category_id, g.plot_size
+    from groups g
+    cross join lateral (
+      select w.id
+      from public.waiting_list_entries w
+      where w.site_id = g.site_id and w.status = 'waiting'
+        and (g.category_id is null or w.category_id = g.category_id)
+        and (g.plot_size is null or w.plot_size_preference is null or w.plot_size_preference in (g.plot_size, 'any'))
+      order by w.joined_at, w.id
+      limit g.n
+      for update skip locked
+    ) p
+  ),
+  marked as (
+    update public.waiting_list_entries w set status = 'offered'
+    from next_entries n
+    where w.id = n.id and w.status = 'waiting'
+    returning w.id, w.site_id, w.location_key, n.category_id, n.plot_size
+  )
+  insert into public.plot_offers (entry_id, site_id, location_key, offered_by, respond_by, category_id, plot_size)
+  select m.id, m.site_id, m.location_key, auth.uid(), now() + make_interval(days => 7), m.category_id, m.plot_size
+  from marked m;
+
+  -- Sites with several groups: one group at a time.
+  for r in
+    select (g ->> 'site_id')::bigint as site_id, (g ->> 'category_id')::bigint as category_id,
+      g ->> 'plot_size' as plot_size, (g ->> 'n')::integer as n
+    from jsonb_array_elements(v_groups) g where not (g ->> 'alone')::boolean
+  loop
+    perform private.offer_next(r.site_id, r.n, 7, r.category_id, r.plot_size);
+  end loop;
+  return v_expired;
+end;
+$$;

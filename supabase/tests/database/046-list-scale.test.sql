@@ -5,7 +5,7 @@
 -- queue tally always adds up to the waiting entries, so places in the queue stay exact; the
 -- import's set-wise answers (duplicates in the file, rows repeated in a batch).
 begin;
-select plan(30);
+select plan(34);
 
 select tests.create_actors();
 
@@ -182,6 +182,43 @@ select is(
   (select count(*) + 1 from public.waiting_list_entries w, s where s.n = 4 and w.location_key = 'test site a' and w.status = 'waiting'
      and (w.joined_at, w.id) < ((select joined_at from public.waiting_list_entries where id = s.id), s.id)),
   'a place across several months of the tally');
+
+-- ---------------------------------------------------------------------------
+-- The expiry: each freed place offered on, in one statement for a site with one kind of offer,
+-- group by group for a site whose offers were of several plot sizes (never one applicant twice).
+-- ---------------------------------------------------------------------------
+insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy, joined_at)
+select site, 'x', 'E' || g, 'Expiry', 'e' || site || '-' || g || '@test.local', true, now() - make_interval(days => 3000 - g)
+from generate_series(1, 4) g, (values (9001), (9002)) v(site);
+select tests.authenticate_as_service_role();
+create temp table before_expiry as
+  select o.id from public.make_plot_offers(9001, 2, 7) o
+  union all select o.id from public.make_plot_offers(9002, 1, 7, null, 'half') o
+  union all select o.id from public.make_plot_offers(9002, 1, 7, null, 'full') o;
+select tests.clear_authentication();
+grant select on before_expiry to service_role;
+update public.plot_offers set offered_at = now() - interval '8 days', respond_by = now() - interval '1 day' where id in (select id from before_expiry);
+create temp table queue_before as
+  select w.site_id, w.id, row_number() over (partition by w.site_id order by w.joined_at, w.id) as place
+  from public.waiting_list_entries w where w.site_id in (9001, 9002) and w.status = 'waiting';
+select tests.authenticate_as_service_role();
+select is(public.expire_plot_offers(), 4, 'four overdue offers expire');
+select tests.clear_authentication();
+create temp table passed_on as
+  select o.* from public.plot_offers o where o.site_id in (9001, 9002) and o.status = 'offered'
+    and o.id not in (select id from made) and o.id not in (select id from before_expiry);
+select results_eq(
+  $$select p.entry_id from passed_on p where p.site_id = 9001 order by 1$$,
+  $$select q.id from queue_before q where q.site_id = 9001 and q.place <= 2 order by 1$$,
+  'the one-kind site''s two places go to the next two in its queue');
+select results_eq(
+  $$select p.plot_size, count(*)::int, count(distinct p.entry_id)::int from passed_on p where p.site_id = 9002 group by 1 order by 1$$,
+  $$values ('full'::text, 1, 1), ('half'::text, 1, 1)$$,
+  'the two-kind site''s places are offered one per plot size');
+select ok(
+  (select count(distinct p.entry_id) = 2 and bool_and(w.status = 'offered') from passed_on p
+   join public.waiting_list_entries w on w.id = p.entry_id where p.site_id = 9002),
+  'to two different applicants, each now offered');
 
 -- ---------------------------------------------------------------------------
 -- The import, set-wise
