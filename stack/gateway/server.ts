@@ -51,11 +51,19 @@ const CORS_HEADERS = {
     'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, X-Supabase-Api-Version, X-Total-Count, Preference-Applied',
 }
 
+const CORS_ENTRIES = Object.entries(CORS_HEADERS)
+
 function withCors(res: Response): Response {
-  // Responses built from fetch() have immutable headers: copy them.
-  const headers = new Headers(res.headers)
-  for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v)
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+  try {
+    // In place: building a second Response per request showed in the gateway's profile.
+    for (const [k, v] of CORS_ENTRIES) if (!res.headers.has(k)) res.headers.set(k, v)
+    return res
+  } catch {
+    // Responses built from fetch() have immutable headers (set throws before changing any): copy.
+    const headers = new Headers(res.headers)
+    for (const [k, v] of CORS_ENTRIES) if (!headers.has(k)) headers.set(k, v)
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+  }
 }
 
 function preflight(req: Request): Response {
@@ -169,15 +177,20 @@ export function startGateway(config: GatewayConfig, opts: { quiet?: boolean } = 
     cutOffs.clear()
   }
   const bounded = (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
-    const pathname = new URL(req.url).pathname
-    if (draining) return Promise.resolve(shuttingDown(pathname))
-    let cut = () => {}
-    const cutOff = new Promise<Response>((resolve) => cut = () => resolve(shuttingDown(pathname)))
-    cutOffs.add(cut)
-    const answered = handler(req, info)
-    const release = () => void cutOffs.delete(cut)
-    answered.then(release, release)
-    return Promise.race([answered, cutOff])
+    const pathname = () => new URL(req.url).pathname
+    if (draining) return Promise.resolve(shuttingDown(pathname()))
+    // One promise per request, settled by the answer or by the cut-off, whichever comes first.
+    return new Promise<Response>((resolve, reject) => {
+      const cut = () => resolve(shuttingDown(pathname()))
+      cutOffs.add(cut)
+      handler(req, info).then((res) => {
+        cutOffs.delete(cut)
+        resolve(res)
+      }, (e) => {
+        cutOffs.delete(cut)
+        reject(e)
+      })
+    })
   }
 
   const server = Deno.serve({

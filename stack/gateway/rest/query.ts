@@ -20,7 +20,8 @@ export type Rows = postgres.RowList<postgres.Row[]>
 export interface ResultRow {
   total_result_set: string | number | null
   page_total: string | number
-  body: string | null
+  /** The JSON body as Postgres sent it (bytes), or as text. */
+  body: Uint8Array<ArrayBuffer> | string | null
   response_headers: string | null
   response_status: string | null
 }
@@ -44,6 +45,7 @@ export function runPlan(
     plan.params,
     plan.guard && guardCheck(plan.guard),
     recovery,
+    plan.answer.kind !== 'written',
   )
 }
 
@@ -75,7 +77,7 @@ export function setupStatement(
     values: [
       'public, extensions',
       caller.role,
-      JSON.stringify(caller.claims),
+      claimsText(caller.claims),
       api.method,
       api.path,
       JSON.stringify(api.headers),
@@ -83,6 +85,14 @@ export function setupStatement(
       ...settings.flat(),
     ],
   }
+}
+
+/** A token's claims as JSON, once per verified token (auth.ts caches the claims object). */
+const claimsJson = new WeakMap<object, string>()
+function claimsText(claims: object): string {
+  let text = claimsJson.get(claims)
+  if (text === undefined) claimsJson.set(claims, text = JSON.stringify(claims))
+  return text
 }
 
 /** The SQL text, or for Prefer: count=planned a function that asks the planner first (EXPLAIN). */
@@ -130,28 +140,79 @@ function guardCheck(g: Guard): (rows: Rows) => void {
  */
 const QUERY_DEADLINE_MS = Number(Deno.env.get('GATEWAY_QUERY_DEADLINE_MS') ?? 10_000)
 
-async function settleOrLose<T>(
+/**
+ * Deadlines without a timer per request: each wait registers here and one shared ticker fires
+ * those that are due (within TICK_MS). A timer per request (two per request, with Node's timer
+ * objects under Deno) was a measurable share of the gateway's time under load.
+ */
+const TICK_MS = 100
+const deadlines = new Set<{ at: number; fire: () => void }>()
+let ticker: number | undefined
+function sweep() {
+  const now = performance.now()
+  for (const d of deadlines) {
+    if (d.at <= now) {
+      deadlines.delete(d)
+      d.fire()
+    }
+  }
+  if (deadlines.size === 0) {
+    clearInterval(ticker)
+    ticker = undefined
+  }
+}
+function deadline(ms: number, fire: () => void): () => void {
+  const d = { at: performance.now() + ms, fire }
+  deadlines.add(d)
+  ticker ??= setInterval(sweep, Math.min(TICK_MS, ms)) as unknown as number
+  return () => void deadlines.delete(d)
+}
+
+/**
+ * Settles as `p` does, or rejects when `ms` pass (`onTimeout`'s error) or when recovery starts
+ * (its 503), calling `onLost` first in either case.
+ */
+function bounded<T>(
   p: Promise<T>,
+  ms: number,
+  onTimeout: () => ApiError,
   onLost: () => void,
   recovery?: Recovery,
 ): Promise<T> {
-  let timer: number | undefined
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false
+    const lose = (e: ApiError) => {
+      if (settled) return
+      settled = true
+      stop()
       onLost()
-      reject(unavailable('The connection to the database was lost during the request.'))
-    }, QUERY_DEADLINE_MS) as unknown as number
+      reject(e)
+    }
+    const stopTimer = deadline(ms, () => lose(onTimeout()))
+    const stopLoss = recovery?.onLoss(lose)
+    const stop = () => {
+      stopTimer()
+      stopLoss?.()
+    }
+    p.then((v) => {
+      if (settled) return
+      settled = true
+      stop()
+      resolve(v)
+    }, (e) => {
+      if (settled) return
+      settled = true
+      stop()
+      reject(e)
+    })
   })
-  // Recovery starting (another request saw the connection go) ends this wait at once.
-  const lost = recovery?.whenLost().catch((e) => {
-    onLost()
-    throw e
-  })
-  try {
-    return await Promise.race(lost ? [p, deadline, lost] : [p, deadline])
-  } finally {
-    clearTimeout(timer)
-  }
+}
+
+const lostDuringRequest = () =>
+  unavailable('The connection to the database was lost during the request.')
+
+function settleOrLose<T>(p: Promise<T>, onLost: () => void, recovery?: Recovery): Promise<T> {
+  return bounded(p, QUERY_DEADLINE_MS, lostDuringRequest, onLost, recovery)
 }
 
 /** PostgREST's db-pool-acquisition-timeout (its default is 10 s; ours is shorter and settable). */
@@ -164,27 +225,21 @@ const POOL_ACQUISITION_TIMEOUT_MS = Number(
  * postgres.js can leave a reservation queued forever when Postgres dies under it; the bound
  * keeps such a request from hanging, and a connection that arrives late goes straight back.
  */
-async function acquire(sql: postgres.Sql, recovery?: Recovery): Promise<postgres.ReservedSql> {
+function acquire(sql: postgres.Sql, recovery?: Recovery): Promise<postgres.ReservedSql> {
   const pending = sql.reserve()
-  let timer: number | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'),
-        ),
-      POOL_ACQUISITION_TIMEOUT_MS,
-    ) as unknown as number
-  })
-  try {
-    const lost = recovery?.whenLost()
-    return await Promise.race(lost ? [pending, timeout, lost] : [pending, timeout])
-  } catch (e) {
-    pending.then((late) => late.release(), () => {})
-    throw e
-  } finally {
-    clearTimeout(timer)
-  }
+  let late = false
+  const got = bounded(
+    pending,
+    POOL_ACQUISITION_TIMEOUT_MS,
+    () => new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'),
+    () => {
+      late = true
+    },
+    recovery,
+  )
+  // A connection that arrives after the wait ended goes straight back.
+  pending.then((conn) => late && conn.release(), () => {})
+  return got
 }
 
 /**
@@ -204,6 +259,7 @@ async function transact(
   p: Params,
   check?: (r: Rows) => void,
   recovery?: Recovery,
+  raw = false,
 ): Promise<Rows> {
   recovery?.check()
   let conn: postgres.ReservedSql
@@ -216,9 +272,14 @@ async function transact(
   const sent: Promise<unknown>[] = []
   const send = <T>(q: Promise<T>): Promise<T> => (sent.push(q), q)
   let end: Promise<unknown> | null = null
+  let ended = false
   let lost = false
   const onLost = () => {
     lost = true
+  }
+  const run = (t: string) => {
+    const q = conn.unsafe(t, p.values as string[], { prepare: true })
+    return (raw ? q.raw() : q).execute() as unknown as Promise<Rows>
   }
   try {
     const begin = send(
@@ -231,30 +292,28 @@ async function transact(
     const settings = send(conn.unsafe(setup.text, setup.values, { prepare: true }).execute())
     let main: Promise<Rows>
     if (typeof text === 'string') {
-      main = send(
-        conn.unsafe(text, p.values as string[], { prepare: true })
-          .execute() as unknown as Promise<Rows>,
-      )
+      main = send(run(text))
       if (readOnly && !check) end = send(conn.unsafe('commit').execute().catch(() => {}))
     } else {
       const ready = await settleOrLose(Promise.allSettled([begin, settings]), onLost, recovery)
       for (const r of ready) if (r.status === 'rejected') throw r.reason
-      main = send(
-        conn.unsafe(await text(conn as unknown as Tx), p.values as string[], { prepare: true })
-          .execute() as unknown as Promise<Rows>,
-      )
+      main = send(run(await text(conn as unknown as Tx)))
     }
+    // A read-only transaction's COMMIT went with the rest: one wait covers all of it.
     const results = await settleOrLose(
-      Promise.allSettled([begin, settings, main]),
+      Promise.allSettled(end ? [begin, settings, main, end] : [begin, settings, main]),
       onLost,
       recovery,
     )
+    ended = end !== null
     for (const r of results) if (r.status === 'rejected') throw r.reason
     const rows = (results[2] as PromiseFulfilledResult<Rows>).value
+    if (raw) resultRows(rows)
     check?.(rows)
     if (!end) {
       end = send(conn.unsafe('commit').execute())
       await settleOrLose(end, onLost, recovery)
+      ended = true
     }
     return rows
   } catch (e) {
@@ -265,7 +324,9 @@ async function transact(
     }
     throw e
   } finally {
-    if (end && !lost) await settleOrLose(end.catch(() => {}), onLost, recovery).catch(() => {})
+    if (end && !ended && !lost) {
+      await settleOrLose(end.catch(() => {}), onLost, recovery).catch(() => {})
+    }
     if (!lost) conn.release()
     else {
       // A connection that stopped answering goes back only once everything sent on it has
@@ -275,3 +336,28 @@ async function transact(
     }
   }
 }
+
+/**
+ * A raw result (each row an array of the columns' bytes) as ResultRows: the body stays bytes,
+ * handed to the Response as they came from Postgres (no UTF-8 decoding of a large JSON body
+ * into a string, then encoding it again); the other, small columns become text.
+ */
+function resultRows(rows: Rows) {
+  const names = rows.columns.map((c) => c.name)
+  for (let i = 0; i < rows.length; i++) {
+    const values = rows[i] as unknown as (Uint8Array | null)[]
+    const row: Record<string, string | Uint8Array | null> = {}
+    for (let j = 0; j < names.length; j++) {
+      const v = values[j]
+      // The bytes may be a view of the connection's read buffer: the body gets its own copy.
+      row[names[j]] = v === null
+        ? null
+        : names[j] === 'body'
+        ? new Uint8Array(v)
+        : decoder.decode(v)
+    }
+    ;(rows as unknown as Record<string, string | Uint8Array | null>[])[i] = row
+  }
+}
+
+const decoder = new TextDecoder()

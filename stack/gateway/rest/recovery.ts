@@ -49,6 +49,7 @@ export class Recovery {
   #loss = nextLoss()
   #closed = false
   #timer: number | undefined
+  #listeners = new Set<(e: ApiError) => void>()
 
   /** `probe` opens a fresh connection and runs a trivial query; it throws while Postgres is away. */
   constructor(private probe: () => Promise<void>, private onRecovered: () => void = () => {}) {}
@@ -69,13 +70,27 @@ export class Recovery {
     return this.#loss.promise
   }
 
+  /**
+   * Calls `fn` with the 503 when the next recovery starts; returns the way to stop listening.
+   * What a request's wait uses: unlike racing whenLost(), nothing stays attached to a shared
+   * promise once the request is answered (a reaction per request served would pile up).
+   */
+  onLoss(fn: (e: ApiError) => void): () => void {
+    this.#listeners.add(fn)
+    return () => void this.#listeners.delete(fn)
+  }
+
   /** Called with any error a request met: a lost connection starts recovery. */
   noteFailure(e: unknown): void {
     if (this.#closed || this.#since !== null || !isConnectionLoss(e)) return
     this.#since = performance.now()
     const loss = this.#loss
     this.#loss = nextLoss()
-    loss.reject(unavailable('The connection to the database was lost during the request.'))
+    const err = unavailable('The connection to the database was lost during the request.')
+    loss.reject(err)
+    const listeners = [...this.#listeners]
+    this.#listeners.clear()
+    for (const fn of listeners) fn(err)
     this.#schedule()
   }
 
