@@ -1,6 +1,6 @@
 -- Checkout and members: a checkout order is written pending and a completed session pays it once
--- (a redelivered event changes nothing; a wrong amount is refused); members ask to cancel only
--- their own membership.
+-- (a redelivered event changes nothing; a wrong amount is refused); members cannot cancel by
+-- writing their membership row or through an RPC that skips the notice period.
 begin;
 select plan(7);
 
@@ -28,12 +28,12 @@ select tests.clear_authentication();
 insert into public.members (user_id, first_name, last_name, email) values (tests.uid('member'), 'Mem', 'Ber', 'member@test.local');
 insert into public.memberships (id, member_id, site_id, status)
 select 90001, id, 9001, 'active' from public.members where user_id = tests.uid('member');
-select tests.authenticate_as('impostor');
-select throws_ok($$select public.request_membership_cancellation(90001, 'not mine')$$, 'PT404', 'No active membership of yours with that id',
-  'nobody cancels another member''s membership');
+-- The old direct RPC skipped the notice period; members cancel through /membership-change.
+select hasnt_function('public', 'request_membership_cancellation', array['bigint', 'text'],
+  'no RPC sets a membership to cancellation_requested without the agreement''s notice period');
 select tests.authenticate_as('member');
-select is((public.request_membership_cancellation(90001, 'Moving away')).status, 'cancellation_requested',
-  'a member requests cancellation of their own membership');
+select throws_ok($$update public.memberships set status = 'cancellation_requested' where id = 90001$$, '42501',
+  null, 'a member cannot change their membership''s status by writing the row');
 select tests.clear_authentication();
 
 select * from finish();

@@ -3205,35 +3205,6 @@ export type Database = {
           requested_at: string
         }[]
       }
-      request_membership_cancellation: {
-        Args: { p_membership_id: number; p_reason: string }
-        Returns: {
-          cancellation_reason: string | null
-          cancellation_requested_at: string | null
-          created_at: string
-          ends_on: string | null
-          id: number
-          member_id: number
-          order_id: number | null
-          paused_from: string | null
-          plan_id: number | null
-          plot_number: string | null
-          plot_offer_id: number | null
-          plot_size: string
-          resumes_on: string | null
-          site_id: number
-          start_date: string
-          status: string
-          subscription_ref: string | null
-          updated_at: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "memberships"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
       request_membership_change: {
         Args: {
           p_action: string
