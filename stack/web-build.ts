@@ -14,9 +14,12 @@ export async function newestMtime(dir: string): Promise<number> {
   return newest
 }
 
+/** The server build (issue 22): web/src/entry-server.tsx, which the web server renders pages with. */
+export const serverEntry = (distDir: string) => join(distDir, '.server', 'entry-server.js')
+
 export async function buildWeb(force = false): Promise<void> {
   const index = join(paths.webDist, 'index.html')
-  if (!force && existsSync(index)) {
+  if (!force && existsSync(index) && existsSync(serverEntry(paths.webDist))) {
     const built = (await Deno.stat(index)).mtime?.getTime() ?? 0
     const src = Math.max(
       await newestMtime(join(ROOT, 'web', 'src')),
@@ -34,4 +37,22 @@ export async function buildWeb(force = false): Promise<void> {
     stderr: 'inherit',
   }).output()
   if (out.code !== 0) throw new Error('vite build failed')
+  // The same pages for the server, into dist/.server/ (never served: web-server.ts refuses it).
+  const ssr = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), {
+    args: [
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      join(paths.webDist, '.server'),
+      '--emptyOutDir',
+    ],
+    cwd: join(ROOT, 'web'),
+    env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    stdout: 'inherit',
+    stderr: 'inherit',
+  }).output()
+  if (ssr.code !== 0) throw new Error('vite build --ssr failed')
 }

@@ -2,6 +2,8 @@
 // reads (/config.js: API URL and anon key only, never the service key) and security headers.
 import { existsSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { serverEntry } from './web-build.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -148,9 +150,142 @@ async function fileResponse(
   return new Response(body, { headers: { ...headers, ...vary } })
 }
 
+/** What dist/.server/entry-server.js renders (web/src/entry-server.tsx): the page's parts. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>
+
+/** The stylesheets of modules and everything they import statically, from Vite's manifest. */
+export function stylesheets(manifest: Manifest, modules: readonly string[]): string[] {
+  const out = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    for (const css of manifest[key].css ?? []) out.add(`/${css}`)
+    for (const dep of manifest[key].imports ?? []) visit(dep)
+  }
+  modules.forEach(visit)
+  return [...out]
+}
+
+export type RenderedPage =
+  & Record<'html' | 'head' | 'title' | 'description' | 'css' | 'data', string>
+  & { modules: string[] }
+interface ServerEntry {
+  render(
+    path: string,
+    opts: { apiUrl: string; anonKey: string; origin: string },
+  ): Promise<RenderedPage | null>
+  PRERENDER_DATA_ID: string
+}
+
+const escapeText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * The built index.html with a rendered page in it: its title, description and preview tags, the
+ * runtime styles, the markup inside #root and the data the browser hydrates with (JSON, not a
+ * script the CSP would have to allow).
+ */
+export function pageHtml(
+  template: string,
+  page: RenderedPage,
+  dataId: string,
+  css: readonly string[] = [],
+): string {
+  // The page's own stylesheets (a lazy chunk's, which the app would only add with its script),
+  // unless index.html links them already.
+  const links = css.filter((href) => !template.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n    `).join('')
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () =>
+        `<meta name="description" content="${
+          escapeText(page.description).replace(/"/g, '&quot;')
+        }" />`,
+    )
+    .replace(
+      '</head>',
+      () =>
+        `  ${links}${page.head}\n    <style id="_goober">${
+          page.css.replace(/<\//g, '<\\/')
+        }</style>\n  </head>`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="${dataId}">${page.data}</script>`,
+    )
+}
+
+/** How long a rendered page is served as is; after it, until STALE_MS, while it is rendered anew. */
+export const RENDER_FRESH_MS = 10_000
+export const RENDER_STALE_MS = 60_000
+
+interface CachedPage {
+  at: number
+  body: Promise<Uint8Array<ArrayBuffer> | null>
+}
+
+/**
+ * Server rendering (issue 22): the public pages the entry renders, from the API's current data,
+ * each kept RENDER_FRESH_MS (then served once more while a fresh render replaces it, for at most
+ * RENDER_STALE_MS). Null when the page is not one it renders or rendering failed: the shell then.
+ */
+function pageRenderer(opts: WebServerOptions, indexFile: string) {
+  const entryFile = serverEntry(opts.distDir)
+  const cache = new Map<string, CachedPage>()
+  let loaded: { mtime: number; entry: Promise<ServerEntry> } | null = null
+  let warned = false
+  const renderNow = async (
+    path: string,
+    origin: string,
+  ): Promise<Uint8Array<ArrayBuffer> | null> => {
+    try {
+      const mtime = (await Deno.stat(entryFile)).mtime?.getTime() ?? 0
+      if (loaded?.mtime !== mtime) {
+        loaded = { mtime, entry: import(`${pathToFileURL(entryFile).href}?v=${mtime}`) }
+        cache.clear()
+      }
+      const entry = await loaded.entry
+      const page = await entry.render(path, { apiUrl: opts.apiUrl, anonKey: opts.anonKey, origin })
+      if (!page) return null
+      const template = await Deno.readTextFile(indexFile)
+      const manifestFile = join(opts.distDir, '.vite', 'manifest.json')
+      const manifest = existsSync(manifestFile)
+        ? JSON.parse(await Deno.readTextFile(manifestFile)) as Manifest
+        : {}
+      const css = stylesheets(manifest, page.modules)
+      return new TextEncoder().encode(pageHtml(template, page, entry.PRERENDER_DATA_ID, css))
+    } catch (e) {
+      if (!warned && !opts.quiet) console.warn(`[web] server rendering failed (${path}): ${e}`)
+      warned = true
+      return null
+    }
+  }
+  return async (path: string, origin: string): Promise<Uint8Array<ArrayBuffer> | null> => {
+    if (!existsSync(entryFile)) return null
+    const now = Date.now()
+    const hit = cache.get(path)
+    if (hit && now - hit.at < RENDER_FRESH_MS) return await hit.body
+    const fresh: CachedPage = { at: now, body: renderNow(path, origin) }
+    if (hit && now - hit.at < RENDER_STALE_MS) {
+      // Served once more while the fresh one renders; it replaces it when done.
+      void fresh.body.then((b) => b && cache.set(path, fresh))
+      hit.at = now - RENDER_FRESH_MS + 1_000
+      return await hit.body
+    }
+    cache.set(path, fresh)
+    return await fresh.body
+  }
+}
+
 export function startWebServer(opts: WebServerOptions) {
   const headers = securityHeaders(opts.apiUrl, opts.connectSrc)
   const root = normalize(opts.distDir)
+  const renderPage = pageRenderer(opts, join(root, 'index.html'))
+  const siteUrl = Deno.env.get('SITE_URL')?.replace(/\/+$/, '')
   const handler = async (req: Request): Promise<Response> => {
     const url = new URL(req.url)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -166,6 +301,10 @@ export function startWebServer(opts: WebServerOptions) {
       rel = decodeURIComponent(url.pathname)
     } catch {
       return new Response('Bad Request', { status: 400, headers })
+    }
+    // The server build (dist/.server/) and any other dot-folder are never served.
+    if (rel.split('/').some((seg) => seg.startsWith('.'))) {
+      return new Response('Not Found', { status: 404, headers })
     }
     const file = normalize(join(root, rel))
     const inside = file.startsWith(root + '/') || file === root
@@ -189,6 +328,22 @@ export function startWebServer(opts: WebServerOptions) {
       return new Response('The web app is not built: run `npm run build`.', {
         status: 503,
         headers,
+      })
+    }
+    const rendered = url.search === '' ? await renderPage(rel, siteUrl ?? url.origin) : null
+    if (rendered) {
+      const gz = acceptsGzip(req.headers.get('accept-encoding'))
+      const body = gz ? await gzip(rendered) : rendered
+      return new Response(req.method === 'HEAD' ? null : body, {
+        headers: {
+          ...headers,
+          'content-type': TYPES['.html'],
+          'cache-control': 'no-cache',
+          vary: 'Accept-Encoding',
+          ...(gz ? { 'content-encoding': 'gzip' } : {}),
+          'content-length': String(body.byteLength),
+          link: redirectPreload(opts.apiUrl),
+        },
       })
     }
     const indexMtime = (await Deno.stat(index)).mtime?.getTime() ?? 0

@@ -49,12 +49,36 @@ function buildInfo(buildId: string): Plugin {
   }
 }
 
-export default defineConfig(({ command }) => {
+const HEAD_COLLECTOR = fileURLToPath(new URL('./src/app/ssr/head-collector.ts', import.meta.url))
+const HEAD_MODULES = ['src/lib/head.ts', 'src/lib/page-meta.ts'].map((p) =>
+  fileURLToPath(new URL(`./${p}`, import.meta.url))
+)
+
+/**
+ * Server build only (issue 22): useHead and usePageMeta set the document's head in effects, which
+ * never run on the server, so every import of lib/head or lib/page-meta gets the head collector
+ * instead (which records what the page asks for while it renders, and re-exports the rest).
+ */
+function serverHead(): Plugin {
+  return {
+    name: 'roots-server-head',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || importer === HEAD_COLLECTOR) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved && HEAD_MODULES.includes(resolved.id) ? HEAD_COLLECTOR : null
+    },
+  }
+}
+
+export default defineConfig(({ command, isSsrBuild }) => {
   const buildId = command === 'build'
     ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
     : 'dev'
   return {
-    plugins: [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap()],
+    plugins: isSsrBuild
+      ? [serverHead(), staticStyles(), react()]
+      : [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       alias: [
@@ -76,21 +100,35 @@ export default defineConfig(({ command }) => {
         },
       ],
     },
-    build: {
-      outDir: 'dist',
-      emptyOutDir: true,
-      sourcemap: false,
-      // Every browser the app supports has modulepreload; the polyfill would only add bytes.
-      modulePreload: { polyfill: false },
-      rolldownOptions: {
-        output: {
-          // Everything the entry imports statically (React, the router, the home page, the
-          // stores) in one chunk: one request and one gzip dictionary for the first load.
-          // Lazy pages keep their own chunks and share the rest automatically.
-          codeSplitting: { groups: [{ name: 'app-shell', tags: ['$initial'] }] },
+    // The server build (dist/.server/entry-server.js, stack/web-build.ts) is one self-contained
+    // module the stack's Deno web server imports: no packages resolved at run time.
+    ssr: { noExternal: true },
+    build: isSsrBuild
+      ? {
+        copyPublicDir: false,
+        sourcemap: false,
+        emptyOutDir: true,
+        // One file (lazy pages inlined), so the web server can import a rebuilt one afresh.
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+      : {
+        outDir: 'dist',
+        // dist/.vite/manifest.json: the stylesheets of a lazy page, which the web server links
+        // from a server-rendered page's head (stack/web-server.ts; never served itself).
+        manifest: true,
+        emptyOutDir: true,
+        sourcemap: false,
+        // Every browser the app supports has modulepreload; the polyfill would only add bytes.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically (React, the router, the home page, the
+            // stores) in one chunk: one request and one gzip dictionary for the first load.
+            // Lazy pages keep their own chunks and share the rest automatically.
+            codeSplitting: { groups: [{ name: 'app-shell', tags: ['$initial'] }] },
+          },
         },
       },
-    },
     test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'] },
   }
 })

@@ -1,18 +1,22 @@
 import { css } from 'goober'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ConfigError, env } from '@/config/env'
 import { applyTheme } from '@/config/theme'
 import { App } from '@/app/App'
 import { prepareFirstPage, preloadRouteTable } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { startPlatform } from '@/app/platform'
+import { primeStores, readPrerenderData } from '@/app/prerender-data'
 
 const notConfigured = css`max-width: 40rem; margin: 3rem auto; padding: 0 1rem;`
 
 applyTheme()
 installGlobalStyles()
-const root = createRoot(document.getElementById('root')!)
+const container = document.getElementById('root')!
+// A server-rendered page (issue 22) carries the data it was rendered with: the stores take it
+// before the first render, which then hydrates the HTML instead of replacing it.
+const prerendered = readPrerenderData()
 
 try {
   const platform = startPlatform(env())
@@ -20,20 +24,26 @@ try {
   // on a first visit, the redirect table (preloaded with the HTML, so usually in already).
   // The first render is a transition: React renders it in slices of a few milliseconds, so the
   // start-up is not one long task that holds back a tap.
-  void Promise.all([prepareFirstPage(location.pathname), platform.redirects.whenReady()]).then(() => {
+  void Promise.all([
+    prepareFirstPage(location.pathname),
+    platform.redirects.whenReady(),
+    prerendered && primeStores(prerendered),
+  ]).then(() => {
+    const app = (
+      <StrictMode>
+        <App platform={platform} />
+      </StrictMode>
+    )
     startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App platform={platform} />
-        </StrictMode>,
-      )
+      if (prerendered) hydrateRoot(container, app)
+      else createRoot(container).render(app)
     })
     preloadRouteTable()
   })
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e
   // Spec §8: a missing backend URL or key names what is missing.
-  root.render(
+  createRoot(container).render(
     <main id='main' className={notConfigured}>
       <h1>Roots Allotments is not configured</h1>
       <p role='alert'>{e.message}</p>

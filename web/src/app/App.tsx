@@ -2,7 +2,7 @@
 // error boundary, routes, toasts and the consent UI. What the first paint does not need stays
 // out of this chunk: the query client (query-scope.tsx, loaded with the first page that uses
 // it), the toaster (mounted with the first toast) and the consent settings (with the modal).
-import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { type BaseLocationHook, Router, useLocation, useSearch } from 'wouter'
 import { ConsentBanner } from '@/features/consent/components/ConsentBanner'
 import { ConsentReopenButton } from '@/features/consent/components/ConsentReopenButton'
@@ -28,17 +28,50 @@ function RoutedContent({ children }: { children: ReactNode }) {
   return <ErrorBoundary path={`${location}${search ? `?${search}` : ''}`}>{children}</ErrorBoundary>
 }
 
+const noSubscription = () => () => {}
+
+/**
+ * False on the server and while the browser hydrates server HTML, true otherwise: what depends
+ * on this browser's storage (the consent banner) shows right after hydration, so the first
+ * render matches the HTML.
+ */
+function useAfterHydration() {
+  return useSyncExternalStore(noSubscription, () => true, () => false)
+}
+
+/** Marks the document once the app has rendered or hydrated (tests wait for it before clicking). */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true'
+  }, [])
+  return null
+}
+
+function ConsentUi() {
+  const hydrated = useAfterHydration()
+  if (!hydrated) return null
+  return (
+    <>
+      <ConsentBanner />
+      <LazyConsentModal />
+      <ConsentReopenButton />
+    </>
+  )
+}
+
 export interface AppProps {
   platform: Platform
   locationHook?: BaseLocationHook
   searchHook?: () => string
+  /** Server rendering: the path rendered (issue 22). */
+  ssrPath?: string
 }
 
-export function App({ platform, locationHook, searchHook }: AppProps) {
+export function App({ platform, locationHook, searchHook, ssrPath }: AppProps) {
   const [queries] = useState<QueryBox>(() => ({}))
   return (
     <QueryBoxContext.Provider value={queries}>
-      <Router hook={locationHook} searchHook={searchHook}>
+      <Router hook={locationHook} searchHook={searchHook} ssrPath={ssrPath}>
         <NavigationEffects builds={platform.builds} />
         <RedirectGate cache={platform.redirects}>
           <RoutedContent>
@@ -46,9 +79,8 @@ export function App({ platform, locationHook, searchHook }: AppProps) {
           </RoutedContent>
         </RedirectGate>
         <LazyToaster />
-        <ConsentBanner />
-        <LazyConsentModal />
-        <ConsentReopenButton />
+        <ConsentUi />
+        <AppReady />
       </Router>
     </QueryBoxContext.Provider>
   )

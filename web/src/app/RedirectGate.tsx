@@ -14,7 +14,7 @@ export interface RedirectGateProps {
 export function RedirectGate({ cache, children, replaceExternal = (url) => globalThis.location.replace(url) }: RedirectGateProps) {
   const [location, navigate] = useLocation()
   const search = useSearch()
-  useSyncExternalStore(cache.subscribe, cache.getVersion)
+  useSyncExternalStore(cache.subscribe, cache.getVersion, cache.getVersion)
   const [coldTimedOut, setColdTimedOut] = useState(false)
   const full = `${location}${search ? `?${search}` : ''}${globalThis.location?.hash ?? ''}`
   const hit = cache.lookup(full)

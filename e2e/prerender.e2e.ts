@@ -1,0 +1,175 @@
+// First paint from HTML (issue 22): the public pages arrive rendered, with their own title,
+// description, canonical and link-preview tags, so a visitor without JavaScript (and a search
+// engine or a link preview) sees each page's content; with JavaScript the app hydrates that HTML
+// (keeps it, no mismatch reported) and the live figures take over. A visitor without JavaScript
+// goes from the home page to a site's page and a pre-registration page by clicking; screenshots
+// at 360 and 1280 px in /tmp/shots-prerender/.
+import { mkdir } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium, webUrl } from './support/browser'
+import {
+  appReady,
+  hydrationProblems,
+  keptServerHeading,
+  rememberServerHeading,
+  watchConsole,
+} from './support/hydration'
+
+const SHOTS = '/tmp/shots-prerender'
+
+const PAGES = [
+  { path: '/', title: 'Home | Roots Allotments', h1: 'Grow your own at a Roots allotment' },
+  { path: '/sites', title: 'Sites | Roots Allotments', h1: 'Our sites' },
+  {
+    path: '/sites/dartford/darenth-fields',
+    title: 'Darenth Fields allotments, Dartford | Roots Allotments',
+    h1: 'Darenth Fields',
+    photo: true,
+  },
+  {
+    path: '/prereg/tuckers-meadow',
+    title: 'Tuckers Meadow allotments, Bath: join the queue | Roots Allotments',
+    h1: 'Tuckers Meadow: the queue is open',
+    photo: true,
+  },
+  {
+    path: '/prereg/daffodil-views',
+    title: 'Coming soon: Daffodil Views allotments, Chester | Roots Allotments',
+    h1: 'Coming soon: Daffodil Views',
+    photo: true,
+  },
+] as const
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+  await mkdir(SHOTS, { recursive: true })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const attr = (html: string, re: RegExp) => html.match(re)?.[1] ?? null
+
+describe('the HTML of each public page', () => {
+  for (const p of PAGES) {
+    it(`${p.path} carries its own head and content`, async () => {
+      const res = await fetch(`${webUrl()}${p.path}`)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(attr(html, /<title>([^<]*)<\/title>/)).toBe(p.title)
+      const description = attr(html, /<meta name="description" content="([^"]*)"/)
+      expect(description?.length).toBeGreaterThan(20)
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(
+        new URL(p.path, webUrl()).href,
+      )
+      expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toBe(p.title)
+      expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(description)
+      expect(attr(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe(
+        'summary_large_image',
+      )
+      // The content itself, not an empty root for a script to fill.
+      const root = html.slice(html.indexOf('<div id="root">'))
+      expect(root).toContain(`>${p.h1.replace(/&/g, '&amp;')}</h1>`)
+      if ('photo' in p) {
+        // The largest paint, the first photo: preloaded from the head, sized, high priority.
+        const photo = attr(html, /<link rel="preload" as="image" href="([^"]*)"/)
+        expect(photo).toMatch(/\/storage\/v1\/object\/public\/images\/sites\//)
+        expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(photo)
+        const img = root.match(new RegExp(`<img [^>]*src="${photo}"[^>]*>`))?.[0] ?? ''
+        expect(img).toContain('width="1200"')
+        expect(img).toContain('height="800"')
+        expect(img).toContain('fetchPriority="high"')
+      }
+    })
+  }
+
+  it('leaves a page it does not render to the app (the plain shell)', async () => {
+    const html = await (await fetch(`${webUrl()}/sites/nowhere/no-such-site`)).text()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).not.toContain('roots-prerender')
+  })
+
+  it('never serves the server build', async () => {
+    expect((await fetch(`${webUrl()}/.server/entry-server.js`)).status).toBe(404)
+  })
+})
+
+async function noScriptPage(width: number): Promise<Page> {
+  const ctx = await browser.newContext({
+    viewport: { width, height: 800 },
+    javaScriptEnabled: false,
+    reducedMotion: 'reduce',
+  })
+  return await ctx.newPage()
+}
+
+describe('without JavaScript', () => {
+  for (const width of [360, 1280]) {
+    it(`a visitor goes from the home page to a site and a pre-registration page at ${width} px`, async () => {
+      const page = await noScriptPage(width)
+      await page.goto(`${webUrl()}/`)
+      await page.getByRole('heading', { level: 1, name: PAGES[0].h1 }).waitFor()
+      await page.screenshot({ path: `${SHOTS}/home-${width}.png`, fullPage: true })
+
+      await page.getByRole('link', { name: 'Find a site near you' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
+      expect(await page.getByTestId('site-card').count()).toBeGreaterThan(10)
+      await page.screenshot({ path: `${SHOTS}/sites-${width}.png` })
+
+      await page.locator('[data-testid="site-card"][data-slug="darenth-fields"]')
+        .getByRole('link', { name: 'Darenth Fields', exact: true }).click()
+      await page.getByRole('heading', { level: 1, name: 'Darenth Fields' }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/sites/dartford/darenth-fields')
+      expect(await page.title()).toBe(PAGES[2].title)
+      const photo = page.getByTestId('gallery').getByRole('img').first()
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0)
+      expect(await page.getByTestId('waiting-count').textContent()).toMatch(/^\d+$/)
+      expect(await page.getByRole('heading', { name: 'Prices' }).count()).toBe(1)
+      expect(await page.getByText('Loading the prices…').count()).toBe(0)
+      // The page's own stylesheet (its lazy chunk's) is linked from the HTML too.
+      expect(await page.locator('article .cols').evaluate((el) => getComputedStyle(el).display))
+        .toBe('grid')
+      await page.screenshot({ path: `${SHOTS}/site-${width}.png` })
+
+      await page.goto(`${webUrl()}/sites`)
+      await page.locator('[data-testid="site-card"][data-slug="tuckers-meadow"]')
+        .getByRole('link', { name: 'Tuckers Meadow', exact: true }).click()
+      await page.getByRole('heading', { level: 1, name: PAGES[3].h1 }).waitFor()
+      expect(new URL(page.url()).pathname).toBe('/prereg/tuckers-meadow')
+      await page.screenshot({ path: `${SHOTS}/prereg-${width}.png` })
+      await page.context().close()
+    })
+  }
+})
+
+describe('with JavaScript', () => {
+  for (const width of [360, 1280]) {
+    it(`hydrates every public page without a mismatch at ${width} px`, async () => {
+      const ctx = await browser.newContext({
+        viewport: { width, height: 800 },
+        reducedMotion: 'reduce',
+      })
+      const page = await ctx.newPage()
+      const seen = watchConsole(page)
+      await rememberServerHeading(page)
+      for (const p of PAGES) {
+        await page.goto(`${webUrl()}${p.path}`)
+        await appReady(page)
+        await page.getByRole('heading', { level: 1, name: p.h1 }).waitFor()
+        expect(await keptServerHeading(page), `${p.path}: the server's HTML was replaced`).toBe(
+          true,
+        )
+        // After hydration the page is the app's: the cookie banner (this browser's own state)
+        // shows, and its buttons work.
+        await page.getByRole('button', { name: 'Necessary only' }).click()
+        await page.getByTestId('consent-banner').waitFor({ state: 'detached' })
+        await ctx.clearCookies()
+      }
+      expect(hydrationProblems(seen)).toEqual([])
+      await ctx.close()
+    })
+  }
+})
