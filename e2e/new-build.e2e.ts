@@ -54,11 +54,13 @@ describe('new build detection', () => {
     const polled = page.waitForResponse(/\/builds\/latest\.json\?t=\d+$/, { timeout: 120_000 })
     await page.evaluate(() => {
       dispatchEvent(new Event('focus'))
-      const w = window as unknown as { __refocus: number }
+      const w = window as unknown as { __refocus: ReturnType<typeof setInterval> }
       w.__refocus = setInterval(() => dispatchEvent(new Event('focus')), 250)
     })
     await polled
-    await page.evaluate(() => clearInterval((window as unknown as { __refocus: number }).__refocus))
+    await page.evaluate(() =>
+      clearInterval((window as unknown as { __refocus: ReturnType<typeof setInterval> }).__refocus)
+    )
     expect(await pageLoads(page)).toBe(1)
 
     await Promise.all([

@@ -1,6 +1,7 @@
 // Launching Debian's Chromium through playwright-core (never a downloaded browser), and the
 // axe-core check every journey runs on the pages it visits.
 import { AxeBuilder } from '@axe-core/playwright'
+import axe from 'axe-core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -82,9 +83,49 @@ export interface AxeViolation {
   nodes: string[]
 }
 
+/** Per browser context: a blank tab holding axe-core, where each check's frame results merge. */
+const finishers = new WeakMap<BrowserContext, Promise<Page>>()
+
+function finisher(context: BrowserContext): Promise<Page> {
+  let tab = finishers.get(context)
+  if (!tab) {
+    tab = (async () => {
+      const page = await context.newPage()
+      await page.evaluate(axe.source)
+      await page.evaluate(() =>
+        (window as unknown as { axe: typeof axe }).axe.configure({
+          allowedOrigins: ['<unsafe_all_origins>'],
+          branding: { application: 'playwright' },
+        })
+      )
+      return page
+    })()
+    finishers.set(context, tab)
+  }
+  return tab
+}
+
+/**
+ * AxeBuilder as it is, except for its last step: it merges the frames' results (axe.finishRun) in
+ * a new blank tab per check, injecting axe-core there again; this keeps one such tab per context.
+ * The same frames are checked with the same rules. (Should a later @axe-core/playwright rename
+ * the step, the override is simply not called and every check opens its own tab again.)
+ */
+class AxeChecker extends AxeBuilder {}
+Object.defineProperty(AxeChecker.prototype, 'finishRun', {
+  async value(this: { page: Page; option: axe.RunOptions }, partials: axe.PartialResults) {
+    const tab = await finisher(this.page.context())
+    return await tab.evaluate(
+      ({ json, options }) =>
+        (window as unknown as { axe: typeof axe }).axe.finishRun(JSON.parse(json), options),
+      { json: JSON.stringify(partials), options: this.option },
+    )
+  },
+})
+
 /** Serious and critical accessibility violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  const result = await new AxeBuilder({ page }).withTags([
+  const result = await new AxeChecker({ page }).withTags([
     'wcag2a',
     'wcag2aa',
     'wcag21a',
