@@ -1,0 +1,204 @@
+// The accessibility and Content-Security-Policy sweep over every route of web/src/config/paths.ts
+// (the part-2 path files included, so a route added there is visited here), shared by
+// e2e/a11y-routes.e2e.ts (public routes, signed out) and e2e/a11y-admin-routes.e2e.ts (admin
+// routes, signed in as an admin), which npm test can run in different lanes. Each page is opened
+// fresh, allowed to settle, and checked with axe-core (no serious or critical violation) and for
+// CSP violations (none: the policy the web server sends must allow the app). A route with
+// parameters needs a sample below, taken from the seeded data; a new one without a sample fails
+// by name.
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { paths } from '../../web/src/config/paths'
+import { asService, signIn, waitForPath } from '../admin-support'
+import { launchChromium, newContext, seriousViolations, webUrl } from './browser'
+import { dismissConsent } from '../public-support'
+
+type Params = Record<string, string>
+
+/** The first row of a table (service role, set-up only), for a route's sample parameter. */
+async function first(table: string, column: string, filter = ''): Promise<string> {
+  const res = await asService(
+    `/rest/v1/${table}?select=${column}&order=${column}&limit=1${filter ? `&${filter}` : ''}`,
+  )
+  const rows = await res.json() as Record<string, unknown>[]
+  if (!res.ok || !rows[0]) {
+    throw new Error(`no sample from ${table}.${column}: ${res.status} ${JSON.stringify(rows)}`)
+  }
+  return String(rows[0][column])
+}
+
+const site = { cityslug: 'dartford', slug: 'darenth-fields' }
+/** Sample parameters per route key: seeded rows the pages can show. */
+const SAMPLES: Record<string, () => Params | Promise<Params>> = {
+  site: () => site,
+  siteSetup: () => site,
+  siteOld: () => site,
+  siteSetupOld: () => site,
+  siteList: () => site,
+  landingSite: () => ({ site: 'sugar-loaf-fields' }),
+  landingSiteJoin: () => ({ site: 'sugar-loaf-fields' }),
+  preregSite: () => ({ site: 'daffodil-views' }),
+  preregSiteSignup: () => ({ site: 'daffodil-views' }),
+  preregSiteLanding: () => ({ site: 'daffodil-views' }),
+  preregSiteThankyou: () => ({ site: 'daffodil-views' }),
+  landingSpecialJoin: () => ({ site: 'bowshaw-views' }),
+  landingSpecialJoinSuccess: () => ({ site: 'bowshaw-views' }),
+  guidedTourLocation: () => ({ location: 'tuckers-meadow' }),
+  kb: () => ({ link: 'getting-started/tools' }),
+  adminLocationsEdit: async () => ({ id: await first('global_sites', 'id') }),
+  adminCommsTemplate: async () => ({ id: await first('comms_templates', 'id') }),
+  adminCommsTemplateEdit: async () => ({ id: await first('comms_templates', 'id') }),
+  adminWelcomeSlot: async () => ({ id: await first('welcome_slots', 'id') }),
+  adminWelcomeSlotEdit: async () => ({ id: await first('welcome_slots', 'id') }),
+  adminProduct: async () => ({ id: await first('products', 'id') }),
+  adminOrder: async () => ({ id: await first('orders', 'id') }),
+  adminEvent: async () => ({ id: await first('events', 'id') }),
+  blog: async () => ({ slug: await first('blogs', 'slug', 'published=is.true') }),
+  career: async () => ({ slug: await first('careers', 'slug', 'published=is.true') }),
+  offer: async () => ({ slug: await first('offers', 'slug') }),
+  pledgePage: async () => ({ slug: await first('pledge_pages', 'slug', 'published=is.true') }),
+  goodVibesProject: async () => ({
+    pid: await first('good_vibes_projects', 'slug', 'published=is.true'),
+  }),
+  growingExpert: async () => ({ eid: await first('growing_experts', 'id') }),
+  courseSettings: async () => ({ course_id: await first('courses', 'id') }),
+}
+
+/** Admin pages anyone may open signed out; every other /admin page is visited as an admin. */
+const SIGNED_OUT_ADMIN = new Set(['/admin/login', '/admin/confirm', '/admin/unauthorized'])
+const WIDTHS = [1280, 360]
+
+/** Every route, read when the file loads: a route added to a paths file gets a test of its own. */
+export const ROUTES = Object.entries(paths).map(([key, entry]) => ({
+  key,
+  pattern: entry.path as string,
+  entry,
+}))
+export const isAdmin = (pattern: string) =>
+  pattern.startsWith('/admin') && !SIGNED_OUT_ADMIN.has(pattern)
+
+async function hrefOf(r: (typeof ROUTES)[number]): Promise<string> {
+  if (!r.pattern.includes(':')) return (r.entry.getHref as () => string)()
+  const sample = SAMPLES[r.key]
+  if (!sample) {
+    throw new Error(
+      `route ${r.key} (${r.pattern}) has parameters but no sample in SAMPLES (e2e/support/a11y-sweep.ts)`,
+    )
+  }
+  return (r.entry.getHref as (p: Params) => string)(await sample())
+}
+
+/** Opens the route fresh and lets lazy chunks, data and redirects settle, then judges it. */
+async function judge(t: Tab, href: string) {
+  t.consoleErrors.length = 0
+  await t.page.goto(`${webUrl()}${href}`)
+  // Settled means the network went quiet. A page that never does (a request the machine or the
+  // gateway held up: seen once in CI, never by hand) is still judged, and the requests still open
+  // are named in the log, so a hang shows up as a lead rather than as a failed axe check.
+  await t.page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {
+    const open = [...t.inFlight].map(([r, at]) =>
+      `${r.method()} ${r.url()} (${Date.now() - at} ms)`
+    )
+    console.warn(
+      `[a11y] ${href}: the network did not go quiet in 20 s; still open: ${
+        open.join(', ') || 'none'
+      }`,
+    )
+  })
+  const landed = new URL(t.page.url()).pathname
+  const hasMain = await t.page.locator('main').count() > 0
+  const axe = await seriousViolations(t.page)
+  const csp = await t.page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
+  // The cookie banner is judged on the first page of the public tabs, then answered.
+  if (t.visited++ === 0) await dismissConsent(t.page)
+  return { landed, hasMain, axe, csp, console: [...t.consoleErrors] }
+}
+
+interface Tab {
+  page: Page
+  context: BrowserContext
+  consoleErrors: string[]
+  visited: number
+  inFlight: Map<Request, number>
+}
+
+/**
+ * One test per route of the audience (public routes signed out, admin routes as an admin), each
+ * at both widths. The tabs (one per width, kept across the file's tests: admins sign in once) are
+ * the calling file's own; the two widths are judged side by side, each in its own tab.
+ */
+export function sweepRoutes(audience: 'public' | 'admin') {
+  const tabs = new Map<number, Tab>()
+  let browser: Browser
+
+  async function tab(width: number): Promise<Tab> {
+    let t = tabs.get(width)
+    if (t) return t
+    const context = await newContext(browser, width, 800)
+    // CSP violations are events, not errors: record them in the page.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] }
+      w.__csp = []
+      document.addEventListener(
+        'securitypolicyviolation',
+        (e) =>
+          w.__csp.push(
+            `${e.violatedDirective} blocked ${
+              e.blockedURI || 'inline'
+            } (${e.sourceFile}:${e.lineNumber})`,
+          ),
+      )
+    })
+    const page = await context.newPage()
+    t = { page, context, consoleErrors: [], visited: 0, inFlight: new Map() }
+    const inFlight = t.inFlight
+    page.on('request', (r) => inFlight.set(r, Date.now()))
+    page.on('requestfinished', (r) => inFlight.delete(r))
+    page.on('requestfailed', (r) => inFlight.delete(r))
+    const errors = t.consoleErrors
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) {
+        errors.push(m.text())
+      }
+    })
+    if (audience === 'admin') {
+      await signIn(page, 'official@example.com')
+      await waitForPath(page, '/admin')
+    }
+    tabs.set(width, t)
+    return t
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    for (const t of tabs.values()) await t.context.close().catch(() => {})
+    await browser?.close()
+  })
+
+  describe('every route', () => {
+    for (
+      const route of ROUTES.filter((r) => (isAdmin(r.pattern) ? 'admin' : 'public') === audience)
+    ) {
+      it(`${route.pattern} (${audience}) at ${WIDTHS.join(' and ')} px: no serious or critical axe violation, no CSP violation`, async () => {
+        const href = await hrefOf(route)
+        const judged = await Promise.all(
+          WIDTHS.map(async (width) => ({ width, r: await judge(await tab(width), href) })),
+        )
+        for (const { width, r } of judged) {
+          const where = `${href} at ${width} px (landed on ${r.landed})`
+          if (audience === 'admin') {
+            expect(r.landed, `${where}: an admin is never turned away`).not.toMatch(
+              /^\/admin\/(login|unauthorized)$/,
+            )
+          }
+          // axe only rates a missing <main> "moderate"; every page has one, so it is held to that.
+          expect(r.hasMain, `${where}: a <main> landmark`).toBe(true)
+          expect(r.axe, where).toEqual([])
+          expect([...r.csp, ...r.console], where).toEqual([])
+        }
+      })
+    }
+  })
+}
