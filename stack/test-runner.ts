@@ -361,7 +361,7 @@ async function saveE2eWeights(timed: { name: string; s: number }[]) {
 }
 
 /** How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES). */
-let e2eLaneCount = 2
+let e2eLaneCount = 3
 /** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
 let denoPaths: string[] | null = null
 /** `--e2e=public-blog`, `--vitest=src/features/x`, `--pgtap=supabase/tests/database/x.test.sql` narrow those suites. */

@@ -15,7 +15,6 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'admin-images',
     'public-prereg-routes',
     'admin-operations',
-    'phones',
     'site-pages',
     'admin-tools',
     'public-waiting-list',
@@ -30,10 +29,9 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'membership-journey',
     'archive-and-updates',
   ],
-  // The demo member's membership: paused, cancelled and kept.
-  ['membership-self-service', 'public-membership-tours'],
-  // The growing expert's courses.
-  ['course-review', 'public-community'],
+  // The demo member: membership paused, cancelled and kept; e-mail to member@example.com (a magic
+  // link is read from it); the growing expert's courses.
+  ['membership-self-service', 'public-membership-tours', 'public-community', 'course-review'],
   // Welcome slots: places left and cancellations.
   ['admin-welcome-slots', 'public-payments-bookings'],
 ]
