@@ -582,19 +582,22 @@ end;
 $$;
 
 -- == 2. The applicant's place in the queue ==
--- How many entries wait on each list per month of joining (UTC), kept by statement-level
--- triggers like private.waiting_list_counters. A place is then the waiting entries of the whole
--- months before the applicant's (a sum over at most a few hundred rows) plus those ahead of them
--- in their own month (a short range of the queue index), where it was a count over the whole
--- queue ahead (50,000 index entries at the back of a list of 50,000).
+-- How many live entries (waiting or offered, as private.waiting_list_counters) each list has per
+-- month of joining (UTC), kept by statement-level triggers. A place is then the live entries of
+-- the whole months before the applicant's (a sum over at most a few hundred rows), less the
+-- offered ones among them (a partial index of the few live offers), plus the waiting entries
+-- ahead in their own month (a short range of the queue index), where it was a count over the
+-- whole queue ahead (50,000 index entries at the back of a list of 50,000). Live, not waiting:
+-- an offer (waiting -> offered) then changes no tally row, so two sessions offering places at one
+-- site never wait for each other on it.
 create table private.waiting_list_queue_months (
   location_key text not null,
   month timestamp not null,
-  waiting bigint not null default 0,
+  live bigint not null default 0,
   primary key (location_key, month)
 );
 comment on table private.waiting_list_queue_months is
-  'Waiting entries per list and month of joining (UTC), for the place in the queue; kept by triggers on waiting_list_entries.';
+  'Live (waiting or offered) entries per list and month of joining (UTC), for the place in the queue; kept by triggers on waiting_list_entries.';
 alter table private.waiting_list_queue_months enable row level security;
 revoke all on private.waiting_list_queue_months from anon, authenticated;
 grant select on private.waiting_list_queue_months to service_role;
@@ -609,10 +612,12 @@ as $$
 $$;
 revoke execute on function private.queue_month(timestamptz) from public, anon, authenticated;
 
-insert into private.waiting_list_queue_months (location_key, month, waiting)
+insert into private.waiting_list_queue_months (location_key, month, live)
 select w.location_key, private.queue_month(w.joined_at), count(*)
-from public.waiting_list_entries w where w.status = 'waiting'
+from public.waiting_list_entries w where w.status in ('waiting', 'offered')
 group by 1, 2;
+create index waiting_list_entries_location_offered_idx on public.waiting_list_entries (location_key, joined_at)
+  where status = 'offered';
 
 -- Transition tables: new_rows (insert, update), old_rows (update, delete).
 create or replace function private.count_queue_months()
@@ -629,25 +634,25 @@ begin
   -- Each branch names only the transition tables its event has.
   if tg_op = 'INSERT' then
     select array_agg(n.location_key), array_agg(n.joined_at), array_agg(1)
-    into v_keys, v_joined, v_n from new_rows n where n.status = 'waiting';
+    into v_keys, v_joined, v_n from new_rows n where n.status in ('waiting', 'offered');
   elsif tg_op = 'DELETE' then
     select array_agg(o.location_key), array_agg(o.joined_at), array_agg(-1)
-    into v_keys, v_joined, v_n from old_rows o where o.status = 'waiting';
+    into v_keys, v_joined, v_n from old_rows o where o.status in ('waiting', 'offered');
   else
     select array_agg(c.location_key), array_agg(c.joined_at), array_agg(c.n)
     into v_keys, v_joined, v_n
     from (
-      select n.location_key, n.joined_at, 1 as n from new_rows n where n.status = 'waiting'
+      select n.location_key, n.joined_at, 1 as n from new_rows n where n.status in ('waiting', 'offered')
       union all
-      select o.location_key, o.joined_at, -1 from old_rows o where o.status = 'waiting'
+      select o.location_key, o.joined_at, -1 from old_rows o where o.status in ('waiting', 'offered')
     ) c;
   end if;
-  insert into private.waiting_list_queue_months as m (location_key, month, waiting)
+  insert into private.waiting_list_queue_months as m (location_key, month, live)
   select c.location_key, private.queue_month(c.joined_at), sum(c.n)
   from unnest(v_keys, v_joined, v_n) c(location_key, joined_at, n)
   group by 1, 2 having sum(c.n) <> 0
   order by 1, 2
-  on conflict (location_key, month) do update set waiting = m.waiting + excluded.waiting;
+  on conflict (location_key, month) do update set live = m.live + excluded.live;
   return null;
 end;
 $$;
@@ -661,7 +666,7 @@ create or replace trigger waiting_list_entries_queue_months_delete after delete 
   referencing old table as old_rows for each statement execute function private.count_queue_months();
 
 -- The status page (as in 20250101000200_waiting_list.sql), its place in the queue from the
--- monthly tally and the applicant's own month.
+-- monthly tally, the live offers and the applicant's own month.
 create or replace function public.get_waiting_list_position(p_reference text)
 returns table (reference text, location text, site_id bigint, status text, joined_at timestamptz, queue_position bigint, list_length bigint, moved_last_year bigint, estimated_wait_months numeric, offer_respond_by timestamptz, offer_token text)
 language plpgsql
@@ -683,8 +688,10 @@ begin
   end if;
   if e.status = 'waiting' then
     v_month := private.queue_month(e.joined_at);
-    select coalesce((select sum(m.waiting) from private.waiting_list_queue_months m
+    select coalesce((select sum(m.live) from private.waiting_list_queue_months m
         where m.location_key = e.location_key and m.month < v_month), 0)
+      - (select count(*) from public.waiting_list_entries w
+        where w.location_key = e.location_key and w.status = 'offered' and w.joined_at < (v_month at time zone 'UTC'))
       + (select count(*) from public.waiting_list_entries w
         where w.location_key = e.location_key and w.status = 'waiting'
           and w.joined_at >= (v_month at time zone 'UTC')

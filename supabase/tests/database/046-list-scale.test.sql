@@ -2,10 +2,10 @@
 -- statement-level triggers is what the row-level triggers wrote — one status-history row, one
 -- queue event, one ledger row per side and one audit row per entry a multi-row statement
 -- touches, in the statements' row order; nothing for a change that changes nothing; the monthly
--- queue tally always adds up to the waiting entries, so places in the queue stay exact; the
+-- queue tally always adds up to the live entries, so places in the queue stay exact; the
 -- import's set-wise answers (duplicates in the file, rows repeated in a batch).
 begin;
-select plan(34);
+select plan(35);
 
 select tests.create_actors();
 
@@ -70,18 +70,18 @@ update public.waiting_list_entries set status = 'offered' where id in (select id
 select tests.clear_authentication();
 select results_eq(
   $$select h.entry_id, h.from_status, h.to_status from public.waiting_list_status_history h
-    where h.entry_id in (select id from s) and h.from_status is not null order by h.id$$,
-  $$select id, 'waiting'::text, 'offered'::text from s where n <= 3 order by n$$,
+    where h.entry_id in (select id from s) and h.from_status is not null order by 1$$,
+  $$select id, 'waiting'::text, 'offered'::text from s where n <= 3 order by 1$$,
   'one status-history row per entry whose status changed');
 select results_eq(
   $$select q.entry_id, q.delta::int, q.cause from private.waiting_list_queue_log q
-    where q.entry_id in (select id from s) and q.delta = -1 order by q.id$$,
-  $$select id, -1, 'offered'::text from s where n <= 3 order by n$$,
+    where q.entry_id in (select id from s) and q.delta = -1 order by 1$$,
+  $$select id, -1, 'offered'::text from s where n <= 3 order by 1$$,
   'a -1 per entry that left the queue, with its new status as the cause');
 select results_eq(
   $$select a.row_id, a.changes from public.audit_log a where a.table_name = 'waiting_list_entries' and a.action = 'update'
-    and a.row_id in (select id::text from s) order by a.id$$,
-  $$select id::text, '{"status": {"before": "waiting", "after": "offered"}}'::jsonb from s where n <= 3 order by n$$,
+    and a.row_id in (select id::text from s) order by 1$$,
+  $$select id::text, '{"status": {"before": "waiting", "after": "offered"}}'::jsonb from s where n <= 3 order by 1$$,
   'one audit row per updated entry: before, after and the change (updated_at aside)');
 
 -- An update that changes no status and no place: audited, no history, no ledger.
@@ -166,10 +166,10 @@ select is((select count(*)::int from public.waiting_list_events v where v.kind =
 -- The monthly queue tally and places in the queue
 -- ---------------------------------------------------------------------------
 select results_eq(
-  $$select m.location_key, m.month, m.waiting from private.waiting_list_queue_months m where m.waiting <> 0 order by 1, 2$$,
+  $$select m.location_key, m.month, m.live from private.waiting_list_queue_months m where m.live <> 0 order by 1, 2$$,
   $$select w.location_key, private.queue_month(w.joined_at), count(*) from public.waiting_list_entries w
-    where w.status = 'waiting' group by 1, 2 order by 1, 2$$,
-  'the monthly tally is the waiting entries per list and month, after inserts, updates and deletes');
+    where w.status in ('waiting', 'offered') group by 1, 2 order by 1, 2$$,
+  'the monthly tally is the live entries per list and month, after inserts, updates and deletes');
 select is(
   (select count(*)::int from public.waiting_list_entries w0
    cross join lateral public.get_waiting_list_position(w0.reference) p
@@ -219,6 +219,13 @@ select ok(
   (select count(distinct p.entry_id) = 2 and bool_and(w.status = 'offered') from passed_on p
    join public.waiting_list_entries w on w.id = p.entry_id where p.site_id = 9002),
   'to two different applicants, each now offered');
+select is(
+  (select count(*)::int from public.waiting_list_entries w0
+   cross join lateral public.get_waiting_list_position(w0.reference) p
+   where w0.status = 'waiting' and w0.site_id in (9001, 9002) and p.queue_position is distinct from (
+     select count(*) + 1 from public.waiting_list_entries w
+     where w.location_key = w0.location_key and w.status = 'waiting' and (w.joined_at, w.id) < (w0.joined_at, w0.id))),
+  0, 'places stay exact with live offers ahead (the tally counts them, the place does not)');
 
 -- ---------------------------------------------------------------------------
 -- The import, set-wise
