@@ -2,6 +2,8 @@
 // bullet/ordered lists, hard_break, horizontal_rule) rendered to e-mail HTML and plain text,
 // with {{merge_fields}} filled. Text is escaped; links keep only http, https, mailto and tel
 // (spec 5); an unknown merge field renders as empty.
+import { isLocalStack, notConfigured } from './providers/config.ts'
+
 export type Fields = Record<string, string | number | null | undefined>
 
 interface Node {
@@ -147,7 +149,16 @@ export function simpleEmail(paragraphs: string[], link?: { text: string; href: s
   return renderEmail(doc, {})
 }
 
+/** The web app's address for links in mail and checkout return URLs: SITE_URL (the stack's
+ *  functions runtime also sets SB_SITE_URL). Only the local stack falls back to the dev server;
+ *  a deployment without it answers 503 not_configured rather than mail links to 127.0.0.1. */
 export function siteUrl(): string {
-  return (Deno.env.get('SITE_URL') ?? Deno.env.get('SB_SITE_URL') ?? 'http://127.0.0.1:5173')
-    .replace(/\/$/, '')
+  const set = Deno.env.get('SITE_URL')?.trim() || Deno.env.get('SB_SITE_URL')?.trim()
+  if (set) return set.replace(/\/+$/, '')
+  if (isLocalStack()) return 'http://127.0.0.1:5173'
+  throw notConfigured(
+    'email',
+    ['SITE_URL'],
+    "set the secret SITE_URL to the web app's address (links in e-mails and payment pages use it).",
+  )
 }

@@ -129,7 +129,7 @@ export const PROVIDER_VARS = [
  *  plus `set`. Handlers called in this process (invoke) see it; the stack's functions do not. */
 export function asDeployed<T>(
   fn: () => T | Promise<T>,
-  set: Record<string, string> = {},
+  set: Record<string, string | undefined> = {},
 ): Promise<T> {
   return withEnv({ ...Object.fromEntries(PROVIDER_VARS.map((k) => [k, undefined])), ...set }, fn)
 }

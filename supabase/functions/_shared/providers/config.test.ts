@@ -8,6 +8,7 @@ import { asDeployed, withEnv } from '../testing.ts'
 import { campaignProvider } from './campaigns.ts'
 import { localWebhookSecret, providerChoice, type Service } from './config.ts'
 import { emailProvider } from './email.ts'
+import { siteUrl } from '../render.ts'
 import { paymentProvider } from './payments.ts'
 
 /** The 503 not_configured error `fn` throws, with its missing secrets. */
@@ -130,6 +131,27 @@ Deno.test('ROOTS_LOCAL_STACK is ignored on a hosted project URL, and only the va
   await asDeployed(() => assert.equal(refusal(paymentProvider).missing[0], 'PAYMENTS_PROVIDER'), {
     ROOTS_LOCAL_STACK: 'true',
   })
+})
+
+Deno.test('links use SITE_URL; only the local stack falls back to the dev server, a deployment without it is refused', async () => {
+  const unset = { SITE_URL: undefined, SB_SITE_URL: undefined }
+  await asDeployed(() => {
+    const r = refusal(siteUrl)
+    assert.deepEqual(r.missing, ['SITE_URL'])
+    assert.match(r.message, /set the secret SITE_URL/)
+  }, unset)
+  await asDeployed(
+    () => assert.equal(siteUrl(), 'https://roots.example'),
+    { SITE_URL: 'https://roots.example/ ' },
+  )
+  await withEnv(
+    { ...unset, ROOTS_LOCAL_STACK: '1', SUPABASE_URL: 'http://127.0.0.1:54321' },
+    () => assert.equal(siteUrl(), 'http://127.0.0.1:5173'),
+  )
+  await withEnv(
+    { SITE_URL: undefined, SB_SITE_URL: 'http://127.0.0.1:4000/' },
+    () => assert.equal(siteUrl(), 'http://127.0.0.1:4000'),
+  )
 })
 
 Deno.test('the stack refuses the demo JWT secret and keys unless ROOTS_LOCAL_STACK=1', () => {
