@@ -1,6 +1,7 @@
 // The REST list query `select=*&order=id&limit=20` on a 1,000-row table, measured three ways
 // in one run: pgbench of the plain SELECT, pgbench of the exact transaction the gateway sends
-// (BEGIN READ ONLY, its set_config statement, its statement, COMMIT, with its parameters),
+// (its read-only set_config statement and its statement in one pipeline with one Sync, with its
+// parameters, as stack/gateway/rest/wire.ts sends them),
 // and HTTP through the gateway with wrk at 10 and 50 connections. PostgREST's published
 // figures (2 vCPU): HTTP ≈ 0.73 of its own SQL, ≈ 0.10 of plain select-only pgbench.
 import { join } from 'node:path'
@@ -13,7 +14,7 @@ import { apiRequest } from '../stack/gateway/rest/api-request.ts'
 import { authenticate } from '../stack/gateway/rest/auth.ts'
 import { parseQuery } from '../stack/gateway/rest/parse.ts'
 import { planRead } from '../stack/gateway/rest/plan.ts'
-import { setupStatement } from '../stack/gateway/rest/query.ts'
+import { readOnlySetup, setupStatement } from '../stack/gateway/rest/query.ts'
 import { loadSchemaCache } from '../stack/gateway/rest/schema.ts'
 import { wrapResult } from '../stack/gateway/rest/sql.ts'
 
@@ -189,11 +190,12 @@ const bench: Bench = async ({ stack, quick }) => {
     const vars: Record<string, string> = {}
     setup.values.forEach((v, i) => vars[`s${i + 1}`] = v)
     plan.params.values.forEach((v, i) => vars[`q${i + 1}`] = v ?? '')
+    // As wire.ts sends a read: both statements, then one Sync (pgbench's pipeline mode).
     const gatewayScript = [
-      'begin read only;',
-      `${setup.text.replace(/\$(\d+)/g, ':s$1')};`,
+      '\\startpipeline',
+      `${readOnlySetup(setup.text).replace(/\$(\d+)/g, ':s$1')};`,
       `${main.replace(/\$(\d+)/g, ':q$1')};`,
-      'commit;',
+      '\\endpipeline',
     ].join('\n') + '\n'
     const plainScript = `select * from ${TABLE} order by id limit 20;\n`
 
@@ -266,10 +268,10 @@ const bench: Bench = async ({ stack, quick }) => {
       rows,
       notes: [
         `Each measure runs ${seconds}s on the same machine, database and table (1,000 rows). pgbench uses prepared statements; the gateway transaction is`,
-        'BEGIN READ ONLY, the set_config statement (role, claims, method, path, headers, cookies, search_path), the json_agg statement, COMMIT — as the gateway sends it.',
+        "the set_config statement (search_path, role, claims, method, path, headers, cookies, the role's settings, transaction_read_only) and the json_agg statement, pipelined with one Sync — as the gateway sends it.",
         "PostgREST's published figures (2 vCPU): HTTP ≈ 0.73 of its own SQL in pgbench and ≈ 0.10 of plain select-only pgbench.",
         `This machine: ${os.cpus().length} CPUs shared by wrk, the gateway (Deno + postgres.js) and Postgres; load average ${load} at the end of the run.`,
-        'Per request the gateway sends one pipelined write (BEGIN, settings, statement, COMMIT) on a reserved pooled connection with prepared statements.',
+        'Per request the gateway sends one write (settings and statement as Bind/Execute pairs, one Sync: one implicit transaction) on a pooled connection of stack/gateway/rest/wire.ts, statements prepared once per connection.',
         "CPU µs/req: user + system time of the gateway process (this one) and of the cluster's Postgres processes over the wrk run, divided by the requests served;",
         'steadier than req/s when other work shares the machine. global_sites is served as Postgres wrote its JSON (bytes, not decoded and re-encoded); its Postgres time is json_agg of about 80 KB.',
       ],

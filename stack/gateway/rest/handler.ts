@@ -12,12 +12,15 @@ import { runPlan } from './query.ts'
 import { answer, answerWithoutDb } from './response.ts'
 import type { SchemaCache } from './schema.ts'
 import type { Recovery } from './recovery.ts'
+import type { WirePool } from './wire.ts'
 
 export interface Env {
   sql: postgres.Sql
   jwtSecret: string
   cache(): Promise<SchemaCache>
   recovery?: Recovery
+  /** The wire client for reads (wire.ts); without it every statement goes through `sql`. */
+  wire?: WirePool
 }
 
 export async function handleRequest(env: Env, req: Request, info: RequestInfo): Promise<Response> {
@@ -27,6 +30,6 @@ export async function handleRequest(env: Env, req: Request, info: RequestInfo): 
   const api = await apiRequest(req, info, cache)
   const plan = actionPlan(api, cache)
   if (plan.kind !== 'db') return answerWithoutDb(api, plan)
-  const rows = await runPlan(env.sql, cache, caller, api, plan, env.recovery)
+  const rows = await runPlan(env.sql, cache, caller, api, plan, env.recovery, env.wire)
   return answer(api, plan, rows)
 }

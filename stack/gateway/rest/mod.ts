@@ -17,6 +17,7 @@ import { errorResponse } from './response.ts'
 import { authenticate } from './auth.ts'
 import { loadSchemaCache, type SchemaCache } from './schema.ts'
 import { Recovery } from './recovery.ts'
+import { WirePool } from './wire.ts'
 
 /** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
 export const EXPOSED_SCHEMAS = ['public']
@@ -99,10 +100,23 @@ export function createRestGateway(
       await probe.end({ timeout: 0 }).catch(() => {})
     }
   }, () => {
+    // Idle connections opened before the outage point at a server that is gone.
+    wire?.drain()
     reloadSchema().catch((e) => console.error('[rest] schema reload failed:', e))
   })
 
-  const env = { sql, jwtSecret: ctx.config.jwtSecret, cache: currentCache, recovery }
+  // Reads go through wire.ts (GATEWAY_REST_WIRE=0 sends them through postgres.js too).
+  const wire = Deno.env.get('GATEWAY_REST_WIRE') === '0' ? undefined : new WirePool({
+    hostname: '127.0.0.1',
+    port: ctx.config.dbPort,
+    user: 'authenticator',
+    password: new URL(authenticatorUrl(ctx.config)).password,
+    database: 'postgres',
+    max: Number(Deno.env.get('GATEWAY_POOL_SIZE') ?? 20),
+    params: { application_name: 'gateway-rest', client_connection_check_interval: '1000' },
+  })
+
+  const env = { sql, jwtSecret: ctx.config.jwtSecret, cache: currentCache, recovery, wire }
 
   return {
     async handle(req: Request, info: RequestInfo): Promise<Response> {
@@ -127,6 +141,7 @@ export function createRestGateway(
     async close() {
       closed = true
       recovery.close()
+      wire?.close()
       const l = await listening?.catch(() => null) as { unlisten?: () => Promise<void> } | null
       await l?.unlisten?.().catch(() => {})
     },

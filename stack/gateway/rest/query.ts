@@ -12,6 +12,7 @@ import type { DbPlan, Guard, Statement } from './plan.ts'
 import type { SchemaCache } from './schema.ts'
 import type { Params } from './sql.ts'
 import type { Recovery } from './recovery.ts'
+import type { WirePool } from './wire.ts'
 
 type Tx = postgres.TransactionSql
 export type Rows = postgres.RowList<postgres.Row[]>
@@ -34,9 +35,13 @@ export function runPlan(
   api: ApiRequest,
   plan: DbPlan,
   recovery?: Recovery,
+  wire?: WirePool,
 ): Promise<Rows> {
   const setup = setupStatement(cache, caller, api)
   const text = statementText(plan.statement, plan.params)
+  if (wire && plan.readOnly && !plan.guard && typeof text === 'string') {
+    return wireRead(wire, setup, text, plan.params, recovery)
+  }
   return transact(
     sql,
     setup,
@@ -335,6 +340,55 @@ async function transact(
       Promise.allSettled(sent).then(() => conn.release())
     }
   }
+}
+
+/**
+ * A read on the wire client (wire.ts): the settings statement, read-only for the rest of the
+ * transaction, and the statement in one implicit transaction, one round trip and one Sync.
+ * Same deadline and recovery as transact(); the result in the shape resultRows() gives.
+ */
+async function wireRead(
+  wire: WirePool,
+  setup: { text: string; values: string[] },
+  text: string,
+  p: Params,
+  recovery?: Recovery,
+): Promise<Rows> {
+  recovery?.check()
+  try {
+    const result = await bounded(
+      wire.run([
+        { text: readOnlySetup(setup.text), values: setup.values },
+        { text, values: p.values },
+      ]),
+      QUERY_DEADLINE_MS + POOL_ACQUISITION_TIMEOUT_MS,
+      lostDuringRequest,
+      () => console.error('[rest] a database connection stopped answering; it is set aside'),
+      recovery,
+    )
+    const rows = result.rows.map((values) => {
+      const row: Record<string, string | Uint8Array | null> = {}
+      for (let j = 0; j < result.columns.length; j++) {
+        const v = values[j]
+        const name = result.columns[j]
+        row[name] = v === null ? null : name === 'body' ? v : decoder.decode(v)
+      }
+      return row
+    })
+    return Object.assign(rows, { count: rows.length, columns: [] }) as unknown as Rows
+  } catch (e) {
+    recovery?.noteFailure(e)
+    throw e
+  }
+}
+
+const readOnlySetups = new Map<string, string>()
+export function readOnlySetup(text: string): string {
+  let ro = readOnlySetups.get(text)
+  if (ro === undefined) {
+    readOnlySetups.set(text, ro = `${text}, set_config('transaction_read_only', 'on', true)`)
+  }
+  return ro
 }
 
 /**
