@@ -616,8 +616,11 @@ insert into private.waiting_list_queue_months (location_key, month, live)
 select w.location_key, private.queue_month(w.joined_at), count(*)
 from public.waiting_list_entries w where w.status in ('waiting', 'offered')
 group by 1, 2;
+-- The live offers of a list by joining date. The predicate names location_key too, so only a query
+-- on a list can use it: a statement that merely asks for status = 'offered' (the expiry) would
+-- otherwise be planned around it while fresh offers are not yet in the statistics.
 create index waiting_list_entries_location_offered_idx on public.waiting_list_entries (location_key, joined_at)
-  where status = 'offered';
+  where status = 'offered' and location_key is not null;
 
 -- Transition tables: new_rows (insert, update), old_rows (update, delete).
 create or replace function private.count_queue_months()
