@@ -417,20 +417,56 @@ function parseError(body: Uint8Array): PostgresError {
 /** A pool of these connections; a request holds one for its statements. */
 export class WirePool {
   #idle: Connection[] = []
-  #open = 0
+  #all = new Set<Connection>()
+  #opening = 0
   #waiting: ((c: Connection | null, e?: unknown) => void)[] = []
   #closed = false
 
   constructor(private options: WireOptions) {}
 
-  /** Runs `statements` on a pooled connection; `hold` bounds the wait for one (see query.ts). */
+  /** Runs `statements` in one implicit transaction on a pooled connection. */
   async run(statements: WireStatement[]): Promise<WireResult> {
+    const wasIdle = this.#idle.length > 0
     const c = await this.#acquire()
     try {
       return await c.run(statements)
+    } catch (e) {
+      // An idle connection the server closed meanwhile (a restart, pg_terminate_backend) fails
+      // at once: a read's statements run again, once, on a new connection (safe: they only read).
+      if (!wasIdle || (e as { code?: string }).code !== 'CONNECTION_CLOSED' || this.#closed) {
+        throw e
+      }
     } finally {
       this.#release(c)
     }
+    // The other idle connections most likely met the same end (a restart ends them all).
+    this.drain()
+    const fresh = await this.#acquire()
+    try {
+      return await fresh.run(statements)
+    } finally {
+      this.#release(fresh)
+    }
+  }
+
+  #size() {
+    return this.#all.size + this.#opening
+  }
+
+  #open(): Promise<Connection> {
+    this.#opening++
+    return Connection.open(this.options).then((c) => {
+      this.#opening--
+      if (this.#closed) {
+        c.close()
+        throw connectionError('CONNECTION_ENDED', 'The pool is closed.')
+      }
+      this.#all.add(c)
+      return c
+    }, (e) => {
+      this.#opening--
+      throw e
+    })
   }
 
   #acquire(): Promise<Connection> {
@@ -439,13 +475,7 @@ export class WirePool {
     }
     const idle = this.#idle.pop()
     if (idle) return Promise.resolve(idle)
-    if (this.#open < this.options.max) {
-      this.#open++
-      return Connection.open(this.options).catch((e) => {
-        this.#open--
-        throw e
-      })
-    }
+    if (this.#size() < this.options.max) return this.#open()
     return new Promise((resolve, reject) => {
       this.#waiting.push((c, e) => c ? resolve(c) : reject(e))
     })
@@ -454,16 +484,10 @@ export class WirePool {
   #release(c: Connection) {
     if (c.broken || this.#closed) {
       c.close()
-      this.#open--
+      this.#all.delete(c)
       // A waiter gets a new connection in the place of the broken one.
       const next = this.#waiting.shift()
-      if (next) {
-        this.#open++
-        Connection.open(this.options).then((fresh) => next(fresh), (e) => {
-          this.#open--
-          next(null, e)
-        })
-      }
+      if (next) this.#open().then((fresh) => next(fresh), (e) => next(null, e))
       return
     }
     const next = this.#waiting.shift()
@@ -475,13 +499,16 @@ export class WirePool {
   drain() {
     for (const c of this.#idle.splice(0)) {
       c.close()
-      this.#open--
+      this.#all.delete(c)
     }
   }
 
+  /** Closes every connection, busy ones too: their requests were answered at shutdown. */
   close() {
     this.#closed = true
-    this.drain()
+    this.#idle = []
+    for (const c of this.#all) c.close()
+    this.#all.clear()
     for (const w of this.#waiting.splice(0)) {
       w(null, connectionError('CONNECTION_ENDED', 'The pool is closed.'))
     }
