@@ -294,7 +294,7 @@ class Connection {
     const parsing: { text: string; name: string }[] = []
     const describing: { text: string; name: string }[] = []
     for (const s of statements) {
-      let known = this.statements.get(s.text)
+      const known = this.statements.get(s.text)
       let name = known?.name
       if (!known) {
         name = `r${this.#count++}`
