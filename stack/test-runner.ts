@@ -443,7 +443,11 @@ export async function runTests(args: string[]): Promise<number> {
   const stop = async () => {
     await Promise.all(stacks.splice(0).map((s) => s.stop().catch(() => {})))
   }
+  let child: Deno.ChildProcess | undefined
   const onSignal = () => {
+    try {
+      child?.kill('SIGTERM')
+    } catch { /* already ended */ }
     stop().finally(() => Deno.exit(130))
   }
   Deno.addSignalListener('SIGINT', onSignal)
@@ -471,27 +475,64 @@ export async function runTests(args: string[]): Promise<number> {
   }
   try {
     if (sideBySide) {
-      const [shared, own] = await Promise.all([startTimed(), startTimed()])
-      const alongside = (async () => {
-        for (const suite of rest) {
-          const io = new Output('held')
-          const r = await runSuite(suite, shared, io)
-          console.log(`\n━━ ${suite.name} ━━`)
-          await io.flush()
-          console.log(
-            `━━ ${suite.name}: ${r.passed} passed, ${r.failed} failed (${
-              (r.seconds ?? 0).toFixed(0)
-            } s) ━━`,
-          )
+      // The gateway's functions take the stack's URLs from this process's environment, so two
+      // stacks cannot share a process: the journeys run in a child `npm test -- --only=e2e` with a
+      // stack of its own, while the other suites run here, one after another, on this one.
+      const reportFile = join(paths.stackDir, 'test-results', `${Deno.pid}-side.json`)
+      await Deno.mkdir(join(paths.stackDir, 'test-results'), { recursive: true })
+      const passOn = args.filter((a) => /^--(e2e|e2e-lanes)=/.test(a) || a === '--full')
+      console.log(
+        `\n━━ ${fresh.map((s) => s.name).join(', ')} (alongside ${
+          rest.map((s) => s.name).join(', ')
+        }) ━━`,
+      )
+      const sideStarted = performance.now()
+      child = new Deno.Command(Deno.execPath(), {
+        args: [
+          'run',
+          '-A',
+          '--quiet',
+          '--unstable-no-legacy-abort',
+          join(ROOT, 'stack', 'cli.ts'),
+          'test',
+          `--only=${fresh.map((s) => s.name).join(',')}`,
+          `--report=${reportFile}`,
+          ...passOn,
+        ],
+        cwd: ROOT,
+        stdout: 'inherit',
+        stderr: 'inherit',
+      }).spawn()
+      const side = child.status.then(async (status) => {
+        const report = existsSync(reportFile)
+          ? JSON.parse(await Deno.readTextFile(reportFile)) as Record<string, SuiteResult>
+          : {}
+        await Deno.remove(reportFile).catch(() => {})
+        for (const suite of fresh) {
+          totals[suite.name] = report[suite.name] ?? {
+            passed: 0,
+            failed: 1,
+            seconds: (performance.now() - sideStarted) / 1000,
+          }
+          if (!report[suite.name]) {
+            console.error(`[test] ${suite.name} ended (code ${status.code}) without a result`)
+          }
         }
-        await shared.stop()
-        stacks.splice(stacks.indexOf(shared), 1)
-      })()
-      for (const suite of fresh) {
-        console.log(`\n━━ ${suite.name} (alongside ${rest.map((s) => s.name).join(', ')}) ━━`)
-        await runSuite(suite, own, new Output())
+      })
+      const shared = await startTimed()
+      for (const suite of rest) {
+        const io = new Output('held')
+        const r = await runSuite(suite, shared, io)
+        console.log(`\n━━ ${suite.name} ━━`)
+        await io.flush()
+        console.log(
+          `━━ ${suite.name}: ${r.passed} passed, ${r.failed} failed (${
+            (r.seconds ?? 0).toFixed(0)
+          } s) ━━`,
+        )
       }
-      await alongside
+      await stop()
+      await side
     } else {
       let stack = await startTimed()
       let used = false
@@ -524,6 +565,9 @@ export async function runTests(args: string[]): Promise<number> {
     failed += r.failed
   }
   console.log(`  total    ${since(runStarted)}`)
+  // A parent run (side by side, above) reads this run's results from here.
+  const report = args.find((a) => a.startsWith('--report='))?.slice(9)
+  if (report) await Deno.writeTextFile(report, JSON.stringify(totals))
   console.log(`${passed} passed, ${failed} failed`)
   return failed === 0 && passed > 0 ? 0 : 1
 }
