@@ -5,16 +5,24 @@
 // seeded sites, lists, offers, members or settings another file reads joins the group here.
 export const SHARED_STATE_GROUPS: string[][] = [
   [
-    // Sites and their lists: site creators and edits (the sites list, the near-me order), status
-    // flips of seeded sites (Avon Views), offers and moves on seeded lists (Tuckers Meadow,
-    // Darenth Fields, Haigh Fields), list counts and positions, site assignments of the patch
-    // manager, the promo bar on a seeded site.
+    // Sites made and changed: new sites (and their coordinates) in the list near-me orders, the
+    // status of Avon Views flipped, a seeded site's details and photos edited, the promo bar on
+    // Avon Views.
     'near-me',
     'site-wording',
     'admin-locations',
     'admin-images',
     'public-prereg-routes',
     'admin-operations',
+    'offer-journey',
+    'offer-choices',
+    'admin-import',
+    'membership-journey',
+    'archive-and-updates',
+  ],
+  [
+    // The seeded lists of Darenth Fields, Tuckers Meadow and Haigh Fields: joins, moves, offers,
+    // counts and positions; the patch manager's sites assigned and taken away.
     'site-pages',
     'admin-tools',
     'public-waiting-list',
@@ -23,11 +31,6 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'admin-waiting-list',
     'admin-patch-manager',
     'admin-staff',
-    'offer-journey',
-    'offer-choices',
-    'admin-import',
-    'membership-journey',
-    'archive-and-updates',
   ],
   // The demo member: membership paused, cancelled and kept; e-mail to member@example.com (a magic
   // link is read from it); the growing expert's courses.
