@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { paths, ROOT } from './config.ts'
+import { serverEntry } from './web-server.ts'
 
 export async function newestMtime(dir: string): Promise<number> {
   let newest = 0
@@ -13,9 +14,6 @@ export async function newestMtime(dir: string): Promise<number> {
   }
   return newest
 }
-
-/** The server build (issue 22): web/src/entry-server.tsx, which the web server renders pages with. */
-export const serverEntry = (distDir: string) => join(distDir, '.server', 'entry-server.js')
 
 export async function buildWeb(force = false): Promise<void> {
   const index = join(paths.webDist, 'index.html')

@@ -2,8 +2,7 @@
 // reads (/config.js: API URL and anon key only, never the service key) and security headers.
 import { existsSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { serverEntry } from './web-build.ts'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,14 +65,21 @@ async function gzippedFile(file: string, mtime: number): Promise<Uint8Array<Arra
   return body
 }
 
+/** The server build (issue 22): web/src/entry-server.tsx, which the web server renders pages with. */
+export const serverEntry = (distDir: string) => join(distDir, '.server', 'entry-server.js')
+
 export interface WebServerOptions {
   port: number
+  /** Default 127.0.0.1; a deployment listens on 0.0.0.0. */
+  hostname?: string
   distDir: string
   apiUrl: string
   anonKey: string
   /** Extra origins the page may connect to (analytics, error reporting) when configured. */
   connectSrc?: string[]
   quiet?: boolean
+  /** Server-render the public pages (default true; the bench turns it off to compare). */
+  render?: boolean
 }
 
 export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Record<string, string> {
@@ -190,13 +196,25 @@ export function pageHtml(
   template: string,
   page: RenderedPage,
   dataId: string,
-  css: readonly string[] = [],
+  styles: readonly { href: string; text: string }[] = [],
 ): string {
-  // The page's own stylesheets (a lazy chunk's, which the app would only add with its script),
-  // unless index.html links them already.
-  const links = css.filter((href) => !template.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">\n    `).join('')
-  return template
+  // The stylesheets go inline: the page paints with the HTML alone, no request in the way (the
+  // shell's own link becomes its text; the lazy page's, which the app would only add with its
+  // script, are added). The app's scripts load at low priority: the page is readable without
+  // them, and the photo or text that is the largest paint goes first.
+  const inline = (text: string) => `<style>${text.replace(/<\//g, '<\\/')}</style>`
+  let html = template
+  const added: string[] = []
+  for (const { href, text } of styles) {
+    const link = new RegExp(
+      `<link rel="stylesheet"[^>]* href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+    )
+    if (link.test(html)) html = html.replace(link, () => inline(text))
+    else added.push(inline(text))
+  }
+  return html
+    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
@@ -208,7 +226,7 @@ export function pageHtml(
     .replace(
       '</head>',
       () =>
-        `  ${links}${page.head}\n    <style id="_goober">${
+        `  ${added.map((s) => `${s}\n    `).join('')}${page.head}\n    <style id="_goober">${
           page.css.replace(/<\//g, '<\\/')
         }</style>\n  </head>`,
     )
@@ -226,7 +244,11 @@ export const RENDER_STALE_MS = 60_000
 interface CachedPage {
   at: number
   body: Promise<Uint8Array<ArrayBuffer> | null>
+  gzipped?: Promise<Uint8Array<ArrayBuffer>>
 }
+
+/** Paths kept at most (any URL may be asked for; the cache starts afresh beyond this). */
+const RENDER_CACHE_MAX = 2000
 
 /**
  * Server rendering (issue 22): the public pages the entry renders, from the API's current data,
@@ -245,8 +267,9 @@ function pageRenderer(opts: WebServerOptions, indexFile: string) {
     try {
       const mtime = (await Deno.stat(entryFile)).mtime?.getTime() ?? 0
       if (loaded?.mtime !== mtime) {
+        // A new build: the pages rendered by the last one go (all but this one, rendering now).
+        if (loaded) { for (const key of cache.keys()) if (key !== path) cache.delete(key) }
         loaded = { mtime, entry: import(`${pathToFileURL(entryFile).href}?v=${mtime}`) }
-        cache.clear()
       }
       const entry = await loaded.entry
       const page = await entry.render(path, { apiUrl: opts.apiUrl, anonKey: opts.anonKey, origin })
@@ -256,28 +279,46 @@ function pageRenderer(opts: WebServerOptions, indexFile: string) {
       const manifest = existsSync(manifestFile)
         ? JSON.parse(await Deno.readTextFile(manifestFile)) as Manifest
         : {}
-      const css = stylesheets(manifest, page.modules)
-      return new TextEncoder().encode(pageHtml(template, page, entry.PRERENDER_DATA_ID, css))
+      const hrefs = [
+        ...[...template.matchAll(/<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)"/g)]
+          .map((m) => m[1]!),
+        ...stylesheets(manifest, page.modules),
+      ]
+      const styles = await Promise.all(
+        [...new Set(hrefs)].map(async (href) => ({
+          href,
+          text: await Deno.readTextFile(join(opts.distDir, href)),
+        })),
+      )
+      return new TextEncoder().encode(pageHtml(template, page, entry.PRERENDER_DATA_ID, styles))
     } catch (e) {
       if (!warned && !opts.quiet) console.warn(`[web] server rendering failed (${path}): ${e}`)
       warned = true
       return null
     }
   }
-  return async (path: string, origin: string): Promise<Uint8Array<ArrayBuffer> | null> => {
-    if (!existsSync(entryFile)) return null
+  const lookup = (path: string, origin: string): CachedPage | null => {
+    if (opts.render === false || !existsSync(entryFile)) return null
     const now = Date.now()
     const hit = cache.get(path)
-    if (hit && now - hit.at < RENDER_FRESH_MS) return await hit.body
+    if (hit && now - hit.at < RENDER_FRESH_MS) return hit
     const fresh: CachedPage = { at: now, body: renderNow(path, origin) }
     if (hit && now - hit.at < RENDER_STALE_MS) {
       // Served once more while the fresh one renders; it replaces it when done.
-      void fresh.body.then((b) => b && cache.set(path, fresh))
+      void fresh.body.then((b) => b ? cache.set(path, fresh) : cache.delete(path))
       hit.at = now - RENDER_FRESH_MS + 1_000
-      return await hit.body
+      return hit
     }
+    if (cache.size >= RENDER_CACHE_MAX) cache.clear()
     cache.set(path, fresh)
-    return await fresh.body
+    return fresh
+  }
+  /** The page's HTML (gzipped once per render when asked), or null for the shell. */
+  return async (path: string, origin: string, gzipped: boolean) => {
+    const page = lookup(path, origin)
+    const body = page ? await page.body : null
+    if (!page || !body) return null
+    return gzipped ? await (page.gzipped ??= gzip(body)) : body
   }
 }
 
@@ -330,10 +371,9 @@ export function startWebServer(opts: WebServerOptions) {
         headers,
       })
     }
-    const rendered = url.search === '' ? await renderPage(rel, siteUrl ?? url.origin) : null
-    if (rendered) {
-      const gz = acceptsGzip(req.headers.get('accept-encoding'))
-      const body = gz ? await gzip(rendered) : rendered
+    const gz = acceptsGzip(req.headers.get('accept-encoding'))
+    const body = url.search === '' ? await renderPage(rel, siteUrl ?? url.origin, gz) : null
+    if (body) {
       return new Response(req.method === 'HEAD' ? null : body, {
         headers: {
           ...headers,
@@ -342,7 +382,8 @@ export function startWebServer(opts: WebServerOptions) {
           vary: 'Accept-Encoding',
           ...(gz ? { 'content-encoding': 'gzip' } : {}),
           'content-length': String(body.byteLength),
-          link: redirectPreload(opts.apiUrl),
+          // No preload of the redirect table here: the page paints without the app, which
+          // fetches the table when it starts (a preload would compete with the largest paint).
         },
       })
     }
@@ -354,12 +395,33 @@ export function startWebServer(opts: WebServerOptions) {
       link: redirectPreload(opts.apiUrl),
     })
   }
+  const hostname = opts.hostname ?? '127.0.0.1'
   const server = Deno.serve({
-    hostname: '127.0.0.1',
+    hostname,
     port: opts.port,
     onListen: () => {
-      if (!opts.quiet) console.log(`[web] app on http://127.0.0.1:${opts.port}`)
+      if (!opts.quiet) console.log(`[web] app on http://${hostname}:${opts.port}`)
     },
   }, handler)
   return { close: () => server.shutdown(), finished: server.finished }
+}
+
+// A deployment's web server (README "Deploying to Supabase"): `deno run -A stack/web-server.ts`
+// with the project's SUPABASE_URL and SUPABASE_ANON_KEY, SITE_URL, and optionally PORT (8000),
+// HOST (0.0.0.0) and ROOTS_WEB_DIST (web/dist, built by `npm run build`).
+if (import.meta.main) {
+  const apiUrl = Deno.env.get('SUPABASE_URL')
+  const anonKey = Deno.env.get('SUPABASE_ANON_KEY')
+  if (!apiUrl || !anonKey) {
+    console.error('[web] SUPABASE_URL and SUPABASE_ANON_KEY are required')
+    Deno.exit(2)
+  }
+  startWebServer({
+    port: Number(Deno.env.get('PORT') ?? 8000),
+    hostname: Deno.env.get('HOST') ?? '0.0.0.0',
+    distDir: Deno.env.get('ROOTS_WEB_DIST') ??
+      fileURLToPath(new URL('../web/dist', import.meta.url)),
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    anonKey,
+  })
 }

@@ -1,7 +1,8 @@
 // Server-rendered pages (issue 22): the page is in the HTML before the app runs, so a test that
-// clicks must wait until the app has hydrated it (html[data-app-ready], set by web/src/app/App.tsx
-// once React has taken over the HTML), and hydration must not have failed: React reports a
-// mismatch between the server's HTML and the browser's first render as a recoverable error.
+// clicks must wait until the app has taken the page over (React has attached its root to #root:
+// from then on it replays a click made while it is still hydrating), and hydration must not have
+// failed: React reports a mismatch between the server's HTML and the browser's first render as a
+// recoverable error.
 import type { Page } from 'playwright-core'
 
 /** React's hydration errors (production builds give their numbers, development their text). */
@@ -22,9 +23,13 @@ export function watchConsole(page: Page): string[] {
 export const hydrationProblems = (seen: readonly string[]) =>
   seen.filter((s) => HYDRATION_PROBLEM.test(s))
 
-/** Resolves once the app has rendered or hydrated the page. */
+/** Resolves once the app has taken the page over (rendering or hydrating it). */
 export async function appReady(page: Page): Promise<void> {
-  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' })
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((k) =>
+      k.startsWith('__reactContainer$')
+    )
+  )
 }
 
 /**

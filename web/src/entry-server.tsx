@@ -9,7 +9,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server.browser'
 import { extractCss } from 'goober'
 import { App } from '@/app/App'
-import { loadFirstPage } from '@/app/app-routes'
+import { prepareFirstPage } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { patternRegExp } from '@/app/lazy-page'
 import type { Platform } from '@/app/platform'
@@ -78,13 +78,21 @@ function plan(path: string, c: SiteCatalogue): Plan | null {
   return null
 }
 
+/** How long one read of the sites function serves the renders that follow it. */
+const CATALOGUE_REUSE_MS = 2000
+let lastCatalogue: { at: number; answer: SiteCatalogue } | null = null
+
 async function readCatalogue(opts: RenderOptions): Promise<SiteCatalogue> {
+  if (lastCatalogue && Date.now() - lastCatalogue.at < CATALOGUE_REUSE_MS) return lastCatalogue.answer
   const res = await fetch(`${opts.apiUrl}/functions/v1/sites`, {
     headers: { apikey: opts.anonKey, authorization: `Bearer ${opts.anonKey}`, accept: 'application/json' },
-    signal: AbortSignal.timeout(5000),
+    // The page waits for this: without an answer soon, the shell goes out instead.
+    signal: AbortSignal.timeout(3000),
   })
   if (!res.ok) throw new Error(`sites function: ${res.status}`)
-  return await res.json() as SiteCatalogue
+  const answer = await res.json() as SiteCatalogue
+  lastCatalogue = { at: Date.now(), answer }
+  return answer
 }
 
 async function readDetails(site: Site): Promise<PrerenderedDetails> {
@@ -154,7 +162,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
   if (!what) return null
   const [details] = await Promise.all([
     what.kind === 'site' ? readDetails(what.site) : null,
-    loadFirstPage(path),
+    prepareFirstPage(path),
   ])
   const data: PrerenderData = {
     path,
@@ -166,7 +174,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
   resetCollectedHead()
   const html = renderToString(
     <StrictMode>
-      <App platform={serverPlatform()} ssrPath={path} />
+      <App platform={serverPlatform()} locationHook={() => [path, () => {}]} searchHook={() => ''} />
     </StrictMode>,
   )
   allCss += extractCss()

@@ -7,7 +7,7 @@ import { App } from '@/app/App'
 import { prepareFirstPage, preloadRouteTable } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { startPlatform } from '@/app/platform'
-import { primeStores, readPrerenderData } from '@/app/prerender-data'
+import { primeFrom } from '@/app/prerender-data'
 
 const notConfigured = css`max-width: 40rem; margin: 3rem auto; padding: 0 1rem;`
 
@@ -16,7 +16,7 @@ installGlobalStyles()
 const container = document.getElementById('root')!
 // A server-rendered page (issue 22) carries the data it was rendered with: the stores take it
 // before the first render, which then hydrates the HTML instead of replacing it.
-const prerendered = readPrerenderData()
+const prerendered = document.getElementById('roots-prerender')
 
 try {
   const platform = startPlatform(env())
@@ -27,7 +27,7 @@ try {
   void Promise.all([
     prepareFirstPage(location.pathname),
     platform.redirects.whenReady(),
-    prerendered && primeStores(prerendered),
+    prerendered && primeFrom(prerendered),
   ]).then(() => {
     const app = (
       <StrictMode>

@@ -28,27 +28,13 @@ function RoutedContent({ children }: { children: ReactNode }) {
   return <ErrorBoundary path={`${location}${search ? `?${search}` : ''}`}>{children}</ErrorBoundary>
 }
 
-const noSubscription = () => () => {}
-
 /**
- * False on the server and while the browser hydrates server HTML, true otherwise: what depends
- * on this browser's storage (the consent banner) shows right after hydration, so the first
- * render matches the HTML.
+ * What depends on this browser's storage (the consent banner) shows once the app has taken over
+ * the page: the server renders without it and the browser's first render (hydration) must match.
  */
-function useAfterHydration() {
-  return useSyncExternalStore(noSubscription, () => true, () => false)
-}
-
-/** Marks the document once the app has rendered or hydrated (tests wait for it before clicking). */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true'
-  }, [])
-  return null
-}
-
 function ConsentUi() {
-  const hydrated = useAfterHydration()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   if (!hydrated) return null
   return (
     <>
@@ -63,15 +49,13 @@ export interface AppProps {
   platform: Platform
   locationHook?: BaseLocationHook
   searchHook?: () => string
-  /** Server rendering: the path rendered (issue 22). */
-  ssrPath?: string
 }
 
-export function App({ platform, locationHook, searchHook, ssrPath }: AppProps) {
+export function App({ platform, locationHook, searchHook }: AppProps) {
   const [queries] = useState<QueryBox>(() => ({}))
   return (
     <QueryBoxContext.Provider value={queries}>
-      <Router hook={locationHook} searchHook={searchHook} ssrPath={ssrPath}>
+      <Router hook={locationHook} searchHook={searchHook}>
         <NavigationEffects builds={platform.builds} />
         <RedirectGate cache={platform.redirects}>
           <RoutedContent>
@@ -80,7 +64,6 @@ export function App({ platform, locationHook, searchHook, ssrPath }: AppProps) {
         </RedirectGate>
         <LazyToaster />
         <ConsentUi />
-        <AppReady />
       </Router>
     </QueryBoxContext.Provider>
   )

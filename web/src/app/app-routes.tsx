@@ -41,14 +41,10 @@ export const FIRST_PAGE_WAIT_MS = 3000
 export function prepareFirstPage(path: string): Promise<void> {
   if (patternRegExp(paths.home.path).test(path)) return Promise.resolve()
   preloadLandingPage(path)
-  const ready = loadFirstPage(path)
+  const ready = RouteTable.preload().then(loadRouter).then((m) => m.preloadRoute(path))
   const cap = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))
   return Promise.race([ready, cap]).catch(() => { /* the route renders its loading or error state */ })
 }
-
-/** The route table and the chunks of the page at `path` (the server renders once they are in). */
-export const loadFirstPage = (path: string): Promise<void> =>
-  RouteTable.preload().then(loadRouter).then((m) => m.preloadRoute(path))
 
 /** Warms the route table once the home page has painted, so the next click does not wait. */
 export function preloadRouteTable() {

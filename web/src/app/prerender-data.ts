@@ -22,14 +22,5 @@ export async function primeStores(data: PrerenderData): Promise<void> {
   setPrerenderedDetails(data.details)
 }
 
-/** The page's embedded data, when it was rendered for this path. */
-export function readPrerenderData(doc: Document = document): PrerenderData | null {
-  const el = doc.getElementById(PRERENDER_DATA_ID)
-  if (!el?.textContent) return null
-  try {
-    const data = JSON.parse(el.textContent) as PrerenderData
-    return data.path === doc.defaultView?.location.pathname ? data : null
-  } catch {
-    return null
-  }
-}
+/** The browser: the stores take the data embedded in the page (the element the server wrote). */
+export const primeFrom = (el: Element) => primeStores(JSON.parse(el.textContent!) as PrerenderData)

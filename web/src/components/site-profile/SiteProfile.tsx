@@ -20,7 +20,7 @@ import { renderRichText } from '@/lib/rich-text/render-html'
 import type { ListStats, Prices, SiteDetailsData } from '@/lib/sites/site-details'
 import { describeWait, formatDate, pounds } from '@/lib/sites/wait'
 import { PhotoGallery } from './PhotoGallery'
-import { withPrerendered } from './prerendered'
+import { prerenderedDetails } from './prerendered'
 
 /** Stored rich text (ProseMirror JSON, or plain text) through the allowlist renderer. */
 function RichText({ value }: { value: string | null }) {
@@ -221,7 +221,13 @@ export interface SiteProfileProps {
 
 export function SiteProfile({ site, details: live, cta, heading, headingId = 'site-title' }: SiteProfileProps) {
   // Until the page's own reads answer: what the server rendered it with (the same first render).
-  const details = withPrerendered(site.slug, live)
+  const pre = prerenderedDetails(site.slug)
+  const details: SiteDetailsData = {
+    ...live,
+    photos: live.photos ?? pre?.photos ?? null,
+    stats: live.stats ?? pre?.stats ?? null,
+    prices: live.prices ?? pre?.prices ?? null,
+  }
   const social = site.social_media ?? {}
   const deposit = safeLinkHref(site.stripe_deposit_link)
   const coords = parseCoordinates(site.coordinates)

@@ -1,0 +1,128 @@
+// Server rendering in the production web server (issue 22): a page the server build renders goes
+// out as HTML with its head, stylesheets, styles and data; others get the plain shell; the server
+// build itself is never served; a rendered page is reused within its short cache.
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { ANON_KEY } from '../../config.ts'
+import { freePort } from '../../stack.ts'
+import { pageHtml, type RenderedPage, startWebServer, stylesheets } from '../../web-server.ts'
+
+const TEMPLATE = `<!doctype html><html><head>
+<meta name="description" content="Default" />
+<title>Roots Allotments</title>
+<script type="module" crossorigin src="/assets/index-1.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-1.css">
+</head><body><div id="root"></div></body></html>`
+
+const PAGE: RenderedPage = {
+  html: '<main id="main"><h1>Darenth Fields</h1></main>',
+  head: '<link rel="canonical" href="http://x/sites/dartford/darenth-fields">',
+  title: 'Darenth Fields & more | Roots Allotments',
+  description: 'Fifty plots "in" the valley',
+  css: '.a{color:red}</style><script>',
+  data: '{"path":"/sites/dartford/darenth-fields"}',
+  modules: ['src/app/router.tsx'],
+}
+
+Deno.test('a rendered page fills the shell: head, stylesheets, styles, markup and data', () => {
+  const html = pageHtml(TEMPLATE, PAGE, 'roots-prerender', [
+    { href: '/assets/index-1.css', text: 'body{margin:0}' },
+    { href: '/assets/site-page-2.css', text: '.cols{display:grid}' },
+  ])
+  assert.match(html, /<title>Darenth Fields &amp; more \| Roots Allotments<\/title>/)
+  assert.match(html, /<meta name="description" content="Fifty plots &quot;in&quot; the valley" \/>/)
+  assert.match(html, /<link rel="canonical" href="http:\/\/x\/sites\/dartford\/darenth-fields">/)
+  // Stylesheets inline: the shell's link becomes its text, the lazy page's is added.
+  assert.doesNotMatch(html, /<link rel="stylesheet"/)
+  assert.match(html, /<style>body\{margin:0\}<\/style>/)
+  assert.match(html, /<style>\.cols\{display:grid\}<\/style>/)
+  // Styles cannot close their element early.
+  assert.match(html, /<style id="_goober">\.a\{color:red\}<\\\/style><script><\/style>/)
+  // The app's script waits behind the page's own requests.
+  assert.match(
+    html,
+    /<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-1.js">/,
+  )
+  assert.match(html, /<div id="root"><main id="main"><h1>Darenth Fields<\/h1><\/main><\/div>/)
+  assert.match(
+    html,
+    /<script type="application\/json" id="roots-prerender">\{"path":"\/sites\/dartford\/darenth-fields"\}<\/script>/,
+  )
+})
+
+Deno.test('a page needs the stylesheets of its modules and of what they import', () => {
+  const manifest = {
+    'src/app/router.tsx': {
+      file: 'assets/router.js',
+      css: ['assets/router.css'],
+      imports: ['_shared.js'],
+    },
+    '_shared.js': {
+      file: 'assets/shared.js',
+      css: ['assets/shared.css'],
+      imports: ['src/app/router.tsx'],
+    },
+    'src/other.tsx': { file: 'assets/other.js', css: ['assets/other.css'] },
+  }
+  assert.deepEqual(stylesheets(manifest, ['src/app/router.tsx', 'src/missing.tsx']), [
+    '/assets/router.css',
+    '/assets/shared.css',
+  ])
+})
+
+Deno.test('the web server renders what the server build renders, once per short cache', async () => {
+  const dist = await Deno.makeTempDir({ prefix: 'dist-' })
+  await Deno.mkdir(join(dist, '.server'))
+  await Deno.mkdir(join(dist, 'assets'))
+  await Deno.writeTextFile(join(dist, 'index.html'), TEMPLATE)
+  await Deno.writeTextFile(join(dist, 'assets', 'index-1.css'), 'body{margin:0}')
+  // A stand-in server build: renders /rendered (counting its renders), nothing else.
+  await Deno.writeTextFile(
+    join(dist, '.server', 'entry-server.js'),
+    `export const PRERENDER_DATA_ID = 'roots-prerender'
+     globalThis.__renders = 0
+     export async function render(path, opts) {
+       if (path !== '/rendered') return null
+       globalThis.__renders++
+       return { ...${
+      JSON.stringify(PAGE)
+    }, html: '<h1>' + opts.origin + ' ' + globalThis.__renders + '</h1>' }
+     }`,
+  )
+  const port = freePort()
+  const server = startWebServer({
+    port,
+    distDir: dist,
+    apiUrl: 'http://127.0.0.1:54321',
+    anonKey: ANON_KEY,
+    quiet: true,
+  })
+  const base = `http://127.0.0.1:${port}`
+  try {
+    const first = await (await fetch(`${base}/rendered`)).text()
+    assert.match(first, new RegExp(`<div id="root"><h1>${base} 1</h1></div>`))
+    // Within the cache the same render is served, gzipped or not.
+    const again = await fetch(`${base}/rendered`, { headers: { 'accept-encoding': 'gzip' } })
+    assert.equal(again.headers.get('content-encoding'), 'gzip')
+    // (fetch has undone the gzip)
+    const bytes = new Uint8Array(await again.arrayBuffer())
+    assert.match(new TextDecoder().decode(bytes), /<h1>[^<]* 1<\/h1>/)
+    assert.equal(again.headers.get('cache-control'), 'no-cache')
+    assert.match(again.headers.get('content-security-policy') ?? '', /script-src 'self';/)
+    assert.equal(again.headers.get('link'), null)
+    // A query, or a page the build does not render: the plain shell.
+    for (const path of ['/rendered?x=1', '/elsewhere']) {
+      const shell = await (await fetch(base + path)).text()
+      assert.match(shell, /<div id="root"><\/div>/, path)
+    }
+    // The server build is never served.
+    for (const path of ['/.server/entry-server.js', '/.vite/manifest.json']) {
+      const res = await fetch(base + path)
+      assert.equal(res.status, 404, path)
+      await res.body?.cancel()
+    }
+  } finally {
+    await server.close()
+    await Deno.remove(dist, { recursive: true })
+  }
+})
