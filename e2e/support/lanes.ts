@@ -35,6 +35,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
   // The demo member: membership paused, cancelled and kept; e-mail to member@example.com (a magic
   // link is read from it); the growing expert's courses.
   ['membership-self-service', 'public-membership-tours', 'public-community', 'course-review'],
+  // The public checkout: staff add products to it while the sweep judges /checkout/new.
+  ['a11y-routes', 'admin-commerce'],
   // Welcome slots: places left and cancellations.
   ['admin-welcome-slots', 'public-payments-bookings'],
 ]
