@@ -129,6 +129,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
           },
         },
       },
-    test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'] },
+    test: {
+      environment: 'happy-dom',
+      include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
+      setupFiles: ['src/test-setup.ts'],
+    },
   }
 })
