@@ -215,11 +215,11 @@ describe('a rich page for a site of each status', () => {
         await page.evaluate(() => scrollTo(0, 0))
         await shootParts(SHOTS, page, `${s.slug}-${width}`)
 
-        // Leaving the page takes its preview tags with it.
+        // Leaving the page takes its preview tags with it (home has its own, or none).
         await page.goBack()
         await page.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' })
           .waitFor()
-        expect(await meta(page, 'og:title')).toEqual([])
+        expect(await meta(page, 'og:title')).not.toContain(title)
         await page.context().close()
       })
     }

@@ -3,6 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import axe from 'axe-core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { appReady } from './hydration.ts'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -190,4 +191,6 @@ export const pageLoads = async (page: Page) =>
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(`${webUrl()}${path}`)
   await page.locator('main#main').waitFor()
+  // A server-rendered page shows its content before the app runs: wait until the app has it.
+  await appReady(page)
 }
