@@ -74,9 +74,20 @@ export async function aptInstall(packages: string[]): Promise<void> {
   }
   console.log(`[stack] installing ${packages.join(' ')} with apt-get…`)
   const env = { DEBIAN_FRONTEND: 'noninteractive', PATH: Deno.env.get('PATH') ?? '/usr/bin:/bin' }
-  const update = await run('apt-get', ['update', '-qq'], { env })
+  // Another apt-get (a second test process, unattended upgrades) may hold apt's locks: wait for
+  // it rather than fail. DPkg::Lock::Timeout covers dpkg's lock; the lists lock of `update` is
+  // retried here.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600']
+  const apt = async (args: string[]) => {
+    for (let attempt = 0;; attempt++) {
+      const r = await run('apt-get', [...wait, ...args], { env })
+      if (r.code === 0 || !/Could not get lock/.test(r.stderr) || attempt >= 300) return r
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+    }
+  }
+  const update = await apt(['update', '-qq'])
   if (update.code !== 0) throw new Error(`apt-get update failed:\n${update.stderr}`)
-  const install = await run('apt-get', ['install', '-y', '-qq', ...packages], { env })
+  const install = await apt(['install', '-y', '-qq', ...packages])
   if (install.code !== 0) {
     throw new Error(`apt-get install ${packages.join(' ')} failed:\n${install.stderr}`)
   }

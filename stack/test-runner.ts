@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
-import { aptInstall, PostgresCluster } from './postgres.ts'
+import { aptInstall, ensurePostgresInstalled, PostgresCluster } from './postgres.ts'
 import { buildWeb } from './web-build.ts'
 import { testGatewayEnv } from './tests/env.ts'
 import { planLanes } from '../e2e/support/lanes.ts'
@@ -400,9 +400,12 @@ export async function runTests(args: string[]): Promise<number> {
     await buildWeb()
     console.log(`[test] web build: ${since(t)}`)
   }
+  // Debian packages once, before anything runs side by side: the e2e child process and this one
+  // would otherwise both run apt-get on a fresh machine, and one would find apt locked.
   if (chosen.some((s) => s.name === 'e2e') && !existsSync('/usr/bin/chromium')) {
     await aptInstall(['chromium'])
   }
+  await ensurePostgresInstalled()
   let generation = 0
   const launch = async () => {
     const ports = { api: freePort(), db: freePort(), web: freePort() }
