@@ -17,6 +17,13 @@ export const CHROMIUM_ARGS = [
 ]
 
 /**
+ * How long a click, fill or wait may wait for its element: a harness allowance for a machine
+ * shared with the other suites (npm test runs three lanes beside them on two cores), not an
+ * assertion on speed. Playwright's own default, 30 s, was reached at load averages near 20.
+ */
+export const ACTION_TIMEOUT_MS = 90_000
+
+/**
  * The worker's Chromium. Files of one e2e lane run one after another in one worker process
  * (e2e/vitest.config.ts: `isolate: false`), so the browser is launched once per worker and each
  * file gets a handle of its own: its contexts are its own, and its `close()` closes them (the
@@ -32,6 +39,7 @@ export async function launchChromium(): Promise<Browser> {
       if (prop === 'newContext') {
         return async (...options: Parameters<Browser['newContext']>) => {
           const context = await target.newContext(...options)
+          context.setDefaultTimeout(ACTION_TIMEOUT_MS)
           contexts.add(context)
           context.on('close', () => contexts.delete(context))
           return context
@@ -40,6 +48,7 @@ export async function launchChromium(): Promise<Browser> {
       if (prop === 'newPage') {
         return async (...options: Parameters<Browser['newPage']>) => {
           const page = await target.newPage(...options)
+          page.context().setDefaultTimeout(ACTION_TIMEOUT_MS)
           contexts.add(page.context())
           return page
         }
