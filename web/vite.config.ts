@@ -133,6 +133,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
       setupFiles: ['src/test-setup.ts'],
+      // A harness allowance for a shared 2-core machine (npm test runs the browser journeys
+      // beside these): at load averages near 20 a lazy editor or map took over vitest's 5 s.
+      testTimeout: 60_000,
     },
   }
 })

@@ -4,4 +4,4 @@
 // machines, not an assertion on speed: a find* that never matches still fails.
 import { configure } from '@testing-library/react'
 
-configure({ asyncUtilTimeout: 10_000 })
+configure({ asyncUtilTimeout: 30_000 })

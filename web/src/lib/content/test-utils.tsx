@@ -2,7 +2,7 @@
 // network), a page rendered at a path inside the router, the query client and an error
 // boundary that records what the page threw (a 404 for an unknown slug).
 import { Component, type ComponentType, type ReactNode } from 'react'
-import { configure, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { vi } from 'vitest'
 import { Route, Router } from 'wouter'
@@ -10,10 +10,9 @@ import { memoryLocation } from 'wouter/memory-location'
 
 export const API = 'http://api.test'
 
-/** The app's config pointing at the stubbed API; async queries wait long enough for a slow first render. */
+/** The app's config pointing at the stubbed API (find* queries wait as src/test-setup.ts says). */
 export function configureApi() {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: API, supabaseAnonKey: 'anon-key' }
-  configure({ asyncUtilTimeout: 5000 })
 }
 
 export type RestHandler = (url: URL, init: RequestInit) => Response | Promise<Response>
