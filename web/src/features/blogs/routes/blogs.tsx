@@ -1,5 +1,7 @@
 // /blogs: published posts, newest first, six to a page (?page=2); /blogs/{slug}: one post with
-// its author, date, cover image, rich-text body and share links. An unknown slug is 404.
+// its author, date, cover image, rich-text body and share links. An unknown slug is 404. Covers
+// are decorative (alt ''): the title beside them says what the post is, and blogs keeps no
+// description of the picture.
 import { css } from 'goober'
 import { Link, useLocation, useParams, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
@@ -60,7 +62,7 @@ export default function BlogsRoute() {
           <ul className='cards' aria-label='Blog posts'>
             {blogs.data.rows.map((b) => (
               <li key={b.slug} className='card'>
-                <LazyImage src={b.cover_image} alt='' height='8rem' />
+                <LazyImage src={b.cover_image} alt='' />
                 <h2><Link href={paths.blog.getHref({ slug: b.slug })}>{b.title}</Link></h2>
                 <Byline author={b.author} date={b.published_at} />
                 {b.excerpt && <p>{b.excerpt}</p>}
@@ -88,7 +90,7 @@ function BlogPost({ blog }: { blog: Blog }) {
       <h1 id='post-title'>{blog.title}</h1>
       <Byline author={blog.author} date={blog.published_at} />
       {blog.excerpt && <p className='lead'>{blog.excerpt}</p>}
-      <LazyImage src={blog.cover_image} alt='' height='14rem' />
+      <LazyImage src={blog.cover_image} alt='' cover />
       <RichText doc={blog.body} />
       <ShareLinks url={url} title={blog.title} />
     </article>

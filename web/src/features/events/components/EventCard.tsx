@@ -40,7 +40,7 @@ export function EventCard({ event }: { event: SiteEvent }) {
   const place = eventPlace(event)
   return (
     <article className={card} id={`event-${event.slug}`} aria-labelledby={`event-${event.slug}-title`}>
-      <LazyImage src={event.image_url} alt='' height='10rem' />
+      <LazyImage src={event.image_url} alt='' />
       <h3 id={`event-${event.slug}-title`}>{event.title}</h3>
       <p className='when'><time dateTime={event.starts_at}>{when(event)}</time></p>
       {place && <p>{place}</p>}

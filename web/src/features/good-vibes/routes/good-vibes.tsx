@@ -24,7 +24,7 @@ export default function GoodVibesRoute() {
           <ul className='cards' aria-label='Projects'>
             {rows.map((p) => (
               <li key={p.slug} className='card'>
-                <LazyImage src={p.cover_image} alt='' height='8rem' />
+                <LazyImage src={p.cover_image} alt='' />
                 <h2><Link href={paths.goodVibesProject.getHref({ pid: p.slug })}>{p.title}</Link></h2>
                 <p className='meta'>{where(p.site)}</p>
                 {p.summary && <p>{p.summary}</p>}
@@ -51,7 +51,7 @@ export function GoodVibesProjectRoute() {
             <h1 id='project-title'>{p.title}</h1>
             <p className='meta'>{where(p.site)}</p>
             {p.summary && <p className='lead'>{p.summary}</p>}
-            <LazyImage src={p.cover_image} alt='' height='14rem' />
+            <LazyImage src={p.cover_image} alt='' cover />
             <RichText doc={p.body} />
           </article>
         )}
