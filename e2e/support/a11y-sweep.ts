@@ -53,6 +53,7 @@ const SAMPLES: Record<string, () => Params | Promise<Params>> = {
   adminProduct: async () => ({ id: await first('products', 'id') }),
   adminOrder: async () => ({ id: await first('orders', 'id') }),
   adminEvent: async () => ({ id: await first('events', 'id') }),
+  adminBlogsEdit: async () => ({ id: await first('blogs', 'id') }),
   blog: async () => ({ slug: await first('blogs', 'slug', 'published=is.true') }),
   career: async () => ({ slug: await first('careers', 'slug', 'published=is.true') }),
   offer: async () => ({ slug: await first('offers', 'slug') }),

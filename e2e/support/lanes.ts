@@ -39,6 +39,9 @@ export const SHARED_STATE_GROUPS: string[][] = [
   ['a11y-routes', 'admin-commerce'],
   // Welcome slots: places left and cancellations.
   ['admin-welcome-slots', 'public-payments-bookings'],
+  // The blog: a post published through the admin is the newest on /blogs while public-content
+  // reads the newest post and counts the pages.
+  ['public-content', 'admin-blogs'],
 ]
 
 /** Seconds a file without a measurement is taken to need. */

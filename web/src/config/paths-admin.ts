@@ -47,13 +47,16 @@ export const adminPaths = {
   adminCheckout: definePath('/admin/checkout'),
   adminPlans: definePath('/admin/plans'),
   adminJoiningFee: definePath('/admin/joining-fee'),
-  // Running the sites: promo bars, marketing, events, tasks.
+  // Running the sites: promo bars, marketing, events, the blog, tasks.
   adminPromoBars: definePath('/admin/promo-bars'),
   adminMarketing: definePath('/admin/marketing'),
   adminMarketingExpenses: definePath('/admin/marketing/expenses'),
   adminEvents: definePath('/admin/events'),
   adminEventsCreate: definePath('/admin/events/create'),
   adminEvent: definePath('/admin/events/:id'),
+  adminBlogs: definePath('/admin/blogs'),
+  adminBlogsCreate: definePath('/admin/blogs/create'),
+  adminBlogsEdit: definePath('/admin/blogs/edit/:id'),
   adminTasks: definePath('/admin/tasks'),
   adminTasksDashboard: definePath('/admin/tasks/dashboard'),
   // Courses and experts' edits waiting for review, the location map, and what the public forms

@@ -34,6 +34,17 @@ describe('admin navigation', () => {
     }
     expect(navFor('patch_manager').filter((i) => hrefs.includes(i.href))).toEqual([])
   })
+  it('offers the blog posts to admins only (RLS lets only them write posts), the entry current for a post being edited', () => {
+    for (const role of ['roots_official', 'roots_team', 'founder'] as const) {
+      expect(navFor(role).filter((i) => i.href === '/admin/blogs').map((i) => i.label)).toEqual([
+        'Blog posts',
+      ])
+    }
+    expect(navFor('patch_manager').filter((i) => i.href.startsWith('/admin/blogs'))).toEqual([])
+    const blog = NAV_ITEMS.find((i) => i.label === 'Blog posts')!
+    expect(isCurrent(blog, '/admin/blogs/edit/4')).toBe(true)
+    expect(isCurrent(blog, '/admin/blogs/create')).toBe(true)
+  })
   it('marks the current entry, and a tree entry for paths under it', () => {
     const locations = NAV_ITEMS.find((i) => i.label === 'Locations')!
     const waiting = NAV_ITEMS.find((i) => i.label === 'Waiting list')!

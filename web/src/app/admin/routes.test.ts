@@ -90,6 +90,7 @@ describe('the admin menu, from the table', () => {
       'Promo bars',
       'Marketing',
       'Events',
+      'Blog posts',
       'Tasks',
       'Task board',
       'Courses',
@@ -171,6 +172,8 @@ describe('the layout of each admin path, from the table', () => {
   it('gives the focused layout to the forms and sign-in security only, each going back to the page above it', () => {
     const forms = adminRoutes.filter((route) => route.layout === 'admin').map((route) => route.path)
     expect(forms.sort()).toEqual([
+      '/admin/blogs/create',
+      '/admin/blogs/edit/:id',
       '/admin/events/create',
       '/admin/locations/add',
       '/admin/locations/edit/:id',
@@ -181,6 +184,8 @@ describe('the layout of each admin path, from the table', () => {
       '/admin/welcome-slots/create',
     ])
     expect(forms.map((path) => backHref(sample(path)))).toEqual([
+      '/admin/blogs',
+      '/admin/blogs',
       '/admin/events',
       '/admin/locations',
       '/admin/locations',

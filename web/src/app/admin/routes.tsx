@@ -43,6 +43,7 @@ import { AdminPromoBarsRoute } from '@/features/admin-promo-bars/routes/promo-ba
 import { AdminMarketingExpensesRoute } from '@/features/admin-marketing/routes/expenses'
 import { AdminMarketingRoute } from '@/features/admin-marketing/routes/marketing'
 import { AdminEventCreateRoute, AdminEventRoute, AdminEventsRoute } from '@/features/admin-events/routes/events'
+import { AdminBlogCreateRoute, AdminBlogEditRoute, AdminBlogsRoute } from '@/features/admin-blogs/routes/blogs'
 import { AdminTaskBoardRoute, AdminTasksRoute } from '@/features/admin-tasks/routes/tasks'
 import { AdminLocationMapRoute } from '@/features/admin-location-map/routes/location-map'
 import { AdminCourseBuilderRoute } from '@/features/admin-courses/routes/course-builder'
@@ -135,13 +136,16 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: paths.adminCheckout.path, page: () => <AdminCheckoutRoute />, layout: desk, roles: ADMINS, nav: { label: 'Checkout link' } },
   { path: paths.adminPlans.path, page: () => <AdminPlansRoute />, layout: desk, roles: ADMINS, nav: { label: 'Plans' } },
   { path: paths.adminJoiningFee.path, page: () => <AdminJoiningFeeRoute />, layout: desk, roles: ADMINS, nav: { label: 'Joining fee' } },
-  // Running the sites
+  // Running the sites, and what we publish (events, the blog)
   { path: paths.adminPromoBars.path, page: () => <AdminPromoBarsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Promo bars' } },
   { path: paths.adminMarketing.path, page: () => <AdminMarketingRoute />, layout: desk, roles: ADMINS, nav: { label: 'Marketing', tree: true } },
   { path: paths.adminMarketingExpenses.path, page: () => <AdminMarketingExpensesRoute />, layout: desk, roles: ADMINS },
   { path: paths.adminEvents.path, page: () => <AdminEventsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Events', tree: true } },
   { path: paths.adminEventsCreate.path, page: () => <AdminEventCreateRoute />, layout: form, roles: ADMINS },
   { path: paths.adminEvent.path, page: ({ params }) => <AdminEventRoute key={params.id} id={params.id} />, layout: desk, roles: ADMINS },
+  { path: paths.adminBlogs.path, page: () => <AdminBlogsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Blog posts', tree: true } },
+  { path: paths.adminBlogsCreate.path, page: () => <AdminBlogCreateRoute />, layout: form, roles: ADMINS },
+  { path: paths.adminBlogsEdit.path, page: ({ params }) => <AdminBlogEditRoute key={params.id} id={params.id} />, layout: form, roles: ADMINS },
   { path: paths.adminTasks.path, page: () => <AdminTasksRoute />, layout: desk, roles: ADMINS, nav: { label: 'Tasks' } },
   { path: paths.adminTasksDashboard.path, page: () => <AdminTaskBoardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Task board' } },
   // Courses, the location map and what the public forms collect (admins only, as RLS and the
