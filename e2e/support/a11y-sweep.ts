@@ -106,6 +106,9 @@ async function judge(t: Tab, href: string) {
       }`,
     )
   })
+  // A quiet network is not yet a rendered page on a loaded machine: give the page its <main>
+  // (every route has one) before judging; a page that never renders one still fails below.
+  await t.page.locator('main').first().waitFor({ state: 'attached' }).catch(() => {})
   const landed = new URL(t.page.url()).pathname
   const hasMain = await t.page.locator('main').count() > 0
   const axe = await seriousViolations(t.page)
