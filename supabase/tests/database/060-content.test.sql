@@ -2,7 +2,7 @@
 -- read, the database checks every field and keeps one row per person), and the knowledge-base
 -- search column.
 begin;
-select plan(31);
+select plan(34);
 
 select tests.create_actors();
 insert into public.careers (id, slug, title, published, closes_on) values
@@ -118,6 +118,21 @@ select results_eq(
   $$values ('test-kb/compost')$$,
   'the body''s words are searchable, stemmed'
 );
+
+-- ============================================================================
+-- blog posts: the body is a document of the editor's schema with safe links
+-- ============================================================================
+select tests.authenticate_as('official');
+select lives_ok($$insert into public.blogs (slug, title, body, published) values ('test-blog-ok', 'Sowing in March',
+  '{"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "Broad beans go in now.", "marks": [{"type": "link", "attrs": {"href": "https://example.com/beans"}}]}]}]}', true)$$,
+  'an admin publishes a post written in the editor');
+select throws_ok($$insert into public.blogs (slug, title, body) values ('test-blog-script', 'Script',
+  '{"type": "doc", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "click", "marks": [{"type": "link", "attrs": {"href": "javascript:alert(1)"}}]}]}]}')$$,
+  '23514', null, 'a javascript: link in a post is refused');
+select throws_ok($$insert into public.blogs (slug, title, body) values ('test-blog-shape', 'Shape',
+  '{"type": "doc", "content": [{"type": "iframe", "attrs": {"src": "https://example.com"}}]}')$$,
+  '23514', null, 'a node the editor does not have is refused');
+reset role;
 
 select * from finish();
 rollback;
