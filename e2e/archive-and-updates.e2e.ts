@@ -65,7 +65,7 @@ async function mailWith(to: string, subject: RegExp): Promise<Mail> {
   await expect.poll(
     async () => (await mailTo(to)).filter((m) => subject.test(m.subject ?? '')).length,
     {
-      timeout: 20_000,
+      timeout: 60_000,
     },
   ).toBe(1)
   return (await mailTo(to)).find((m) => subject.test(m.subject ?? ''))!
@@ -197,7 +197,7 @@ describe('archiving a site', () => {
       await openApp(page, `/sites/${closing.city_slug}/${closing.slug}`)
       await page.waitForLoadState('networkidle')
       return new URL(page.url()).pathname
-    }, { timeout: 20_000 }).toBe(`/sites/${target.city_slug}/${target.slug}`)
+    }, { timeout: 60_000 }).toBe(`/sites/${target.city_slug}/${target.slug}`)
     const sites = await (await fetch(`${process.env.SUPABASE_URL}/functions/v1/sites`, {
       headers: { 'cache-control': 'no-cache' },
     })).json() as { sites: { slug: string }[] }

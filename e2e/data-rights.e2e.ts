@@ -50,7 +50,7 @@ async function positionOf(reference: string): Promise<Position | undefined> {
 
 async function mailWith(to: string, subject: string): Promise<Mail> {
   await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 15_000,
+    timeout: 60_000,
   }).toBe(1)
   return (await mailTo(to)).find((m) => m.subject === subject)!
 }

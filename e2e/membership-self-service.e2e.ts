@@ -51,7 +51,7 @@ async function subjects(): Promise<string[]> {
 async function newMail(subject: string, before: string[]) {
   const had = before.filter((s) => s === subject).length
   await expect.poll(async () => (await subjects()).filter((s) => s === subject).length, {
-    timeout: 30_000,
+    timeout: 60_000,
   }).toBe(had + 1)
   return (await mailTo(EMAIL)).filter((m) => m.subject === subject).at(-1)!
 }
@@ -67,7 +67,7 @@ async function signInFromHome(page: Page) {
   await page.waitForURL((u) => u.pathname === '/members')
   // The "signed in" notice covers the phone's menu button until it has gone.
   await page.getByText('You are signed in.').waitFor()
-  await expect.poll(() => page.locator('.roots-toast').count(), { timeout: 30_000 }).toBe(0)
+  await expect.poll(() => page.locator('.roots-toast').count(), { timeout: 60_000 }).toBe(0)
   // Back home, then the members' page from the menu, as a member returning would.
   await page.getByRole('link', { name: 'Roots Allotments', exact: true }).first().click()
   await page.waitForURL((u) => u.pathname === '/')

@@ -50,7 +50,7 @@ const shoot = (page: Page, name: string) => shootParts(SHOTS, page, name)
 /** The e-mails to `to` with this subject, once `count` have arrived. */
 async function mailsWith(to: string, subject: string, count = 1): Promise<Mail[]> {
   await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 15_000,
+    timeout: 60_000,
   }).toBe(count)
   return (await mailTo(to)).filter((m) => m.subject === subject)
 }

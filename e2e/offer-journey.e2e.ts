@@ -39,7 +39,7 @@ const shoot = (page: Page, name: string) => shootParts(SHOTS, page, name)
 /** The one e-mail with this subject, once it has arrived. */
 async function mailWith(to: string, subject: string): Promise<Mail> {
   await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 15_000,
+    timeout: 60_000,
   }).toBe(1)
   return (await mailTo(to)).find((m) => m.subject === subject)!
 }

@@ -23,6 +23,9 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    // expect.poll's own default is 1 s: a mail or a saved row can take longer than that on a
+    // machine running the other suites beside these (an allowance, never a speed assertion).
+    expect: { poll: { timeout: 60_000, interval: 100 } },
     fileParallelism: false,
     isolate: false,
   },
