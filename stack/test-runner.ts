@@ -441,7 +441,14 @@ export async function runTests(args: string[]): Promise<number> {
   // on the first (their output held and printed whole as each ends). `--serial`: one at a time.
   const fresh = present.filter((s) => s.freshStack)
   const rest = present.filter((s) => !s.freshStack)
-  const sideBySide = !args.includes('--serial') && fresh.length > 0 && rest.length > 0
+  // Side by side only where the cores allow it: on two cores the journeys' three lanes beside
+  // the Deno and Vitest suites ran the load average to 13-18 and took longer in all (35 min in a
+  // fresh-clone run) than the same suites one after another with the lanes alone at the end.
+  // `--side-by-side` and `--serial` choose either way.
+  const manyCores = navigator.hardwareConcurrency >= 4
+  const sideBySide =
+    (args.includes('--side-by-side') || (manyCores && !args.includes('--serial'))) &&
+    fresh.length > 0 && rest.length > 0
   const stacks: RunningStack[] = []
   const stop = async () => {
     await Promise.all(stacks.splice(0).map((s) => s.stop().catch(() => {})))
