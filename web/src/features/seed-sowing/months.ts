@@ -1,21 +1,9 @@
 // Months of the sowing guide: names, the UK's current month, and what to do with which crop
 // in a given month.
+import { MONTHS } from '@/lib/months'
 import type { SowingGuide } from './api/get-sowing'
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
+export { MONTHS }
 
 export const monthName = (m: number) => MONTHS[m - 1] ?? ''
 
