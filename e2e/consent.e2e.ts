@@ -61,6 +61,14 @@ describe('cookie consent banner', () => {
       const banner = page.getByTestId('consent-banner')
       await banner.waitFor()
       expect(await banner.getByRole('button', { name: 'Accept all' }).isVisible()).toBe(true)
+      // The seeded promo bar shows too: the banner sits above it, so the bar's close button is
+      // never half under the banner (a target too small to tap).
+      const bar = page.getByTestId('promo-bar')
+      await bar.waitFor()
+      await expect.poll(async () => {
+        const [b, p] = [await banner.boundingBox(), await bar.boundingBox()]
+        return b && p ? Math.round(p.y - (b.y + b.height)) : null
+      }).toBeGreaterThanOrEqual(0)
       expect(await consentCookie(context)).toBeNull()
       expect(await chatScripts(page)).toBe(0)
       expect(await seriousViolations(page)).toEqual([])

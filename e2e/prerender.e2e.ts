@@ -77,6 +77,8 @@ describe('the HTML of each public page', () => {
         const photo = attr(html, /<link rel="preload" as="image" href="([^"]*)"/)
         expect(photo).toMatch(/\/storage\/v1\/object\/public\/images\/sites\//)
         expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(photo)
+        // Storage is another origin here (the API's port): its connection opens with the HTML.
+        expect(attr(html, /<link rel="preconnect" href="([^"]*)"/)).toBe(new URL(photo!).origin)
         const img = root.match(new RegExp(`<img [^>]*src="${photo}"[^>]*>`))?.[0] ?? ''
         expect(img).toContain('width="1200"')
         expect(img).toContain('height="800"')

@@ -189,6 +189,11 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
   const head = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     ...tags.map(([attr, key, content]) => `<meta ${attr}="${key}" content="${escapeHtml(content)}">`),
+    // The photo comes from Storage, usually another origin: its connection opens with the HTML
+    // (Lighthouse put the wait at ~150 ms of the largest paint on a phone).
+    ...(lcp && new URL(lcp, opts.origin).origin !== new URL(opts.origin).origin
+      ? [`<link rel="preconnect" href="${escapeHtml(new URL(lcp, opts.origin).origin)}">`]
+      : []),
     ...(lcp ? [`<link rel="preload" as="image" href="${escapeHtml(lcp)}" fetchpriority="high">`] : []),
   ].join('\n    ')
   return {

@@ -3,14 +3,16 @@ import { useSnapshot } from 'valtio'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { acceptAll, acceptNecessary, consent, declineAll, isBannerVisible, openModal } from '../stores/consent-store'
 
+// It sits above the promo bar (which publishes its height): overlapping, the bar's close button
+// was half hidden under the banner and too small a target (Lighthouse's target-size audit).
 const banner = css`
-  position: fixed; left: 1rem; right: 1rem; bottom: 1rem; z-index: 900; max-width: 60rem; margin: 0 auto;
+  position: fixed; left: 1rem; right: 1rem; bottom: calc(1rem + var(--roots-promo-height, 0px)); z-index: 900; max-width: 60rem; margin: 0 auto;
   background: var(--roots-surface); color: var(--roots-text); border: 1px solid var(--roots-border);
   border-radius: 0.75rem; padding: 1rem 1.25rem; box-shadow: 0 0.5rem 2rem rgb(0 0 0 / 0.2);
   animation: roots-slide-up var(--roots-animation);
   h2 { margin: 0 0 0.25rem; font-size: 1.1rem; }
   p { margin: 0 0 0.75rem; }
-  @media (max-width: 30rem) { left: 0.5rem; right: 0.5rem; bottom: 0.5rem; padding: 0.75rem; font-size: 0.95rem; line-height: 1.4; }
+  @media (max-width: 30rem) { left: 0.5rem; right: 0.5rem; bottom: calc(0.5rem + var(--roots-promo-height, 0px)); padding: 0.75rem; font-size: 0.95rem; line-height: 1.4; }
 `
 const actions = css`
   display: flex; flex-wrap: wrap; gap: 0.5rem;
