@@ -360,8 +360,12 @@ async function saveE2eWeights(timed: { name: string; s: number }[]) {
   await Deno.writeTextFile(file, JSON.stringify(known, null, 2) + '\n')
 }
 
-/** How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES). */
-let e2eLaneCount = 3
+/**
+ * How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES). Three where
+ * there are four cores or more; one below: on two cores three lanes held the load average at
+ * 10-16 and took 1966 s for the journeys in a fresh-clone run, against 1349 s in one process.
+ */
+let e2eLaneCount = navigator.hardwareConcurrency >= 4 ? 3 : 1
 /** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
 let denoPaths: string[] | null = null
 /** `--e2e=public-blog`, `--vitest=src/features/x`, `--pgtap=supabase/tests/database/x.test.sql` narrow those suites. */
