@@ -174,4 +174,36 @@ describe('with JavaScript', () => {
       await ctx.close()
     })
   }
+
+  it('never fetches or applies again a stylesheet the server put inline', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 360, height: 800 } })
+    const page = await ctx.newPage()
+    const fetched: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('.css')) fetched.push(new URL(r.url()).pathname)
+    })
+    await page.goto(`${webUrl()}${PAGES[2].path}`)
+    await appReady(page)
+    await page.getByRole('button', { name: 'Necessary only' }).click()
+    await page.waitForLoadState('networkidle')
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => ({
+        path: new URL(l.href).pathname,
+        disabled: l.disabled,
+      }))
+    )
+    const inlined = sheets.filter((s) => s.disabled).map((s) => s.path)
+    // The shell's sheet and the site page's own are inline (the page paints without a request).
+    expect(inlined.length).toBeGreaterThanOrEqual(2)
+    expect(inlined.some((p) => /\/assets\/index-[^/]*\.css$/.test(p))).toBe(true)
+    for (const path of inlined) {
+      expect(fetched, `${path} fetched again`).not.toContain(path)
+      expect(sheets.filter((s) => s.path === path && !s.disabled), `${path} linked again`)
+        .toEqual([])
+    }
+    // The page still has its look once the app runs: the columns are the page's own stylesheet's.
+    expect(await page.locator('article .cols').evaluate((el) => getComputedStyle(el).display))
+      .toBe('grid')
+    await ctx.close()
+  })
 })

@@ -202,15 +202,20 @@ export function pageHtml(
   // shell's own link becomes its text; the lazy page's, which the app would only add with its
   // script, are added). The app's scripts load at low priority: the page is readable without
   // them, and the photo or text that is the largest paint goes first.
-  const inline = (text: string) => `<style>${text.replace(/<\//g, '<\\/')}</style>`
+  // Each inlined sheet leaves a disabled link to its file behind (never fetched, never applied):
+  // Vite's loader, which adds a lazy chunk's stylesheets as the app imports it, skips a sheet the
+  // document already links. Without it the app fetched the same sheets again and the whole page's
+  // style and layout were worked out once more while it hydrated (a Lighthouse long task).
+  const inline = (href: string, text: string) =>
+    `<style>${text.replace(/<\//g, '<\\/')}</style><link rel="stylesheet" href="${href}" disabled>`
   let html = template
   const added: string[] = []
   for (const { href, text } of styles) {
     const link = new RegExp(
       `<link rel="stylesheet"[^>]* href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
     )
-    if (link.test(html)) html = html.replace(link, () => inline(text))
-    else added.push(inline(text))
+    if (link.test(html)) html = html.replace(link, () => inline(href, text))
+    else added.push(inline(href, text))
   }
   return html
     .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')

@@ -32,8 +32,13 @@ Deno.test('a rendered page fills the shell: head, stylesheets, styles, markup an
   assert.match(html, /<title>Darenth Fields &amp; more \| Roots Allotments<\/title>/)
   assert.match(html, /<meta name="description" content="Fifty plots &quot;in&quot; the valley" \/>/)
   assert.match(html, /<link rel="canonical" href="http:\/\/x\/sites\/dartford\/darenth-fields">/)
-  // Stylesheets inline: the shell's link becomes its text, the lazy page's is added.
-  assert.doesNotMatch(html, /<link rel="stylesheet"/)
+  // Stylesheets inline: the shell's link becomes its text, the lazy page's is added; each leaves
+  // only a disabled link to its file (never fetched), which tells Vite's loader it is there.
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0])
+  assert.deepEqual(links, [
+    '<link rel="stylesheet" href="/assets/index-1.css" disabled>',
+    '<link rel="stylesheet" href="/assets/site-page-2.css" disabled>',
+  ])
   assert.match(html, /<style>body\{margin:0\}<\/style>/)
   assert.match(html, /<style>\.cols\{display:grid\}<\/style>/)
   // Styles cannot close their element early.
