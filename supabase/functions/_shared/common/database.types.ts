@@ -37,6 +37,7 @@ export type Database = {
           actor_role: string | null
           after: Json | null
           before: Json | null
+          bulk_rows: number | null
           changes: Json | null
           created_at: string
           id: number
@@ -52,6 +53,7 @@ export type Database = {
           actor_role?: string | null
           after?: Json | null
           before?: Json | null
+          bulk_rows?: number | null
           changes?: Json | null
           created_at?: string
           id?: never
@@ -67,6 +69,7 @@ export type Database = {
           actor_role?: string | null
           after?: Json | null
           before?: Json | null
+          bulk_rows?: number | null
           changes?: Json | null
           created_at?: string
           id?: never

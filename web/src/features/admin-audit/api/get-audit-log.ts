@@ -1,6 +1,8 @@
 // The audit log, newest first, a page at a time: who acted (the staff member by name and e-mail as
 // they were then, the service role, or the scheduler), through which function, what they did to
-// which row, and the fields that changed. RLS lets admins alone read it.
+// which row, and the fields that changed. A scheduled job's bulk write (over 100 rows in one
+// statement) is one entry: how many rows, and the status move they all made. RLS lets admins alone
+// read it.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { DbError } from '@/lib/admin/db-error'
 import type { Json, Selected } from '@/lib/db-types'
@@ -9,7 +11,7 @@ import { supabase } from '@/lib/supabase'
 export type FieldChange = { before: Json; after: Json }
 
 const COLUMNS =
-  'id, created_at, actor_id, actor_role, actor_name, actor_email, via, table_name, row_id, action, changes'
+  'id, created_at, actor_id, actor_role, actor_name, actor_email, via, table_name, row_id, action, changes, bulk_rows'
 
 /** An audit entry; `changes` is jsonb the audit trigger writes, and `action` one of its three. */
 export type AuditEntry = Omit<Selected<'audit_log', typeof COLUMNS>, 'action' | 'changes'> & {

@@ -17,6 +17,7 @@ const entries = [
   entry(),
   entry({ id: 2, actor_id: null, actor_role: 'scheduler', actor_name: null, actor_email: null, via: null, table_name: 'plot_offers', row_id: '7', changes: { status: { before: 'offered', after: 'expired' } } }),
   entry({ id: 3, actor_role: 'roots_team', actor_name: null, actor_email: 'team@example.com', via: null, table_name: 'courses', action: 'insert', changes: null }),
+  entry({ id: 4, actor_id: null, actor_role: 'scheduler', actor_name: null, actor_email: null, via: null, table_name: 'plot_offers', row_id: null, bulk_rows: 10000, changes: { status: { before: 'offered', after: 'expired' } } }),
 ]
 const listed = (rows: unknown[], total = rows.length) => json(rows, 200, { 'content-range': `0-${rows.length - 1}/${total}` })
 const render = () => renderPage('/admin/audit', '/admin/audit', AdminAuditLogRoute)
@@ -26,7 +27,7 @@ describe('/admin/audit', () => {
     const fetchMock = stubRest({ audit_log: () => listed(entries) })
     render()
     const list = await screen.findByRole('list', { name: 'Changes, newest first' })
-    const [first, second, third] = within(list).getAllByRole('listitem')
+    const [first, second, third, fourth] = within(list).getAllByRole('listitem')
     expect(first!.textContent).toContain('Olive Official (official@example.com), Roots Official, via the payments function changed orders #90010')
     expect(within(first!).getByRole('link', { name: 'official@example.com' }).getAttribute('href')).toBe('mailto:official@example.com')
     const row = within(within(first!).getByRole('table')).getByRole('row', { name: /status/ })
@@ -36,9 +37,14 @@ describe('/admin/audit', () => {
     expect(second!.textContent).toContain('A scheduled job changed plot offers #7')
     expect(third!.textContent).toContain('team@example.com, Roots Team added courses')
     expect(third!.textContent).toContain('Recorded before changed fields were kept.')
-    expect(screen.getByText('3 changes')).toBeTruthy()
+    // A scheduled job's bulk write: one entry, how many rows, and the move they all made.
+    expect(fourth!.textContent).toContain('A scheduled job changed 10,000 plot offers at once')
+    expect(fourth!.textContent).not.toContain('#')
+    expect(within(within(fourth!).getByRole('table')).getByRole('row', { name: /status/ }).querySelector('ins')!.textContent)
+      .toBe('after: expired')
+    expect(screen.getByText('4 changes')).toBeTruthy()
     const url = new URL(String(callsTo(fetchMock, 'audit_log')[0]![0]))
-    expect(url.searchParams.get('select')).toBe('id,created_at,actor_id,actor_role,actor_name,actor_email,via,table_name,row_id,action,changes')
+    expect(url.searchParams.get('select')).toBe('id,created_at,actor_id,actor_role,actor_name,actor_email,via,table_name,row_id,action,changes,bulk_rows')
     expect(url.searchParams.get('order')).toBe('created_at.desc,id.desc')
     expect(document.title).toMatch(/^Audit log/)
   })

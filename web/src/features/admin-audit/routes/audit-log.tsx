@@ -1,6 +1,7 @@
 // /admin/audit: who did what. Each entry names the person (name and e-mail as they were then) or
 // the system (the service role, the scheduler), the function that wrote for them, what happened
-// to which row, and each changed field before → after. Cards rather than a table, so it reads at
+// to which row (or to how many at once: a scheduled job's bulk write is one entry), and each
+// changed field before → after. Cards rather than a table, so it reads at
 // 360 px; filters by person and by table.
 import { useState } from 'react'
 import { css } from 'goober'
@@ -82,7 +83,10 @@ function Entry({ e }: { e: AuditEntry }) {
           {actor.email && <> (<a href={`mailto:${actor.email}`}>{actor.email}</a>)</>}
           {e.actor_name || e.actor_email || e.actor_id ? <span className='muted'>, {actor.role}</span> : null}
           {e.via && <span className='muted'>, via the {e.via} function</span>}
-          {` ${DONE[e.action] ?? e.action} `}{e.table_name.replace(/_/g, ' ')}{e.row_id ? ` #${e.row_id.slice(0, 36)}` : ''}
+          {` ${DONE[e.action] ?? e.action} `}
+          {e.bulk_rows
+            ? `${e.bulk_rows.toLocaleString('en-GB')} ${e.table_name.replace(/_/g, ' ')} at once`
+            : `${e.table_name.replace(/_/g, ' ')}${e.row_id ? ` #${e.row_id.slice(0, 36)}` : ''}`}
         </span>
         <time className='muted' dateTime={e.created_at}>{when(e.created_at)}</time>
       </p>

@@ -27,6 +27,8 @@ export interface Dashboard {
       table: string
       action: string
       rowId: string | null
+      /** A scheduled job's bulk write: how many rows it recorded as one entry. */
+      bulkRows: number | null
     }
   >
 }
@@ -51,7 +53,7 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
         new Date(start.getTime() + DAY).toISOString(),
       ).is('cancelled_at', null).order('starts_at'),
     db.from('audit_log').select(
-      'id, created_at, actor_role, actor_name, actor_email, via, table_name, action, row_id',
+      'id, created_at, actor_role, actor_name, actor_email, via, table_name, action, row_id, bulk_rows',
     ).order('created_at', { ascending: false }).limit(10),
     db.from('waiting_list_status_history').select('location_key, from_status, to_status').gte(
       'changed_at',
@@ -111,6 +113,7 @@ export async function getDashboard(now = new Date()): Promise<Dashboard> {
       table: a.table_name,
       action: a.action,
       rowId: a.row_id,
+      bulkRows: a.bulk_rows,
     })),
   }
 }

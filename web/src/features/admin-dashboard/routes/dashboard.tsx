@@ -63,7 +63,7 @@ export function AdminDashboardRoute() {
               {d.data.audit.length === 0 ? <EmptyState>No changes recorded yet.</EmptyState> : (
                 <ul aria-labelledby='dash-audit'>{d.data.audit.map((a) => (
                   <li key={a.id}>
-                    {time(a.createdAt)}: {actorLabel(a)}{a.via ? ` via ${a.via}` : ''} {DONE[a.action] ?? a.action} {a.table.replace(/_/g, ' ')} {a.rowId ? `#${a.rowId.slice(0, 12)}` : ''}
+                    {time(a.createdAt)}: {actorLabel(a)}{a.via ? ` via ${a.via}` : ''} {DONE[a.action] ?? a.action} {a.bulkRows ? `${a.bulkRows.toLocaleString('en-GB')} ${a.table.replace(/_/g, ' ')} at once` : `${a.table.replace(/_/g, ' ')} ${a.rowId ? `#${a.rowId.slice(0, 12)}` : ''}`}
                   </li>
                 ))}</ul>
               )}
