@@ -142,7 +142,7 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
       })
       return m / goalMs
     }
-    const measured: { name: string; share: number; again: () => Promise<unknown> }[] = []
+    const measured: { name: string; share: number }[] = []
 
     // ------------------------------------------------------------------ 60 offers at a 400-plot site
     const offerSite = siteIds[1]
@@ -155,7 +155,6 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
     measured.push({
       name: 'offer 60 places',
       share: row('make_plot_offers: 60 offers (15% of 400 plots)', offers, 50, 'p50 ≤ 50 ms'),
-      again: () => sql`select count(*) from public.make_plot_offers(${offerSite}, 60, 7)`,
     })
 
     // ------------------------------------------------------------------ expiry over 10,000 live offers
@@ -173,10 +172,16 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         [siteIds],
       )
     }
+    // The offers are made and passed their deadline in a committed transaction, then each timed
+    // expiry is rolled back. In production an offer is made a week before it expires; made in the
+    // expiry's own transaction (as this bench did before), Postgres checks the foreign keys of
+    // every row it updates again (a row its own transaction inserted or updated is always
+    // re-checked), work the scheduled job never does.
+    await sql.begin((tx) => expirySetup(tx as unknown as Reserved))
     const expiry = await timedRolledBack(
       sql,
       3,
-      expirySetup,
+      () => Promise.resolve(),
       (c) => c`select private.run_offer_expiry()`,
     )
     measured.push({
@@ -187,12 +192,6 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         1000,
         '≤ 1 s',
       ),
-      again: async () => {
-        await sql.begin(async (tx) => {
-          await expirySetup(tx as unknown as Reserved)
-          await tx`select private.run_offer_expiry()`
-        })
-      },
     })
 
     // ------------------------------------------------------------------ yearly round on the large list
@@ -210,7 +209,6 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         5000,
         '≤ 5 s',
       ),
-      again: () => sql`select count(*) from public.request_reconfirmations(${bigId}, 30)`,
     })
 
     // ------------------------------------------------------------------ the applicant's status page
@@ -241,7 +239,6 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         2,
         'p50 ≤ 2 ms',
       ),
-      again: () => sql`select * from public.get_waiting_list_position(${refs[0]})`,
     })
     measured.push({
       name: 'history',
@@ -251,7 +248,6 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         2,
         'p50 ≤ 2 ms (the same page)',
       ),
-      again: () => sql`select * from public.get_waiting_list_history(${refs[0]})`,
     })
 
     // ------------------------------------------------------------------ CSV import of 10,000 rows
@@ -305,7 +301,6 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
         10_000,
         '≤ 10 s',
       ),
-      again: async () => {},
     })
     notes.push(`The import stored ${imported.toLocaleString('en-GB')} entries.`)
 
@@ -322,8 +317,7 @@ const bench: Bench = async (ctx: BenchContext): Promise<BenchSection> => {
     try {
       await explain.begin(async (tx) => {
         await tx.unsafe(`load 'auto_explain'`)
-        // The expiry's due offers are made first, and only then is every statement explained.
-        if (slowest.name === 'expiry') await expirySetup(tx as unknown as Reserved)
+        // The expiry's due offers are in place (committed above): its statements are explained.
         await tx.unsafe(`set local auto_explain.log_min_duration = 0;
           set local auto_explain.log_analyze = on; set local auto_explain.log_buffers = on;
           set local auto_explain.log_nested_statements = on; set local client_min_messages = log`)
