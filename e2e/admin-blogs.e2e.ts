@@ -29,6 +29,7 @@ const RUN = Date.now()
 const TITLE = `Spring sowing notes ${RUN}`
 const SLUG = `spring-sowing-notes-${RUN}`
 const BODY = 'Sow a short row of salad every fortnight, and water the drills before you sow.'
+const COVER_ALT = 'A sunny raised bed of young salad leaves'
 const EDIT_PATH = /^\/admin\/blogs\/edit\/(\d+)$/
 
 interface BlogRow {
@@ -40,9 +41,10 @@ interface BlogRow {
   published: boolean
   published_at: string | null
   cover_image: string | null
+  cover_alt: string | null
   body: unknown
 }
-const COLUMNS = 'id,slug,title,excerpt,author,published,published_at,cover_image,body'
+const COLUMNS = 'id,slug,title,excerpt,author,published,published_at,cover_image,cover_alt,body'
 const blogsLike = (slugPattern: string) =>
   serviceRest<BlogRow[]>(`blogs?slug=like.${slugPattern}&select=${COLUMNS}&order=id`)
 async function blogObjects(): Promise<string[]> {
@@ -118,6 +120,8 @@ describe('the blog in the admin', () => {
     )
     await cover.getByRole('button', { name: 'Upload image' }).click()
     await cover.getByRole('img', { name: `Cover of ${TITLE}` }).waitFor()
+    // With a cover, what it shows can be said (for people who cannot see it).
+    await page.getByLabel('What the cover shows (optional)').fill(`  ${COVER_ALT} `)
     await page.getByLabel('Published on the public blog').check()
     await shoot(page, 'admin-form')
     expect(await seriousViolations(page)).toEqual([])
@@ -140,6 +144,7 @@ describe('the blog in the admin', () => {
     expect(Number(EDIT_PATH.exec(new URL(page.url()).pathname)![1])).toBe(row!.id)
     expect(Date.parse(row!.published_at!)).toBeGreaterThan(before - 60_000)
     expect(row!.cover_image).toMatch(/^blogs\/[0-9a-f-]{36}\.png$/)
+    expect(row!.cover_alt).toBe(COVER_ALT)
     written.push(row!.cover_image!)
     const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${row!.cover_image}`)
     expect(served.status).toBe(200)
@@ -190,7 +195,7 @@ describe('the blog in the admin', () => {
       })
       expect(frame.ratio).toBe('16 / 9')
       expect(frame.h).toBeCloseTo((frame.w * 9) / 16, 0)
-      expect(await img.getAttribute('alt')).toBe('')
+      expect(await img.getAttribute('alt')).toBe(COVER_ALT)
       expect(await seriousViolations(visitor)).toEqual([])
       await shoot(visitor, 'public-post')
     } finally {

@@ -2,7 +2,7 @@
 -- read, the database checks every field and keeps one row per person), and the knowledge-base
 -- search column.
 begin;
-select plan(34);
+select plan(37);
 
 select tests.create_actors();
 insert into public.careers (id, slug, title, published, closes_on) values
@@ -132,6 +132,13 @@ select throws_ok($$insert into public.blogs (slug, title, body) values ('test-bl
 select throws_ok($$insert into public.blogs (slug, title, body) values ('test-blog-shape', 'Shape',
   '{"type": "doc", "content": [{"type": "iframe", "attrs": {"src": "https://example.com"}}]}')$$,
   '23514', null, 'a node the editor does not have is refused');
+-- The cover's description: optional, trimmed, at most 300 characters.
+select lives_ok($$update public.blogs set cover_image = 'blogs/beans.png', cover_alt = 'Broad bean seedlings in a raised bed'
+  where slug = 'test-blog-ok'$$, 'an admin describes a post''s cover');
+select throws_ok($$update public.blogs set cover_alt = '  ' where slug = 'test-blog-ok'$$,
+  '23514', null, 'a blank description is refused (none is null: a decorative cover)');
+select throws_ok($$update public.blogs set cover_alt = repeat('x', 301) where slug = 'test-blog-ok'$$,
+  '23514', null, 'a description over 300 characters is refused');
 reset role;
 
 select * from finish();

@@ -83,6 +83,7 @@ export type Database = {
         Row: {
           author: string | null
           body: NonNullable<Json>
+          cover_alt: string | null
           cover_image: string | null
           created_at: string
           excerpt: string | null
@@ -96,6 +97,7 @@ export type Database = {
         Insert: {
           author?: string | null
           body?: NonNullable<Json>
+          cover_alt?: string | null
           cover_image?: string | null
           created_at?: string
           excerpt?: string | null
@@ -109,6 +111,7 @@ export type Database = {
         Update: {
           author?: string | null
           body?: NonNullable<Json>
+          cover_alt?: string | null
           cover_image?: string | null
           created_at?: string
           excerpt?: string | null

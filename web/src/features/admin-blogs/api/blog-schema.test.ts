@@ -81,6 +81,19 @@ describe('blogSchema', () => {
       })
     }
   })
+  it('keeps what the cover shows, trimmed, only with a cover', () => {
+    const cover = 'blogs/0b8e.png'
+    expect(
+      blogSchema.parse({ ...valid, cover_image: cover, cover_alt: ' Leeks in frost ' }).cover_alt,
+    )
+      .toBe('Leeks in frost')
+    expect(blogSchema.parse({ ...valid, cover_image: cover, cover_alt: '  ' }).cover_alt).toBeNull()
+    expect(blogSchema.parse({ ...valid, cover_image: null, cover_alt: 'Leeks' }).cover_alt)
+      .toBeNull()
+    expect(errorsOf({ ...valid, cover_image: cover, cover_alt: 'x'.repeat(301) })).toEqual({
+      cover_alt: 'At most 300 characters.',
+    })
+  })
   it('round-trips a stored post through the form', () => {
     const stored = {
       id: 4,
@@ -89,6 +102,7 @@ describe('blogSchema', () => {
       excerpt: null,
       author: 'Tom Team',
       cover_image: 'blogs/5f0c.png',
+      cover_alt: 'A no-dig bed under compost',
       published: true,
       published_at: '2025-02-01T08:00:00.000Z',
       updated_at: '2025-02-02T08:00:00.000Z',
@@ -102,6 +116,7 @@ describe('blogSchema', () => {
       published: true,
       published_at: stored.published_at,
       cover_image: 'blogs/5f0c.png',
+      cover_alt: 'A no-dig bed under compost',
       body: stored.body,
     })
   })

@@ -1,6 +1,6 @@
 // The blog post form: title, slug (made from the title when left empty), excerpt, author,
 // published, the cover image (an object uploaded to Storage under blogs/, or a link or site path
-// stored before) and the body in the rich-text editor. The database checks the slug (format and
+// stored before) with what it shows (optional: without it the cover only decorates) and the body in the rich-text editor. The database checks the slug (format and
 // uniqueness) and that the body is a JSON object; publishing stamps published_at once, and a
 // post taken off the site loses it, so publishing it again dates it afresh.
 import { z } from 'zod'
@@ -30,6 +30,7 @@ export const blogSchema = z.object({
     (v) => v === null || COVER_RE.test(v),
     'Upload a PNG, GIF, JPEG, BMP or ICO image.',
   ),
+  cover_alt: z.string().trim().max(300, 'At most 300 characters.'),
   body: z.custom<RichTextNode>(
     (v) => !!v && typeof v === 'object' && (v as RichTextNode).type === 'doc',
     'The post could not be read.',
@@ -59,6 +60,8 @@ export const blogSchema = z.object({
     published: v.published,
     published_at: v.published ? (v.published_at ?? new Date().toISOString()) : null,
     cover_image: v.cover_image,
+    // A description belongs to a cover: none without one.
+    cover_alt: v.cover_image === null || v.cover_alt === '' ? null : v.cover_alt,
     body: v.body,
   }))
 
@@ -72,5 +75,6 @@ export const emptyBlog = (): BlogFormValues => ({
   published: false,
   published_at: null,
   cover_image: null,
+  cover_alt: '',
   body: { type: 'doc', content: [] },
 })

@@ -13,6 +13,7 @@ export interface AdminBlog {
   excerpt: string | null
   author: string | null
   cover_image: string | null
+  cover_alt: string | null
   published: boolean
   published_at: string | null
   updated_at: string
@@ -22,7 +23,8 @@ export interface AdminBlogWithBody extends AdminBlog {
   body: RichTextNode
 }
 
-const COLUMNS = 'id, slug, title, excerpt, author, cover_image, published, published_at, updated_at'
+const COLUMNS =
+  'id, slug, title, excerpt, author, cover_image, cover_alt, published, published_at, updated_at'
 
 export async function getBlogs(): Promise<AdminBlog[]> {
   const { data, error } = await supabase().from('blogs').select(COLUMNS)

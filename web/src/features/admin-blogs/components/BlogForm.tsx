@@ -1,5 +1,6 @@
 // The blog post form: title and slug (following the title until edited, on a new post), excerpt,
-// author, published, the cover image (cropped 16:9, uploaded to Storage under blogs/) and the body
+// author, published, the cover image (cropped 16:9, uploaded to Storage under blogs/) with what it
+// shows, and the body
 // in the rich-text editor. Errors beside the fields; nothing typed is lost when saving fails.
 import { css } from 'goober'
 import { LazyRichTextEditor } from '@/components/rich-text/LazyRichTextEditor'
@@ -38,6 +39,12 @@ export function BlogForm({ initial, submitLabel, onSave, onCancel }: {
       </div>
       <ImageUpload label='Cover image' aspect={ASPECTS.wide} folder='blogs' value={values.cover_image} previewAlt={values.title ? `Cover of ${values.title}` : 'Cover image'}
         error={errors.cover_image} onChange={(cover_image) => setValues((v) => ({ ...v, cover_image }))} />
+      {values.cover_image !== null && (
+        <Field label='What the cover shows (optional)' error={errors.cover_alt}
+          hint='Read to people who cannot see the picture. Leave empty if it only decorates the post.'>
+          <input value={values.cover_alt} onChange={set('cover_alt')} maxLength={300} />
+        </Field>
+      )}
       <div className={spaced}>
         <p className={editorLabel}>Post text</p>
         <LazyRichTextEditor label='Post text' preset='full' value={values.body} onChange={(body) => setValues((v) => ({ ...v, body }))}

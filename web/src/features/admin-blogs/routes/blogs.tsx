@@ -21,7 +21,7 @@ type StateFilter = '' | 'published' | 'draft'
 
 export const blogToForm = (b: AdminBlogWithBody): BlogFormValues => ({
   title: b.title, slug: b.slug, excerpt: b.excerpt ?? '', author: b.author ?? '', published: b.published,
-  published_at: b.published_at, cover_image: b.cover_image, body: b.body,
+  published_at: b.published_at, cover_image: b.cover_image, cover_alt: b.cover_alt ?? '', body: b.body,
 })
 
 const listHref = () => `~${paths.adminBlogs.getHref()}`

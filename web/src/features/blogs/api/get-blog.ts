@@ -11,7 +11,7 @@ export interface Blog extends BlogSummary {
 export const getBlog = (slug: string) =>
   restOne<Blog>(
     'blogs',
-    `select=slug,title,excerpt,cover_image,author,published_at,body&published=eq.true&slug=eq.${
+    `select=slug,title,excerpt,cover_image,cover_alt,author,published_at,body&published=eq.true&slug=eq.${
       encodeURIComponent(slug)
     }`,
   )

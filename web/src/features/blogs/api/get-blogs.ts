@@ -9,6 +9,8 @@ export interface BlogSummary {
   title: string
   excerpt: string | null
   cover_image: string | null
+  /** What the cover shows; null when it only decorates. */
+  cover_alt: string | null
   author: string | null
   published_at: string | null
 }
@@ -16,7 +18,7 @@ export interface BlogSummary {
 export const getBlogs = (page: number): Promise<Page<BlogSummary>> =>
   restPage<BlogSummary>(
     'blogs',
-    'select=slug,title,excerpt,cover_image,author,published_at&published=eq.true&order=published_at.desc.nullslast,id.desc',
+    'select=slug,title,excerpt,cover_image,cover_alt,author,published_at&published=eq.true&order=published_at.desc.nullslast,id.desc',
     (page - 1) * BLOGS_PER_PAGE,
     BLOGS_PER_PAGE,
   )

@@ -90,6 +90,17 @@ describe('/blogs/{slug}', () => {
     expect(url.searchParams.get('published')).toBe('eq.true')
   })
 
+  it('describes its cover as staff wrote it, and leaves an undescribed cover decorative', async () => {
+    stubRest({ blogs: () => json([{ ...post(1), body, cover_image: '/images/a.svg', cover_alt: 'Bean wigwams in June' }]) })
+    renderPage('/blogs/:slug', '/blogs/post-1', BlogPostRoute)
+    expect((await screen.findByRole('img', { name: 'Bean wigwams in June' })).getAttribute('src')).toContain('/images/a.svg')
+    cleanup()
+    stubRest({ blogs: () => json([{ ...post(1), body, cover_image: '/images/a.svg', cover_alt: null }]) })
+    renderPage('/blogs/:slug', '/blogs/post-1', BlogPostRoute)
+    await screen.findByRole('heading', { level: 1, name: 'Post 1' })
+    expect(document.querySelector('img[src*="/images/a.svg"]')?.getAttribute('alt')).toBe('')
+  })
+
   it('is 404 for an unknown slug, and Page Not Found: {path} for a malformed one', async () => {
     stubRest({ blogs: () => json([]) })
     const page = renderPage('/blogs/:slug', '/blogs/no-such-post', BlogPostRoute)

@@ -62,6 +62,7 @@ export default function BlogsRoute() {
           <ul className='cards' aria-label='Blog posts'>
             {blogs.data.rows.map((b) => (
               <li key={b.slug} className='card'>
+                {/* Beside its title a thumbnail adds nothing to read; the post describes its cover. */}
                 <LazyImage src={b.cover_image} alt='' />
                 <h2><Link href={paths.blog.getHref({ slug: b.slug })}>{b.title}</Link></h2>
                 <Byline author={b.author} date={b.published_at} />
@@ -90,7 +91,7 @@ function BlogPost({ blog }: { blog: Blog }) {
       <h1 id='post-title'>{blog.title}</h1>
       <Byline author={blog.author} date={blog.published_at} />
       {blog.excerpt && <p className='lead'>{blog.excerpt}</p>}
-      <LazyImage src={blog.cover_image} alt='' cover />
+      <LazyImage src={blog.cover_image} alt={blog.cover_alt ?? ''} cover />
       <RichText doc={blog.body} />
       <ShareLinks url={url} title={blog.title} />
     </article>
