@@ -10,6 +10,7 @@ export function ordinal(n: number): string {
 }
 
 // Shared with the site pages (lib/sites/wait.ts).
-export { describeWait, formatDate } from '@/lib/sites/wait'
+export { describeWait } from '@/lib/sites/wait'
+export { formatDate } from '@/lib/months'
 
 export const REFERENCE_PATTERN = /^[a-z0-9-]{8,100}$/
