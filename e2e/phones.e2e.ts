@@ -77,6 +77,14 @@ describe('forms at 360 px', () => {
       const barHeight = (await bar.boundingBox())!.height
       expect(barHeight, 'the promo bar keeps to one line').toBeLessThanOrEqual(48)
       expect(await bar.locator('p').evaluate((p) => getComputedStyle(p).whiteSpace)).toBe('nowrap')
+      // The cut link ends where the line does, clear of the close button (a whole target).
+      const [link, close] = [
+        (await bar.getByRole('link').boundingBox())!,
+        (await bar.getByRole('button', { name: 'Hide this offer' }).boundingBox())!,
+      ]
+      expect(link.x + link.width, 'the link runs under the close button').toBeLessThanOrEqual(
+        close.x,
+      )
       const [live] = await serviceRest<Array<{ text: string }>>(
         'promo_bars?select=text&active=is.true&site_id=is.null&order=sort_order.asc,id.desc&limit=1',
       )

@@ -30,6 +30,9 @@ const bar = css`
   @media (max-width: 48rem) {
     padding: 0.2rem 0.25rem 0.2rem 0.75rem; font-size: 0.9rem;
     p { flex: 1 1 auto; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; text-align: left; }
+    /* The link is cut where the line is: left inline, its box ran on under the close button and
+       made that button a target too small to tap (Lighthouse's target-size audit). */
+    p > a { display: block; overflow: hidden; text-overflow: ellipsis; }
     button { min-width: 2.5rem; min-height: 2.5rem; }
     &[data-typing='true'] { display: none; }
   }
