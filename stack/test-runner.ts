@@ -362,8 +362,9 @@ async function saveE2eWeights(timed: { name: string; s: number }[]) {
 
 /**
  * How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES). Three where
- * there are four cores or more; one below: on two cores three lanes held the load average at
- * 10-16 and took 1966 s for the journeys in a fresh-clone run, against 1349 s in one process.
+ * there are four cores or more; one below. Measured on the 2-core machine's fresh clones: three
+ * lanes 1966 s (2026-11-27), one lane 2485 s (2026-11-28), so three is the faster choice there
+ * too; one stays the default below four cores only until a fresh-clone run verifies the change.
  */
 let e2eLaneCount = navigator.hardwareConcurrency >= 4 ? 3 : 1
 /** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
