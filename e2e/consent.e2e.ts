@@ -51,6 +51,12 @@ const consentCookie = async (context: BrowserContext) => {
   const c = (await context.cookies(webUrl())).find((x) => x.name === 'roots_consent')
   return c ? JSON.parse(decodeURIComponent(c.value)) : null
 }
+/**
+ * A cookie the page writes through document.cookie reaches the browser's cookie store (which
+ * context.cookies() reads) a moment later, over IPC; on a loaded machine after the banner is gone.
+ */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 })
+
 const chatScripts = (page: Page) => page.locator('script[data-consent-id="marketing"]').count()
 
 describe('cookie consent banner', () => {
@@ -81,7 +87,7 @@ describe('cookie consent banner', () => {
     await openApp(page, '/')
     await page.getByRole('button', { name: 'Decline all' }).click()
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' })
-    expect(await consentCookie(context)).toEqual({ status: 'not_given', enabled: [] })
+    await eventually(() => consentCookie(context)).toEqual({ status: 'not_given', enabled: [] })
     expect(await chatScripts(page)).toBe(0)
     expect(await page.getByTestId('consent-reopen').count()).toBe(0)
     await page.reload()
@@ -165,7 +171,7 @@ describe('cookie consent banner', () => {
     await openApp(page, '/')
     await page.getByRole('button', { name: 'Necessary only' }).click()
     await page.getByTestId('consent-reopen').waitFor()
-    expect(await consentCookie(context)).toEqual({
+    await eventually(() => consentCookie(context)).toEqual({
       status: 'given',
       enabled: ['necessary', 'functional'],
     })
@@ -212,8 +218,8 @@ describe('cookie consent banner', () => {
     await dialog.waitFor({ state: 'detached' })
 
     expect(await chatScripts(page)).toBe(0)
-    expect(await cookieNames(context)).toEqual(['roots_consent'])
-    expect(await consentCookie(context)).toEqual({
+    await eventually(() => cookieNames(context)).toEqual(['roots_consent'])
+    await eventually(() => consentCookie(context)).toEqual({
       status: 'given',
       enabled: ['necessary', 'functional'],
     })
@@ -227,7 +233,7 @@ describe('cookie consent banner', () => {
       (globalThis as unknown as { __chatRuns?: number }).__chatRuns === 2
     )
     expect(await chatScripts(page)).toBe(1)
-    expect(await cookieNames(context)).toEqual(['roots_chat', 'roots_consent'])
+    await eventually(() => cookieNames(context)).toEqual(['roots_chat', 'roots_consent'])
     expect(await pageLoads(page)).toBe(2)
     await context.close()
   })

@@ -133,8 +133,42 @@ Object.defineProperty(AxeChecker.prototype, 'finishRun', {
   },
 })
 
-/** Serious and critical accessibility violations on the page as it is now. */
+/**
+ * Waits until the page's DOM has not changed for three frames in a row (at most 2 s, for pages
+ * that animate for ever). axe reads each element's colours and what lies behind it at different
+ * moments; a check that starts while React is still committing can pair one state's text colour
+ * with another's background (a CI run once saw the admin menu's previous current link that way).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    new Promise<void>((resolve) => {
+      const start = performance.now()
+      let quiet = 0
+      const seen = new MutationObserver(() => (quiet = 0))
+      seen.observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      })
+      const tick = () => {
+        quiet += 1
+        if (quiet >= 3 || performance.now() - start > 2000) {
+          seen.disconnect()
+          resolve()
+        } else requestAnimationFrame(tick)
+      }
+      requestAnimationFrame(tick)
+    })
+  )
+}
+
+/**
+ * Serious and critical accessibility violations on the page once it has settled. Each node reads
+ * "selector: axe's reason" (for contrast, the colours it measured), so a failure says what it saw.
+ */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await settled(page)
   const result = await new AxeChecker({ page }).withTags([
     'wcag2a',
     'wcag2aa',
@@ -147,7 +181,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
     }))
 }
 
