@@ -83,7 +83,39 @@ describe('PromoBar', () => {
     expect(container.innerHTML).toBe('')
     expect(screen.queryByTestId('promo-bar')).toBeNull()
   })
+  it('publishes the height its ResizeObserver reports, without measuring itself on mounting', async () => {
+    const observed: Array<{ target: Element; report: (blockSize: number) => void }> = []
+    vi.stubGlobal('ResizeObserver', class {
+      constructor(private readonly cb: ResizeObserverCallback) {}
+      observe(target: Element) {
+        observed.push({
+          target,
+          report: (blockSize) => this.cb([{ target, borderBoxSize: [{ blockSize, inlineSize: 360 }] } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver),
+        })
+      }
+      disconnect() {}
+      unobserve() {}
+    })
+    const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+    try {
+      restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle' })])
+      renderAt('/')
+      const shown = await screen.findByTestId('promo-bar')
+      expect(observed.map((o) => o.target)).toEqual([shown])
+      expect(measured).not.toHaveBeenCalled()
+      expect(document.documentElement.style.getPropertyValue('--roots-promo-height')).toBe('')
+      observed[0]!.report(44.2)
+      expect(document.documentElement.style.getPropertyValue('--roots-promo-height')).toBe('45px')
+      observed[0]!.report(70)
+      expect(document.documentElement.style.getPropertyValue('--roots-promo-height')).toBe('70px')
+    } finally {
+      measured.mockRestore()
+      vi.unstubAllGlobals()
+    }
+  })
   it('publishes its height for the page to make room, and a visitor can hide it for the visit', async () => {
+    // A browser without ResizeObserver: the bar measures itself once.
+    vi.stubGlobal('ResizeObserver', undefined)
     restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle' }), bar(2, { text: 'Bath only', site: { slug: 'tuckers-meadow' } })])
     renderAt('/sites/bath/tuckers-meadow')
     await screen.findByText('Bath only')
@@ -97,5 +129,6 @@ describe('PromoBar', () => {
     cleanup()
     renderAt('/')
     expect(screen.queryByTestId('promo-bar')).toBeNull()
+    vi.unstubAllGlobals()
   })
 })

@@ -53,7 +53,11 @@ function hide(id: number) {
   } catch { /* storage blocked: hidden for this page only */ }
 }
 
-/** Publishes the bar's height (0 without one) for the rest of the page to make room. */
+/**
+ * Publishes the bar's height (0 without one) for the rest of the page to make room. Where there
+ * is a ResizeObserver it alone reports the height: its first report comes after the layout the
+ * browser does anyway and before the paint, so mounting the bar forces no layout of its own.
+ */
 function useHeightVar(el: HTMLElement | null) {
   useLayoutEffect(() => {
     const root = document.documentElement
@@ -61,12 +65,17 @@ function useHeightVar(el: HTMLElement | null) {
       root.style.removeProperty(HEIGHT_VAR)
       return
     }
-    const publish = () => root.style.setProperty(HEIGHT_VAR, `${Math.ceil(el.getBoundingClientRect().height)}px`)
-    publish()
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null
-    observer?.observe(el)
+    const publish = (px: number) => root.style.setProperty(HEIGHT_VAR, `${Math.ceil(px)}px`)
+    if (typeof ResizeObserver !== 'function') {
+      publish(el.getBoundingClientRect().height)
+      return () => root.style.removeProperty(HEIGHT_VAR)
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) publish(entry.borderBoxSize?.[0]?.blockSize ?? el.getBoundingClientRect().height)
+    })
+    observer.observe(el)
     return () => {
-      observer?.disconnect()
+      observer.disconnect()
       root.style.removeProperty(HEIGHT_VAR)
     }
   }, [el])
