@@ -125,11 +125,14 @@ class AxeChecker extends AxeBuilder {}
 Object.defineProperty(AxeChecker.prototype, 'finishRun', {
   async value(this: { page: Page; option: axe.RunOptions }, partials: axe.PartialResults) {
     const tab = await finisher(this.page.context())
-    return await tab.evaluate(
+    const result = await tab.evaluate(
       ({ json, options }) =>
         (window as unknown as { axe: typeof axe }).axe.finishRun(JSON.parse(json), options),
       { json: JSON.stringify(partials), options: this.option },
     )
+    // Opening that tab put it in front; the page goes on in front (see seriousViolations).
+    await this.page.bringToFront()
+    return result
   },
 })
 
@@ -168,6 +171,9 @@ async function settled(page: Page): Promise<void> {
  * "selector: axe's reason" (for contrast, the colours it measured), so a failure says what it saw.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // A tab behind another one gets no animation frames (the settle check would wait its whole cap)
+  // and slowed timers; the blank tab axe merges results in is opened in front of the page.
+  await page.bringToFront()
   await settled(page)
   const result = await new AxeChecker({ page }).withTags([
     'wcag2a',
