@@ -13,7 +13,7 @@ import { prepareFirstPage } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { patternRegExp } from '@/app/lazy-page'
 import type { Platform } from '@/app/platform'
-import { type PrerenderData, PRERENDER_DATA_ID, primeStores } from '@/app/prerender-data'
+import { packCatalogue, type PrerenderData, PRERENDER_DATA_ID, primeStores } from '@/app/prerender-data'
 import { collectedHead, resetCollectedHead } from '@/app/ssr/head-collector'
 import type { PrerenderedDetails } from '@/components/site-profile/prerendered'
 import { paths } from '@/config/paths'
@@ -166,7 +166,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
   ])
   const data: PrerenderData = {
     path,
-    catalogue: lean(catalogue, what.kind === 'site' ? what.site.slug : null),
+    catalogue: packCatalogue(lean(catalogue, what.kind === 'site' ? what.site.slug : null)),
     details,
   }
   await primeStores(data)
