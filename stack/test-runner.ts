@@ -361,12 +361,12 @@ async function saveE2eWeights(timed: { name: string; s: number }[]) {
 }
 
 /**
- * How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES). Three where
- * there are four cores or more; one below. Measured on the 2-core machine's fresh clones: three
- * lanes 1966 s (2026-11-27), one lane 2485 s (2026-11-28), so three is the faster choice there
- * too; one stays the default below four cores only until a fresh-clone run verifies the change.
+ * How many vitest processes run e2e files side by side (`--e2e-lanes=N`, E2E_LANES): three. On
+ * the 2-core machine's fresh clones three lanes took 1966 s (2026-11-27) against 2485 s for one
+ * (2026-11-28); the race that once failed a three-lane run (a consent cookie read before Chromium
+ * stored it) is polled for now (e2e/consent.e2e.ts).
  */
-let e2eLaneCount = navigator.hardwareConcurrency >= 4 ? 3 : 1
+let e2eLaneCount = 3
 /** `--deno=stack/tests/rest,supabase/functions/sites` narrows the Deno suite to those paths. */
 let denoPaths: string[] | null = null
 /** `--e2e=public-blog`, `--vitest=src/features/x`, `--pgtap=supabase/tests/database/x.test.sql` narrow those suites. */
