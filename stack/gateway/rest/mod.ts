@@ -18,6 +18,7 @@ import { authenticate } from './auth.ts'
 import { loadSchemaCache, type SchemaCache } from './schema.ts'
 import { Recovery } from './recovery.ts'
 import { WirePool } from './wire.ts'
+import { LatestLoad } from './latest.ts'
 
 /** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
 export const EXPOSED_SCHEMAS = ['public']
@@ -46,14 +47,12 @@ export function createRestGateway(
 ): SubGateway & { reloadSchema(): Promise<void> } {
   const sql = ctx.authenticator
   sendStringsAsText(sql)
-  let cache: Promise<SchemaCache> | null = null
+  const cache = new LatestLoad<SchemaCache>(() => loadSchemaCache(sql, EXPOSED_SCHEMAS))
   let listening: Promise<unknown> | null = null
   let closed = false
 
   async function reloadSchema(): Promise<void> {
-    const next = loadSchemaCache(sql, EXPOSED_SCHEMAS)
-    await next
-    cache = next
+    await cache.reload()
     listen()
   }
 
@@ -75,14 +74,9 @@ export function createRestGateway(
   }
 
   function currentCache(): Promise<SchemaCache> {
-    if (!cache) {
-      const loading = loadSchemaCache(sql, EXPOSED_SCHEMAS)
-      cache = loading
-      loading.then(listen, () => {
-        if (cache === loading) cache = null
-      })
-    }
-    return cache
+    const current = cache.current()
+    if (!listening) current.then(listen, () => {})
+    return current
   }
 
   // Recovery mode: a fresh connection of its own probes the database; once it answers, the schema

@@ -158,11 +158,15 @@ export const ready = onceInSchema(FIXTURE_SQL, '/rpc/conformance_fixture_version
 
 /** Polls until the gateway's schema cache knows `path` (a reload is asynchronous). */
 export async function waitForSchema(path: string): Promise<void> {
+  // A harness allowance, not a speed assertion: a reload that never lands fails the test instead
+  // of holding up the whole suite (a lost reload once did, for ten minutes).
+  const until = Date.now() + 60_000
   for (;;) {
     const res = await fetch(`${URL_}/rest/v1${path}`, { headers: { apikey: SERVICE_KEY } })
     const text = await res.text()
     if (res.status === 200) return
     if (res.status !== 404) throw new Error(`waiting for ${path}: ${res.status} ${text}`)
+    if (Date.now() > until) throw new Error(`waiting for ${path}: still 404 after 60 s: ${text}`)
     await new Promise((r) => setTimeout(r, 50))
   }
 }
