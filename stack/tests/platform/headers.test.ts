@@ -11,7 +11,10 @@ import { freePort } from '../../stack.ts'
 import { buildWeb } from '../../web-build.ts'
 import { startWebServer } from '../../web-server.ts'
 
-const API = 'http://127.0.0.1:54321'
+// An API nobody answers on: these tests judge the shell and its headers, and a stack of
+// `npm start` listening on 54321 would have the server render pages instead (a fresh-clone run
+// beside one once compared a rendered home page with index.html).
+const API = `http://127.0.0.1:${freePort()}`
 const EXPECTED: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
