@@ -41,13 +41,6 @@ describe('the catalogue a page embeds', () => {
     expect(JSON.stringify(packed).length).toBeLessThan(JSON.stringify(catalogue).length)
   })
 
-  it('carries whole an offer that is not in the offers list', () => {
-    const odd = { ...catalogue, offers: [] }
-    const packed = packCatalogue(odd)
-    expect(packed.offer_of_sites.some((o) => o.offer !== null && 'whole' in o.offer)).toBe(true)
-    expect(unpackCatalogue(JSON.parse(JSON.stringify(packed)))).toEqual(odd)
-  })
-
   it('leaves out an offer whose site is not in the list', () => {
     const packed = packCatalogue(catalogue)
     packed.offer_of_sites.push({ slug: 'gone', booked: true, offer: null })

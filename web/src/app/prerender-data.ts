@@ -20,7 +20,8 @@ export interface PrerenderData {
  * The catalogue as a page embeds it. Its all-sites-with-offer list is the site list again with
  * `booked` and each site's offer: one of `offers` with its path parameters filled
  * (site-rules.ts, sitesWithOffer). The page carries per site only the slug, booked, the offer's id
- * and the parameters; the rest is read from `sites` and `offers`.
+ * and the parameters; the rest is read from `sites` and `offers`. (The browser only unpacks: the
+ * shell's budget counts its bytes.)
  */
 export type PackedCatalogue = Omit<SiteCatalogue, 'sites_with_offer'> & {
   offer_of_sites: PackedOffer[]
@@ -31,41 +32,28 @@ type OfferEntry = NonNullable<SiteWithOfferEntry['offer']>
 interface PackedOffer {
   slug: string
   booked: boolean
-  /** The offer's id and parameters, or the whole offer when it is not one of `offers`. */
-  offer: Pick<OfferEntry, 'id' | 'path_params'> | { whole: OfferEntry } | null
+  offer: Pick<OfferEntry, 'id' | 'path_params'> | null
 }
 
 export function packCatalogue(c: SiteCatalogue): PackedCatalogue {
   const { sites_with_offer, ...rest } = c
-  const known = new Set(c.offers.map((o) => o.id))
   return {
     ...rest,
     offer_of_sites: sites_with_offer.map(({ slug, booked, offer }) => ({
       slug,
       booked,
-      offer: offer === null
-        ? null
-        : known.has(offer.id)
-        ? { id: offer.id, path_params: offer.path_params }
-        : { whole: offer },
+      offer: offer && { id: offer.id, path_params: offer.path_params },
     })),
   }
 }
 
-export function unpackCatalogue(p: PackedCatalogue): SiteCatalogue {
-  const { offer_of_sites, ...rest } = p
-  const sites = new Map(p.sites.map((s) => [s.slug, s]))
-  const offers = new Map(p.offers.map((o) => [o.id, o]))
+export function unpackCatalogue({ offer_of_sites, ...rest }: PackedCatalogue): SiteCatalogue {
   const sites_with_offer = offer_of_sites.flatMap(({ slug, booked, offer }) => {
-    const entry = sites.get(slug)
+    const entry = rest.sites.find((s) => s.slug === slug)
     if (!entry) return []
-    const { state: _state, state_label: _label, call_to_action: _cta, ...site } = entry
-    const full: OfferEntry | null = offer === null
-      ? null
-      : 'whole' in offer
-      ? offer.whole
-      : { ...offers.get(offer.id)!, path_params: offer.path_params }
-    return [{ ...site, booked, offer: full }]
+    const { state: _s, state_label: _l, call_to_action: _c, ...site } = entry
+    const of = offer && { ...rest.offers.find((o) => o.id === offer.id)!, ...offer }
+    return [{ ...site, booked, offer: of }]
   })
   return { ...rest, sites_with_offer }
 }
