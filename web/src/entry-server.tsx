@@ -13,7 +13,13 @@ import { prepareFirstPage } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { patternRegExp } from '@/app/lazy-page'
 import type { Platform } from '@/app/platform'
-import { packCatalogue, type PrerenderData, PRERENDER_DATA_ID, primeStores } from '@/app/prerender-data'
+import {
+  type PackedCatalogue,
+  packCatalogue,
+  type PrerenderData,
+  PRERENDER_DATA_ID,
+  primeStores,
+} from '@/app/prerender-data'
 import { collectedHead, resetCollectedHead } from '@/app/ssr/head-collector'
 import type { PrerenderedDetails } from '@/components/site-profile/prerendered'
 import { paths } from '@/config/paths'
@@ -23,7 +29,7 @@ import { imageSrc } from '@/lib/image-src'
 import { RedirectCache } from '@/lib/redirects'
 import { isActive } from '@/lib/sites/rules'
 import { getListStats, getPrices, getSitePhotos } from '@/lib/sites/site-details'
-import type { Site, SiteCatalogue } from '@/lib/sites/types'
+import type { CatalogueEntry, Site, SiteCatalogue } from '@/lib/sites/types'
 
 export interface RenderOptions {
   apiUrl: string
@@ -121,14 +127,15 @@ const PAGE_ONLY_FIELDS = [
 ] as const
 
 /**
- * The catalogue the page embeds: every site, but the long texts only of the site the page shows
- * (the rest come with the live read after hydration). The store and the render use this same
- * copy, so the browser's first render matches.
+ * The catalogue the page embeds, packed: every site, but the long texts only of the site the page
+ * shows (the rest come with the live read after hydration). The all-sites-with-offer list is
+ * rebuilt from these sites when the stores are primed, so only `sites` is trimmed. The store and
+ * the render use this same copy, so the browser's first render matches.
  */
-function lean(c: SiteCatalogue, keep: string | null): SiteCatalogue {
-  const trim = <T extends Site>(s: T): T =>
+function lean(c: SiteCatalogue, keep: string | null): PackedCatalogue {
+  const trim = (s: CatalogueEntry): CatalogueEntry =>
     s.slug === keep ? s : { ...s, ...Object.fromEntries(PAGE_ONLY_FIELDS.map((k) => [k, null])) }
-  return { ...c, sites: c.sites.map(trim), sites_with_offer: c.sites_with_offer.map(trim) }
+  return packCatalogue({ ...c, sites: c.sites.map(trim) })
 }
 
 /** A ready redirect table with no rules: the server renders the page asked for. */
@@ -166,7 +173,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
   ])
   const data: PrerenderData = {
     path,
-    catalogue: packCatalogue(lean(catalogue, what.kind === 'site' ? what.site.slug : null)),
+    catalogue: lean(catalogue, what.kind === 'site' ? what.site.slug : null),
     details,
   }
   await primeStores(data)
