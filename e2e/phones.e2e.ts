@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../web/src/config/paths'
+import { adminPaths } from '../web/src/config/paths-admin'
 import type { StaffRole } from '../supabase/functions/_shared/common/roles.ts'
 import { signIn, waitForPath } from './admin-support'
 import { dismissConsent, serviceRest } from './public-support'
@@ -119,7 +120,7 @@ describe('forms at 360 px', () => {
 })
 
 /** Every admin page without parameters that signed-in staff open (the open sign-in pages aside). */
-const ADMIN_PAGES = Object.values(paths).map((p) => p.path as string)
+const ADMIN_PAGES = Object.values(adminPaths).map((p) => p.path as string)
   .filter((p) =>
     p.startsWith('/admin') && !p.includes(':') &&
     !['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(p)

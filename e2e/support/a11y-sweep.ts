@@ -9,6 +9,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../../web/src/config/paths'
+import { adminPaths } from '../../web/src/config/paths-admin'
 import { asService, signIn, waitForPath } from '../admin-support'
 import { launchChromium, newContext, seriousViolations, webUrl } from './browser'
 import { dismissConsent } from '../public-support'
@@ -70,7 +71,7 @@ const SIGNED_OUT_ADMIN = new Set(['/admin/login', '/admin/confirm', '/admin/unau
 const WIDTHS = [1280, 360]
 
 /** Every route, read when the file loads: a route added to a paths file gets a test of its own. */
-export const ROUTES = Object.entries(paths).map(([key, entry]) => ({
+export const ROUTES = Object.entries({ ...paths, ...adminPaths }).map(([key, entry]) => ({
   key,
   pattern: entry.path as string,
   entry,

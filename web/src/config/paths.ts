@@ -1,6 +1,8 @@
 // The one table of route paths. The router registers `path`; links and redirects call
 // `getHref`, so renaming a route cannot leave a dead link behind. The paths live by area, one
-// file each; this file only joins them.
+// file each; this file joins the public ones. The admin area's (paths-admin.ts, `adminPaths`)
+// are imported by the admin code only: the public router needs just where the area starts, and
+// the public first load (e2e/first-load.e2e.ts, 90 KB) does not carry the admin's URL table.
 
 import { definePath } from './define-path'
 import { sitePaths } from './paths-sites'
@@ -8,7 +10,6 @@ import { membershipPaths } from './paths-membership'
 import { contentPaths } from './paths-content'
 import { communityPaths } from './paths-community'
 import { legalPaths } from './paths-legal'
-import { adminPaths } from './paths-admin'
 
 export { definePath, type PathEntry } from './define-path'
 
@@ -20,7 +21,8 @@ export const paths = {
   ...contentPaths,
   ...communityPaths,
   ...legalPaths,
-  ...adminPaths,
+  /** Where the admin area starts (the public router nests it); its own paths are adminPaths. */
+  admin: definePath('/admin'),
 } as const
 
 /** Spec §2's named routes, for call-to-action settings that store a route name. */

@@ -5,7 +5,7 @@
 // a parameterised one that would also match it (/events/create before /events/:id), as wouter's
 // Switch takes the first match. Roles decide navigation only: the database decides data (RLS).
 import type { ReactNode } from 'react'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import type { LayoutName } from '../layouts/layouts'
 import { patternRegExp } from '../lazy-page'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
@@ -69,7 +69,7 @@ export interface AdminPageProps {
 }
 
 export interface AdminRoute {
-  /** The full pattern, always `paths.<name>.path`. */
+  /** The full pattern, always `adminPaths.<name>.path`. */
   path: string
   /** The page's element; called as a plain function (no hooks here: they belong in the page). */
   page: (props: AdminPageProps) => ReactNode
@@ -95,72 +95,72 @@ const desk = 'admin-desktop' as const
 
 export const adminRoutes: readonly AdminRoute[] = [
   // Access
-  { path: paths.adminLogin.path, page: ({ navigate }) => <AdminLoginRoute navigate={navigate} />, layout: null, roles: 'anyone' },
-  { path: paths.adminConfirm.path, page: ({ navigate }) => <AdminConfirmRoute navigate={navigate} />, layout: null, roles: 'anyone' },
-  { path: paths.adminUnauthorized.path, page: ({ navigate }) => <AdminUnauthorizedRoute navigate={navigate} homeFor={adminHomeFor} />, layout: null, roles: 'anyone' },
-  { path: paths.admin.path, page: () => <AdminDashboardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Dashboard' } },
+  { path: adminPaths.adminLogin.path, page: ({ navigate }) => <AdminLoginRoute navigate={navigate} />, layout: null, roles: 'anyone' },
+  { path: adminPaths.adminConfirm.path, page: ({ navigate }) => <AdminConfirmRoute navigate={navigate} />, layout: null, roles: 'anyone' },
+  { path: adminPaths.adminUnauthorized.path, page: ({ navigate }) => <AdminUnauthorizedRoute navigate={navigate} homeFor={adminHomeFor} />, layout: null, roles: 'anyone' },
+  { path: adminPaths.admin.path, page: () => <AdminDashboardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Dashboard' } },
   // Sites and the waiting list
-  { path: paths.adminLocations.path, page: () => <AdminLocationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Locations', tree: true } },
-  { path: paths.adminLocationsAdd.path, page: () => <AdminLocationAddRoute />, layout: form, roles: ADMINS },
-  { path: paths.adminLocationsEdit.path, page: ({ params }) => <AdminLocationEditRoute id={params.id} />, layout: form, roles: ADMINS },
-  { path: paths.adminWaitingList.path, page: () => <AdminWaitingListRoute />, layout: desk, roles: STAFF, nav: { label: 'Waiting list' } },
-  { path: paths.adminWaitingListProcess.path, page: () => <AdminProcessRoute />, layout: desk, roles: STAFF, nav: { label: 'Process offers', tree: true } },
-  { path: paths.adminWaitingListCategories.path, page: () => <AdminManageCategoriesRoute />, layout: desk, roles: STAFF, nav: { label: 'Categories', tree: true } },
-  { path: paths.adminWaitingListImport.path, page: () => <AdminImportRoute />, layout: desk, roles: STAFF, nav: { label: 'Import a waiting list' } },
-  { path: paths.adminComms.path, page: () => <AdminCommsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Communications', tree: true } },
-  { path: paths.adminCommsTemplates.path, page: () => <AdminCommsRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminCommsCreate.path, page: () => <AdminCommsCreateRoute />, layout: form, roles: ADMINS },
-  { path: paths.adminCommsTemplateEdit.path, page: ({ params }) => <AdminCommsEditRoute id={params.id} />, layout: form, roles: ADMINS },
-  { path: paths.adminCommsTemplate.path, page: ({ params }) => <AdminCommsSendRoute id={params.id} />, layout: desk, roles: ADMINS },
-  { path: paths.adminCommunications.path, page: () => <AdminCommunicationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Message log' } },
-  { path: paths.adminTools.path, page: () => <AdminToolsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Tools', tree: true } },
-  { path: paths.adminToolsConsolidator.path, page: () => <AdminConsolidatorRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminToolsLocationMigrator.path, page: () => <AdminLocationMigratorRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminToolsAcSync.path, page: () => <AdminAcSyncRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminWelcomeSlots.path, page: () => <AdminWelcomeSlotsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Welcome slots', tree: true } },
-  { path: paths.adminWelcomeSlotsCreate.path, page: () => <AdminWelcomeSlotCreateRoute />, layout: form, roles: ADMINS },
-  { path: paths.adminWelcomeSlotEdit.path, page: ({ params }) => <AdminWelcomeSlotEditRoute id={params.id} />, layout: form, roles: ADMINS },
-  { path: paths.adminWelcomeSlot.path, page: ({ params }) => <AdminWelcomeSlotRoute id={params.id} />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminLocations.path, page: () => <AdminLocationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Locations', tree: true } },
+  { path: adminPaths.adminLocationsAdd.path, page: () => <AdminLocationAddRoute />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminLocationsEdit.path, page: ({ params }) => <AdminLocationEditRoute id={params.id} />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminWaitingList.path, page: () => <AdminWaitingListRoute />, layout: desk, roles: STAFF, nav: { label: 'Waiting list' } },
+  { path: adminPaths.adminWaitingListProcess.path, page: () => <AdminProcessRoute />, layout: desk, roles: STAFF, nav: { label: 'Process offers', tree: true } },
+  { path: adminPaths.adminWaitingListCategories.path, page: () => <AdminManageCategoriesRoute />, layout: desk, roles: STAFF, nav: { label: 'Categories', tree: true } },
+  { path: adminPaths.adminWaitingListImport.path, page: () => <AdminImportRoute />, layout: desk, roles: STAFF, nav: { label: 'Import a waiting list' } },
+  { path: adminPaths.adminComms.path, page: () => <AdminCommsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Communications', tree: true } },
+  { path: adminPaths.adminCommsTemplates.path, page: () => <AdminCommsRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminCommsCreate.path, page: () => <AdminCommsCreateRoute />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminCommsTemplateEdit.path, page: ({ params }) => <AdminCommsEditRoute id={params.id} />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminCommsTemplate.path, page: ({ params }) => <AdminCommsSendRoute id={params.id} />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminCommunications.path, page: () => <AdminCommunicationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Message log' } },
+  { path: adminPaths.adminTools.path, page: () => <AdminToolsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Tools', tree: true } },
+  { path: adminPaths.adminToolsConsolidator.path, page: () => <AdminConsolidatorRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminToolsLocationMigrator.path, page: () => <AdminLocationMigratorRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminToolsAcSync.path, page: () => <AdminAcSyncRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminWelcomeSlots.path, page: () => <AdminWelcomeSlotsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Welcome slots', tree: true } },
+  { path: adminPaths.adminWelcomeSlotsCreate.path, page: () => <AdminWelcomeSlotCreateRoute />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminWelcomeSlotEdit.path, page: ({ params }) => <AdminWelcomeSlotEditRoute id={params.id} />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminWelcomeSlot.path, page: ({ params }) => <AdminWelcomeSlotRoute id={params.id} />, layout: desk, roles: ADMINS },
   // Staff
-  { path: paths.adminUsers.path, page: () => <UsersPage />, layout: desk, roles: ADMINS, nav: { label: 'Users' } },
-  { path: paths.adminPatchManagers.path, page: () => <AdminPatchManagersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Patch managers' } },
+  { path: adminPaths.adminUsers.path, page: () => <UsersPage />, layout: desk, roles: ADMINS, nav: { label: 'Users' } },
+  { path: adminPaths.adminPatchManagers.path, page: () => <AdminPatchManagersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Patch managers' } },
   // Money
-  { path: paths.adminStoreDashboard.path, page: () => <AdminStoreDashboardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Store' } },
-  { path: paths.adminProducts.path, page: () => <AdminProductsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Products', tree: true } },
-  { path: paths.adminProductCategories.path, page: () => <AdminProductCategoriesRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminProduct.path, page: ({ params }) => <AdminProductRoute key={params.id} id={params.id} />, layout: desk, roles: ADMINS },
-  { path: paths.adminOrders.path, page: () => <AdminOrdersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Orders', tree: true } },
-  { path: paths.adminOrder.path, page: ({ params }) => <AdminOrderRoute id={params.id} />, layout: desk, roles: ADMINS },
-  { path: paths.adminPayments.path, page: () => <AdminPaymentsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Payments' } },
-  { path: paths.adminSales.path, page: () => <AdminSalesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sales' } },
-  { path: paths.adminCheckout.path, page: () => <AdminCheckoutRoute />, layout: desk, roles: ADMINS, nav: { label: 'Checkout link' } },
-  { path: paths.adminPlans.path, page: () => <AdminPlansRoute />, layout: desk, roles: ADMINS, nav: { label: 'Plans' } },
-  { path: paths.adminJoiningFee.path, page: () => <AdminJoiningFeeRoute />, layout: desk, roles: ADMINS, nav: { label: 'Joining fee' } },
+  { path: adminPaths.adminStoreDashboard.path, page: () => <AdminStoreDashboardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Store' } },
+  { path: adminPaths.adminProducts.path, page: () => <AdminProductsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Products', tree: true } },
+  { path: adminPaths.adminProductCategories.path, page: () => <AdminProductCategoriesRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminProduct.path, page: ({ params }) => <AdminProductRoute key={params.id} id={params.id} />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminOrders.path, page: () => <AdminOrdersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Orders', tree: true } },
+  { path: adminPaths.adminOrder.path, page: ({ params }) => <AdminOrderRoute id={params.id} />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminPayments.path, page: () => <AdminPaymentsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Payments' } },
+  { path: adminPaths.adminSales.path, page: () => <AdminSalesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sales' } },
+  { path: adminPaths.adminCheckout.path, page: () => <AdminCheckoutRoute />, layout: desk, roles: ADMINS, nav: { label: 'Checkout link' } },
+  { path: adminPaths.adminPlans.path, page: () => <AdminPlansRoute />, layout: desk, roles: ADMINS, nav: { label: 'Plans' } },
+  { path: adminPaths.adminJoiningFee.path, page: () => <AdminJoiningFeeRoute />, layout: desk, roles: ADMINS, nav: { label: 'Joining fee' } },
   // Running the sites, and what we publish (events, the blog)
-  { path: paths.adminPromoBars.path, page: () => <AdminPromoBarsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Promo bars' } },
-  { path: paths.adminMarketing.path, page: () => <AdminMarketingRoute />, layout: desk, roles: ADMINS, nav: { label: 'Marketing', tree: true } },
-  { path: paths.adminMarketingExpenses.path, page: () => <AdminMarketingExpensesRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminEvents.path, page: () => <AdminEventsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Events', tree: true } },
-  { path: paths.adminEventsCreate.path, page: () => <AdminEventCreateRoute />, layout: form, roles: ADMINS },
-  { path: paths.adminEvent.path, page: ({ params }) => <AdminEventRoute key={params.id} id={params.id} />, layout: desk, roles: ADMINS },
-  { path: paths.adminBlogs.path, page: () => <AdminBlogsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Blog posts', tree: true } },
-  { path: paths.adminBlogsCreate.path, page: () => <AdminBlogCreateRoute />, layout: form, roles: ADMINS },
-  { path: paths.adminBlogsEdit.path, page: ({ params }) => <AdminBlogEditRoute key={params.id} id={params.id} />, layout: form, roles: ADMINS },
-  { path: paths.adminTasks.path, page: () => <AdminTasksRoute />, layout: desk, roles: ADMINS, nav: { label: 'Tasks' } },
-  { path: paths.adminTasksDashboard.path, page: () => <AdminTaskBoardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Task board' } },
+  { path: adminPaths.adminPromoBars.path, page: () => <AdminPromoBarsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Promo bars' } },
+  { path: adminPaths.adminMarketing.path, page: () => <AdminMarketingRoute />, layout: desk, roles: ADMINS, nav: { label: 'Marketing', tree: true } },
+  { path: adminPaths.adminMarketingExpenses.path, page: () => <AdminMarketingExpensesRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminEvents.path, page: () => <AdminEventsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Events', tree: true } },
+  { path: adminPaths.adminEventsCreate.path, page: () => <AdminEventCreateRoute />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminEvent.path, page: ({ params }) => <AdminEventRoute key={params.id} id={params.id} />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminBlogs.path, page: () => <AdminBlogsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Blog posts', tree: true } },
+  { path: adminPaths.adminBlogsCreate.path, page: () => <AdminBlogCreateRoute />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminBlogsEdit.path, page: ({ params }) => <AdminBlogEditRoute key={params.id} id={params.id} />, layout: form, roles: ADMINS },
+  { path: adminPaths.adminTasks.path, page: () => <AdminTasksRoute />, layout: desk, roles: ADMINS, nav: { label: 'Tasks' } },
+  { path: adminPaths.adminTasksDashboard.path, page: () => <AdminTaskBoardRoute />, layout: desk, roles: ADMINS, nav: { label: 'Task board' } },
   // Courses, the location map and what the public forms collect (admins only, as RLS and the
   // RPCs allow them)
-  { path: paths.adminCourseManager.path, page: () => <AdminCourseManagerRoute />, layout: desk, roles: ADMINS, nav: { label: 'Courses', tree: true } },
-  { path: paths.adminCourseBuilder.path, page: () => <AdminCourseBuilderRoute />, layout: desk, roles: ADMINS },
-  { path: paths.adminCourseReviews.path, page: () => <AdminCourseReviewsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Course reviews' } },
-  { path: paths.adminLocationMap.path, page: () => <AdminLocationMapRoute />, layout: desk, roles: ADMINS, nav: { label: 'Location map' } },
-  { path: paths.adminCareerApplications.path, page: () => <AdminCareerApplicationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Career applications' } },
-  { path: paths.adminSowingReminders.path, page: () => <AdminSowingRemindersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sowing reminders' } },
+  { path: adminPaths.adminCourseManager.path, page: () => <AdminCourseManagerRoute />, layout: desk, roles: ADMINS, nav: { label: 'Courses', tree: true } },
+  { path: adminPaths.adminCourseBuilder.path, page: () => <AdminCourseBuilderRoute />, layout: desk, roles: ADMINS },
+  { path: adminPaths.adminCourseReviews.path, page: () => <AdminCourseReviewsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Course reviews' } },
+  { path: adminPaths.adminLocationMap.path, page: () => <AdminLocationMapRoute />, layout: desk, roles: ADMINS, nav: { label: 'Location map' } },
+  { path: adminPaths.adminCareerApplications.path, page: () => <AdminCareerApplicationsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Career applications' } },
+  { path: adminPaths.adminSowingReminders.path, page: () => <AdminSowingRemindersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sowing reminders' } },
   // Records, and the staff member's own sign-in
-  { path: paths.adminAudit.path, page: () => <AdminAuditLogRoute />, layout: desk, roles: ADMINS, nav: { label: 'Audit log' } },
-  { path: paths.adminDataRights.path, page: () => <AdminErasureRequestsRoute />, layout: desk, roles: STAFF, nav: { label: 'Data erasure requests' } },
-  { path: paths.adminMembershipChanges.path, page: () => <AdminMembershipChangesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Membership changes' } },
-  { path: paths.adminSecurity.path, page: () => <AdminSecurityRoute />, layout: form, roles: ADMINS, nav: { label: 'Sign-in security' } },
+  { path: adminPaths.adminAudit.path, page: () => <AdminAuditLogRoute />, layout: desk, roles: ADMINS, nav: { label: 'Audit log' } },
+  { path: adminPaths.adminDataRights.path, page: () => <AdminErasureRequestsRoute />, layout: desk, roles: STAFF, nav: { label: 'Data erasure requests' } },
+  { path: adminPaths.adminMembershipChanges.path, page: () => <AdminMembershipChangesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Membership changes' } },
+  { path: adminPaths.adminSecurity.path, page: () => <AdminSecurityRoute />, layout: form, roles: ADMINS, nav: { label: 'Sign-in security' } },
 ]
 
 /** An /admin path no row matches: page not found, in the working layout, for admins. */
@@ -189,5 +189,5 @@ export const mayOpen = (roles: AdminRoute['roles'], role: StaffRole) => roles ==
 
 /** Where a role starts: its first menu entry (admins the dashboard, a patch manager the waiting list). */
 export function adminHomeFor(role: StaffRole): string {
-  return adminRoutes.find((route) => route.nav && mayOpen(route.roles, role))?.path ?? paths.admin.path
+  return adminRoutes.find((route) => route.nav && mayOpen(route.roles, role))?.path ?? adminPaths.admin.path
 }

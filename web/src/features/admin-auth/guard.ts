@@ -5,7 +5,7 @@
 // Every staff role may open the admin area, as private.is_staff() has it; which screens each role
 // sees comes from the admin route table through AdminAccess. Role names are the database's
 // (@common/roles).
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@common/roles'
 
 /** The roles the admin area admits: every staff role (STAFF_ROLES, not @common's ADMIN_ROLES,
@@ -13,9 +13,9 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from '@common/roles'
 export const ADMIN_ROLES = STAFF_ROLES
 export type AdminRole = StaffRole
 
-export const ADMIN_LOGIN = paths.adminLogin.path
-export const ADMIN_CONFIRM = paths.adminConfirm.path
-export const ADMIN_UNAUTHORIZED = paths.adminUnauthorized.path
+export const ADMIN_LOGIN = adminPaths.adminLogin.path
+export const ADMIN_CONFIRM = adminPaths.adminConfirm.path
+export const ADMIN_UNAUTHORIZED = adminPaths.adminUnauthorized.path
 
 /**
  * Who may open which admin path, and where each role starts. The admin route table

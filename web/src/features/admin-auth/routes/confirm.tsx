@@ -4,7 +4,7 @@ import { css } from 'goober'
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice } from '@/components/admin/ui'
 import { buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
@@ -82,10 +82,10 @@ export function AdminConfirmRoute({ navigate }: { navigate: (to: string) => void
   useEffect(() => {
     document.title = 'Confirm it is you | Roots Allotments'
   }, [])
-  const done = () => navigate(paths.admin.getHref())
+  const done = () => navigate(adminPaths.admin.getHref())
 
   if (loaded && !user) {
-    return <AuthCard title='Confirm it is you'><p>Sign in first. <a href={paths.adminLogin.getHref()}>Go to sign-in</a></p></AuthCard>
+    return <AuthCard title='Confirm it is you'><p>Sign in first. <a href={adminPaths.adminLogin.getHref()}>Go to sign-in</a></p></AuthCard>
   }
   if (!loaded || mfa.isPending) return <AuthCard title='Confirm it is you'><p role='status'>Checking your sign-in methods…</p></AuthCard>
   if (mfa.isError) return <AuthCard title='Confirm it is you'><ErrorNotice message={mfa.error.message} /></AuthCard>
@@ -104,7 +104,7 @@ export function AdminConfirmRoute({ navigate }: { navigate: (to: string) => void
   return (
     <AuthCard title='Confirm it is you'>
       <p>No second step is needed for this account.</p>
-      <p><a href={paths.admin.getHref()}>Go to the admin area</a></p>
+      <p><a href={adminPaths.admin.getHref()}>Go to the admin area</a></p>
     </AuthCard>
   )
 }

@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Session } from '@supabase/supabase-js'
 import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { actionRow, buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { useAdminProfile } from '../api/get-admin-profile'
@@ -68,14 +69,14 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
             className={buttonPrimary}
             disabled={signOut.isPending}
             onClick={() => signOut.mutate(undefined, {
-              onSuccess: () => navigate(paths.adminLogin.getHref()),
+              onSuccess: () => navigate(adminPaths.adminLogin.getHref()),
               onError: (e) => toast.error(e.message),
             })}
           >
             Sign in with another account
           </button>
         )}
-        {!session && <a className={buttonPrimary} href={paths.adminLogin.getHref()}>Sign in</a>}
+        {!session && <a className={buttonPrimary} href={adminPaths.adminLogin.getHref()}>Sign in</a>}
         <a className={buttonSecondary} href={paths.home.getHref()}>Go to the public site</a>
       </div>
     </AuthCard>

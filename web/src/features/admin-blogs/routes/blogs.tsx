@@ -8,6 +8,7 @@ import { DataTable } from '@/components/admin/DataTable'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
 import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { longDate } from '@/lib/uk-dates'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
@@ -24,7 +25,7 @@ export const blogToForm = (b: AdminBlogWithBody): BlogFormValues => ({
   published_at: b.published_at, cover_image: b.cover_image, cover_alt: b.cover_alt ?? '', body: b.body,
 })
 
-const listHref = () => `~${paths.adminBlogs.getHref()}`
+const listHref = () => `~${adminPaths.adminBlogs.getHref()}`
 
 export function AdminBlogsRoute() {
   usePageMeta('Blog posts')
@@ -40,7 +41,7 @@ export function AdminBlogsRoute() {
   return (
     <>
       <PageHeader title='Blog posts'>
-        <Link href={`~${paths.adminBlogsCreate.getHref()}`} className={buttonPrimary}>New post</Link>
+        <Link href={`~${adminPaths.adminBlogsCreate.getHref()}`} className={buttonPrimary}>New post</Link>
       </PageHeader>
       <div className={toolbar} role='search'>
         <Field label='Search posts'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} /></Field>
@@ -56,7 +57,7 @@ export function AdminBlogsRoute() {
         empty={<>No posts{search || state ? ' match these filters' : ' yet'}.</>} pager={{ page, pages, onPage: setPage }}>
         {(b) => (
           <tr key={b.id}>
-            <td><Link href={`~${paths.adminBlogsEdit.getHref({ id: String(b.id) })}`}>{b.title}</Link></td>
+            <td><Link href={`~${adminPaths.adminBlogsEdit.getHref({ id: String(b.id) })}`}>{b.title}</Link></td>
             <td>{b.published ? 'Published' : 'Draft'}</td>
             <td>{b.published && b.published_at ? longDate(b.published_at) : '—'}</td>
             <td>{b.author ?? '—'}</td>
@@ -79,7 +80,7 @@ export function AdminBlogCreateRoute() {
           try {
             const id = await save.mutateAsync({ id: null, values })
             toast.success(values.published ? 'Post published' : 'Draft saved')
-            navigate(`~${paths.adminBlogsEdit.getHref({ id: String(id) })}`)
+            navigate(`~${adminPaths.adminBlogsEdit.getHref({ id: String(id) })}`)
             return null
           } catch (e) { return (e as Error).message }
         }} />

@@ -1,7 +1,7 @@
 // /admin/waiting-list/comms (and /templates): the message templates, to edit or send from.
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -23,21 +23,21 @@ export function AdminCommsRoute() {
   return (
     <>
       <PageHeader title='Communications'>
-        <Link href={`~${paths.adminCommsCreate.getHref()}`} className={buttonPrimary}>New template</Link>
-        <Link href={`~${paths.adminCommunications.getHref()}`} className={buttonSecondary}>Message log</Link>
+        <Link href={`~${adminPaths.adminCommsCreate.getHref()}`} className={buttonPrimary}>New template</Link>
+        <Link href={`~${adminPaths.adminCommunications.getHref()}`} className={buttonSecondary}>Message log</Link>
       </PageHeader>
       {templates.isPending && <Status>Loading templates…</Status>}
       {templates.isError && <ErrorNotice title='The templates could not be loaded' message={templates.error.message} />}
       <DataTable rows={templates.data} head={['Template', 'Sent as', 'Subject', 'Changed', 'Actions']} label='Communications' empty='No templates yet. Write the first one.'>
         {(t) => (
           <tr key={t.id}>
-            <td><Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link></td>
+            <td><Link href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link></td>
             <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
             <td>{t.subject ?? '—'}</td>
             <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
             <td className={noWrap}>
-              <Link href={`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
-              <Link href={`~${paths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
+              <Link href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
+              <Link href={`~${adminPaths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
               <button type='button' className={buttonLink} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
             </td>
           </tr>
@@ -64,7 +64,7 @@ function useSaveAndOpen(id: number | null) {
     try {
       const t = await save.mutateAsync({ id, values })
       toast.success('Template saved')
-      navigate(`~${paths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
+      navigate(`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
       return null
     } catch (e) {
       return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
@@ -79,7 +79,7 @@ export function AdminCommsCreateRoute() {
   return (
     <>
       <PageHeader title='New template' />
-      <TemplateForm initial={emptyTemplate()} submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)} onSave={saveAndOpen} />
+      <TemplateForm initial={emptyTemplate()} submitLabel='Save template' onCancel={() => navigate(`~${adminPaths.adminComms.getHref()}`)} onSave={saveAndOpen} />
     </>
   )
 }
@@ -97,7 +97,7 @@ export function AdminCommsEditRoute({ id }: { id: string }) {
     <>
       <PageHeader title={`Edit ${t.name}`} />
       <TemplateForm key={t.id} initial={{ name: t.name, channel: t.channel, subject: t.subject ?? '', body: t.body, body_text: t.body_text ?? '' }}
-        submitLabel='Save template' onCancel={() => navigate(`~${paths.adminComms.getHref()}`)} onSave={saveAndOpen} />
+        submitLabel='Save template' onCancel={() => navigate(`~${adminPaths.adminComms.getHref()}`)} onSave={saveAndOpen} />
     </>
   )
 }

@@ -3,7 +3,7 @@
 import { css } from 'goober'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
 import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
@@ -60,7 +60,7 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={t.name}>
-        <Link href={`~${paths.adminCommsTemplateEdit.getHref({ id })}`} className={buttonSecondary}>Edit</Link>
+        <Link href={`~${adminPaths.adminCommsTemplateEdit.getHref({ id })}`} className={buttonSecondary}>Edit</Link>
       </PageHeader>
       {t.channel !== 'email' ? <p>Text-message templates cannot be sent from here yet: only e-mail templates.</p> : (
         <>

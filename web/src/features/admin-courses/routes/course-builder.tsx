@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link, useLocation, useSearch } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
@@ -36,7 +36,7 @@ function NewCourse() {
   return (
     <>
       <PageHeader title='New course' />
-      <CourseForm initial={emptyCourse()} submitLabel='Create course' onCancel={() => navigate(`~${paths.adminCourseManager.getHref()}`)}
+      <CourseForm initial={emptyCourse()} submitLabel='Create course' onCancel={() => navigate(`~${adminPaths.adminCourseManager.getHref()}`)}
         onSave={async (values) => {
           try {
             const id = await save.mutateAsync({ id: null, values })
@@ -54,7 +54,7 @@ function CourseBuilder({ id }: { id: number }) {
   const course = useCourse(id)
   if (course.isPending) return <Status>Loading the course…</Status>
   if (course.isError) return <ErrorNotice title='The course could not be loaded' message={course.error.message} />
-  if (!course.data) return <><PageHeader title='Course builder' /><EmptyState>There is no course {id}. <Link href={`~${paths.adminCourseManager.getHref()}`}>Back to the courses</Link></EmptyState></>
+  if (!course.data) return <><PageHeader title='Course builder' /><EmptyState>There is no course {id}. <Link href={`~${adminPaths.adminCourseManager.getHref()}`}>Back to the courses</Link></EmptyState></>
   return <Builder course={course.data} />
 }
 
@@ -95,7 +95,7 @@ function Builder({ course }: { course: Course }) {
     <>
       <PageHeader title={course.title}>
         <button type='button' className={buttonPrimary} disabled={publish.isPending} onClick={togglePublished}>{course.published ? 'Withdraw course' : 'Publish course'}</button>
-        <Link href={`~${paths.adminCourseManager.getHref()}`} className={buttonSecondary}>All courses</Link>
+        <Link href={`~${adminPaths.adminCourseManager.getHref()}`} className={buttonSecondary}>All courses</Link>
       </PageHeader>
       <p>{course.published ? 'Published: the course and its lessons are public.' : 'Draft: only staff can see it.'}</p>
       <h2>Details</h2>

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react'
 import { DeleteConfirm, usePaged } from '@/components/admin/list-screen'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary } from '@/components/styles'
@@ -14,7 +14,7 @@ import { useDeleteCourse, useSetCoursePublished } from '../api/save-course'
 import { muted, noWrap } from '@/components/admin/styles'
 
 export const PAGE_SIZE = 20
-export const builderHref = (id: number) => `${paths.adminCourseBuilder.getHref()}?id=${id}`
+export const builderHref = (id: number) => `${adminPaths.adminCourseBuilder.getHref()}?id=${id}`
 
 export function filterCourses(courses: readonly Course[], search: string, state: string): Course[] {
   const q = search.trim().toLowerCase()
@@ -39,7 +39,7 @@ export function AdminCourseManagerRoute() {
   return (
     <>
       <PageHeader title='Course manager'>
-        <Link href={`~${paths.adminCourseBuilder.getHref()}`} className={buttonPrimary}>New course</Link>
+        <Link href={`~${adminPaths.adminCourseBuilder.getHref()}`} className={buttonPrimary}>New course</Link>
       </PageHeader>
       <div className={toolbar} role='search'>
         <Field label='Search courses'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} /></Field>

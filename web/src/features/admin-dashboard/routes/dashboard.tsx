@@ -4,7 +4,7 @@ import { css } from 'goober'
 import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { type Dashboard, useDashboard } from '../api/get-dashboard'
 
 const cards = css`
@@ -67,7 +67,7 @@ export function AdminDashboardRoute() {
                   </li>
                 ))}</ul>
               )}
-              <p><Link href={`~${paths.adminAudit.getHref()}`}>The full audit log, with each change</Link></p>
+              <p><Link href={`~${adminPaths.adminAudit.getHref()}`}>The full audit log, with each change</Link></p>
             </section>
           </div>
         </>

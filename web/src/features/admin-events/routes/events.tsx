@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react'
 import { DeleteConfirm, usePaged } from '@/components/admin/list-screen'
 import { Link, useLocation } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -46,7 +46,7 @@ export function AdminEventsRoute() {
   return (
     <>
       <PageHeader title='Events'>
-        <Link href={`~${paths.adminEventsCreate.getHref()}`} className={buttonPrimary}>New event</Link>
+        <Link href={`~${adminPaths.adminEventsCreate.getHref()}`} className={buttonPrimary}>New event</Link>
       </PageHeader>
       <div className={toolbar} role='search'>
         <Field label='Search events'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} /></Field>
@@ -72,7 +72,7 @@ export function AdminEventsRoute() {
       <DataTable rows={events.data && shown} head={['Event', 'When', 'Site', { label: 'Places', num: true }, 'State']} caption={<>{filtered.length} {filtered.length === 1 ? 'event' : 'events'}</>} empty={<>No {filters.when} events{search ? ' match this search' : ''}.</>} pager={{ page, pages, onPage: setPage }}>
         {(e) => (
           <tr key={e.id}>
-            <td><Link href={`~${paths.adminEvent.getHref({ id: String(e.id) })}`}>{e.title}</Link></td>
+            <td><Link href={`~${adminPaths.adminEvent.getHref({ id: String(e.id) })}`}>{e.title}</Link></td>
             <td>{when(e.starts_at)}</td>
             <td>{e.site?.location ?? e.location ?? '—'}</td>
             <td className='num'>{e.capacity ?? 'No limit'}</td>
@@ -91,12 +91,12 @@ export function AdminEventCreateRoute() {
   return (
     <>
       <PageHeader title='New event' />
-      <EventForm initial={emptyEvent()} submitLabel='Create event' onCancel={() => navigate(`~${paths.adminEvents.getHref()}`)}
+      <EventForm initial={emptyEvent()} submitLabel='Create event' onCancel={() => navigate(`~${adminPaths.adminEvents.getHref()}`)}
         onSave={async (values) => {
           try {
             const id = await save.mutateAsync({ id: null, values })
             toast.success('Event created')
-            navigate(`~${paths.adminEvent.getHref({ id: String(id) })}`)
+            navigate(`~${adminPaths.adminEvent.getHref({ id: String(id) })}`)
             return null
           } catch (e) { return errorOf(e) }
         }} />
@@ -126,7 +126,7 @@ export function AdminEventRoute({ id }: { id: string }) {
         <button type='button' className={buttonSecondary} onClick={() => setDeleting(true)}>Delete event</button>
       </PageHeader>
       <p>{e.published ? 'Published' : 'Draft'} · {when(e.starts_at)} · {e.capacity === null ? 'no limit on places' : `${e.capacity} places`}</p>
-      <EventForm key={`${e.id}-${e.published}`} initial={eventToForm(e)} submitLabel='Save event' onCancel={() => navigate(`~${paths.adminEvents.getHref()}`)}
+      <EventForm key={`${e.id}-${e.published}`} initial={eventToForm(e)} submitLabel='Save event' onCancel={() => navigate(`~${adminPaths.adminEvents.getHref()}`)}
         onSave={async (values) => {
           try {
             await save.mutateAsync({ id: e.id, values })
@@ -136,7 +136,7 @@ export function AdminEventRoute({ id }: { id: string }) {
         }} />
       {deleting && (
         <DeleteConfirm title={`Delete ${e.title}?`} remove={remove} id={e.id} done='Event deleted'
-          onClose={(deleted) => (deleted ? navigate(`~${paths.adminEvents.getHref()}`) : setDeleting(false))}>
+          onClose={(deleted) => (deleted ? navigate(`~${adminPaths.adminEvents.getHref()}`) : setDeleting(false))}>
           <p>The event disappears from the public site and cannot be brought back.</p>
         </DeleteConfirm>
       )}

@@ -3,7 +3,7 @@
 // coordinates are listed so they can be fixed.
 import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { SiteMap } from '@/components/site-map/SiteMap'
 import type { MapPoint } from '@/components/site-map/types'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
@@ -11,7 +11,7 @@ import { usePageMeta } from '@/lib/page-meta'
 import { type DemandSite, parseCoordinates, useDemand } from '../api/get-demand'
 
 /** The site's edit page as a path from the site's root, as the map's links need (a new tab too). */
-const editHref = (id: number) => paths.adminLocationsEdit.getHref({ id: String(id) })
+const editHref = (id: number) => adminPaths.adminLocationsEdit.getHref({ id: String(id) })
 
 export function toPoints(sites: readonly DemandSite[]): { points: MapPoint[]; unplaced: DemandSite[] } {
   const points: MapPoint[] = []

@@ -1,7 +1,7 @@
 // /admin/locations/add
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { PageHeader } from '@/components/admin/ui'
 import { toast } from '@/lib/toast'
 import { useCreateSite } from '../api/create-site'
@@ -23,12 +23,12 @@ export function AdminLocationAddRoute() {
         initial={emptySiteForm()}
         others={(sites.data ?? []).map(({ id, slug }) => ({ id, slug }))}
         submitLabel='Add site'
-        onCancel={() => navigate(`~${paths.adminLocations.getHref()}`)}
+        onCancel={() => navigate(`~${adminPaths.adminLocations.getHref()}`)}
         onSave={async (values) => {
           try {
             const site = await create.mutateAsync(values)
             toast.success(`${site.location} added`)
-            navigate(`~${paths.adminLocations.getHref()}`)
+            navigate(`~${adminPaths.adminLocations.getHref()}`)
             return { ok: true }
           } catch (e) {
             const err = e as { message: string; code?: string }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import { css } from 'goober'
 import { useLocation } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { toast } from '@/lib/toast'
 import { useSites } from '../api/get-sites'
@@ -48,14 +48,14 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
         initial={siteToForm(site)}
         others={sites.data.filter((s) => s.id !== siteId).map(({ id: i, slug }) => ({ id: i, slug }))}
         submitLabel='Save changes'
-        onCancel={() => navigate(`~${paths.adminLocations.getHref()}`)}
+        onCancel={() => navigate(`~${adminPaths.adminLocations.getHref()}`)}
         onSave={async (values) => {
           const result = await update.mutateAsync(values)
           if (!result.site) {
             return { ok: false, message: result.code === '23505' ? 'Another site already uses this slug.' : result.error ?? 'The site was not saved.', ...(result.code === '23505' ? { field: 'slug' } : {}) }
           }
           toast.success(`${result.site.location} saved`)
-          navigate(`~${paths.adminLocations.getHref()}`)
+          navigate(`~${adminPaths.adminLocations.getHref()}`)
           return { ok: true }
         }}
       />
@@ -69,7 +69,7 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
       )}
       {archiving && (
         <ArchiveSiteDialog site={site} sites={sites.data} onClose={() => setArchiving(false)}
-          onArchived={() => { setArchiving(false); navigate(`~${paths.adminLocations.getHref()}`) }} />
+          onArchived={() => { setArchiving(false); navigate(`~${adminPaths.adminLocations.getHref()}`) }} />
       )}
     </>
   )

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary } from '@/components/styles'
@@ -35,7 +36,7 @@ export function AdminLocationsRoute() {
   return (
     <>
       <PageHeader title='Locations'>
-        <Link href={`~${paths.adminLocationsAdd.getHref()}`} className={buttonPrimary}>Add a site</Link>
+        <Link href={`~${adminPaths.adminLocationsAdd.getHref()}`} className={buttonPrimary}>Add a site</Link>
       </PageHeader>
       <div className={toolbar} role='search'>
         <Field label='Search sites'><input type='search' value={search} onChange={(e) => setSearch(e.target.value)} placeholder='Name, city, slug or key' /></Field>
@@ -57,7 +58,7 @@ export function AdminLocationsRoute() {
             <td className='num'>{s.allotments ?? '—'}</td>
             <td className='num'>{s.waiting_list_count ?? '—'}</td>
             <td className={noWrap}>
-              <Link href={`~${paths.adminLocationsEdit.getHref({ id: String(s.id) })}`} aria-label={`Edit ${s.location}`}>Edit</Link>
+              <Link href={`~${adminPaths.adminLocationsEdit.getHref({ id: String(s.id) })}`} aria-label={`Edit ${s.location}`}>Edit</Link>
               {' · '}
               <a href={paths.site.getHref({ cityslug: s.city_slug, slug: s.slug })} target='_blank' rel='noreferrer' aria-label={`View ${s.location} site page (opens in a new tab)`}>View</a>
             </td>

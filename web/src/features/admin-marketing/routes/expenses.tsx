@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react'
 import { EditPanel } from '@/components/admin/admin-form'
 import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -47,7 +47,7 @@ export function AdminMarketingExpensesRoute() {
     <>
       <PageHeader title='Marketing expenses'>
         {editing === null && <button type='button' className={buttonPrimary} onClick={() => setEditing('new')}>Add an expense</button>}
-        <Link href={`~${paths.adminMarketing.getHref()}`} className={buttonSecondary}>Marketing</Link>
+        <Link href={`~${adminPaths.adminMarketing.getHref()}`} className={buttonSecondary}>Marketing</Link>
       </PageHeader>
       {editing !== null && (
         <EditPanel id='expense-form-title' title={editing === 'new' ? 'New expense' : 'Edit expense'}>

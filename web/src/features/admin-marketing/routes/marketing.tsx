@@ -2,7 +2,7 @@
 // cost per sign-up, and the tag-manager id setting.
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonSecondary } from '@/components/styles'
@@ -38,7 +38,7 @@ export function AdminMarketingRoute() {
   return (
     <>
       <PageHeader title='Marketing'>
-        <Link href={`~${paths.adminMarketingExpenses.getHref()}`} className={buttonSecondary}>Expenses</Link>
+        <Link href={`~${adminPaths.adminMarketingExpenses.getHref()}`} className={buttonSecondary}>Expenses</Link>
       </PageHeader>
       <div className={toolbar}>
         <Field label='From' {...(valid ? {} : { error: 'The end may not be before the start.' })}>

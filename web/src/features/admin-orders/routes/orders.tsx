@@ -3,7 +3,7 @@
 import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, fieldErrors, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -20,7 +20,7 @@ const strong = css`font-weight: 700;`
 
 export const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 const KIND_LABEL: Record<string, string> = { shop: 'Shop', membership: 'Membership', deposit: 'Deposit', gift_voucher: 'Gift voucher' }
-const orderHref = (id: number) => `~${paths.adminOrder.getHref({ id: String(id) })}`
+const orderHref = (id: number) => `~${adminPaths.adminOrder.getHref({ id: String(id) })}`
 
 export function AdminOrdersRoute() {
   usePageMeta('Orders')
@@ -104,7 +104,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={`Order #${o.id}`}>
-        <Link href={`~${paths.adminOrders.getHref()}`} className={buttonSecondary}>All orders</Link>
+        <Link href={`~${adminPaths.adminOrders.getHref()}`} className={buttonSecondary}>All orders</Link>
         {o.status === 'paid' && <button type='button' className={buttonPrimary} onClick={() => setRefunding(true)}>Refund order</button>}
       </PageHeader>
       <dl className={facts}>

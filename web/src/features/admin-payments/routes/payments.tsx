@@ -2,7 +2,7 @@
 // search by reference; the failed checkouts alongside.
 import { useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, Field, PageHeader, Pager, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { formatPence } from '@/lib/admin/money'
@@ -11,7 +11,7 @@ import { PAYMENT_STATUSES, type PaymentFilters, PAYMENTS_PAGE_SIZE, useFailedChe
 import { breakAll } from '@/components/admin/styles'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-const orderLink = (id: number | null) => (id === null ? '—' : <Link href={`~${paths.adminOrder.getHref({ id: String(id) })}`}>#{id}</Link>)
+const orderLink = (id: number | null) => (id === null ? '—' : <Link href={`~${adminPaths.adminOrder.getHref({ id: String(id) })}`}>#{id}</Link>)
 
 export function AdminPaymentsRoute() {
   usePageMeta('Payments')

@@ -2,7 +2,7 @@
 import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSave } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
@@ -59,7 +59,7 @@ export function AdminProductCategoriesRoute() {
   return (
     <>
       <PageHeader title='Product categories'>
-        <Link href={`~${paths.adminProducts.getHref()}`} className={buttonSecondary}>Products</Link>
+        <Link href={`~${adminPaths.adminProducts.getHref()}`} className={buttonSecondary}>Products</Link>
       </PageHeader>
       <CategoryForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
       {categories.isPending && <Status>Loading categories…</Status>}

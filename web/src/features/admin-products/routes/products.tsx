@@ -2,7 +2,7 @@
 // /admin/products/{id} (edit, delete after confirming).
 import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -17,7 +17,7 @@ import { emptyProduct, productToForm } from '../api/product-schema'
 import { useSaveProduct } from '../api/save-product'
 import { ProductForm } from '../components/ProductForm'
 
-const href = (id: number | 'new') => `~${paths.adminProduct.getHref({ id: String(id) })}`
+const href = (id: number | 'new') => `~${adminPaths.adminProduct.getHref({ id: String(id) })}`
 
 export function AdminProductsRoute() {
   usePageMeta('Products')
@@ -29,7 +29,7 @@ export function AdminProductsRoute() {
   return (
     <>
       <PageHeader title='Products'>
-        <Link href={`~${paths.adminProductCategories.getHref()}`} className={buttonSecondary}>Categories</Link>
+        <Link href={`~${adminPaths.adminProductCategories.getHref()}`} className={buttonSecondary}>Categories</Link>
         <Link href={href('new')} className={buttonPrimary}>New product</Link>
       </PageHeader>
       <div className={toolbar} role='search'>
@@ -73,7 +73,7 @@ export function AdminProductRoute({ id }: { id: string }) {
   const save = useSaveProduct()
   const remove = useDeleteProduct()
   const [confirming, setConfirming] = useState(false)
-  const back = () => navigate(`~${paths.adminProducts.getHref()}`)
+  const back = () => navigate(`~${adminPaths.adminProducts.getHref()}`)
   const onSave = (productId: number | null) => async (values: Parameters<typeof save.mutateAsync>[0]['values']) => {
     try {
       const saved = await save.mutateAsync({ id: productId, values })

@@ -2,7 +2,7 @@
 // days, gift vouchers sold and redeemed this month, refunds this month.
 import { css } from 'goober'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonSecondary } from '@/components/styles'
@@ -24,8 +24,8 @@ export function AdminStoreDashboardRoute() {
   return (
     <>
       <PageHeader title='Store dashboard'>
-        <Link href={`~${paths.adminSales.getHref()}`} className={buttonSecondary}>Sales report</Link>
-        <Link href={`~${paths.adminOrders.getHref()}`} className={buttonSecondary}>Orders</Link>
+        <Link href={`~${adminPaths.adminSales.getHref()}`} className={buttonSecondary}>Sales report</Link>
+        <Link href={`~${adminPaths.adminOrders.getHref()}`} className={buttonSecondary}>Orders</Link>
       </PageHeader>
       {d.isPending && <Status>Loading the store figures…</Status>}
       {d.isError && <ErrorNotice title='The store figures could not be loaded' message={d.error.message} />}
@@ -42,7 +42,7 @@ export function AdminStoreDashboardRoute() {
           <h2>Top products (last 30 days)</h2>
           <DataTable rows={d.data.top_products} head={['Product', { label: 'Sold', num: true }, { label: 'Takings', num: true }]} label='Top products (last 30 days)' empty='No products sold in the last 30 days.'>
             {(p) => (
-              <tr key={p.product_id}><td><Link href={`~${paths.adminProduct.getHref({ id: String(p.product_id) })}`}>{p.name}</Link></td><td className='num'>{p.quantity}</td><td className='num'>{formatPence(p.total_pence)}</td></tr>
+              <tr key={p.product_id}><td><Link href={`~${adminPaths.adminProduct.getHref({ id: String(p.product_id) })}`}>{p.name}</Link></td><td className='num'>{p.quantity}</td><td className='num'>{formatPence(p.total_pence)}</td></tr>
             )}
           </DataTable>
         </>

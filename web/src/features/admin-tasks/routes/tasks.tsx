@@ -6,7 +6,7 @@ import { EditPanel } from '@/components/admin/admin-form'
 import { DeleteConfirm, useEditPanel, usePaged } from '@/components/admin/list-screen'
 import { css } from 'goober'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -49,7 +49,7 @@ export function AdminTasksRoute() {
     <>
       <PageHeader title='Tasks'>
         {editing === null && <button type='button' className={buttonPrimary} onClick={() => setEditing('new')}>New task</button>}
-        <Link href={`~${paths.adminTasksDashboard.getHref()}`} className={buttonSecondary}>Task board</Link>
+        <Link href={`~${adminPaths.adminTasksDashboard.getHref()}`} className={buttonSecondary}>Task board</Link>
       </PageHeader>
       {editing !== null && (
         <EditPanel id='task-form-title' title={editing === 'new' ? 'New task' : 'Edit task'}>
@@ -141,7 +141,7 @@ export function AdminTaskBoardRoute() {
   return (
     <>
       <PageHeader title='Task board'>
-        <Link href={`~${paths.adminTasks.getHref()}`} className={buttonSecondary}>Task list</Link>
+        <Link href={`~${adminPaths.adminTasks.getHref()}`} className={buttonSecondary}>Task list</Link>
       </PageHeader>
       <div className={toolbar}><TaskFilterFields filters={filters} onChange={setFilters} /></div>
       {tasks.isPending && <Status>Loading the board…</Status>}

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { useToolOptions } from '../api/get-tool-options'
@@ -26,9 +26,9 @@ export function AdminToolsRoute() {
     <>
       <PageHeader title='Waiting-list tools' />
       <div className={cards}>
-        <Link href={`~${paths.adminToolsConsolidator.getHref()}`}><strong>Consolidator</strong><p>Find and merge duplicate applicants on a list.</p></Link>
-        <Link href={`~${paths.adminToolsLocationMigrator.getHref()}`}><strong>Location migrator</strong><p>Move a place’s waiting list onto a site, keeping everyone’s place.</p></Link>
-        <Link href={`~${paths.adminToolsAcSync.getHref()}`}><strong>Campaign list sync</strong><p>Push a site’s consenting applicants to its e-mail campaign list.</p></Link>
+        <Link href={`~${adminPaths.adminToolsConsolidator.getHref()}`}><strong>Consolidator</strong><p>Find and merge duplicate applicants on a list.</p></Link>
+        <Link href={`~${adminPaths.adminToolsLocationMigrator.getHref()}`}><strong>Location migrator</strong><p>Move a place’s waiting list onto a site, keeping everyone’s place.</p></Link>
+        <Link href={`~${adminPaths.adminToolsAcSync.getHref()}`}><strong>Campaign list sync</strong><p>Push a site’s consenting applicants to its e-mail campaign list.</p></Link>
       </div>
     </>
   )

@@ -3,7 +3,7 @@
 import { css } from 'goober'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -76,7 +76,7 @@ export function AdminWaitingListRoute() {
   return (
     <>
       <PageHeader title='Waiting list'>
-        <Link href={`~${paths.adminWaitingListProcess.getHref()}`} className={buttonPrimary}>Make offers</Link>
+        <Link href={`~${adminPaths.adminWaitingListProcess.getHref()}`} className={buttonPrimary}>Make offers</Link>
         <button type='button' className={buttonSecondary} onClick={exportCsv} disabled={exporter.isPending || total === 0}>
           {exporter.isPending ? 'Exporting…' : 'Export CSV'}
         </button>

@@ -3,7 +3,7 @@
 // whole slot e-mails every booked guest (through the bookings function).
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
-import { paths } from '@/config/paths'
+import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -40,7 +40,7 @@ export function AdminWelcomeSlotsRoute() {
   return (
     <>
       <PageHeader title='Welcome slots'>
-        <Link href={`~${paths.adminWelcomeSlotsCreate.getHref()}`} className={buttonPrimary}>New welcome slot</Link>
+        <Link href={`~${adminPaths.adminWelcomeSlotsCreate.getHref()}`} className={buttonPrimary}>New welcome slot</Link>
       </PageHeader>
       <div className={toolbar}>
         <Field label='Site'>
@@ -70,7 +70,7 @@ export function AdminWelcomeSlotsRoute() {
             <td className='num'>{s.booked_count}</td>
             <td className='num'>{s.capacity}</td>
             <td>{s.cancelled_at ? 'Cancelled' : 'Open'}</td>
-            <td><Link href={`~${paths.adminWelcomeSlot.getHref({ id: String(s.id) })}`} aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}>Open</Link></td>
+            <td><Link href={`~${adminPaths.adminWelcomeSlot.getHref({ id: String(s.id) })}`} aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}>Open</Link></td>
           </tr>
         )}
       </DataTable>
@@ -85,12 +85,12 @@ export function AdminWelcomeSlotCreateRoute() {
   return (
     <>
       <PageHeader title='New welcome slot' />
-      <SlotForm initial={emptySlot()} booked={0} submitLabel='Create slot' onCancel={() => navigate(`~${paths.adminWelcomeSlots.getHref()}`)}
+      <SlotForm initial={emptySlot()} booked={0} submitLabel='Create slot' onCancel={() => navigate(`~${adminPaths.adminWelcomeSlots.getHref()}`)}
         onSave={async (values) => {
           try {
             const id = await save.mutateAsync({ id: null, values, booked: 0 })
             toast.success('Welcome slot created')
-            navigate(`~${paths.adminWelcomeSlot.getHref({ id: String(id) })}`)
+            navigate(`~${adminPaths.adminWelcomeSlot.getHref({ id: String(id) })}`)
             return null
           } catch (e) { return (e as Error).message }
         }} />
@@ -99,7 +99,7 @@ export function AdminWelcomeSlotCreateRoute() {
 }
 
 export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
-  const slotId = slotIdParam(id, paths.adminWelcomeSlotEdit.getHref({ id }))
+  const slotId = slotIdParam(id, adminPaths.adminWelcomeSlotEdit.getHref({ id }))
   useTitle('Edit welcome slot')
   const [, navigate] = useLocation()
   const slot = useSlot(slotId)
@@ -108,12 +108,12 @@ export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
   if (slot.isError) return <ErrorNotice message={slot.error.message} />
   const s = slot.data.slot
   if (!s) return <EmptyState>There is no welcome slot {id}.</EmptyState>
-  const back = () => navigate(`~${paths.adminWelcomeSlot.getHref({ id })}`)
+  const back = () => navigate(`~${adminPaths.adminWelcomeSlot.getHref({ id })}`)
   if (s.cancelled_at) {
     return (
       <>
         <PageHeader title='Edit welcome slot' />
-        <EmptyState>This welcome slot was cancelled and cannot be changed. <Link href={`~${paths.adminWelcomeSlot.getHref({ id })}`}>Back to the slot</Link></EmptyState>
+        <EmptyState>This welcome slot was cancelled and cannot be changed. <Link href={`~${adminPaths.adminWelcomeSlot.getHref({ id })}`}>Back to the slot</Link></EmptyState>
       </>
     )
   }
@@ -134,7 +134,7 @@ export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
 }
 
 export function AdminWelcomeSlotRoute({ id }: { id: string }) {
-  const slot = useSlot(slotIdParam(id, paths.adminWelcomeSlot.getHref({ id })))
+  const slot = useSlot(slotIdParam(id, adminPaths.adminWelcomeSlot.getHref({ id })))
   const cancel = useCancelBooking()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [cancellingSlot, setCancellingSlot] = useState(false)
@@ -150,7 +150,7 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={title}>
-        {!s.cancelled_at && <Link href={`~${paths.adminWelcomeSlotEdit.getHref({ id })}`} className={buttonSecondary}>Edit slot</Link>}
+        {!s.cancelled_at && <Link href={`~${adminPaths.adminWelcomeSlotEdit.getHref({ id })}`} className={buttonSecondary}>Edit slot</Link>}
         {open && <button type='button' className={buttonSecondary} onClick={() => setCancellingSlot(true)}>Cancel slot</button>}
       </PageHeader>
       {s.cancelled_at && (
