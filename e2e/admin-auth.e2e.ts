@@ -118,6 +118,28 @@ describe('admin sign-in', () => {
     })
   }
 
+  it('signing out ends the session on this device only', async () => {
+    // The same admin on two devices: signing out on one leaves the other signed in.
+    const office = await newContext(browser)
+    const phone = await newContext(browser, 360, 740)
+    const [desk, pocket] = [await office.newPage(), await phone.newPage()]
+    for (const page of [desk, pocket]) {
+      await signIn(page, 'founder@example.com')
+      await waitForPath(page, '/admin')
+    }
+    await desk.getByRole('button', { name: 'Sign out' }).click()
+    await waitForPath(desk, '/admin/login')
+    await desk.goto(`${webUrl()}/admin/locations`)
+    await waitForPath(desk, '/admin/login')
+    // The phone's session still works: a fresh load asks the server who is signed in.
+    await pocket.goto(`${webUrl()}/admin/locations`)
+    await waitForPath(pocket, '/admin/locations')
+    await pocket.getByRole('heading', { level: 1, name: 'Locations' }).waitFor()
+    await expect(pocket.getByTestId('admin-user').textContent()).resolves.toContain('·')
+    await office.close()
+    await phone.close()
+  })
+
   it("lists use the 'admin-desktop' layout and forms the 'admin' one, at desktop and phone widths", async () => {
     for (const [width, height] of [[1280, 800], [360, 740]] as const) {
       const context = await newContext(browser, width, height)

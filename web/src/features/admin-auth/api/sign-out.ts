@@ -1,9 +1,12 @@
-// Signs out and forgets every cached query, so the next user starts clean.
+// Signs out and forgets every cached query, so the next user starts clean. Only this browser's
+// session ends (scope 'local'): supabase-js's default, 'global', would also end the person's
+// sessions on their other devices (Supabase Auth deletes them all), so signing out at the office
+// would sign them out on their phone too.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 
 export async function signOut(): Promise<void> {
-  const { error } = await supabase().auth.signOut()
+  const { error } = await supabase().auth.signOut({ scope: 'local' })
   // A session the server already dropped still ends locally: nothing to report.
   if (error && error.status !== 401 && error.status !== 403) throw new Error(error.message)
 }

@@ -30,4 +30,5 @@ export async function signIn(email: string, password: string) {
   if (error) throw new Error(error.message)
 }
 
-export const signOut = () => supabase().auth.signOut()
+/** Ends this browser's session only (see features/admin-auth/api/sign-out.ts). */
+export const signOut = () => supabase().auth.signOut({ scope: 'local' })
