@@ -256,6 +256,22 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
             </div>
           )
           : photos.length > 0 && <div className='gallery'><PhotoGallery photos={photos} label={`Photos of ${site.location}`} /></div>}
+        {/* How to join comes before the details in the document, as it does on a phone's screen:
+            the reading and tab order match what is seen, and while the HTML streams in, the
+            details never paint first and get pushed down when this box arrives above them. */}
+        <aside className='aside' aria-labelledby='join-title'>
+          <h2 id='join-title'>{upcoming ? `Be first at ${site.location}` : `Join ${site.location}`}</h2>
+          <p>
+            {upcoming
+              ? 'Pre-register to hear first and get first pick of plots when the site opens.'
+              : `${plural(site.waiting_list_count, 'person', 'people')} on the list${details.stats?.estimated_wait_months != null ? `; estimated wait ${describeWait(details.stats.estimated_wait_months)}` : ''}.`}
+          </p>
+          <div className='cta'>
+            <Link href={cta.href} className={buttonPrimary}>{cta.label}</Link>
+            {deposit && <a href={deposit} className={buttonSecondary}>Pay your deposit</a>}
+          </div>
+          {social.phone_number && <p>Questions? Call <a href={`tel:${social.phone_number.replace(/\s+/g, '')}`}>{social.phone_number}</a>.</p>}
+        </aside>
         <div className='content'>
           <Section id='about' title='About this site'>
             <RichText value={site.description ?? site.landing_page_description} />
@@ -336,19 +352,6 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
             ))}
           </Section>
         </div>
-        <aside className='aside' aria-labelledby='join-title'>
-          <h2 id='join-title'>{upcoming ? `Be first at ${site.location}` : `Join ${site.location}`}</h2>
-          <p>
-            {upcoming
-              ? 'Pre-register to hear first and get first pick of plots when the site opens.'
-              : `${plural(site.waiting_list_count, 'person', 'people')} on the list${details.stats?.estimated_wait_months != null ? `; estimated wait ${describeWait(details.stats.estimated_wait_months)}` : ''}.`}
-          </p>
-          <div className='cta'>
-            <Link href={cta.href} className={buttonPrimary}>{cta.label}</Link>
-            {deposit && <a href={deposit} className={buttonSecondary}>Pay your deposit</a>}
-          </div>
-          {social.phone_number && <p>Questions? Call <a href={`tel:${social.phone_number.replace(/\s+/g, '')}`}>{social.phone_number}</a>.</p>}
-        </aside>
       </div>
     </article>
   )

@@ -122,6 +122,12 @@ describe('site page route rules', () => {
     expect(within(gallery).getByRole('button', { name: 'Photo 2 of 2: The shed' }).getAttribute('aria-current')).toBe('true')
     fireEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }))
     expect(within(gallery).getByRole('button', { name: 'Photo 1 of 2: Raised beds in June' }).getAttribute('aria-current')).toBe('true')
+    // How to join follows the photos in the document, as on a phone's screen, before the details:
+    // reading and tab order follow what is seen, and streamed HTML never paints the details first.
+    const join = screen.getByRole('complementary', { name: 'Join Avon Views' })
+    const about = screen.getByRole('region', { name: 'About this site' })
+    expect(gallery.compareDocumentPosition(join) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(join.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     // The list in figures and how the wait is worked out.
     expect(screen.getByTestId('top-since').textContent).toBe('2 May 2024')
     expect(screen.getByTestId('offers-year').textContent).toBe('8')
