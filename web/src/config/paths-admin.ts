@@ -1,10 +1,11 @@
 // The admin area, by area. Who may open each path, its layout and its menu entry are in the admin
 // route table (app/admin/routes.tsx), which must list every path here (routes.test.ts).
 import { definePath } from './define-path'
+import { paths } from './paths'
 
 export const adminPaths = {
   // Access: the dashboard, signing in, the MFA step, the refusal page, sign-in security.
-  admin: definePath('/admin'),
+  admin: paths.admin,
   adminLogin: definePath('/admin/login'),
   adminConfirm: definePath('/admin/confirm'),
   adminUnauthorized: definePath('/admin/unauthorized'),
