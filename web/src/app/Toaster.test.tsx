@@ -13,20 +13,34 @@ afterEach(() => {
 describe('toasts', () => {
   it('shows the four kinds top right, errors and warnings as alerts', async () => {
     render(<Toaster />)
-    act(() => {
-      toast.success('Saved')
-      toast.error('Could not save')
-      toast.warning('Check the dates')
-      toast.info('Site opens in May')
-    })
-    for (const text of ['Saved', 'Could not save', 'Check the dates', 'Site opens in May']) expect(await screen.findByText(text)).toBeTruthy()
-    expect(screen.getByText('Could not save').closest('[role]')!.getAttribute('role')).toBe('alert')
-    expect(screen.getByText('Check the dates').closest('[role]')!.getAttribute('role')).toBe('alert')
-    expect(screen.getByText('Saved').closest('[role]')!.getAttribute('role')).toBe('status')
-    const container = document.querySelector('[data-rht-toaster]') as HTMLElement
-    expect(container.style.top).toBe('16px')
-    const bar = screen.getByText('Saved').closest('[role]')!.parentElement!.parentElement as HTMLElement
-    expect(bar.style.justifyContent).toBe('flex-end')
+    const roles: Record<string, string | null> = {}
+    for (const [text, show] of [
+      ['Saved', () => toast.success('Saved')],
+      ['Could not save', () => toast.error('Could not save')],
+      ['Check the dates', () => toast.warning('Check the dates')],
+      ['Site opens in May', () => toast.info('Site opens in May')],
+    ] as const) {
+      act(() => { show() })
+      roles[text] = (await screen.findByText(text)).closest('[role]')!.getAttribute('role')
+      if (text === 'Saved') {
+        const container = document.querySelector('[data-rht-toaster]') as HTMLElement
+        expect(container.style.top).toBe('16px')
+        const bar = screen.getByText('Saved').closest('[role]')!.parentElement!.parentElement as HTMLElement
+        expect(bar.style.justifyContent).toBe('flex-end')
+      }
+    }
+    expect(roles).toEqual({ 'Saved': 'status', 'Could not save': 'alert', 'Check the dates': 'alert', 'Site opens in May': 'status' })
+  })
+
+  it('shows one toast at a time: a new one replaces the one showing', () => {
+    vi.useFakeTimers()
+    render(<Toaster />)
+    act(() => { toast.success('Exported 3 sign-ups') })
+    act(() => { vi.advanceTimersByTime(500) })
+    act(() => { toast.error('The export failed') })
+    act(() => { vi.advanceTimersByTime(1100) }) // the replaced toast's exit animation
+    expect(screen.queryByText('Exported 3 sign-ups')).toBeNull()
+    expect(screen.getByText('The export failed')).toBeTruthy()
   })
 
   it('is closable', () => {
