@@ -3,7 +3,7 @@
 -- their ids, the status move they all made); the scheduler's small runs, and staff and functions
 -- however many rows they write, keep one audit row per row. The status history keeps every move.
 begin;
-select plan(11);
+select plan(12);
 
 select tests.create_actors();
 
@@ -62,6 +62,18 @@ select results_eq(
     where h.entry_id in (select id from b) and h.from_status = 'offered' group by 1, 2$$,
   $$values ('offered'::text, 'expired'::text, 150)$$,
   'the status history still records each applicant''s move');
+
+-- A bulk statement whose rows did not all make one move records none: a change of name across
+-- entries now expired, offered and waiting (the move is read from the status column).
+update mark set last_audit = (select max(id) from public.audit_log);
+select private.act_as_scheduler();
+update public.waiting_list_entries set last_name = 'Bulkier' where id in (select id from b);
+select results_eq(
+  $$select a.table_name, a.action, a.bulk_rows, a.changes from public.audit_log a
+    where a.id > (select last_audit from mark) and a.actor_role = 'scheduler'$$,
+  $$values ('waiting_list_entries'::text, 'update'::text, 320, '{}'::jsonb)$$,
+  'a bulk statement whose rows made no single move records no move');
+select tests.clear_authentication();
 
 -- A small run of the scheduler's: one audit row per row, as before.
 update public.plot_offers set offered_at = now() - interval '8 days', respond_by = now() - interval '1 minute'
