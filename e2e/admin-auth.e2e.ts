@@ -4,7 +4,16 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
-import { accessToken, answerConsent, asService, asUser, signIn, waitForPath } from './admin-support'
+import {
+  accessToken,
+  answerConsent,
+  asService,
+  asUser,
+  createStaffUser,
+  openFromNav,
+  signIn,
+  waitForPath,
+} from './admin-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -136,6 +145,34 @@ describe('admin sign-in', () => {
     await waitForPath(pocket, '/admin/locations')
     await pocket.getByRole('heading', { level: 1, name: 'Locations' }).waitFor()
     await expect(pocket.getByTestId('admin-user').textContent()).resolves.toContain('·')
+    await office.close()
+    await phone.close()
+  })
+
+  it('"Sign out on other devices" ends the other sessions and keeps this one', async () => {
+    // A staff member of this test's own: the button ends every other session of the user, and
+    // other files sign the seeded staff in at the same time.
+    const staff = await createStaffUser('roots_team')
+    const office = await newContext(browser)
+    const phone = await newContext(browser, 360, 740)
+    const [desk, pocket] = [await office.newPage(), await phone.newPage()]
+    for (const page of [desk, pocket]) {
+      await signIn(page, staff.email)
+      await waitForPath(page, '/admin')
+    }
+    await openFromNav(desk, 'Sign-in security', '/admin/security')
+    await desk.getByRole('button', { name: 'Sign out on other devices' }).click()
+    const dialog = desk.getByRole('dialog', { name: 'Sign out on your other devices?' })
+    await dialog.getByText('You stay signed in here.', { exact: false }).waitFor()
+    expect(await seriousViolations(desk)).toEqual([])
+    await dialog.getByRole('button', { name: 'Sign out other devices' }).click()
+    await desk.getByText('Signed out on your other devices').waitFor()
+    // The phone must sign in again on its next page; the desk goes on.
+    await pocket.goto(`${webUrl()}/admin`)
+    await waitForPath(pocket, '/admin/login')
+    await desk.goto(`${webUrl()}/admin/security`)
+    await desk.getByRole('heading', { level: 1, name: 'Sign-in security' }).waitFor()
+    expect(new URL(desk.url()).pathname).toBe('/admin/security')
     await office.close()
     await phone.close()
   })

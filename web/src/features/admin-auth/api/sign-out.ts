@@ -15,3 +15,18 @@ export function useSignOut() {
   const qc = useQueryClient()
   return useMutation({ mutationFn: signOut, onSettled: () => qc.clear() })
 }
+
+/**
+ * Ends this person's sessions on every other device (a lost phone, a shared computer); this
+ * browser stays signed in. Supabase Auth deletes those sessions, so their refresh fails and the
+ * admin's guard, which asks the server on each page load, sends them to sign in. An access token
+ * already issued stays valid until it expires (jwt_expiry, an hour).
+ */
+export async function signOutOtherDevices(): Promise<void> {
+  const { error } = await supabase().auth.signOut({ scope: 'others' })
+  if (error) throw new Error(error.message)
+}
+
+export function useSignOutOtherDevices() {
+  return useMutation({ mutationFn: signOutOtherDevices })
+}

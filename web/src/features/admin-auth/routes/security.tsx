@@ -1,4 +1,5 @@
-// The staff member's own sign-in methods: list, add an authenticator app or a phone, remove.
+// The staff member's own sign-in methods: list, add an authenticator app or a phone, remove; and
+// signing out on every other device.
 import { css } from 'goober'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
@@ -9,6 +10,7 @@ import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { enrolFactorSchema, useEnrolFactor } from '../api/enrol-factor'
 import { useFactors } from '../api/list-factors'
+import { useSignOutOtherDevices } from '../api/sign-out'
 import { useUnenrolFactor } from '../api/unenrol-factor'
 import { useStartChallenge, useVerifyFactor } from '../api/verify-factor'
 import { CodeForm } from '../components/CodeForm'
@@ -75,6 +77,8 @@ export function AdminSecurityRoute() {
   const unenrol = useUnenrolFactor()
   const [adding, setAdding] = useState<'totp' | 'phone' | null>(null)
   const [removing, setRemoving] = useState<Factor | null>(null)
+  const others = useSignOutOtherDevices()
+  const [endingOthers, setEndingOthers] = useState(false)
   useEffect(() => {
     document.title = 'Sign-in security | Roots Allotments'
   }, [])
@@ -104,6 +108,25 @@ export function AdminSecurityRoute() {
           <h2 id='add-method'>{adding === 'totp' ? 'Add an authenticator app' : 'Add a phone'}</h2>
           {adding === 'totp' ? <TotpEnrolment onDone={() => setAdding(null)} /> : <PhoneEnrolment onDone={() => setAdding(null)} />}
         </section>
+      )}
+      <section aria-labelledby='other-devices' className={addMethod}>
+        <h2 id='other-devices'>Other devices</h2>
+        <p>Signed in on a shared computer, or lost a phone? Sign out everywhere else: this browser stays signed in, and the other devices must sign in again when they next open a page.</p>
+        <button type='button' className={buttonSecondary} onClick={() => setEndingOthers(true)}>Sign out on other devices</button>
+      </section>
+      {endingOthers && (
+        <ConfirmDialog
+          title='Sign out on your other devices?'
+          confirmLabel='Sign out other devices'
+          busy={others.isPending}
+          onCancel={() => setEndingOthers(false)}
+          onConfirm={() => others.mutate(undefined, {
+            onSuccess: () => { toast.success('Signed out on your other devices'); setEndingOthers(false) },
+            onError: (e) => { toast.error(e.message); setEndingOthers(false) },
+          })}
+        >
+          <p>Every other browser and phone signed in as you will have to sign in again. A page already open there keeps working for at most an hour. You stay signed in here.</p>
+        </ConfirmDialog>
       )}
       {removing && (
         <ConfirmDialog
