@@ -19,6 +19,12 @@ import { authStore } from '../stores/auth-store'
 
 const addMethod = css`margin-top: 1.5rem; max-width: 30rem;`
 
+/** A confirmed action's outcome: a toast either way, and the dialog closes. */
+const closing = (done: string, close: () => void) => ({
+  onSuccess: () => { toast.success(done); close() },
+  onError: (e: Error) => { toast.error(e.message); close() },
+})
+
 function PhoneEnrolment({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('Mobile phone')
   const [phone, setPhone] = useState('')
@@ -120,10 +126,7 @@ export function AdminSecurityRoute() {
           confirmLabel='Sign out other devices'
           busy={others.isPending}
           onCancel={() => setEndingOthers(false)}
-          onConfirm={() => others.mutate(undefined, {
-            onSuccess: () => { toast.success('Signed out on your other devices'); setEndingOthers(false) },
-            onError: (e) => { toast.error(e.message); setEndingOthers(false) },
-          })}
+          onConfirm={() => others.mutate(undefined, closing('Signed out on your other devices', () => setEndingOthers(false)))}
         >
           <p>Every other browser and phone signed in as you will have to sign in again. A page already open there keeps working for at most an hour. You stay signed in here.</p>
         </ConfirmDialog>
@@ -134,10 +137,7 @@ export function AdminSecurityRoute() {
           confirmLabel='Remove'
           busy={unenrol.isPending}
           onCancel={() => setRemoving(null)}
-          onConfirm={() => unenrol.mutate(removing.id, {
-            onSuccess: () => { toast.success('Sign-in method removed'); setRemoving(null) },
-            onError: (e) => { toast.error(e.message); setRemoving(null) },
-          })}
+          onConfirm={() => unenrol.mutate(removing.id, closing('Sign-in method removed', () => setRemoving(null)))}
         >
           <p>{removing.friendly_name || removing.factor_type} will no longer be asked for at sign-in.</p>
         </ConfirmDialog>
