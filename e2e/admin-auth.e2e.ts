@@ -114,7 +114,7 @@ describe('admin sign-in', () => {
         )
         expect(await seriousViolations(page)).toEqual([])
         // Sign-out ends the session and the guard sends the visitor back to sign in.
-        await page.getByRole('button', { name: 'Sign out' }).click()
+        await page.getByRole('button', { name: 'Sign out', exact: true }).click()
         await waitForPath(page, '/admin/login')
         await page.goto(`${webUrl()}/admin`)
         await waitForPath(page, '/admin/login')
@@ -136,7 +136,7 @@ describe('admin sign-in', () => {
       await signIn(page, 'founder@example.com')
       await waitForPath(page, '/admin')
     }
-    await desk.getByRole('button', { name: 'Sign out' }).click()
+    await desk.getByRole('button', { name: 'Sign out', exact: true }).click()
     await waitForPath(desk, '/admin/login')
     await desk.goto(`${webUrl()}/admin/locations`)
     await waitForPath(desk, '/admin/login')

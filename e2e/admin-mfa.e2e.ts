@@ -51,7 +51,7 @@ describe('MFA with an authenticator app', () => {
     await page.getByText('Authenticator app added').waitFor()
     await page.getByRole('row', { name: /Test phone\s*Authenticator app\s*Verified/ }).waitFor()
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
     await waitForPath(page, '/admin/login')
     await signIn(page, user.email)
     await waitForPath(page, '/admin/confirm')
