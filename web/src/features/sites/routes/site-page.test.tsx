@@ -66,6 +66,12 @@ describe('site page route rules', () => {
     expect(loc.history.at(-1)).toBe('/prereg/tuckers-meadow')
   })
 
+  it('keeps the query (a flyer\'s utm_ tags) when it sends a site on to pre-registration', async () => {
+    const loc = renderAt('/sites/bath/tuckers-meadow?utm_source=flyer&utm_campaign=spring')
+    await act(() => loadLocations(fakeSource()))
+    expect(loc.history.at(-1)).toBe('/prereg/tuckers-meadow?utm_source=flyer&utm_campaign=spring')
+  })
+
   it('renders from the built-ins when the site read fails (a built-in active site still has its page)', async () => {
     renderAt('/sites/wigan/haigh-fields')
     await act(() => loadLocations(fakeSource({ sites: () => Promise.reject(new Error('down')) })))

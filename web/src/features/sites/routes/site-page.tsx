@@ -1,9 +1,10 @@
 // The site page (/sites/{cityslug}/{slug} and /old): the site's rich page (SiteProfile, shared
 // with the pre-registration page) with its call to action and link preview.
-// Route rules (spec §2): an unknown site goes to /404, a non-active one to /prereg/{slug}; both
-// judged only once the stored sites have been read (or failed to be).
+// Route rules (spec §2): an unknown site goes to /404, a non-active one to /prereg/{slug} with
+// the query it came with (a flyer's utm_ tags survive both hops of /s/{code}); both judged only
+// once the stored sites have been read (or failed to be).
 import { useDeferredValue, useEffect, useMemo } from 'react'
-import { useLocation, useParams } from 'wouter'
+import { useLocation, useParams, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
 import { useHead } from '@/lib/head'
 import { useLocations } from '@/lib/sites/locations-store'
@@ -24,6 +25,7 @@ export function useSiteBySlug(slug: string) {
 export default function SitePageRoute() {
   const params = useParams<{ cityslug: string; slug: string }>()
   const [path, navigate] = useLocation()
+  const search = useSearch()
   const slug = slugParam(params.slug, path)
   slugParam(params.cityslug, path)
   const { site, settled, ctaSettings } = useSiteBySlug(slug)
@@ -37,8 +39,10 @@ export default function SitePageRoute() {
   const verdict = site && isActive(site) ? 'show' : !settled ? 'wait' : !site ? 'unknown' : 'prereg'
   useEffect(() => {
     if (verdict === 'unknown') navigate(paths.notFound.getHref(), { replace: true })
-    else if (verdict === 'prereg') navigate(paths.preregSite.getHref({ site: slug }), { replace: true })
-  }, [verdict, slug, navigate])
+    else if (verdict === 'prereg') {
+      navigate(`${paths.preregSite.getHref({ site: slug })}${search ? `?${search}` : ''}`, { replace: true })
+    }
+  }, [verdict, slug, search, navigate])
   // The stored row and the counts replace what the page shows as a deferred value: the page
   // re-renders as an interruptible update, in slices, while the verdict above stays immediate.
   const shown = useDeferredValue(useMemo(() => ({ site, ctaSettings }), [site, ctaSettings]))
