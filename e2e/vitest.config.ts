@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
+    // A failed journey reports what its open pages showed (e2e/support/failure-report.ts).
+    setupFiles: ['e2e/support/failure-report.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
     // expect.poll's own default is 1 s: a mail or a saved row can take longer than that on a

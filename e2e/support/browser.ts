@@ -29,6 +29,9 @@ export const ACTION_TIMEOUT_MS = 90_000
  * file gets a handle of its own: its contexts are its own, and its `close()` closes them (the
  * browser stays for the next file and ends with the worker).
  */
+/** Every context still open in this worker (the failure report describes their pages). */
+export const openContexts = new Set<BrowserContext>()
+
 export async function launchChromium(): Promise<Browser> {
   const holder = globalThis as { __e2eChromium?: Promise<Browser> }
   let shared = await (holder.__e2eChromium ??= launchOwnChromium())
@@ -41,7 +44,11 @@ export async function launchChromium(): Promise<Browser> {
           const context = await target.newContext(...options)
           context.setDefaultTimeout(ACTION_TIMEOUT_MS)
           contexts.add(context)
-          context.on('close', () => contexts.delete(context))
+          openContexts.add(context)
+          context.on('close', () => {
+            contexts.delete(context)
+            openContexts.delete(context)
+          })
           return context
         }
       }
@@ -50,6 +57,8 @@ export async function launchChromium(): Promise<Browser> {
           const page = await target.newPage(...options)
           page.context().setDefaultTimeout(ACTION_TIMEOUT_MS)
           contexts.add(page.context())
+          openContexts.add(page.context())
+          page.context().on('close', () => openContexts.delete(page.context()))
           return page
         }
       }
