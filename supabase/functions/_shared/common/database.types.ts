@@ -3322,6 +3322,10 @@ export type Database = {
         }
         Returns: boolean
       }
+      unused_images: {
+        Args: { p_limit?: number; p_uploaded_before: string }
+        Returns: string[]
+      }
       update_waiting_list_entry: {
         Args: {
           p_first_name: string

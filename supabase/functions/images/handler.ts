@@ -1,0 +1,55 @@
+// /functions/v1/images: the images bucket's housekeeping.
+//
+// The scheduler (the service role key; pg_cron's `sweep-unused-images`, hourly):
+//   POST { action: 'sweep' }  Removes, through the Storage API, every object of bucket images
+//        that no row shows any more (public.unused_images: a replaced or removed site, patch
+//        manager, product, event or blog image, or an upload whose form was never saved) and
+//        that was uploaded over a day ago, so an image chosen in a form still open is kept.
+//        → 200 { removed, failed }: how many objects went, and how many Storage refused (they
+//        stay for the next run).
+//   Anyone else → 401 (no key) or 403; bad input 400.
+import { z } from 'npm:zod@3'
+import { must } from '../_shared/db.ts'
+import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
+import { json, readJson, serve } from '../_shared/http.ts'
+import { adminClient, isServiceRole } from '../_shared/supabase.ts'
+
+export const bodySchema = z.object({ action: z.literal('sweep') }).strict()
+
+/** An upload younger than this may belong to a form still being filled in. */
+export const GRACE_MS = 24 * 60 * 60 * 1000
+/** Storage removes at most 1,000 objects a request; a run does at most this many requests. */
+const BATCH = 1000
+const MAX_BATCHES = 20
+
+async function sweep(): Promise<{ removed: number; failed: number }> {
+  const db = adminClient()
+  const before = new Date(Date.now() - GRACE_MS).toISOString()
+  let removed = 0
+  let failed = 0
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const names = must(
+      await db.rpc('unused_images', { p_uploaded_before: before, p_limit: BATCH }),
+    )
+    if (names.length === 0) break
+    const { data, error } = await db.storage.from('images').remove(names)
+    if (error) throw new HttpError(502, 'storage_failed', `Storage refused: ${error.message}`)
+    removed += data?.length ?? 0
+    // What Storage did not remove stays unused: stop rather than ask for it again.
+    if ((data?.length ?? 0) < names.length) {
+      failed = names.length - (data?.length ?? 0)
+      break
+    }
+    if (names.length < BATCH) break
+  }
+  return { removed, failed }
+}
+
+export const handler = serve(async (req) => {
+  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
+  if (!isServiceRole(req)) {
+    throw (req.headers.get('authorization') ? forbidden() : unauthorized())
+  }
+  await readJson(req, bodySchema)
+  return json(await sweep())
+})
