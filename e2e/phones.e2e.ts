@@ -110,8 +110,13 @@ describe('forms at 360 px', () => {
       await fields.first().focus()
       await page.keyboard.type('Ada')
       expect(await coveringFocusedField(page)).toEqual([])
-      // Done with the form: the bar and the button come back.
+      // Done with the form: a tap elsewhere leaves them away (a second tap where a button was must
+      // not land on the bar's link), and they come back once the visitor scrolls on.
       await page.locator('main h1').first().click()
+      await page.locator('main h1').first().click()
+      expect(await bar.isVisible(), 'no bar under the finger after a tap').toBe(false)
+      expect(page.url()).toBe(`${webUrl()}${path}`)
+      await page.mouse.wheel(0, 200)
       await bar.waitFor()
       expect(await page.getByTestId('consent-reopen').isVisible()).toBe(true)
       await page.context().close()

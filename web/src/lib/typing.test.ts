@@ -34,19 +34,41 @@ describe('typing signal', () => {
     stop()
   })
 
-  it('a press that takes focus from a field keeps the bar away until the press is released and clicked', async () => {
+  it('a press that takes focus from a field keeps the bar away through the click, a second tap, and until a scroll', async () => {
     document.body.innerHTML = `<input id='field'><button id='save'>Save</button>`
     const stop = subscribeTyping(() => {})
     document.getElementById('field')!.focus()
     expect(isTyping()).toBe(true)
     // pointerdown, then the browser moves focus to the button: the bar must not come back yet,
     // or the release would land on it instead of on "Save".
-    document.dispatchEvent(new Event('pointerdown'))
+    const press = async () => {
+      document.dispatchEvent(new Event('pointerdown'))
+      document.getElementById('save')!.focus()
+      document.dispatchEvent(new Event('pointerup'))
+      await new Promise((r) => setTimeout(r, 0))
+    }
+    await press()
+    expect(isTyping()).toBe(true)
+    // The second tap of a double tap, and the button losing focus as it is disabled while the
+    // form sends: the bar stays away, so neither lands on it.
+    await press()
+    ;(document.activeElement as HTMLElement).blur()
+    expect(isTyping()).toBe(true)
+    // Scrolling on: back it comes.
+    document.dispatchEvent(new Event('scroll'))
+    expect(isTyping()).toBe(false)
+    // A field again, then Tab to the button: back at once (no press to protect).
+    document.getElementById('field')!.focus()
+    expect(isTyping()).toBe(true)
     document.getElementById('save')!.focus()
+    expect(isTyping()).toBe(false)
+    // Away after a press, then the page hands focus to a control (a dialog closing returns it to
+    // the button that opened it): back at once, so focus never rests on a hidden element.
+    document.getElementById('field')!.focus()
+    await press()
     expect(isTyping()).toBe(true)
-    document.dispatchEvent(new Event('pointerup'))
-    expect(isTyping()).toBe(true)
-    await new Promise((r) => setTimeout(r, 0))
+    ;(document.activeElement as HTMLElement).blur()
+    document.getElementById('save')!.focus()
     expect(isTyping()).toBe(false)
     stop()
   })
