@@ -148,20 +148,33 @@ test('a voucher is quoted, spent once at checkout, refused once used up, and giv
   )
 })
 
-test('two checkouts spending one voucher at once: one gets it, the other is told the balance changed', async () => {
+test('two checkouts spending one voucher at once: never more than its value, the loser told why', async () => {
   const code = await newVoucher(1000)
   const results = await Promise.all(
     [1, 2].map(() => shop({ items: [{ product_id: SALAD, quantity: 1 }], voucher_code: code })),
   )
-  const statuses = results.map((r) => r.status).sort()
-  assert.deepEqual(statuses, [201, 409], results.map((r) => r.text).join(' | '))
-  const loser = results.find((r) => r.status === 409)!
-  assert.match(errorCode(loser), /^voucher_(changed|not_usable)$/)
+  const texts = results.map((r) => r.text).join(' | ')
+  // Quoted together, one spends £8.99 and the other is told the balance changed (409); quoted
+  // one after the other (a busy machine), the second spends the £1.01 left. Never both £8.99.
+  const won = results.filter((r) => r.status === 201)
+  assert.ok(won.length >= 1 && results.every((r) => r.status === 201 || r.status === 409), texts)
+  for (const lost of results.filter((r) => r.status === 409)) {
+    assert.match(errorCode(lost), /^voucher_(changed|not_usable)$/)
+  }
+  assert.deepEqual(
+    won.map((r) => r.json.discount_pence).sort((a, b) => b - a),
+    [899, 101].slice(0, won.length),
+    texts,
+  )
   const v = await voucherRow(code)
-  assert.equal(v.balance_pence, 101, 'the balance went down once')
+  assert.equal(
+    v.balance_pence,
+    1000 - won.reduce((n, r) => n + r.json.discount_pence, 0),
+    'the balance went down by what was spent',
+  )
   const [{ n }] =
     await sql()`select count(*)::int n from public.orders o join public.gift_vouchers g on g.id = o.redeemed_voucher_id where g.code = ${code}`
-  assert.equal(n, 1)
+  assert.equal(n, won.length)
 })
 
 test('a voucher covering the whole order pays it at once; stock goes down; expiry of a held voucher gives it back', async () => {
