@@ -5,12 +5,14 @@
 // recipient opens the e-mail from the outbox in a fresh browser context and spends the code in
 // the shop. A voucher for a later day is promised for that day and not sent before it (the
 // scheduler's drain sending it when due is supabase/functions/payments/vouchers.test.ts). A
-// success page opened directly says nothing was found. Every step is photographed at 360 and
-// 1280 px into /tmp/shots-vouchers.
+// success page opened directly says nothing was found. A recipient address the buyer mistyped is
+// corrected by an admin on the order's page, who sends the voucher again. Every step is
+// photographed at 360 and 1280 px into /tmp/shots-vouchers.
 import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
+import { createStaffUser, openFromNav, signIn, waitForPath } from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
@@ -181,6 +183,80 @@ describe('a gift voucher from the buyer to the recipient', () => {
     )
     expect(voucher).toEqual({ balance_pence: 2001, status: 'active' })
     await phone.close()
+  })
+
+  it('mistyped by the buyer, it is sent again by an admin to the right address, once', async () => {
+    const buyer = uniqueEmail('typist')
+    const right = uniqueEmail('gwen')
+    const typo = right.replace('@example.com', '@exmaple.com')
+    const context = await newContext(browser, 360)
+    await configureApp(context)
+    const page = await context.newPage()
+    await openApp(page, '/gift-vouchers')
+    await dismissConsent(page)
+    await page.getByRole('radio', { name: '£25' }).check()
+    await page.getByLabel('Your name').fill('Tom Typist')
+    await page.getByLabel('Your e-mail address').fill(buyer)
+    await page.getByLabel("Recipient's name (optional)").fill('Gwen')
+    await page.getByLabel("Recipient's e-mail (optional)").fill(typo)
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByRole('button', { name: 'Pay £25.00' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
+    await context.close()
+    const subject = 'Tom Typist has sent you a Roots Allotments gift voucher'
+    await expect.poll(async () => (await mailTo(typo)).filter((m) => m.subject === subject).length)
+      .toBe(1)
+    expect(await mailTo(right)).toEqual([])
+
+    // The buyer calls; an admin finds the order and sends the voucher again, corrected.
+    const { email: adminEmail } = await createStaffUser('roots_official')
+    const desk = await (await newContext(browser, 1280)).newPage()
+    await signIn(desk, adminEmail)
+    await waitForPath(desk, '/admin')
+    await openFromNav(desk, 'Orders', '/admin/orders')
+    await desk.getByLabel('Search').fill(buyer)
+    const [order] = await serviceRest<Array<{ id: number }>>(
+      `orders?select=id&email=eq.${encodeURIComponent(buyer)}&kind=eq.gift_voucher`,
+    )
+    await desk.getByRole('link', { name: `Order ${order!.id}` }).click()
+    await waitForPath(desk, `/admin/orders/${order!.id}`)
+    const section = desk.getByRole('region', { name: 'Gift voucher' })
+    await section.getByTestId('voucher-recipient').getByText(`Gwen, ${typo}`).waitFor()
+    expect(await section.getByTestId('voucher-delivery').textContent()).toMatch(/^Sent /)
+    await shoot(desk, '12-admin-voucher-order')
+    await expectAccessible(desk)
+    await section.getByRole('button', { name: 'Send again…' }).click()
+    const dialog = desk.getByRole('dialog', { name: 'Send the gift voucher again?' })
+    const field = dialog.getByLabel("Recipient's e-mail address")
+    expect(await field.inputValue()).toBe(typo)
+    // A bad address is explained beside the field and nothing is sent.
+    await field.fill('gwen at example')
+    await dialog.getByRole('button', { name: 'Send it' }).click()
+    await dialog.getByText('Enter a valid e-mail address, like name@example.com.').waitFor()
+    expect(await field.inputValue()).toBe('gwen at example')
+    await shoot(desk, '13-admin-voucher-resend-dialog')
+    await expectAccessible(desk)
+    await field.fill(right)
+    await dialog.getByRole('button', { name: 'Send it' }).click()
+    await desk.getByText(`Gift voucher sent to ${right}`).waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await section.getByTestId('voucher-recipient').getByText(`Gwen, ${right}`).waitFor()
+    expect(await section.getByTestId('voucher-delivery').textContent()).toMatch(
+      /^Sent .* \(sent again once\)$/,
+    )
+    await shoot(desk, '14-admin-voucher-sent-again')
+    await desk.context().close()
+
+    // Gwen gets it, with the code the first e-mail carried; the wrong address gets nothing more.
+    const [first] = (await mailTo(typo)).filter((m) => m.subject === subject)
+    const again = (await mailTo(right)).filter((m) => m.subject === subject)
+    expect(again).toHaveLength(1)
+    const code = /Your voucher code: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(first!.body)?.[1]
+    expect(code).toBeTruthy()
+    expect(again[0]!.body).toContain(`Your voucher code: ${code}`)
+    expect(again[0]!.body).toContain('Hello Gwen,')
+    expect((await mailTo(typo)).filter((m) => m.subject === subject)).toHaveLength(1)
   })
 
   it('a voucher for a later day is promised for that day and not sent before it', async () => {

@@ -290,6 +290,41 @@ test("the status of an unknown or malformed session is not found; the delivery r
   assert.equal(admin.status, 200, admin.text)
 })
 
+test('an admin sends a voucher again to a corrected address: it goes there once, as a new e-mail', async () => {
+  const typo = uniqueEmail('typo').replace('@example.com', '@exmaple.com')
+  const right = typo.replace('@exmaple.com', '@example.com')
+  const r = await buy({ email: uniqueEmail('giver'), buyer_name: 'Di', recipient_email: typo })
+  assert.equal(r.status, 201, r.text)
+  await pay(r.json.url)
+  const v = await voucherOf(r.json.session_id)
+  const [first] = await mails(typo, 'gift-voucher')
+  assert.ok(first, 'it went to the mistyped address')
+
+  // The admin's page does this: the RPC as the admin, then the delivery route.
+  const token = await tokenFor(staff.official)
+  const res = await fetch(`${Deno.env.get('SUPABASE_URL')}/rest/v1/rpc/resend_gift_voucher`, {
+    method: 'POST',
+    headers: {
+      apikey: Deno.env.get('SUPABASE_ANON_KEY')!,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ p_voucher_id: v.id, p_recipient_email: right }),
+  })
+  assert.equal(res.status, 200, await res.clone().text())
+  assert.equal((await res.json()).recipient_email, right)
+  const sent = await call('payments/deliver-vouchers', { body: {}, token })
+  assert.equal(sent.status, 200, sent.text)
+  const [again, ...more] = await mails(right, 'gift-voucher')
+  assert.ok(again, 'the corrected address got it')
+  assert.equal(more.length, 0)
+  assert.ok(again.text.includes(v.code))
+  assert.notEqual(again.idempotencyKey, first.idempotencyKey, 'a new key: the provider sends it')
+  assert.equal((await mails(typo, 'gift-voucher')).length, 1, 'nothing more to the wrong address')
+  await drain()
+  assert.equal((await mails(right, 'gift-voucher')).length, 1, 'and once only')
+})
+
 test('aYearOn and londonToday', () => {
   assert.equal(aYearOn('2024-02-29'), '2025-02-28')
   assert.equal(aYearOn('2025-03-01'), '2026-03-01')

@@ -5,7 +5,8 @@
 //   POST /payments/deliver-vouchers  { action?: 'deliver_vouchers' }   the service role (the
 //        scheduler's drain, with Vault's key) or an admin: e-mails every voucher that is due and
 //        not yet sent → { delivered, failed }. A voucher for immediate delivery is sent by the
-//        webhook that marks it paid; this route sends dated ones and retries failed sends.
+//        webhook that marks it paid; this route sends dated ones, retries failed sends and sends
+//        the ones an admin sent again (resend_gift_voucher, from the order's page).
 //   GET  /payments/status?session_id=…   → checkout_session_summary (404 for an unknown session)
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
@@ -283,7 +284,10 @@ export async function deliverVouchers(
       to: v.recipient_email!,
       ...voucherEmail(v),
       tag: 'gift-voucher',
-      idempotencyKey: `gift-voucher-${v.voucher_id}`,
+      // Each round staff send it again is a new e-mail to the provider, not a repeat to drop.
+      idempotencyKey: v.resent_count > 0
+        ? `gift-voucher-${v.voucher_id}-again-${v.resent_count}`
+        : `gift-voucher-${v.voucher_id}`,
     }, actor ? { sent_by: actor, via: 'payments' } : {})
     ;(res.sent ? sent : failed).push(Number(v.voucher_id))
   }

@@ -27,6 +27,8 @@ export function Toaster() {
           style={{
             animation: `${t.visible ? slideIn : slideOut} ${ANIMATION_DURATION_MS}ms ${ANIMATION_EASING} forwards`,
             maxWidth: 'min(24rem, calc(100vw - 2rem))',
+            // A long e-mail address in a message wraps instead of running off a phone's screen.
+            overflowWrap: 'anywhere',
             color: '#1c2420',
           }}
         >

@@ -521,6 +521,7 @@ export type Database = {
           recipient_name: string | null
           redeemed_at: string | null
           redeemed_order_id: number | null
+          resent_count: number
           status: string
           updated_at: string
           value_pence: number
@@ -541,6 +542,7 @@ export type Database = {
           recipient_name?: string | null
           redeemed_at?: string | null
           redeemed_order_id?: number | null
+          resent_count?: number
           status?: string
           updated_at?: string
           value_pence: number
@@ -561,6 +563,7 @@ export type Database = {
           recipient_name?: string | null
           redeemed_at?: string | null
           redeemed_order_id?: number | null
+          resent_count?: number
           status?: string
           updated_at?: string
           value_pence?: number
@@ -2683,6 +2686,7 @@ export type Database = {
           message: string
           recipient_email: string
           recipient_name: string
+          resent_count: number
           value_pence: number
           voucher_id: number
         }[]
@@ -2971,6 +2975,7 @@ export type Database = {
           status: string
         }[]
       }
+      gift_voucher_sent_at: { Args: { p_voucher_id: number }; Returns: string }
       import_site_options: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -3235,6 +3240,36 @@ export type Database = {
           reference: string
           token: string
         }[]
+      }
+      resend_gift_voucher: {
+        Args: { p_recipient_email: string; p_voucher_id: number }
+        Returns: {
+          balance_pence: number
+          buyer_email: string
+          buyer_name: string | null
+          buyer_user_id: string | null
+          code: string
+          created_at: string
+          deliver_on: string | null
+          expires_at: string | null
+          id: number
+          message: string | null
+          order_id: number | null
+          recipient_email: string | null
+          recipient_name: string | null
+          redeemed_at: string | null
+          redeemed_order_id: number | null
+          resent_count: number
+          status: string
+          updated_at: string
+          value_pence: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "gift_vouchers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       respond_to_plot_offer: {
         Args: { p_accept: boolean; p_token: string }

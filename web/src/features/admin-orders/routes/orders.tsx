@@ -14,6 +14,7 @@ import { useOrder } from '../api/get-order'
 import { emptyOrderFilters, ORDER_KINDS, ORDER_STATUSES, type OrderFilters, ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders'
 import { refundSchema, useRefundOrder } from '../api/refund-order'
 import { breakAll } from '@/components/admin/styles'
+import { VoucherSection } from '../components/VoucherSection'
 
 const facts = css`display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; dd { margin: 0; }`
 const strong = css`font-weight: 700;`
@@ -118,6 +119,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
         {o.refund_reason && <><dt>Refund reason</dt><dd>{o.refund_reason}</dd></>}
         {o.refunded_at && <><dt>Refunded</dt><dd>{when(o.refunded_at)}</dd></>}
       </dl>
+      {o.kind === 'gift_voucher' && <VoucherSection orderId={o.id} />}
       <h2>Items</h2>
       <DataTable rows={o.order_items} head={['Item', { label: 'Quantity', num: true }, { label: 'Price', num: true }, { label: 'Line total', num: true }]} label='Order items' empty='No items.'>
         {(i) => (
