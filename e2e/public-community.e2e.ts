@@ -13,7 +13,7 @@ import {
   type RuntimeConfigOverrides,
   webUrl,
 } from './support/browser'
-import { anonKey, apiUrl, PASSWORD, waitForPath } from './admin-support'
+import { anonKey, apiUrl, asService, PASSWORD, waitForPath } from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
@@ -287,6 +287,54 @@ describe('member sign-in', () => {
     await page.goto(`${webUrl()}/login`)
     await waitForPath(page, '/members')
     await context.close()
+  })
+
+  it('a member signs out on their other devices from /members and stays signed in here', async () => {
+    // A member of this test's own: the button ends every other session of the account, and other
+    // files sign the seeded member in at the same time.
+    const email = uniqueEmail('twodevices')
+    const created = await asService('/auth/v1/admin/users', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
+    })
+    expect(created.status).toBe(200)
+    const signInFromHome = async (width: number) => {
+      const { context, page } = await visit('/', width)
+      const menu = page.getByRole('button', { name: 'Menu' })
+      if (await menu.isVisible()) await menu.click()
+      await page.getByRole('link', { name: 'Member sign-in' }).filter({ visible: true }).first()
+        .click()
+      const form = page.getByRole('form', { name: 'With your password' })
+      await form.getByLabel('E-mail address').fill(email)
+      await form.getByLabel('Password').fill(PASSWORD)
+      await form.getByRole('button', { name: 'Sign in' }).click()
+      await waitForPath(page, '/members')
+      await page.getByRole('heading', { level: 1, name: 'Your membership' }).waitFor()
+      return { context, page }
+    }
+    const home = await signInFromHome(1280)
+    const phone = await signInFromHome(360)
+
+    await home.page.getByRole('button', { name: 'Sign out on other devices' }).click()
+    const dialog = home.page.getByRole('dialog', { name: 'Sign out on your other devices?' })
+    await dialog.getByText('You stay signed in here.', { exact: false }).waitFor()
+    await expectAccessible(home.page)
+    await home.page.screenshot({ path: '/tmp/shots-members-other-devices-1280.png' })
+    await dialog.getByRole('button', { name: 'Sign out other devices' }).click()
+    await home.page.getByText('Signed out on your other devices').waitFor()
+    await dialog.waitFor({ state: 'detached' })
+
+    // The phone is asked to sign in on its next page; this browser goes on.
+    await phone.page.reload()
+    await phone.page.getByRole('form', { name: 'Sign in' }).waitFor()
+    expect(await phone.page.getByRole('heading', { level: 1 }).textContent()).toBe('Members')
+    await phone.page.screenshot({ path: '/tmp/shots-members-other-devices-360.png' })
+    await home.page.reload()
+    await home.page.getByRole('heading', { level: 1, name: 'Your membership' }).waitFor()
+    await home.page.getByText('You have no membership yet.', { exact: false }).waitFor()
+    expect(await home.page.getByRole('form', { name: 'Sign in' }).count()).toBe(0)
+    await home.context.close()
+    await phone.context.close()
   })
 
   it('signs in with a magic link from the outbox and lands on /members', async () => {

@@ -18,7 +18,13 @@ export function useSession(): { session: Session | null; ready: boolean } {
   })
   useEffect(() => {
     const auth = supabase().auth
-    void auth.getSession().then(({ data }) => setState({ session: data.session, ready: true }))
+    void auth.getSession().then(({ data }) => {
+      setState({ session: data.session, ready: true })
+      // The server may have ended this session (signed out on another device): asking it who the
+      // user is then signs this browser out too (supabase-js drops a session the server no longer
+      // has, and onAuthStateChange below hears it), so the page asks them to sign in again.
+      if (data.session) void auth.getUser()
+    })
     const { data } = auth.onAuthStateChange((_event, session) => setState({ session, ready: true }))
     return () => data.subscription.unsubscribe()
   }, [])
@@ -32,3 +38,10 @@ export async function signIn(email: string, password: string) {
 
 /** Ends this browser's session only (see features/admin-auth/api/sign-out.ts). */
 export const signOut = () => supabase().auth.signOut({ scope: 'local' })
+
+/** Ends the member's sessions on every other device (a lost phone, a shared computer); this
+ *  browser stays signed in. Those devices are asked to sign in on their next page. */
+export async function signOutOtherDevices(): Promise<void> {
+  const { error } = await supabase().auth.signOut({ scope: 'others' })
+  if (error) throw new Error(error.message)
+}

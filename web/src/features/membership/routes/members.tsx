@@ -7,11 +7,13 @@ import { useState } from 'react'
 import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
-import { buttonLink, buttonPrimary } from '@/components/styles'
+import { actionRow, buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
+import { Modal } from '@/components/Modal'
+import { toast } from '@/lib/toast'
 import { usePageMeta } from '@/lib/page-meta'
 import { joinedWith, type MyAccount, type MyMembership, useMyAccount } from '../api/get-my-membership'
 import { useMembershipTerms } from '../api/membership-self-service'
-import { signOut, useSession } from '../api/use-session'
+import { signOut, signOutOtherDevices, useSession } from '../api/use-session'
 import { CancelForm, MembershipOptions } from '../components/SelfService'
 import { SignInForm } from '../components/SignInForm'
 import { pounds } from '../components/PriceSummary'
@@ -138,7 +140,41 @@ export default function MembersRoute() {
       )}
       <p><Link href={paths.yourData.getHref()}>Download or delete your data</Link></p>
       <p><button type='button' className={buttonLink} onClick={() => void signOut()}>Sign out</button></p>
+      <OtherDevices />
     </div>
+  )
+}
+
+/** "Sign out on other devices": a lost phone, a shared computer. This browser stays signed in. */
+function OtherDevices() {
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const close = () => setAsking(false)
+  const confirm = async () => {
+    setBusy(true)
+    try {
+      await signOutOtherDevices()
+      toast.success('Signed out on your other devices')
+      close()
+    } catch (e) {
+      toast.error(`Your other devices are still signed in: ${(e as Error).message}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <p>Signed in on a phone or computer you no longer use? <button type='button' className={buttonLink} onClick={() => setAsking(true)}>Sign out on other devices</button></p>
+      {asking && (
+        <Modal title='Sign out on your other devices?' onClose={close} onClickOutside={close}>
+          <p>You stay signed in here. Everywhere else you must sign in again on the next page you open; a page already open there keeps what it shows for up to an hour.</p>
+          <div className={actionRow}>
+            <button type='button' className={buttonPrimary} disabled={busy} onClick={() => void confirm()}>{busy ? 'Signing out…' : 'Sign out other devices'}</button>
+            <button type='button' className={buttonSecondary} onClick={close}>Cancel</button>
+          </div>
+        </Modal>
+      )}
+    </>
   )
 }
 
