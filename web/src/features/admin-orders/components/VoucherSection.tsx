@@ -7,19 +7,18 @@ import { breakAll } from '@/components/admin/styles'
 import { buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { toast } from '@/lib/toast'
+import { longDate } from '@/lib/uk-dates'
+import { when } from '../format'
 import { canResend, type OrderVoucher, resendSchema, useOrderVoucher, useResendVoucher } from '../api/gift-voucher'
 
 const facts = css`display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; dd { margin: 0; }
   @media (max-width: 30rem) { grid-template-columns: 1fr; gap: 0.1rem; dd { margin-bottom: 0.4rem; } }`
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
-const moment = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-
 function delivery(v: OrderVoucher): string {
-  if (v.sent_at) return `Sent ${moment(v.sent_at)}${v.resent_count > 0 ? ` (sent again ${v.resent_count === 1 ? 'once' : `${v.resent_count} times`})` : ''}`
+  if (v.sent_at) return `Sent ${when(v.sent_at)}${v.resent_count > 0 ? ` (sent again ${v.resent_count === 1 ? 'once' : `${v.resent_count} times`})` : ''}`
   if (!v.recipient_email) return 'To the buyer, with their receipt'
   if (v.status !== 'active') return 'Not sent: it was never paid for, or was cancelled'
-  if (v.deliver_on) return `Goes on ${day(`${v.deliver_on}T12:00:00Z`)}`
+  if (v.deliver_on) return `Goes on ${longDate(v.deliver_on)}`
   return 'Not sent yet: it is tried again within the minute'
 }
 
@@ -76,7 +75,7 @@ export function VoucherSection({ orderId }: { orderId: number }) {
         <dt>From</dt><dd>{v.buyer_name ?? '—'}</dd>
         <dt>To</dt><dd className={breakAll} data-testid='voucher-recipient'>{[v.recipient_name, v.recipient_email].filter(Boolean).join(', ') || 'The buyer'}</dd>
         <dt>Delivery</dt><dd data-testid='voucher-delivery'>{delivery(v)}</dd>
-        {v.expires_at && <><dt>Expires</dt><dd>{day(v.expires_at)}</dd></>}
+        {v.expires_at && <><dt>Expires</dt><dd>{longDate(v.expires_at)}</dd></>}
       </dl>
       {canResend(v) && v.recipient_email && (
         <p><button type='button' className={buttonSecondary} onClick={() => setResending(true)}>Send again…</button></p>

@@ -15,11 +15,11 @@ import { emptyOrderFilters, ORDER_KINDS, ORDER_STATUSES, type OrderFilters, ORDE
 import { refundSchema, useRefundOrder } from '../api/refund-order'
 import { breakAll } from '@/components/admin/styles'
 import { VoucherSection } from '../components/VoucherSection'
+import { when } from '../format'
 
 const facts = css`display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; dd { margin: 0; }`
 const strong = css`font-weight: 700;`
 
-export const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 const KIND_LABEL: Record<string, string> = { shop: 'Shop', membership: 'Membership', deposit: 'Deposit', gift_voucher: 'Gift voucher' }
 const orderHref = (id: number) => `~${adminPaths.adminOrder.getHref({ id: String(id) })}`
 
