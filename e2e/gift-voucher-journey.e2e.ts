@@ -75,6 +75,47 @@ async function reachGiftVouchers(page: Page) {
   expect(new URL(page.url()).pathname).toBe('/gift-vouchers')
 }
 
+/** A £25 voucher bought and paid on a phone, from the gift vouchers page; the context is closed. */
+async function buyOnPhone(
+  buyer: { name: string; email: string },
+  recipient?: { name: string; email: string },
+) {
+  const context = await newContext(browser, 360)
+  await configureApp(context)
+  const page = await context.newPage()
+  await openApp(page, '/gift-vouchers')
+  await dismissConsent(page)
+  await page.getByRole('radio', { name: '£25' }).check()
+  await page.getByLabel('Your name').fill(buyer.name)
+  await page.getByLabel('Your e-mail address').fill(buyer.email)
+  if (recipient) {
+    await page.getByLabel("Recipient's name (optional)").fill(recipient.name)
+    await page.getByLabel("Recipient's e-mail (optional)").fill(recipient.email)
+  }
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay £25.00' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
+  await context.close()
+}
+
+/** A new admin on a desktop finds the buyer's gift voucher order from the menu and opens it;
+ *  returns the page and the order's gift voucher section. */
+async function openVoucherOrder(buyer: string) {
+  const { email: adminEmail } = await createStaffUser('roots_official')
+  const desk = await (await newContext(browser, 1280)).newPage()
+  await signIn(desk, adminEmail)
+  await waitForPath(desk, '/admin')
+  await openFromNav(desk, 'Orders', '/admin/orders')
+  await desk.getByLabel('Search').fill(buyer)
+  const [order] = await serviceRest<Array<{ id: number }>>(
+    `orders?select=id&email=eq.${encodeURIComponent(buyer)}&kind=eq.gift_voucher`,
+  )
+  await desk.getByRole('link', { name: `Order ${order!.id}` }).click()
+  await waitForPath(desk, `/admin/orders/${order!.id}`)
+  return { desk, section: desk.getByRole('region', { name: 'Gift voucher' }) }
+}
+
 describe('a gift voucher from the buyer to the recipient', () => {
   it('is bought for someone, reaches them by e-mail and is spent in the shop', async () => {
     const buyer = uniqueEmail('giver')
@@ -189,39 +230,14 @@ describe('a gift voucher from the buyer to the recipient', () => {
     const buyer = uniqueEmail('typist')
     const right = uniqueEmail('gwen')
     const typo = right.replace('@example.com', '@exmaple.com')
-    const context = await newContext(browser, 360)
-    await configureApp(context)
-    const page = await context.newPage()
-    await openApp(page, '/gift-vouchers')
-    await dismissConsent(page)
-    await page.getByRole('radio', { name: '£25' }).check()
-    await page.getByLabel('Your name').fill('Tom Typist')
-    await page.getByLabel('Your e-mail address').fill(buyer)
-    await page.getByLabel("Recipient's name (optional)").fill('Gwen')
-    await page.getByLabel("Recipient's e-mail (optional)").fill(typo)
-    await page.getByRole('button', { name: 'Continue to payment' }).click()
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-    await page.getByRole('button', { name: 'Pay £25.00' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Thank you: payment received' }).waitFor()
-    await context.close()
+    await buyOnPhone({ name: 'Tom Typist', email: buyer }, { name: 'Gwen', email: typo })
     const subject = 'Tom Typist has sent you a Roots Allotments gift voucher'
     await expect.poll(async () => (await mailTo(typo)).filter((m) => m.subject === subject).length)
       .toBe(1)
     expect(await mailTo(right)).toEqual([])
 
     // The buyer calls; an admin finds the order and sends the voucher again, corrected.
-    const { email: adminEmail } = await createStaffUser('roots_official')
-    const desk = await (await newContext(browser, 1280)).newPage()
-    await signIn(desk, adminEmail)
-    await waitForPath(desk, '/admin')
-    await openFromNav(desk, 'Orders', '/admin/orders')
-    await desk.getByLabel('Search').fill(buyer)
-    const [order] = await serviceRest<Array<{ id: number }>>(
-      `orders?select=id&email=eq.${encodeURIComponent(buyer)}&kind=eq.gift_voucher`,
-    )
-    await desk.getByRole('link', { name: `Order ${order!.id}` }).click()
-    await waitForPath(desk, `/admin/orders/${order!.id}`)
-    const section = desk.getByRole('region', { name: 'Gift voucher' })
+    const { desk, section } = await openVoucherOrder(buyer)
     await section.getByTestId('voucher-recipient').getByText(`Gwen, ${typo}`).waitFor()
     expect(await section.getByTestId('voucher-delivery').textContent()).toMatch(/^Sent /)
     await shoot(desk, '12-admin-voucher-order')
@@ -257,6 +273,45 @@ describe('a gift voucher from the buyer to the recipient', () => {
     expect(again[0]!.body).toContain(`Your voucher code: ${code}`)
     expect(again[0]!.body).toContain('Hello Gwen,')
     expect((await mailTo(typo)).filter((m) => m.subject === subject)).toHaveLength(1)
+  })
+
+  it('kept by the buyer, whose receipt is lost: an admin sends its code to the buyer, worded as theirs', async () => {
+    const buyer = uniqueEmail('keeper')
+    await buyOnPhone({ name: 'Kit Keeper', email: buyer })
+    const codeIn = /gift voucher code is ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/
+    await expect.poll(async () => (await mailTo(buyer)).filter((m) => codeIn.test(m.body)).length)
+      .toBe(1)
+    const code = codeIn.exec((await mailTo(buyer)).find((m) => codeIn.test(m.body))!.body)![1]
+
+    // The receipt is lost; the buyer calls, and an admin sends the code from the order's page.
+    const { desk, section } = await openVoucherOrder(buyer)
+    expect(await section.getByTestId('voucher-delivery').textContent()).toBe(
+      'To the buyer, with their receipt',
+    )
+    expect(await section.getByRole('button', { name: 'Send again…' }).count()).toBe(0)
+    await section.getByRole('button', { name: 'Send the code to the buyer…' }).click()
+    const dialog = desk.getByRole('dialog', { name: 'Send the code to the buyer?' })
+    const field = dialog.getByLabel('E-mail address to send the code to')
+    expect(await field.inputValue()).toBe(buyer)
+    await shoot(desk, '15-admin-voucher-kept-dialog')
+    await expectAccessible(desk)
+    await dialog.getByRole('button', { name: 'Send it' }).click()
+    await desk.getByText(`Gift voucher sent to ${buyer}`).waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    await section.getByTestId('voucher-recipient').getByText(buyer).waitFor()
+    expect(await section.getByTestId('voucher-delivery').textContent()).toMatch(
+      /^Sent .* \(sent again once\)$/,
+    )
+    await desk.context().close()
+
+    const sent = (await mailTo(buyer)).filter((m) =>
+      m.subject === 'Your Roots Allotments gift voucher'
+    )
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toContain(`Your voucher code: ${code}`)
+    expect(sent[0]!.body).toContain('Hello Kit Keeper,')
+    expect(sent[0]!.body).toContain('Here is your Roots Allotments gift voucher worth £25.00.')
+    expect(sent[0]!.body).not.toMatch(/has sent you|Someone/)
   })
 
   it('a voucher for a later day is promised for that day and not sent before it', async () => {

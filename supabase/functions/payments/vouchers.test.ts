@@ -290,6 +290,18 @@ test("the status of an unknown or malformed session is not found; the delivery r
   assert.equal(admin.status, 200, admin.text)
 })
 
+/** resend_gift_voucher as the admin's page calls it (the RPC with the admin's token). */
+const resendAsAdmin = (token: string, voucherId: number, email: string) =>
+  fetch(`${Deno.env.get('SUPABASE_URL')}/rest/v1/rpc/resend_gift_voucher`, {
+    method: 'POST',
+    headers: {
+      apikey: Deno.env.get('SUPABASE_ANON_KEY')!,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ p_voucher_id: voucherId, p_recipient_email: email }),
+  })
+
 test('an admin sends a voucher again to a corrected address: it goes there once, as a new e-mail', async () => {
   const typo = uniqueEmail('typo').replace('@example.com', '@exmaple.com')
   const right = typo.replace('@exmaple.com', '@example.com')
@@ -302,15 +314,7 @@ test('an admin sends a voucher again to a corrected address: it goes there once,
 
   // The admin's page does this: the RPC as the admin, then the delivery route.
   const token = await tokenFor(staff.official)
-  const res = await fetch(`${Deno.env.get('SUPABASE_URL')}/rest/v1/rpc/resend_gift_voucher`, {
-    method: 'POST',
-    headers: {
-      apikey: Deno.env.get('SUPABASE_ANON_KEY')!,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ p_voucher_id: v.id, p_recipient_email: right }),
-  })
+  const res = await resendAsAdmin(token, v.id, right)
   assert.equal(res.status, 200, await res.clone().text())
   assert.equal((await res.json()).recipient_email, right)
   const sent = await call('payments/deliver-vouchers', { body: {}, token })
@@ -323,6 +327,66 @@ test('an admin sends a voucher again to a corrected address: it goes there once,
   assert.equal((await mails(typo, 'gift-voucher')).length, 1, 'nothing more to the wrong address')
   await drain()
   assert.equal((await mails(right, 'gift-voucher')).length, 1, 'and once only')
+})
+
+test("a voucher the buyer kept: staff send its code to the buyer's own address, worded as theirs", async () => {
+  const buyer = uniqueEmail('keeper')
+  const r = await buy({ email: buyer })
+  assert.equal(r.status, 201, r.text)
+  await pay(r.json.url)
+  const v = await voucherOf(r.json.session_id)
+  assert.equal(v.recipient_email, null)
+  assert.equal(
+    (await mails(buyer, 'gift-voucher')).length,
+    0,
+    'a kept voucher travels in the receipt only',
+  )
+
+  const token = await tokenFor(staff.official)
+  const res = await resendAsAdmin(token, v.id, buyer.toUpperCase())
+  assert.equal(res.status, 200, await res.clone().text())
+  const sent = await call('payments/deliver-vouchers', { body: {}, token })
+  assert.equal(sent.status, 200, sent.text)
+  const [mail, ...more] = await mails(buyer.toUpperCase(), 'gift-voucher')
+  assert.ok(mail, 'the code went to the buyer')
+  assert.equal(more.length, 0)
+  assert.equal(mail.subject, 'Your Roots Allotments gift voucher')
+  assert.match(mail.text, /Here is your Roots Allotments gift voucher worth £30\.00\./)
+  assert.ok(mail.text.includes(v.code))
+  assert.doesNotMatch(mail.text, /Someone|has sent you/)
+})
+
+test('the e-mail names the giver when there is one, and never calls a nameless one "Someone"', () => {
+  const v = {
+    code: 'ABCD1234EF56',
+    value_pence: 2500,
+    buyer_name: null,
+    buyer_email: 'ann@example.com',
+    recipient_name: 'Bo',
+    recipient_email: 'bo@example.com',
+    message: 'Happy digging',
+    deliver_on: null,
+    expires_at: null,
+  }
+  const nameless = voucherEmail(v)
+  assert.equal(nameless.subject, 'You have been sent a Roots Allotments gift voucher')
+  assert.match(nameless.text, /Hello Bo,/)
+  assert.match(nameless.text, /You have been sent a Roots Allotments gift voucher worth £25\.00\./)
+  assert.match(nameless.text, /They wrote: “Happy digging”/)
+  assert.doesNotMatch(nameless.text + nameless.subject, /Someone/)
+  const named = voucherEmail({ ...v, buyer_name: 'Ann' })
+  assert.equal(named.subject, 'Ann has sent you a Roots Allotments gift voucher')
+  assert.match(named.text, /Ann wrote: “Happy digging”/)
+  const own = voucherEmail({
+    ...v,
+    buyer_name: 'Ann',
+    recipient_name: null,
+    recipient_email: ' Ann@Example.com',
+  })
+  assert.equal(own.subject, 'Your Roots Allotments gift voucher')
+  assert.match(own.text, /Hello Ann,/)
+  assert.doesNotMatch(own.text, /wrote:/, 'no message to oneself')
+  return Promise.resolve()
 })
 
 test('aYearOn and londonToday', () => {

@@ -245,19 +245,35 @@ export async function voucherReceiptLines(orderId: number): Promise<string[]> {
   ]
 }
 
-/** The recipient's e-mail. */
-export function voucherEmail(v: VoucherRow) {
-  const from = v.buyer_name ?? 'Someone'
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The recipient's e-mail. Sent to the buyer's own address (a voucher they kept, whose code staff
+ *  send again when the receipt is lost, or one they bought for themselves) it is worded as theirs;
+ *  a buyer who gave no name is not called "Someone". */
+export function voucherEmail(v: VoucherRow & { buyer_email?: string | null }) {
+  const worth = `worth ${pounds(v.value_pence)}`
+  const own = sameAddress(v.recipient_email, v.buyer_email)
+  const from = v.buyer_name
+  const name = v.recipient_name ?? (own ? v.buyer_name : null)
   const lines = [
-    v.recipient_name ? `Hello ${v.recipient_name},` : 'Hello,',
-    `${from} has sent you a Roots Allotments gift voucher worth ${pounds(v.value_pence)}.`,
-    ...(v.message ? [`${from} wrote: “${v.message}”`] : []),
+    name ? `Hello ${name},` : 'Hello,',
+    own
+      ? `Here is your Roots Allotments gift voucher ${worth}.`
+      : from
+      ? `${from} has sent you a Roots Allotments gift voucher ${worth}.`
+      : `You have been sent a Roots Allotments gift voucher ${worth}.`,
+    ...(v.message && !own ? [`${from ?? 'They'} wrote: “${v.message}”`] : []),
     `Your voucher code: ${v.code}`,
     HOW_TO_REDEEM,
     `It is ${validity(v.expires_at)}.`,
   ]
   return {
-    subject: `${from} has sent you a Roots Allotments gift voucher`,
+    subject: own
+      ? 'Your Roots Allotments gift voucher'
+      : from
+      ? `${from} has sent you a Roots Allotments gift voucher`
+      : 'You have been sent a Roots Allotments gift voucher',
     ...simpleEmail(lines, {
       text: 'Visit the Roots Allotments shop',
       href: `${siteUrl()}/checkout/new`,

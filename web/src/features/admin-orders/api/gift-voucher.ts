@@ -14,7 +14,7 @@ export async function getOrderVoucher(orderId: number) {
   const db = supabase()
   const { data, error } = await db.from('gift_vouchers')
     .select(
-      'id, code, value_pence, balance_pence, status, buyer_name, recipient_name, recipient_email, deliver_on, expires_at, resent_count',
+      'id, code, value_pence, balance_pence, status, buyer_name, buyer_email, recipient_name, recipient_email, deliver_on, expires_at, resent_count',
     )
     .eq('order_id', orderId).maybeSingle()
   if (error) throw new DbError(error, 'The gift voucher could not be loaded.')

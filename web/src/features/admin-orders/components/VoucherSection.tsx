@@ -1,5 +1,7 @@
 // The gift voucher of a gift-voucher order: to whom and when it goes, whether it went, what is
-// left; and "Send again…" (admins), to the same address or a corrected one, after confirming.
+// left; and "Send again…" (admins), to the same address or a corrected one, after confirming. A
+// voucher the buyer kept travelled only in their receipt: when that is lost, its code is sent to
+// the buyer's address (or another they give), after which it goes there like any other.
 import { css } from 'goober'
 import { type FormEvent, useState } from 'react'
 import { ConfirmDialog, ErrorNotice, Field, fieldErrors, Status } from '@/components/admin/ui'
@@ -24,7 +26,8 @@ function delivery(v: OrderVoucher): string {
 
 function ResendDialog({ v, onClose }: { v: OrderVoucher; onClose: () => void }) {
   const resend = useResendVoucher()
-  const [email, setEmail] = useState(v.recipient_email ?? '')
+  const kept = !v.recipient_email
+  const [email, setEmail] = useState(v.recipient_email ?? v.buyer_email ?? '')
   const [error, setError] = useState<string | undefined>()
   const confirm = (e?: FormEvent) => {
     e?.preventDefault()
@@ -47,10 +50,12 @@ function ResendDialog({ v, onClose }: { v: OrderVoucher; onClose: () => void }) 
     })
   }
   return (
-    <ConfirmDialog title='Send the gift voucher again?' confirmLabel='Send it' busy={resend.isPending} onCancel={onClose} onConfirm={() => confirm()}>
+    <ConfirmDialog title={kept ? 'Send the code to the buyer?' : 'Send the gift voucher again?'} confirmLabel='Send it' busy={resend.isPending} onCancel={onClose} onConfirm={() => confirm()}>
       <form onSubmit={confirm} noValidate>
-        <p>The e-mail with the code goes again to the address below. Correct it if the buyer mistyped it: the voucher then belongs to that address for any later sending.</p>
-        <Field label="Recipient's e-mail address" error={error}>
+        {kept
+          ? <p>The buyer kept this voucher, so its code was only in their receipt. An e-mail with the code goes to the address below, the buyer's unless they ask for another; the voucher then goes to that address for any later sending.</p>
+          : <p>The e-mail with the code goes again to the address below. Correct it if the buyer mistyped it: the voucher then belongs to that address for any later sending.</p>}
+        <Field label={kept ? 'E-mail address to send the code to' : "Recipient's e-mail address"} error={error}>
           <input type='email' autoComplete='off' value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
       </form>
@@ -77,8 +82,12 @@ export function VoucherSection({ orderId }: { orderId: number }) {
         <dt>Delivery</dt><dd data-testid='voucher-delivery'>{delivery(v)}</dd>
         {v.expires_at && <><dt>Expires</dt><dd>{longDate(v.expires_at)}</dd></>}
       </dl>
-      {canResend(v) && v.recipient_email && (
-        <p><button type='button' className={buttonSecondary} onClick={() => setResending(true)}>Send again…</button></p>
+      {canResend(v) && (
+        <p>
+          <button type='button' className={buttonSecondary} onClick={() => setResending(true)}>
+            {v.recipient_email ? 'Send again…' : 'Send the code to the buyer…'}
+          </button>
+        </p>
       )}
       {resending && <ResendDialog v={v} onClose={() => setResending(false)} />}
     </section>
