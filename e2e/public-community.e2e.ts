@@ -13,7 +13,16 @@ import {
   type RuntimeConfigOverrides,
   webUrl,
 } from './support/browser'
-import { anonKey, apiUrl, asService, PASSWORD, waitForPath } from './admin-support'
+import {
+  anonKey,
+  apiUrl,
+  asService,
+  createStaffUser,
+  openFromNav,
+  PASSWORD,
+  signIn,
+  waitForPath,
+} from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
@@ -58,6 +67,33 @@ async function addLesson(page: Page, title: string, n: number) {
 }
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
+
+/** A member account of the test's own: tests that end sessions must not end those of the seeded
+ *  member, whom other files sign in at the same time. */
+async function newMember(tag: string): Promise<string> {
+  const email = uniqueEmail(tag)
+  const created = await asService('/auth/v1/admin/users', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
+  })
+  expect(created.status).toBe(200)
+  return email
+}
+
+/** Signs `email` in from the home page's "Member sign-in" (the menu first on a phone), to /members. */
+async function signInFromHome(email: string, width: number) {
+  const { context, page } = await visit('/', width)
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if (await menu.isVisible()) await menu.click()
+  await page.getByRole('link', { name: 'Member sign-in' }).filter({ visible: true }).first().click()
+  const form = page.getByRole('form', { name: 'With your password' })
+  await form.getByLabel('E-mail address').fill(email)
+  await form.getByLabel('Password').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await waitForPath(page, '/members')
+  await page.getByRole('heading', { level: 1, name: 'Your membership' }).waitFor()
+  return { context, page }
+}
 
 describe('vote for a new site', () => {
   for (const width of [1280, 360]) {
@@ -290,30 +326,9 @@ describe('member sign-in', () => {
   })
 
   it('a member signs out on their other devices from /members and stays signed in here', async () => {
-    // A member of this test's own: the button ends every other session of the account, and other
-    // files sign the seeded member in at the same time.
-    const email = uniqueEmail('twodevices')
-    const created = await asService('/auth/v1/admin/users', {
-      method: 'POST',
-      body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
-    })
-    expect(created.status).toBe(200)
-    const signInFromHome = async (width: number) => {
-      const { context, page } = await visit('/', width)
-      const menu = page.getByRole('button', { name: 'Menu' })
-      if (await menu.isVisible()) await menu.click()
-      await page.getByRole('link', { name: 'Member sign-in' }).filter({ visible: true }).first()
-        .click()
-      const form = page.getByRole('form', { name: 'With your password' })
-      await form.getByLabel('E-mail address').fill(email)
-      await form.getByLabel('Password').fill(PASSWORD)
-      await form.getByRole('button', { name: 'Sign in' }).click()
-      await waitForPath(page, '/members')
-      await page.getByRole('heading', { level: 1, name: 'Your membership' }).waitFor()
-      return { context, page }
-    }
-    const home = await signInFromHome(1280)
-    const phone = await signInFromHome(360)
+    const email = await newMember('twodevices')
+    const home = await signInFromHome(email, 1280)
+    const phone = await signInFromHome(email, 360)
 
     await home.page.getByRole('button', { name: 'Sign out on other devices' }).click()
     const dialog = home.page.getByRole('dialog', { name: 'Sign out on your other devices?' })
@@ -335,6 +350,45 @@ describe('member sign-in', () => {
     expect(await home.page.getByRole('form', { name: 'Sign in' }).count()).toBe(0)
     await home.context.close()
     await phone.context.close()
+  })
+
+  it('an admin signs a member out everywhere from the users page: their phone must sign in again', async () => {
+    const email = await newMember('lostphone')
+    const phone = await signInFromHome(email, 360)
+
+    const admin = await createStaffUser('roots_official')
+    const deskContext = await newContext(browser, 1280)
+    const desk = await deskContext.newPage()
+    await signIn(desk, admin.email)
+    await waitForPath(desk, '/admin')
+    await openFromNav(desk, 'Users', '/admin/users')
+    // Not for one's own account.
+    await desk.getByLabel('Search users').fill(admin.email)
+    await desk.getByText('(you)', { exact: false }).waitFor()
+    await expect.poll(() => desk.locator('tbody tr').count()).toBe(1)
+    expect(await desk.getByRole('button', { name: /Sign out everywhere/ }).count()).toBe(0)
+
+    await desk.getByLabel('Search users').fill(email)
+    const button = desk.getByRole('button', { name: `Sign out everywhere (${email})` })
+    await button.waitFor()
+    await expect.poll(() => desk.locator('tbody tr').count()).toBe(1)
+    await button.click()
+    const dialog = desk.getByRole('dialog', { name: `Sign ${email} out everywhere?` })
+    await dialog.getByText('For a lost phone', { exact: false }).waitFor()
+    await expectAccessible(desk)
+    for (const width of [1280, 360]) {
+      await desk.setViewportSize({ width, height: 800 })
+      await desk.screenshot({ path: `/tmp/shots-admin-sign-out-everywhere-${width}.png` })
+    }
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await desk.getByText(`${email} is signed out everywhere (1 session ended)`).waitFor()
+    await dialog.waitFor({ state: 'detached' })
+
+    await phone.page.reload()
+    await phone.page.getByRole('form', { name: 'Sign in' }).waitFor()
+    expect(await phone.page.getByRole('heading', { level: 1 }).textContent()).toBe('Members')
+    await phone.context.close()
+    await deskContext.close()
   })
 
   it('signs in with a magic link from the outbox and lands on /members', async () => {

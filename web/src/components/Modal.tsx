@@ -6,7 +6,9 @@ import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { css } from 'goober'
 
-const heading = css`margin-top: 0; &.closable { padding-right: 3rem; }`
+// A title may carry an e-mail address or a long name: it wraps rather than running under the close
+// button and off a phone's screen.
+const heading = css`margin-top: 0; overflow-wrap: anywhere; &.closable { padding-right: 3rem; }`
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 

@@ -2869,6 +2869,7 @@ export type Database = {
         Args: { p_revision_id: number }
         Returns: undefined
       }
+      end_user_sessions: { Args: { p_user_id: string }; Returns: number }
       expire_plot_offers: { Args: { p_site_id?: number }; Returns: number }
       export_my_data: { Args: { p_reference?: string }; Returns: Json }
       extend_plot_offer: {

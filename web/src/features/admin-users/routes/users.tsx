@@ -1,4 +1,5 @@
-// /admin/users: staff and members; admins give or take away staff roles (with a confirmation).
+// /admin/users: staff and members; admins give or take away staff roles, and sign a user out
+// everywhere (a lost phone, an account that looks misused), each after a confirmation.
 import { css } from 'goober'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
@@ -7,8 +8,9 @@ import { toast } from '@/lib/toast'
 import { useRoles } from '../api/get-roles'
 import { type UserFilters, type UserRow, USERS_PAGE_SIZE, useUsers } from '../api/get-users'
 import { useSetUserRole } from '../api/set-user-role'
+import { useEndUserSessions } from '../api/end-sessions'
 import { breakAll } from '@/components/admin/styles'
-import { visuallyHidden } from '@/components/styles'
+import { buttonSecondary, visuallyHidden } from '@/components/styles'
 
 const roleSelect = css`min-height: 2.75rem; font: inherit;`
 
@@ -20,6 +22,8 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
   const [change, setChange] = useState<{ user: UserRow; roleId: number | null } | null>(null)
   const users = useUsers(filters, page)
   const setRole = useSetUserRole()
+  const [signOut, setSignOut] = useState<UserRow | null>(null)
+  const endSessions = useEndUserSessions()
   useEffect(() => {
     document.title = 'Users | Roots Allotments'
   }, [])
@@ -48,7 +52,7 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
       </div>
       {users.isPending && <Status>Loading users…</Status>}
       {users.isError && <ErrorNotice title='The users could not be loaded' message={users.error.message} />}
-      <DataTable rows={users.data?.rows} head={['Name', 'Email', 'Staff role']} caption={<>{total} {total === 1 ? 'user' : 'users'}</>} empty='No user matches.' pager={{ page, pages, onPage: setPage }}>
+      <DataTable rows={users.data?.rows} head={['Name', 'Email', 'Staff role', 'Sign-in']} caption={<>{total} {total === 1 ? 'user' : 'users'}</>} empty='No user matches.' pager={{ page, pages, onPage: setPage }}>
         {(u) => (
           <tr key={u.id}>
             <td>{u.full_name ?? '—'}{u.id === currentUserId ? ' (you)' : ''}</td>
@@ -63,6 +67,13 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
                   {roles.data?.map((r) => <option key={r.id} value={String(r.id)}>{r.label}</option>)}
                 </select>
               </label>
+            </td>
+            <td>
+              {u.id !== currentUserId && (
+                <button type='button' className={buttonSecondary} onClick={() => setSignOut(u)}>
+                  Sign out everywhere<span className={visuallyHidden}> ({u.email ?? u.full_name})</span>
+                </button>
+              )}
             </td>
           </tr>
         )}
@@ -79,6 +90,24 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
           })}
         >
           <p>{change.user.email ?? change.user.full_name} will change from {roleLabel(change.user.role_id)} to {roleLabel(change.roleId)}. Access follows at their next request.</p>
+        </ConfirmDialog>
+      )}
+      {signOut && (
+        <ConfirmDialog
+          title={`Sign ${signOut.email ?? signOut.full_name ?? 'this user'} out everywhere?`}
+          confirmLabel='Sign out everywhere'
+          busy={endSessions.isPending}
+          onCancel={() => setSignOut(null)}
+          onConfirm={() => endSessions.mutate(signOut.id, {
+            onSuccess: (n) => {
+              const who = signOut.email ?? signOut.full_name ?? 'The user'
+              toast.success(n === 0 ? `${who} was not signed in anywhere` : `${who} is signed out everywhere (${n} ${n === 1 ? 'session' : 'sessions'} ended)`)
+              setSignOut(null)
+            },
+            onError: (e) => { toast.error(e.message); setSignOut(null) },
+          })}
+        >
+          <p>For a lost phone or an account that looks misused. Every device signed in to this account must sign in again on its next page, and none can renew its sign-in; a page already open keeps what it shows for up to an hour. Their role and data are unchanged, and this goes in the audit log.</p>
         </ConfirmDialog>
       )}
     </>
