@@ -23,7 +23,11 @@ export async function buildWeb(force = false): Promise<void> {
       await newestMtime(join(ROOT, 'web', 'src')),
       await newestMtime(join(ROOT, 'supabase', 'functions', '_shared', 'common')),
       await newestMtime(join(ROOT, 'web', 'public')),
-      (await Deno.stat(join(ROOT, 'web', 'index.html'))).mtime?.getTime() ?? 0,
+      // The build's own code: its plugins and the boot script they put in every page.
+      await newestMtime(join(ROOT, 'web', 'vite')),
+      ...['index.html', 'vite.config.ts', 'boot-script.ts'].map((f) =>
+        Deno.statSync(join(ROOT, 'web', f)).mtime?.getTime() ?? 0
+      ),
     )
     if (built >= src) return
   }
