@@ -15,6 +15,7 @@ import type { Bench, BenchRow } from './run.ts'
 import { ANON_KEY, paths } from '../stack/config.ts'
 import { freePort } from '../stack/stack.ts'
 import { runtimeConfigScript, securityHeaders, startWebServer } from '../stack/web-server.ts'
+import { bootScripts } from '../web/boot-script.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
 // The handbook's flags: nothing downloads, nothing phones home.
@@ -295,11 +296,12 @@ const bench: Bench = async ({ stack, quick }) => {
       const desktop = quick ? null : await audit(url, chrome.port, 'desktop')
       const config = runtimeConfigScript(stack.apiUrl, ANON_KEY)
       const first = await jsSizes(mobile.beforeLoad, config)
-      // The shell every public page loads first: index.html's scripts and /config.js.
+      // The shell every public page loads first: what index.html's boot script loads (the entry
+      // and its preloads, web/boot-script.ts) and /config.js.
       const html = readFileSync(join(paths.webDist, 'index.html'), 'utf8')
       const shell = await jsSizes([
         '/config.js',
-        ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+        ...bootScripts(html),
       ], config)
       const all = await jsSizes(mobile.scripts, config)
       bundles.push({

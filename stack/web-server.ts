@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { BOOT_SCRIPT_HASH } from '../web/boot-script.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,7 +86,8 @@ export interface WebServerOptions {
 export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Record<string, string> {
   const csp = [
     `default-src 'self'`,
-    `script-src 'self'`,
+    // The app's own files, and the one inline script that starts them after the first paint.
+    `script-src 'self' ${BOOT_SCRIPT_HASH}`,
     `style-src 'self' 'unsafe-inline'`,
     // Storage's public images come from the API (https on a project, http locally).
     `img-src 'self' data: blob: https: ${apiUrl}`,
@@ -200,8 +202,8 @@ export function pageHtml(
 ): string {
   // The stylesheets go inline: the page paints with the HTML alone, no request in the way (the
   // shell's own link becomes its text; the lazy page's, which the app would only add with its
-  // script, are added). The app's scripts load at low priority: the page is readable without
-  // them, and the photo or text that is the largest paint goes first.
+  // script, are added). The app's code is requested after the first paint (web/boot-script.ts):
+  // the page is readable without it, and the photo or text that is the largest paint goes first.
   // Each inlined sheet leaves a disabled link to its file behind (never fetched, never applied):
   // Vite's loader, which adds a lazy chunk's stylesheets as the app imports it, skips a sheet the
   // document already links. Without it the app fetched the same sheets again and the whole page's
@@ -218,8 +220,8 @@ export function pageHtml(
     else added.push(inline(href, text))
   }
   return html
-    .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-    .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
+    // The app starts once the rendered content has painted (web/boot-script.ts).
+    .replace('<script id="roots-boot"', '<script id="roots-boot" data-after="contentful-paint"')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,

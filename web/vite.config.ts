@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import { staticStyles } from './vite/static-styles.ts'
 import { sitemap } from './vite/sitemap.ts'
+import { bootAfterPaint } from './vite/boot-after-paint.ts'
 
 // The fixed local interfaces of ARCHITECTURE.md, used by the dev server only when the
 // environment names no backend (`npm run dev` sets VITE_SUPABASE_URL).
@@ -78,7 +79,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   return {
     plugins: isSsrBuild
       ? [serverHead(), staticStyles(), react()]
-      : [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap()],
+      : [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap(), bootAfterPaint()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       alias: [

@@ -1,8 +1,9 @@
 // The security headers of the production web server (stack/web-server.ts) on every kind of answer
 // — the app's HTML at any route, built JS, CSS and images, /config.js, 404, 400 and 405 — and a
-// Content-Security-Policy strict enough to matter (no inline or eval'd script, no plugins, no
-// framing, no foreign base or form targets) that still allows the real build: index.html loads
-// only same-origin files and has no inline script. That no page of the app trips the policy in a
+// Content-Security-Policy strict enough to matter (no eval'd script and no inline script but the
+// one that starts the app, allowed by its hash; no plugins, no framing, no foreign base or form
+// targets) that still allows the real build: index.html loads only same-origin files and its one
+// inline script is that boot script, word for word. That no page of the app trips the policy in a
 // browser is checked route by route in e2e/a11y-routes.e2e.ts.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
@@ -10,6 +11,12 @@ import { ANON_KEY, paths } from '../../config.ts'
 import { freePort } from '../../stack.ts'
 import { buildWeb } from '../../web-build.ts'
 import { startWebServer } from '../../web-server.ts'
+import {
+  BOOT_SCRIPT,
+  BOOT_SCRIPT_HASH,
+  BOOT_SCRIPT_ID,
+  bootScripts,
+} from '../../../web/boot-script.ts'
 
 // An API nobody answers on: these tests judge the shell and its headers, and a stack of
 // `npm start` listening on 54321 would have the server render pages instead (a fresh-clone run
@@ -46,8 +53,8 @@ function assertSecurityHeaders(what: string, headers: Headers, connectSrc: strin
   assert.deepEqual(csp.get('default-src'), [`'self'`], `${what}: default-src`)
   assert.deepEqual(
     csp.get('script-src'),
-    [`'self'`],
-    `${what}: scripts only from the app's origin, none inline or eval'd`,
+    [`'self'`, BOOT_SCRIPT_HASH],
+    `${what}: scripts only from the app's origin and the boot script by its hash, none eval'd`,
   )
   assert.deepEqual(csp.get('object-src'), [`'none'`], `${what}: object-src`)
   assert.deepEqual(csp.get('base-uri'), [`'self'`], `${what}: base-uri`)
@@ -103,7 +110,10 @@ async function get(url: string, init?: RequestInit): Promise<Response> {
 Deno.test('every answer of the web server carries the security headers, on the real build', async () => {
   await buildWeb()
   const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
-  const assets = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])
+  const assets = [
+    ...[...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!),
+    ...bootScripts(index),
+  ]
   assert.ok(assets.some((a) => a.endsWith('.js')), 'index.html loads the built JavaScript')
   const other = [...Deno.readDirSync(join(paths.webDist, 'assets'))].map((e) => `/assets/${e.name}`)
     .filter((p) => /\.(css|svg|png|webp|woff2)$/.test(p)).slice(0, 3)
@@ -151,15 +161,37 @@ Deno.test('the real build fits the policy: same-origin files only, no inline scr
   const scripts = [...index.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
   assert.ok(scripts.length > 0)
   for (const [tag, attrs, body] of scripts) {
+    if (attrs.includes(`id="${BOOT_SCRIPT_ID}"`)) {
+      // The one inline script: exactly the text whose hash the policy allows.
+      assert.equal(body, BOOT_SCRIPT, 'the boot script is the text the CSP hash allows')
+      assert.match(attrs, /\sdata-entry="\/assets\/[^"]+\.js"/, 'it starts a same-origin entry')
+      assert.match(attrs, /\sdata-config="\/config\.js"/, 'after the runtime config')
+      continue
+    }
     assert.match(
       attrs,
       /\ssrc="\/[^/"]/,
-      `every script is a same-origin file: ${tag.slice(0, 120)}`,
+      `every other script is a same-origin file: ${tag.slice(0, 120)}`,
     )
-    assert.equal(body.trim(), '', `no inline script: ${tag.slice(0, 120)}`)
+    assert.equal(body.trim(), '', `no other inline script: ${tag.slice(0, 120)}`)
   }
+  assert.equal(
+    scripts.filter(([, attrs]) => attrs.includes(`id="${BOOT_SCRIPT_ID}"`)).length,
+    1,
+    'the boot script is there, once',
+  )
+  // Sanity: the hash is the script's (sha256, base64), so a changed script is a changed policy.
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(BOOT_SCRIPT)),
+  )
+  assert.equal(BOOT_SCRIPT_HASH, `'sha256-${btoa(String.fromCharCode(...digest))}'`)
   assert.doesNotMatch(index, /\son[a-z]+\s*=/i, 'no inline event handler')
-  for (const [, url] of index.matchAll(/(?:src|href)="([^"]+)"/g)) {
+  for (
+    const url of [
+      ...[...index.matchAll(/(?:src|href|data-config)="([^"]+)"/g)].map((m) => m[1]!),
+      ...bootScripts(index),
+    ]
+  ) {
     // The icon is inline (an image, which img-src allows as data:), saving a request.
     if (url.startsWith('data:image/svg+xml,')) continue
     assert.ok(url.startsWith('/') && !url.startsWith('//'), `same-origin URL in index.html: ${url}`)
@@ -192,7 +224,7 @@ Deno.test('configured analytics and error-reporting origins are added to connect
       const csp = parseCsp(res.headers.get('content-security-policy')!)
       assert.deepEqual(
         csp.get('script-src'),
-        [`'self'`],
+        [`'self'`, BOOT_SCRIPT_HASH],
         'their scripts are still not allowed from elsewhere',
       )
     }, extra)
@@ -204,7 +236,7 @@ Deno.test('configured analytics and error-reporting origins are added to connect
 Deno.test('text files are gzipped for clients that take gzip, byte for byte the same once decoded', async () => {
   await buildWeb()
   const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
-  const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1]
+  const script = bootScripts(index)[0]
   assert.ok(script, 'index.html loads a script')
   const curl = async (url: string, encoding: string) => {
     const out = await new Deno.Command('curl', {

@@ -10,7 +10,7 @@ import { pageHtml, type RenderedPage, startWebServer, stylesheets } from '../../
 const TEMPLATE = `<!doctype html><html><head>
 <meta name="description" content="Default" />
 <title>Roots Allotments</title>
-<script type="module" crossorigin src="/assets/index-1.js"></script>
+<script id="roots-boot" data-config="/config.js" data-entry="/assets/index-1.js" data-preload="">(boot)</script>
 <link rel="stylesheet" crossorigin href="/assets/index-1.css">
 </head><body><div id="root"></div></body></html>`
 
@@ -43,11 +43,12 @@ Deno.test('a rendered page fills the shell: head, stylesheets, styles, markup an
   assert.match(html, /<style>\.cols\{display:grid\}<\/style>/)
   // Styles cannot close their element early.
   assert.match(html, /<style id="_goober">\.a\{color:red\}<\\\/style><script><\/style>/)
-  // The app's script waits behind the page's own requests.
+  // The app's code is left to the boot script, told to wait for the content's first paint.
   assert.match(
     html,
-    /<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-1.js">/,
+    /<script id="roots-boot" data-after="contentful-paint" data-config="\/config.js" data-entry="\/assets\/index-1.js" data-preload="">\(boot\)<\/script>/,
   )
+  assert.doesNotMatch(html, /<script[^>]+src=|rel="modulepreload"/)
   assert.match(html, /<div id="root"><main id="main"><h1>Darenth Fields<\/h1><\/main><\/div>/)
   assert.match(
     html,
@@ -113,7 +114,10 @@ Deno.test('the web server renders what the server build renders, once per short 
     const bytes = new Uint8Array(await again.arrayBuffer())
     assert.match(new TextDecoder().decode(bytes), /<h1>[^<]* 1<\/h1>/)
     assert.equal(again.headers.get('cache-control'), 'no-cache')
-    assert.match(again.headers.get('content-security-policy') ?? '', /script-src 'self';/)
+    assert.match(
+      again.headers.get('content-security-policy') ?? '',
+      /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/,
+    )
     assert.equal(again.headers.get('link'), null)
     // A query, or a page the build does not render: the plain shell.
     for (const path of ['/rendered?x=1', '/elsewhere']) {

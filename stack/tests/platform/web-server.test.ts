@@ -63,12 +63,12 @@ Deno.test('/config.js carries the API URL and anon key, never the service key', 
     assert.ok(!text.includes(SERVICE_ROLE_KEY))
   }))
 
-Deno.test('security headers: CSP without inline scripts, nosniff, no framing', () =>
+Deno.test('security headers: CSP without inline scripts but the boot script, nosniff, no framing', () =>
   withServer(async (base) => {
     const res = await fetch(base + '/')
     await res.body?.cancel()
     const csp = res.headers.get('content-security-policy') ?? ''
-    assert.match(csp, /script-src 'self'(;|$)/)
+    assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/)
     assert.match(csp, /connect-src 'self' http:\/\/127\.0\.0\.1:54321/)
     assert.match(csp, /frame-ancestors 'none'/)
     assert.match(csp, /object-src 'none'/)
