@@ -5,6 +5,7 @@ import {
   IDLE_TIMEOUT_MS,
   LOAD_FALLBACK_MS,
   NEXT_PAINT_FALLBACK_MS,
+  nextTask,
 } from './after-first-paint'
 
 function fakeWindow(withFrames: boolean) {
@@ -118,5 +119,31 @@ describe('afterFirstPaint', () => {
     void afterFirstPaint(win)
     expect(idles).toHaveLength(1)
     expect(listeners.size).toBe(0)
+  })
+})
+
+describe('nextTask', () => {
+  it("uses the browser's scheduler.yield where there is one", async () => {
+    const yielded = vi.fn(() => Promise.resolve())
+    const win = { scheduler: { yield: yielded }, setTimeout: vi.fn() } as unknown as
+      & Window
+      & typeof globalThis
+    await nextTask(win)
+    expect(yielded).toHaveBeenCalledOnce()
+    expect(win.setTimeout).not.toHaveBeenCalled()
+  })
+
+  it('otherwise resolves only after a zero-delay timer, not in the same task', async () => {
+    vi.useFakeTimers()
+    let resolved = false
+    void nextTask(globalThis as Window & typeof globalThis).then(() => {
+      resolved = true
+    })
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(resolved).toBe(true)
+    vi.useRealTimers()
   })
 })

@@ -50,3 +50,20 @@ export function afterNextPaint(
     }
   })
 }
+
+interface YieldingScheduler {
+  yield?: () => Promise<void>
+}
+
+/**
+ * Resolves in a later task, so what follows runs after the browser has had its turn (input,
+ * a frame). Where the browser has scheduler.yield the continuation goes ahead of other queued
+ * work; elsewhere a zero-delay timer.
+ */
+export function nextTask(
+  win: Window & typeof globalThis = globalThis as Window & typeof globalThis,
+): Promise<void> {
+  const scheduler = (win as { scheduler?: YieldingScheduler }).scheduler
+  if (typeof scheduler?.yield === 'function') return scheduler.yield()
+  return new Promise((resolve) => win.setTimeout(resolve, 0))
+}
