@@ -1,12 +1,13 @@
 // Providers and the app shell: router (browser location unless given one), redirect gate,
 // error boundary, routes, toasts and the consent UI. What the first paint does not need stays
 // out of this chunk: the query client (query-scope.tsx, loaded with the first page that uses
-// it), the toaster (mounted with the first toast) and the consent settings (with the modal).
+// it), the toaster (mounted with the first toast), the consent settings (with the modal) and
+// the cookie button (once consent is given).
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { type BaseLocationHook, Router, useLocation, useSearch } from 'wouter'
 import { ConsentBanner } from '@/features/consent/components/ConsentBanner'
-import { ConsentReopenButton } from '@/features/consent/components/ConsentReopenButton'
 import { LazyConsentModal } from '@/features/consent/components/LazyConsentModal'
+import { LazyConsentReopenButton } from '@/features/consent/components/LazyConsentReopenButton'
 import { isToasterWanted, subscribeToaster } from '@/lib/toaster-signal'
 import { ErrorBoundary } from './ErrorBoundary'
 import { NavigationEffects } from './NavigationEffects'
@@ -40,7 +41,7 @@ function ConsentUi() {
     <>
       <ConsentBanner />
       <LazyConsentModal />
-      <ConsentReopenButton />
+      <LazyConsentReopenButton />
     </>
   )
 }
