@@ -16,6 +16,8 @@ interface SuiteResult {
   failed: number
   /** Wall time of the suite in seconds (set by the runner). */
   seconds?: number
+  /** What failed, a line each, repeated under the summary (CI shows a run's last lines). */
+  failures?: string[]
 }
 
 interface Suite {
@@ -169,7 +171,11 @@ const suites: Suite[] = [
       const passed = (out.match(/^\s*ok \d+/gm) ?? []).length
       const failed = (out.match(/^\s*not ok \d+/gm) ?? []).length
       // A file that dies before its plan completes has no `not ok` line: count it once.
-      return { passed, failed: failed === 0 && code !== 0 ? 1 : failed }
+      return {
+        passed,
+        failed: failed === 0 && code !== 0 ? 1 : failed,
+        failures: pgTapFailures(out),
+      }
     },
   },
   {
@@ -191,6 +197,7 @@ const suites: Suite[] = [
       return {
         passed: Number(m[1]) + Number(m[2] ?? 0),
         failed: failed === 0 && code !== 0 ? 1 : failed,
+        failures: denoFailures(out),
       }
     },
   },
@@ -326,7 +333,8 @@ async function readVitest(
       status: string
       startTime?: number
       endTime?: number
-      assertionResults: { status: string }[]
+      message?: string
+      assertionResults: { status: string; fullName: string; failureMessages?: string[] }[]
     }[]
   }
   const files = r.testResults
@@ -338,7 +346,52 @@ async function readVitest(
       f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')
     ).length
   const failed = r.numFailedTests + brokenFiles
-  return { passed: r.numPassedTests, failed: failed === 0 && code !== 0 ? 1 : failed, files }
+  const failures = r.testResults.flatMap((f) => {
+    const tests = f.assertionResults.filter((a) => a.status === 'failed')
+    if (f.status === 'failed' && tests.length === 0) {
+      return [`${basename(f.name)}: ${firstLine(f.message ?? 'the file failed')}`]
+    }
+    return tests.map((a) =>
+      `${basename(f.name)} › ${a.fullName}: ${firstLine(a.failureMessages?.[0] ?? '')}`
+    )
+  })
+  return {
+    passed: r.numPassedTests,
+    failed: failed === 0 && code !== 0 ? 1 : failed,
+    files,
+    failures,
+  }
+}
+
+const firstLine = (text: string) =>
+  // deno-lint-ignore no-control-regex
+  (text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 200)
+
+/** pg_prove's `not ok` lines, each with the file it ran in. */
+export function pgTapFailures(out: string): string[] {
+  const failures: string[] = []
+  let file = ''
+  for (const line of out.split('\n')) {
+    const started = /^(\S+\.test\.sql) \.\./.exec(line)
+    if (started) file = basename(started[1])
+    const failed = /^\s*(not ok \d+.*)$/.exec(line)
+    if (failed) failures.push(`${file} › ${failed[1].trim()}`)
+  }
+  return failures
+}
+
+/** `deno test`'s closing FAILURES list (`name => file:line:col`). */
+export function denoFailures(out: string): string[] {
+  // deno-lint-ignore no-control-regex
+  const lines = out.replace(/\x1b\[[0-9;]*m/g, '').split('\n')
+  const at = lines.findLastIndex((l) => l.trim() === 'FAILURES')
+  if (at < 0) return []
+  const failures: string[] = []
+  for (const line of lines.slice(at + 1)) {
+    if (/^(ok|FAILED) \|/.test(line)) break
+    if (line.includes(' => ')) failures.push(line.trim())
+  }
+  return failures
 }
 
 /** The e2e files' last measured seconds: the checked-in table, then this machine's last run. */
@@ -580,6 +633,14 @@ export async function runTests(args: string[]): Promise<number> {
     failed += r.failed
   }
   console.log(`  total    ${since(runStarted)}`)
+  const failures = Object.entries(totals).flatMap(([name, r]) =>
+    (r.failures ?? []).map((f) => `  [${name}] ${f}`)
+  )
+  if (failures.length) {
+    console.log('failed:')
+    for (const line of failures.slice(0, 40)) console.log(line)
+    if (failures.length > 40) console.log(`  … and ${failures.length - 40} more (above)`)
+  }
   // A parent run (side by side, above) reads this run's results from here.
   const report = args.find((a) => a.startsWith('--report='))?.slice(9)
   if (report) await Deno.writeTextFile(report, JSON.stringify(totals))
