@@ -273,6 +273,7 @@ const suites: Suite[] = [
       return {
         passed: runs.reduce((n, r) => n + r.passed, 0),
         failed: runs.reduce((n, r) => n + r.failed, 0),
+        failures: runs.flatMap((r) => r.failures ?? []),
       }
     },
   },
