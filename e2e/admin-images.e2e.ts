@@ -18,10 +18,13 @@ const TYPE_MESSAGE = 'Choose a PNG, GIF, JPEG, BMP or ICO image.'
 interface PhotoRow {
   id: number
   path: string
+  small_path: string | null
   alt: string
 }
 const photosOfSite = () =>
-  serviceRest<PhotoRow[]>(`site_photos?site_id=eq.${SITE.id}&select=id,path,alt&order=id`)
+  serviceRest<PhotoRow[]>(
+    `site_photos?site_id=eq.${SITE.id}&select=id,path,small_path,alt&order=id`,
+  )
 async function objectsOfSite(): Promise<string[]> {
   const res = await asService('/storage/v1/object/list/images', {
     method: 'POST',
@@ -86,31 +89,34 @@ describe('staff images', () => {
     await gallery.getByLabel('Choose a photo').setInputFiles({
       name: 'beds.png',
       mimeType: 'image/png',
-      buffer: png(900, 900),
+      buffer: png(1800, 1800),
     })
     const crop = gallery.getByRole('application', { name: 'Crop add a photo' })
     await crop.waitFor()
     const status = gallery.getByText(/^Crop: /)
+    // At most 1600 px wide is stored.
     expect(await status.textContent()).toBe(
-      'Crop: 900 × 600 pixels from 0, 150; saved at 900 × 600.',
+      'Crop: 1800 × 1200 pixels from 0, 300; saved at 1600 × 1067.',
     )
     // Drag the bottom-right corner in, then move the box with the keyboard.
     await crop.scrollIntoViewIfNeeded()
     const box = (await crop.boundingBox())!
-    const k = box.width / 900
-    await page.mouse.move(box.x + 898 * k, box.y + 748 * k)
+    const k = box.width / 1800
+    await page.mouse.move(box.x + 1796 * k, box.y + 1496 * k)
     await page.mouse.down()
-    await page.mouse.move(box.x + 600 * k, box.y + 700 * k, { steps: 5 })
+    await page.mouse.move(box.x + 1200 * k, box.y + 1000 * k, { steps: 5 })
     await page.mouse.up()
     const dragged = await status.textContent()
-    expect(dragged).toMatch(/^Crop: (\d+) × (\d+) pixels from 0, 150;/)
+    expect(dragged).toMatch(/^Crop: (\d+) × (\d+) pixels from 0, 300;/)
     const [, w, h] = /Crop: (\d+) × (\d+)/.exec(dragged!)!.map(Number)
-    expect(w).toBeLessThan(900)
+    // Wider than the small copy (800 px), narrower than the limit: stored as cropped.
+    expect(w).toBeLessThan(1600)
+    expect(w).toBeGreaterThan(800)
     expect(w! / h!).toBeCloseTo(1.5, 1)
     await crop.focus()
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowDown')
-    expect(await status.textContent()).toMatch(/from 9, 159;/)
+    expect(await status.textContent()).toMatch(/from 18, 318;/)
 
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 })
@@ -136,19 +142,27 @@ describe('staff images', () => {
     const rows = await photosOfSite()
     const row = rows.find((r) => r.alt === alt)!
     expect(row.path).toMatch(new RegExp(`^sites/${SITE.slug}/[0-9a-f-]{36}\\.png$`))
-    written.push(row.path)
-    expect(await objectsOfSite()).toContain(row.path.split('/').pop())
-    const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${row.path}`)
-    expect(served.status).toBe(200)
-    expect(served.headers.get('content-type')).toMatch(/^image\/png/)
-    const size = pngSize(Buffer.from(await served.arrayBuffer()))
-    expect(size).toEqual({ w, h })
-    expect(await shown.getAttribute('src')).toBe(
-      `${apiUrl()}/storage/v1/object/public/images/${row.path}`,
+    // Its small copy, 800 px wide, beside it.
+    expect(row.small_path).toBe(row.path.replace(/\.png$/, '-small.png'))
+    written.push(row.path, row.small_path!)
+    expect(await objectsOfSite()).toEqual(
+      expect.arrayContaining([row.path, row.small_path!].map((p) => p.split('/').pop())),
     )
+    const sizeOf = async (name: string) => {
+      const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${name}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toMatch(/^image\/png/)
+      return pngSize(Buffer.from(await served.arrayBuffer()))
+    }
+    expect(await sizeOf(row.path)).toEqual({ w, h })
+    const small = await sizeOf(row.small_path!)
+    expect(small.w).toBe(800)
+    expect(small.h).toBe(Math.round((800 * h!) / w!))
+    // The admin's list shows the small copy, through the web server's /images/.
+    expect(await shown.getAttribute('src')).toBe(`/images/${row.small_path}`)
     await expect.poll(() =>
       shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
-    ).toBe(w)
+    ).toBe(800)
     await gallery.screenshot({ path: `${SHOTS}/gallery-1280.png` })
 
     // A visitor, on another device, finds the site from the list and sees the new photo.
@@ -160,12 +174,14 @@ describe('staff images', () => {
     const publicGallery = visitor.getByTestId('gallery')
     await publicGallery.getByRole('button', { name: new RegExp(`: ${alt}$`) }).click()
     const onPage = publicGallery.getByRole('img', { name: alt })
+    // A 360 px phone downloads the small copy; the photo itself stays the fallback and the
+    // choice for wider screens. (naturalWidth is the copy's 800 px over its density here.)
     await expect.poll(() =>
-      onPage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
-    ).toBe(w)
-    expect(await onPage.getAttribute('src')).toBe(
-      `${apiUrl()}/storage/v1/object/public/images/${row.path}`,
-    )
+      onPage.evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0 && img.currentSrc
+      )
+    ).toBe(`${webUrl()}/images/${row.small_path}`)
+    expect(await onPage.getAttribute('src')).toBe(`/images/${row.path}`)
     await visitor.screenshot({ path: `${SHOTS}/public-gallery-360.png` })
     await visitor.context().close()
   })
@@ -188,9 +204,11 @@ describe('staff images', () => {
     await page.getByText('Photo removed').waitFor()
     await expect.poll(() => items.count()).toBe(last - 1)
     expect((await photosOfSite()).map((r) => r.id)).not.toContain(mine.id)
-    await expect.poll(async () =>
-      (await fetch(`${apiUrl()}/storage/v1/object/public/images/${mine.path}`)).status
-    ).toBe(400)
+    for (const name of [mine.path, mine.small_path!]) {
+      await expect.poll(async () =>
+        (await fetch(`${apiUrl()}/storage/v1/object/public/images/${name}`)).status
+      ).toBe(400)
+    }
   })
 
   it('refuses a text file and an SVG with a clear message and writes nothing', async () => {

@@ -75,14 +75,21 @@ describe('the HTML of each public page', () => {
       if ('photo' in p) {
         // The largest paint, the first photo: preloaded from the head, sized, high priority.
         const photo = attr(html, /<link rel="preload" as="image" href="([^"]*)"/)
-        expect(photo).toMatch(/\/storage\/v1\/object\/public\/images\/sites\//)
-        expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(photo)
-        // Storage is another origin here (the API's port): its connection opens with the HTML.
-        expect(attr(html, /<link rel="preconnect" href="([^"]*)"/)).toBe(new URL(photo!).origin)
+        // From the bucket through this server's /images/: the page's own origin, no second
+        // connection to open (so no preconnect either).
+        expect(photo).toMatch(/^\/images\/sites\/[a-z0-9-]+\/[^/]+\.png$/)
+        expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(
+          new URL(photo!, webUrl()).href,
+        )
+        expect(html).not.toContain('rel="preconnect"')
         const img = root.match(new RegExp(`<img [^>]*src="${photo}"[^>]*>`))?.[0] ?? ''
         expect(img).toContain('width="1200"')
         expect(img).toContain('height="800"')
         expect(img).toContain('fetchPriority="high"')
+        // A phone preloads the same small copy the img then uses (the seed draws one per photo).
+        const srcset = attr(html, /<link rel="preload" as="image" [^>]*imagesrcset="([^"]*)"/)
+        expect(srcset).toBe(`${photo!.replace(/\.png$/, '-small.png')} 800w, ${photo} 1200w`)
+        expect(img).toContain(`srcSet="${srcset}"`)
       }
     })
   }

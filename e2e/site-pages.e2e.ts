@@ -14,7 +14,7 @@ import {
   serviceRest,
   shootParts,
 } from './public-support'
-import { apiUrl, asService } from './admin-support'
+import { asService } from './admin-support'
 
 const SHOTS = '/tmp/shots-site-pages'
 
@@ -142,7 +142,7 @@ describe('a rich page for a site of each status', () => {
         ).toBe(1200)
         expect(await first.getAttribute('loading')).toBe('eager')
         expect(await first.getAttribute('src')).toBe(
-          `${apiUrl()}/storage/v1/object/public/images/${photos.get(s.slug)}`,
+          `/images/${photos.get(s.slug)}`,
         )
         const alts = await gallery.locator('figure img').evaluateAll((imgs) =>
           imgs.map((i) => i.getAttribute('alt'))
@@ -198,7 +198,7 @@ describe('a rich page for a site of each status', () => {
         expect(await meta(page, 'og:description')).toEqual(await meta(page, 'description'))
         expect(await meta(page, 'og:url')).toEqual([`${webUrl()}${s.path}`])
         expect(await meta(page, 'og:image')).toEqual([
-          `${apiUrl()}/storage/v1/object/public/images/${photos.get(s.slug)}`,
+          `${webUrl()}/images/${photos.get(s.slug)}`,
         ])
         expect(await meta(page, 'twitter:card')).toEqual(['summary_large_image'])
 

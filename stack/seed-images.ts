@@ -1,5 +1,5 @@
 // Draws the seed photos of the 22 catalogue sites (issue 20): three gallery scenes a site
-// (1200×800) and a portrait of its patch manager (400×400), made here from flat shapes, seeded by
+// (1200×800, and each again 800 px wide as its small copy) and a portrait of its patch manager (400×400), made here from flat shapes, seeded by
 // slug so every site differs and a re-run gives the same bytes. Writes indexed-colour PNGs
 // (encoder below, node:zlib) into supabase/images/sites/<slug>/, which config.toml's
 // [storage.buckets.images] uploads to the `images` bucket; supabase/seeds/15_site_details.sql
@@ -1060,6 +1060,9 @@ export function altText(location: string, scene: Scene): string {
   return `The wood-chip path at ${location} between plots, past bean wigwams${tunnel} to ${shed}${when}`
 }
 
+/** The small copy's width, as the admin's upload makes it (web/src/components/image-upload). */
+export const SMALL_WIDTH = 800
+
 export const IMAGES_DIR = new URL('../supabase/images/sites/', import.meta.url).pathname
 
 if (import.meta.main) {
@@ -1078,7 +1081,10 @@ if (import.meta.main) {
         )
       } else {
         await Deno.writeFile(join(dir, `${n}.png`), png)
-        total += png.length
+        // The small copy phones and thumbnails load (site_photos.small_path): the same scene.
+        const small = galleryScene(site.slug, n, SMALL_WIDTH, Math.round(SMALL_WIDTH / 1.5)).png
+        await Deno.writeFile(join(dir, `${n}-small.png`), small)
+        total += png.length + small.length
       }
     }
     if (!printAlt) {
@@ -1091,7 +1097,7 @@ if (import.meta.main) {
   }
   if (!printAlt) {
     console.log(
-      `wrote ${CATALOGUE_SITES.length * 4} images, ${
+      `wrote ${CATALOGUE_SITES.length * 7} images, ${
         (total / 1024 / 1024).toFixed(2)
       } MiB, under ${IMAGES_DIR}`,
     )

@@ -221,6 +221,7 @@ export async function configureApp(
   const config = {
     supabaseUrl: process.env.SUPABASE_URL,
     supabaseAnonKey: process.env.SUPABASE_ANON_KEY,
+    imagesUrl: '/images',
     ...extra,
   }
   await context.route(

@@ -566,10 +566,11 @@ update public.global_sites set
 where slug = 'severn-fields';
 
 -- ============================================================================
--- The photo galleries: three drawn photos a site, alt text as stack/seed-images.ts --alt prints it
+-- The photo galleries: three drawn photos a site, alt text as stack/seed-images.ts --alt prints it,
+-- each with the small copy the script draws beside it (<n>-small.png, 800 px wide)
 -- ============================================================================
-insert into public.site_photos (site_id, path, alt, sort_order)
-select s.id, p.path, p.alt, p.sort_order
+insert into public.site_photos (site_id, path, small_path, alt, sort_order)
+select s.id, p.path, regexp_replace(p.path, '\.png$', '-small.png'), p.alt, p.sort_order
 from (values
   ('tuckers-meadow', 'sites/tuckers-meadow/1.png', 'Rows of plots at Tuckers Meadow with the hedgerow behind, the timber tool shed and the compost bays in autumn', 1),
   ('tuckers-meadow', 'sites/tuckers-meadow/2.png', 'Timber raised beds at Tuckers Meadow, with the timber tool shed and three compost bays in spring', 2),

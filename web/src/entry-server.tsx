@@ -26,6 +26,7 @@ import { paths } from '@/config/paths'
 import { DEFAULT_DESCRIPTION, pageTitle } from '@/lib/page-meta'
 import { headTags } from '@/lib/head'
 import { imageSrc } from '@/lib/image-src'
+import { GALLERY_SIZES, type GalleryPhoto, photoSrcSet } from '@/components/site-profile/PhotoGallery'
 import { RedirectCache } from '@/lib/redirects'
 import { isActive } from '@/lib/sites/rules'
 import { getListStats, getPrices, getSitePhotos } from '@/lib/sites/site-details'
@@ -34,6 +35,8 @@ import type { CatalogueEntry, Site, SiteCatalogue } from '@/lib/sites/types'
 export interface RenderOptions {
   apiUrl: string
   anonKey: string
+  /** Where the web server serves the images bucket on its own origin (/images); absent: Storage's URLs. */
+  imagesUrl?: string
   /** The site's public origin, for canonical and preview URLs. */
   origin: string
 }
@@ -163,7 +166,12 @@ export function render(path: string, opts: RenderOptions): Promise<RenderedPage 
 let queue: Promise<unknown> = Promise.resolve()
 
 async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedPage | null> {
-  globalThis.__ROOTS_CONFIG__ ??= { supabaseUrl: opts.apiUrl, supabaseAnonKey: opts.anonKey }
+  // As the page's /config.js says it, so the server's markup and the browser's render agree.
+  globalThis.__ROOTS_CONFIG__ ??= {
+    supabaseUrl: opts.apiUrl,
+    supabaseAnonKey: opts.anonKey,
+    ...(opts.imagesUrl ? { imagesUrl: opts.imagesUrl } : {}),
+  }
   const catalogue = await readCatalogue(opts)
   const what = plan(path, catalogue)
   if (!what) return null
@@ -201,7 +209,8 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
     ...(lcp && new URL(lcp, opts.origin).origin !== new URL(opts.origin).origin
       ? [`<link rel="preconnect" href="${escapeHtml(new URL(lcp, opts.origin).origin)}">`]
       : []),
-    ...(lcp ? [`<link rel="preload" as="image" href="${escapeHtml(lcp)}" fetchpriority="high">`] : []),
+    // With the img's srcset and sizes, so the browser preloads the copy the img will use.
+    ...(lcp ? [preloadImage({ src: lcp, small: imageSrc(first?.small_path), alt: '' })] : []),
   ].join('\n    ')
   return {
     html,
@@ -212,6 +221,15 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
     modules: what.modules,
     data: JSON.stringify(data).replace(/</g, '\\u003c'),
   }
+}
+
+/** The largest paint's preload: the gallery's first photo, as PhotoGallery's <img> asks for it. */
+function preloadImage(photo: GalleryPhoto): string {
+  const srcset = photoSrcSet(photo)
+  const responsive = srcset
+    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_SIZES)}"`
+    : ''
+  return `<link rel="preload" as="image" href="${escapeHtml(photo.src)}"${responsive} fetchpriority="high">`
 }
 
 export { PRERENDER_DATA_ID }

@@ -5,8 +5,12 @@ import { join } from 'node:path'
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../config.ts'
 import { freePort } from '../../stack.ts'
 import { startWebServer } from '../../web-server.ts'
+import { env } from './helpers.ts'
 
-async function withServer(fn: (base: string) => Promise<void>) {
+async function withServer(
+  fn: (base: string) => Promise<void>,
+  apiUrl = 'http://127.0.0.1:54321',
+) {
   const dist = await Deno.makeTempDir({ prefix: 'dist-' })
   await Deno.mkdir(join(dist, 'assets'))
   await Deno.writeTextFile(
@@ -14,11 +18,13 @@ async function withServer(fn: (base: string) => Promise<void>) {
     '<!doctype html><title>app</title><div id="root"></div>',
   )
   await Deno.writeTextFile(join(dist, 'assets', 'app-abc.js'), 'console.log(1)')
+  await Deno.mkdir(join(dist, 'images', 'content'), { recursive: true })
+  await Deno.writeTextFile(join(dist, 'images', 'content', 'leaf.svg'), '<svg/>')
   const port = freePort()
   const server = startWebServer({
     port,
     distDir: dist,
-    apiUrl: 'http://127.0.0.1:54321',
+    apiUrl,
     anonKey: ANON_KEY,
     quiet: true,
   })
@@ -61,7 +67,46 @@ Deno.test('/config.js carries the API URL and anon key, never the service key', 
     assert.ok(text.includes(ANON_KEY))
     assert.ok(text.includes('http://127.0.0.1:54321'))
     assert.ok(!text.includes(SERVICE_ROLE_KEY))
+    assert.match(text, /"imagesUrl":"\/images"/)
   }))
+
+Deno.test("/images/ serves the images bucket on the page's origin, and the app's own images first", () => {
+  const api = env('SUPABASE_URL')
+  return withServer(async (base) => {
+    const name = 'sites/darenth-fields/1.png'
+    const direct = await fetch(`${api}/storage/v1/object/public/images/${name}`)
+    assert.equal(direct.status, 200)
+    const want = new Uint8Array(await direct.arrayBuffer())
+    const res = await fetch(`${base}/images/${name}`)
+    assert.equal(res.status, 200)
+    assert.equal(res.headers.get('content-type'), 'image/png')
+    assert.equal(res.headers.get('cache-control'), direct.headers.get('cache-control'))
+    assert.match(res.headers.get('content-security-policy') ?? '', /default-src 'self'/)
+    assert.deepEqual(new Uint8Array(await res.arrayBuffer()), want)
+    // A browser or CDN revalidates: the same object answers 304, with no body.
+    const etag = res.headers.get('etag')
+    assert.ok(etag)
+    const again = await fetch(`${base}/images/${name}`, { headers: { 'if-none-match': etag } })
+    assert.equal(again.status, 304)
+    assert.equal(await again.text(), '')
+    // Names with spaces reach Storage encoded; missing objects are 404s, not Storage's 400.
+    for (const path of ['/images/sites/darenth-fields/nope.png', '/images/sites/no%20such/x.png']) {
+      const missing = await fetch(base + path)
+      assert.equal(missing.status, 404, path)
+      await missing.body?.cancel()
+    }
+    // The app's own files under /images/ (web/public/images/) are served from the build.
+    const own = await fetch(`${base}/images/content/leaf.svg`)
+    assert.equal(await own.text(), '<svg/>')
+  }, api)
+})
+
+Deno.test('/images/ answers 502 when Storage cannot be reached', () =>
+  withServer(async (base) => {
+    const res = await fetch(`${base}/images/sites/x/1.png`)
+    assert.equal(res.status, 502)
+    await res.body?.cancel()
+  }, `http://127.0.0.1:${freePort()}`))
 
 Deno.test('security headers: CSP without inline scripts but the boot script, nosniff, no framing', () =>
   withServer(async (base) => {

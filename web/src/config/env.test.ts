@@ -52,4 +52,15 @@ describe('env', () => {
     ])
     expect(readEnv(base, {}).marketingCookieIds).toEqual([])
   })
+
+  it('takes an images base that is a root path or an http(s) URL, without its trailing slash', () => {
+    const base = { supabaseUrl: 'http://a', supabaseAnonKey: 'k' }
+    expect(readEnv({ ...base, imagesUrl: '/images/' }, {}).imagesUrl).toBe('/images')
+    expect(readEnv(base, { VITE_IMAGES_URL: 'https://cdn.example.com/img' }).imagesUrl).toBe(
+      'https://cdn.example.com/img',
+    )
+    for (const bad of ['images', '//evil.example/x', 'javascript:alert(1)', '  ']) {
+      expect(readEnv({ ...base, imagesUrl: bad }, {}).imagesUrl).toBeUndefined()
+    }
+  })
 })

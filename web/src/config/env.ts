@@ -18,6 +18,11 @@ export interface Env {
   sentryDsn?: string
   /** The chat / pop-up marketing script, loaded only with marketing consent. */
   marketingScriptUrl?: string
+  /**
+   * Where the web host serves Storage's public `images` bucket (the web server's `/images`, on the
+   * page's own origin); without it images come from the Storage API's public URLs.
+   */
+  imagesUrl?: string
   /** Map tile URL template (`https://…/{z}/{x}/{y}.png`); maps draw a plain outline without it. */
   mapTileUrl?: string
   /** Cookies that script sets, deleted when marketing consent is withdrawn. */
@@ -35,6 +40,12 @@ const idList = (v: unknown) =>
     .filter((s): s is string => typeof s === 'string')
     .map((s) => s.trim())
     .filter(Boolean)
+
+/** A root path (`/images`) or an http(s) URL, without a trailing slash; anything else is ignored. */
+const imagesBase = (v: unknown) => {
+  const text = optionalText(v)?.replace(/\/+$/, '')
+  return text && (/^\/[^/]/.test(text) || /^https?:\/\/[^/]/.test(text)) ? text : undefined
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -66,6 +77,7 @@ export function readEnv(runtime: Source | undefined, build: Record<string, unkno
     sentryDsn: optionalText(pick('sentryDsn', 'VITE_SENTRY_DSN')),
     marketingScriptUrl: optionalText(pick('marketingScriptUrl', 'VITE_MARKETING_SCRIPT_URL')),
     mapTileUrl: optionalText(pick('mapTileUrl', 'VITE_MAP_TILE_URL')),
+    imagesUrl: imagesBase(pick('imagesUrl', 'VITE_IMAGES_URL')),
     marketingCookieIds: idList(
       Array.isArray(runtime?.marketingCookieIds)
         ? runtime.marketingCookieIds

@@ -1,7 +1,7 @@
 // Stored image values as <img> sources. Image columns hold an object name of Storage's bucket
 // images (sites/<slug>/<uuid>.jpg, products/…, events/…) or, as before, a link (https://…,
 // /images/…, data:…). Kept apart from lib/storage so public pages need no Storage client.
-import { env } from '@/config/env'
+import { type Env, env } from '@/config/env'
 
 export const IMAGES_BUCKET = 'images'
 
@@ -10,14 +10,19 @@ export function isObjectPath(value: string): boolean {
   return value !== '' && !/^([a-z][a-z0-9+.-]*:|\/)/i.test(value)
 }
 
-/** The public URL of an object: <api>/storage/v1/object/public/images/<name>. */
-export function imagePublicUrl(path: string, supabaseUrl = env().supabaseUrl): string {
-  const name = path.split('/').map(encodeURIComponent).join('/')
-  return `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${IMAGES_BUCKET}/${name}`
+/** Where the bucket's objects are read: the host's /images (same origin) or Storage's public URL. */
+export function imagesBase(config: Pick<Env, 'supabaseUrl' | 'imagesUrl'> = env()): string {
+  return config.imagesUrl ??
+    `${config.supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${IMAGES_BUCKET}`
+}
+
+/** The public URL of an object: <images base>/<name>, each segment encoded. */
+export function imagePublicUrl(path: string, base = imagesBase()): string {
+  return `${base}/${path.split('/').map(encodeURIComponent).join('/')}`
 }
 
 /** What an <img src> takes for a stored image value: links as they are, object names as their public URL. */
-export function imageSrc(value: string | null | undefined, supabaseUrl?: string): string | null {
+export function imageSrc(value: string | null | undefined, base?: string): string | null {
   if (!value) return null
-  return isObjectPath(value) ? imagePublicUrl(value, supabaseUrl) : value
+  return isObjectPath(value) ? imagePublicUrl(value, base) : value
 }

@@ -2013,6 +2013,7 @@ export type Database = {
           id: number
           path: string
           site_id: number
+          small_path: string | null
           sort_order: number
         }
         Insert: {
@@ -2021,6 +2022,7 @@ export type Database = {
           id?: number
           path: string
           site_id: number
+          small_path?: string | null
           sort_order?: number
         }
         Update: {
@@ -2029,6 +2031,7 @@ export type Database = {
           id?: number
           path?: string
           site_id?: number
+          small_path?: string | null
           sort_order?: number
         }
         Relationships: [

@@ -105,11 +105,21 @@ export function CropCanvas({ image, box, aspect, label, onChange }: {
   )
 }
 
-/** The cropped part of the image as a blob (JPEG on white, or PNG), at most MAX_OUTPUT_WIDTH wide. */
-export function cropToBlob(image: Drawable, box: Box, type: 'image/jpeg' | 'image/png'): Promise<Blob> {
+/** The size a crop is saved at, at most `maxWidth` wide. */
+export function croppedSize(image: Drawable, box: Box, maxWidth = MAX_OUTPUT_WIDTH) {
   const { w: iw, h: ih } = sizeOf(image)
-  const px = pixelBox(box, iw, ih)
-  const out = outputSize(px, MAX_OUTPUT_WIDTH)
+  return outputSize(pixelBox(box, iw, ih), maxWidth)
+}
+
+/** The cropped part of the image as a blob (JPEG on white, or PNG), at most `maxWidth` wide. */
+export function cropToBlob(
+  image: Drawable,
+  box: Box,
+  type: 'image/jpeg' | 'image/png',
+  maxWidth = MAX_OUTPUT_WIDTH,
+): Promise<Blob> {
+  const out = croppedSize(image, box, maxWidth)
+  const px = pixelBox(box, sizeOf(image).w, sizeOf(image).h)
   const canvas = document.createElement('canvas')
   canvas.width = out.w
   canvas.height = out.h

@@ -3,7 +3,9 @@
 // uploaded. PNG, JPEG and BMP go through the crop step at the use's aspect; GIF and ICO are kept
 // as they are. A Storage refusal is shown beside the control and in a toast, and the crop and any
 // alt text stay, so nothing is lost. Single-image fields get the new object name through
-// onChange; the gallery asks for alt text and hands each upload to onUploaded.
+// onChange; the gallery asks for alt text and hands each upload to onUploaded. With smallWidth, a
+// crop saved wider than that is also stored at that width beside it (<name>-small.<ext>), the
+// copy phones and thumbnails load; both are removed if either step after the upload fails.
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'goober'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -11,7 +13,7 @@ import { imageSrc } from '@/lib/image-src'
 import { newImagePath, removeImages, uploadImage } from '@/lib/storage'
 import { toast } from '@/lib/toast'
 import { type Box, initialCrop } from './crop'
-import { CropCanvas, cropToBlob, type Drawable } from './CropCanvas'
+import { CropCanvas, croppedSize, cropToBlob, type Drawable } from './CropCanvas'
 import {
   checkImageFile, IMAGE_ACCEPT, type ImageType, isCroppable, MAX_IMAGE_BYTES, outputFormat, SIZE_MESSAGE, storedExtension,
 } from './image-rules'
@@ -32,6 +34,16 @@ const box = css`
   .step { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; padding: 0.75rem; border: 1px dashed var(--roots-border); border-radius: 0.5rem; min-width: 0; }
 `
 
+export interface UploadedImage {
+  path: string
+  /** The copy at most smallWidth wide, when one was stored. */
+  smallPath: string | null
+  alt: string
+}
+
+/** Where an image's small copy is stored: beside it, `-small` before the extension. */
+export const smallPathOf = (path: string) => path.replace(/(\.[a-z0-9]+)?$/i, '-small$1')
+
 type Picked = { type: ImageType; file: File; url: string; image: Drawable | null; crop: Box | null }
 
 export interface ImageUploadProps {
@@ -47,8 +59,10 @@ export interface ImageUploadProps {
   onChange?: (path: string | null) => void
   /** Alt text of the preview. */
   previewAlt?: string
-  /** Ask for alt text (required) and hand each upload over; an error it returns is shown and the object removed. */
-  onUploaded?: (image: { path: string; alt: string }) => Promise<string | null>
+  /** Ask for alt text (required) and hand each upload over; an error it returns is shown and the objects removed. */
+  onUploaded?: (image: UploadedImage) => Promise<string | null>
+  /** Also store a copy at most this many pixels wide (when the crop is saved wider). */
+  smallWidth?: number
   /** Shown below the label. */
   hint?: string
   /** An error from the surrounding form. */
@@ -59,7 +73,7 @@ export interface ImageUploadProps {
 
 const ratioText = (aspect: number) => (Math.abs(aspect - 1) < 0.01 ? 'square' : Math.abs(aspect - 1.5) < 0.01 ? '3:2' : Math.abs(aspect - 16 / 9) < 0.01 ? '16:9' : aspect.toFixed(2))
 
-export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt, onUploaded, hint, error, unavailable }: ImageUploadProps) {
+export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt, onUploaded, smallWidth, hint, error, unavailable }: ImageUploadProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
@@ -117,11 +131,15 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
     setBusy(true)
     try {
       let blob: Blob = picked.file
+      let small: Blob | null = null
       let contentType: string = picked.type
       let extension: string = storedExtension(picked.type)
       if (picked.image && picked.crop) {
         const format = outputFormat(picked.type)
         blob = await cropToBlob(picked.image, picked.crop, format.type)
+        if (smallWidth && croppedSize(picked.image, picked.crop).w > smallWidth) {
+          small = await cropToBlob(picked.image, picked.crop, format.type, smallWidth)
+        }
         contentType = format.type
         extension = format.extension
       }
@@ -129,20 +147,22 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
         setProblem(`${SIZE_MESSAGE} Crop a smaller part or choose a smaller image.`)
         return
       }
+      const fail = async (stored: string[], message: string) => {
+        await removeImages(stored)
+        setProblem(message)
+        toast.error(message)
+      }
       const result = await uploadImage(newImagePath(folder, extension), blob, contentType)
-      if ('error' in result) {
-        setProblem(result.error)
-        toast.error(result.error)
-        return
+      if ('error' in result) return await fail([], result.error)
+      let smallPath: string | null = null
+      if (small) {
+        const copy = await uploadImage(smallPathOf(result.path), small, contentType)
+        if ('error' in copy) return await fail([result.path], copy.error)
+        smallPath = copy.path
       }
       if (onUploaded) {
-        const failed = await onUploaded({ path: result.path, alt: alt.trim() })
-        if (failed) {
-          await removeImages([result.path])
-          setProblem(failed)
-          toast.error(failed)
-          return
-        }
+        const failed = await onUploaded({ path: result.path, smallPath, alt: alt.trim() })
+        if (failed) return await fail([result.path, ...(smallPath ? [smallPath] : [])], failed)
       }
       onChange?.(result.path)
       toast.success(askAlt ? 'Photo added' : 'Image uploaded')

@@ -7,8 +7,8 @@ const upload = vi.fn()
 vi.mock('@/lib/supabase', () => ({ supabase: () => ({ storage: { from: () => ({ upload, remove: vi.fn() }) } }) }))
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 vi.mock('@/config/env', () => ({ env: () => ({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'k' }) }))
-const { ImageUpload } = await import('./ImageUpload')
-const { imageSrc, isObjectPath } = await import('@/lib/image-src')
+const { ImageUpload, smallPathOf } = await import('./ImageUpload')
+const { imageSrc, imagesBase, isObjectPath } = await import('@/lib/image-src')
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]
 const GIF = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]
@@ -111,6 +111,19 @@ describe('image values', () => {
     expect(imageSrc('/images/content/seedlings.svg')).toBe('/images/content/seedlings.svg')
     expect(imageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=')
     expect(imageSrc(null)).toBeNull()
+  })
+
+  it('stores a small copy beside its image, before the extension', () => {
+    expect(smallPathOf('sites/x/3f2a.png')).toBe('sites/x/3f2a-small.png')
+    expect(smallPathOf('sites/x/3f2a.JPG')).toBe('sites/x/3f2a-small.JPG')
+    expect(smallPathOf('sites/x/noext')).toBe('sites/x/noext-small')
+  })
+
+  it("reads objects from the host's /images when it serves them, else from Storage", () => {
+    expect(imagesBase({ supabaseUrl: 'http://api.test/' })).toBe('http://api.test/storage/v1/object/public/images')
+    expect(imagesBase({ supabaseUrl: 'http://api.test', imagesUrl: '/images' })).toBe('/images')
+    expect(imageSrc('sites/x/1 b.png', '/images')).toBe('/images/sites/x/1%20b.png')
+    expect(imageSrc('https://cdn.example.com/x.png', '/images')).toBe('https://cdn.example.com/x.png')
   })
 })
 

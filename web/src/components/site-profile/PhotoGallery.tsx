@@ -2,15 +2,29 @@
 // thumbnails are buttons; the arrow keys, Home and End move between photos while the gallery has
 // focus, and a live region names the photo shown. Every <img> carries width and height (3:2), so
 // nothing shifts when it loads; the first photo loads at once with high priority (it is usually
-// the largest paint), the others only as they come near the screen.
+// the largest paint), the others only as they come near the screen. A photo with a small copy
+// offers both (srcset), so a phone downloads the copy; the thumbnails always show the copy.
 import { css } from 'goober'
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { visuallyHidden } from '@/components/styles'
 
 export interface GalleryPhoto {
   src: string
+  /** The photo at most SMALL_PHOTO_WIDTH wide (site_photos.small_path), if one was made. */
+  small?: string | null
   alt: string
 }
+
+/** The small copy's width (the admin's upload and the seed make it so) and the photo's as shown. */
+export const SMALL_PHOTO_WIDTH = 800
+export const PHOTO_WIDTH = 1200
+
+/** How wide the main photo is drawn: the page's width on phones, two thirds of 72rem beside the facts. */
+export const GALLERY_SIZES = '(max-width: 52rem) 100vw, 48rem'
+
+/** The main photo's srcset, when it has a small copy. */
+export const photoSrcSet = (p: GalleryPhoto) =>
+  p.small ? `${p.small} ${SMALL_PHOTO_WIDTH}w, ${p.src} ${PHOTO_WIDTH}w` : undefined
 
 const box = css`
   display: grid; gap: 0.5rem; margin: 0 0 1.5rem;
@@ -54,9 +68,11 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
           <img
             key={p.src}
             src={p.src}
+            srcSet={photoSrcSet(p)}
+            sizes={p.small ? GALLERY_SIZES : undefined}
             alt={p.alt}
-            width={1200}
-            height={800}
+            width={PHOTO_WIDTH}
+            height={PHOTO_WIDTH / 1.5}
             hidden={i !== shown}
             decoding='async'
             // The first photo is the page's largest paint; the rest wait until asked for.
@@ -88,7 +104,7 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
                 aria-label={`Photo ${i + 1} of ${photos.length}: ${p.alt}`}
                 onClick={() => go(i)}
               >
-                <img src={p.src} alt='' width={132} height={88} loading='lazy' decoding='async' />
+                <img src={p.small ?? p.src} alt='' width={132} height={88} loading='lazy' decoding='async' />
               </button>
             </li>
           ))}

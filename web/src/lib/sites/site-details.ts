@@ -8,6 +8,8 @@ import { restRpc, restSelect } from '@/lib/sites/rest'
 
 export interface SitePhoto {
   path: string
+  /** The photo at most 800 px wide, for phones and thumbnails; null where none was made. */
+  small_path: string | null
   alt: string
   sort_order: number
 }
@@ -52,7 +54,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 export async function getSitePhotos(siteId: number): Promise<SitePhoto[]> {
   return await restSelect<SitePhoto>(
     'site_photos',
-    `select=path,alt,sort_order&site_id=eq.${siteId}&order=sort_order.asc,id.asc`,
+    `select=path,small_path,alt,sort_order&site_id=eq.${siteId}&order=sort_order.asc,id.asc`,
   )
 }
 

@@ -1,6 +1,6 @@
-// A site's photo gallery (public.site_photos): each row names an object in bucket images and its
-// alt text, shown in sort_order. Staff (and the site's patch manager) add, reorder and remove
-// photos; RLS decides. Removing a photo deletes its row, then its file.
+// A site's photo gallery (public.site_photos): each row names an object in bucket images, its
+// small copy and its alt text, shown in sort_order. Staff (and the site's patch manager) add,
+// reorder and remove photos; RLS decides. Removing a photo deletes its row, then its files.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { describeDbError } from '@/lib/admin/db-error'
 import { removeImages } from '@/lib/storage'
@@ -9,6 +9,8 @@ import { supabase } from '@/lib/supabase'
 export interface SitePhoto {
   id: number
   path: string
+  /** The copy at most 800 px wide beside it, if one was stored. */
+  small_path: string | null
   alt: string
   sort_order: number
 }
@@ -16,7 +18,9 @@ export interface SitePhoto {
 export const sitePhotosKey = (siteId: number) => ['admin', 'site-photos', siteId] as const
 
 export async function getSitePhotos(siteId: number): Promise<SitePhoto[]> {
-  const { data, error } = await supabase().from('site_photos').select('id, path, alt, sort_order')
+  const { data, error } = await supabase().from('site_photos').select(
+    'id, path, small_path, alt, sort_order',
+  )
     .eq('site_id', siteId)
     .order('sort_order').order('id')
   if (error) throw new Error(describeDbError(error, 'The photos could not be loaded.'))
@@ -29,13 +33,14 @@ export const useSitePhotos = (siteId: number) =>
 /** Adds a photo after the others; the reason when refused. */
 export async function addSitePhoto(
   siteId: number,
-  photo: { path: string; alt: string },
+  photo: { path: string; smallPath: string | null; alt: string },
   after: SitePhoto[],
 ): Promise<string | null> {
   const sortOrder = after.reduce((m, p) => Math.max(m, p.sort_order + 1), 0)
   const { error } = await supabase().from('site_photos').insert({
     site_id: siteId,
     path: photo.path,
+    small_path: photo.smallPath,
     alt: photo.alt,
     sort_order: sortOrder,
   })
@@ -72,7 +77,7 @@ export async function removeSitePhoto(photo: SitePhoto): Promise<string | null> 
   if (!data?.length) {
     return 'The photo was not removed: it is gone already or you may not remove it.'
   }
-  await removeImages([photo.path])
+  await removeImages(photo.small_path ? [photo.path, photo.small_path] : [photo.path])
   return null
 }
 

@@ -1,11 +1,13 @@
 // The site's photo gallery on its edit page: each photo with its alt text, moved up or down or
 // removed at once; new photos are chosen, cropped 3:2, described and uploaded to Storage under
-// sites/<slug>/, then listed. A refusal is shown beside the control and in a toast.
+// sites/<slug>/ with a copy 800 px wide for phones, then listed. A refusal is shown beside the
+// control and in a toast.
 import { useState } from 'react'
 import { css } from 'goober'
 import { EmptyState, ErrorNotice, Status } from '@/components/admin/ui'
 import { ImageUpload } from '@/components/image-upload/ImageUpload'
 import { ASPECTS } from '@/components/image-upload/crop'
+import { SMALL_PHOTO_WIDTH } from '@/components/site-profile/PhotoGallery'
 import { buttonSecondary, errorText } from '@/components/styles'
 import { imageSrc } from '@/lib/image-src'
 import { toast } from '@/lib/toast'
@@ -48,7 +50,7 @@ export function SiteGallery({ siteId, slug, location }: { siteId: number; slug: 
         <ol aria-label={`Photos of ${location}`}>
           {list.map((p, i) => (
             <li key={p.id}>
-              <img src={imageSrc(p.path) ?? ''} alt={p.alt} loading='lazy' />
+              <img src={imageSrc(p.small_path ?? p.path) ?? ''} alt={p.alt} loading='lazy' />
               <p>{p.alt}</p>
               <div className='tools'>
                 <button type='button' className={buttonSecondary} disabled={i === 0 || change.isPending} aria-label={`Move photo ${i + 1} up`}
@@ -66,6 +68,7 @@ export function SiteGallery({ siteId, slug, location }: { siteId: number; slug: 
         label='Add a photo'
         aspect={ASPECTS.gallery}
         folder={`sites/${slug}`}
+        smallWidth={SMALL_PHOTO_WIDTH}
         hint='PNG, GIF, JPEG, BMP or ICO, at most 5 MB; cropped 3:2 for the gallery.'
         onUploaded={async (photo) => {
           const failed = await change.mutateAsync(() => addSitePhoto(siteId, photo, list))

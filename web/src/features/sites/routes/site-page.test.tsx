@@ -104,7 +104,7 @@ describe('site page route rules', () => {
 
   it('shows the gallery, the list in figures with its method, the prices, the FAQ and a map that links out', async () => {
     const fetchMock = stubRest({
-      site_photos: () => json([{ path: 'sites/avon-views/a.jpg', alt: 'Raised beds in June', sort_order: 0 }, { path: 'sites/avon-views/b.jpg', alt: 'The shed', sort_order: 1 }]),
+      site_photos: () => json([{ path: 'sites/avon-views/a.jpg', small_path: 'sites/avon-views/a-small.jpg', alt: 'Raised beds in June', sort_order: 0 }, { path: 'sites/avon-views/b.jpg', small_path: null, alt: 'The shed', sort_order: 1 }]),
       'rpc/get_site_list_stats': () => json([{ list_length: 17, waiting: 16, top_joined_on: '2024-05-02', offers_last_year: 8, window_months: 12, estimated_wait_months: 25.5 }]),
       plans: () => json([{ id: 1, name: 'Half plot monthly', description: 'A half-size plot, tools, water and seeds', plot_size: 'half', price_pence: 1999, billing_interval: 'month' }]),
       joining_fees: () => json([{ amount_pence: 2500 }]),
@@ -121,8 +121,14 @@ describe('site page route rules', () => {
     const big = within(gallery).getByRole('img', { name: 'Raised beds in June' })
     expect(big.getAttribute('src')).toBe(`${API}/storage/v1/object/public/images/sites/avon-views/a.jpg`)
     expect([big.getAttribute('loading'), big.getAttribute('fetchpriority'), big.getAttribute('width'), big.getAttribute('height')]).toEqual(['eager', 'high', '1200', '800'])
+    // A photo with a small copy offers both, so a phone downloads the copy; its thumbnail is the copy.
+    const photos = `${API}/storage/v1/object/public/images/sites/avon-views`
+    expect(big.getAttribute('srcset')).toBe(`${photos}/a-small.jpg 800w, ${photos}/a.jpg 1200w`)
+    expect(big.getAttribute('sizes')).toBe('(max-width: 52rem) 100vw, 48rem')
+    const thumbs = within(gallery).getByRole('list', { name: 'Choose a photo' }).querySelectorAll('img')
+    expect([...thumbs].map((t) => t.getAttribute('src'))).toEqual([`${photos}/a-small.jpg`, `${photos}/b.jpg`])
     const second = gallery.querySelector('img[alt="The shed"]')!
-    expect([second.getAttribute('loading'), (second as HTMLImageElement).hidden]).toEqual(['lazy', true])
+    expect([second.getAttribute('loading'), (second as HTMLImageElement).hidden, second.getAttribute('srcset')]).toEqual(['lazy', true, null])
     fireEvent.keyDown(big, { key: 'ArrowRight' })
     expect((second as HTMLImageElement).hidden).toBe(false)
     expect(within(gallery).getByRole('button', { name: 'Photo 2 of 2: The shed' }).getAttribute('aria-current')).toBe('true')
