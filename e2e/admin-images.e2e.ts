@@ -169,7 +169,8 @@ describe('staff images', () => {
     const visitor = await (await browser.newContext({ viewport: { width: 360, height: 740 } }))
       .newPage()
     await visitor.goto(`${webUrl()}/sites`)
-    await visitor.getByRole('link', { name: SITE.location }).first().click()
+    // Its name exactly: the card's map link (a new tab) is named after the site too.
+    await visitor.getByRole('link', { name: SITE.location, exact: true }).click()
     await waitForPath(visitor, `/sites/sheffield/${SITE.slug}`)
     const publicGallery = visitor.getByTestId('gallery')
     await publicGallery.getByRole('button', { name: new RegExp(`: ${alt}$`) }).click()
