@@ -118,8 +118,9 @@ export function cropToBlob(
   type: 'image/jpeg' | 'image/png',
   maxWidth = MAX_OUTPUT_WIDTH,
 ): Promise<Blob> {
-  const out = croppedSize(image, box, maxWidth)
-  const px = pixelBox(box, sizeOf(image).w, sizeOf(image).h)
+  const { w: iw, h: ih } = sizeOf(image)
+  const px = pixelBox(box, iw, ih)
+  const out = outputSize(px, maxWidth)
   const canvas = document.createElement('canvas')
   canvas.width = out.w
   canvas.height = out.h
