@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { staticStyles } from './vite/static-styles.ts'
 import { sitemap } from './vite/sitemap.ts'
 import { bootAfterPaint } from './vite/boot-after-paint.ts'
@@ -145,6 +146,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
       // A harness allowance for a shared 2-core machine (npm test runs the browser journeys
       // beside these): at load averages near 20 a lazy editor or map took over vitest's 5 s.
       testTimeout: 60_000,
+      // Vitest's default is one worker fewer than the cores: one worker on a two-core machine,
+      // where `npm test` runs this suite alone (the journeys come after it there). Two workers
+      // took the suite from 206 s to 126 s on such a machine; on more cores the default stands.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
     },
   }
 })
