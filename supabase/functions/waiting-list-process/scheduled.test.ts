@@ -91,14 +91,16 @@ test('an offer past its deadline expires within a tick, and the next applicant i
     const [answer] =
       await sql()`select r.status_code from net._http_response r order by r.created desc limit 1`
     assert.equal(answer.status_code, 200)
-    // After another tick of the outbox job, nothing more was sent.
-    const seen = new Date()
-    await eventually('a further tick ran', async () => {
-      const [run] =
-        await sql()`select count(*) from cron.job_run_details d join cron.job j on j.jobid = d.jobid
-        where j.jobname = 'drain-notification-outboxes' and d.start_time > ${seen} and d.status = 'succeeded'`
-      return Number(run.count) > 0
-    }, 120_000)
+    // Another tick of the outbox job sends nothing more. The tick is the job's own command, run
+    // here as the job's user rather than waited for: pg_cron has already run both jobs above,
+    // and waiting for its next minute cost the suite up to a minute of doing nothing.
+    await setJobsActive(false)
+    const [job] =
+      await sql()`select command, username from cron.job where jobname = 'drain-notification-outboxes'`
+    await sql().begin(async (tx) => {
+      await tx.unsafe(`set local role ${job.username}`)
+      await tx.unsafe(job.command)
+    })
     await eventually(
       'its requests were answered',
       async () => Number((await sql()`select count(*) from net.http_request_queue`)[0].count) === 0,
