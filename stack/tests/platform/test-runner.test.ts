@@ -3,7 +3,7 @@
 // read their real output.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { denoFailures, pgTapFailures } from '../../test-runner.ts'
+import { denoFailures, pgTapFailures, runsBeside, suiteTraits } from '../../test-runner.ts'
 import { env } from './helpers.ts'
 
 async function run(cmd: string, args: string[], extra: Record<string, string> = {}) {
@@ -64,4 +64,23 @@ rollback;
   } finally {
     await Deno.remove(dir, { recursive: true })
   }
+})
+
+Deno.test('on two cores only the Deno suite runs beside others, and never beside a stack user', () => {
+  const order = suiteTraits()
+  const beside = (o: typeof order, serial = false) =>
+    o.filter((_, i) => runsBeside(o, i, serial)).map((s) => s.name)
+  assert.deepEqual(beside(order), ['deno'])
+  // What runs beside it is what follows it up to the next suite that uses the stack.
+  const after = order.slice(order.findIndex((s) => s.name === 'deno') + 1)
+  assert.equal(after[0].name, 'vitest')
+  assert.ok(!after[0].usesStack && !after[0].freshStack)
+  // The suites that read or write the shared stack say so, and run before it or wait for it.
+  for (const name of ['types', 'pgtap']) {
+    assert.ok(order.find((s) => s.name === name)?.usesStack, `${name} uses the stack`)
+  }
+  assert.deepEqual(beside(order, true), [], '--serial runs one at a time')
+  const narrowed = order.filter((s) => ['pgtap', 'deno', 'e2e'].includes(s.name))
+  assert.deepEqual(beside(narrowed), [], 'nothing to run beside when the journeys come next')
+  assert.deepEqual(beside(order.filter((s) => s.name === 'deno')), [], 'nor when it runs alone')
 })
