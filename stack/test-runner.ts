@@ -118,8 +118,8 @@ const suites: Suite[] = [
   {
     // The checked-in Database type must be what postgres-meta makes of the migrated schema
     // (this stack's database was built from the migrations, as `npm run gen:types` builds one).
-    // Apart from the compile checks below: it reads the shared stack's schema, which the Deno
-    // suite's tests add functions and tables to while they run.
+    // A suite of its own, run first, apart from the compile checks (`types`): it reads the
+    // shared stack's schema, to which the Deno suite's tests add functions while they run.
     name: 'schema',
     usesStack: true,
     present: () => true,
@@ -644,9 +644,9 @@ export async function runTests(args: string[]): Promise<number> {
       let used = false
       // On two cores the suites run one after another, except that a suite which mostly waits
       // (Deno's: 163 of its 322 s busy on one core, 75% of the machine idle) runs beside the
-      // next suites that leave the stack alone (the compile checks, Vitest, the bundle scan), its
-      // lines prefixed; the
-      // journeys, which want both cores and a fresh stack, start once it has ended.
+      // next suites that leave the stack alone (the compile checks, Vitest, the bundle scan),
+      // its lines prefixed; the journeys, which want both cores and a fresh stack, start once
+      // it has ended.
       let beside: Promise<void> | undefined
       for (const suite of present) {
         if (beside && (suite.freshStack || suite.usesStack)) {

@@ -147,8 +147,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
       // beside these): at load averages near 20 a lazy editor or map took over vitest's 5 s.
       testTimeout: 60_000,
       // Vitest's default is one worker fewer than the cores: one worker on a two-core machine,
-      // where `npm test` runs this suite alone (the journeys come after it there). Two workers
-      // took the suite from 206 s to 126 s on such a machine; on more cores the default stands.
+      // where `npm test` runs the journeys after this suite, not beside it (only the mostly idle
+      // Deno suite runs beside it). Two workers took the suite from 206 s to 126 s on such a
+      // machine; on more cores the default stands.
       maxWorkers: Math.max(2, availableParallelism() - 1),
     },
   }
