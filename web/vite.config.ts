@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os'
 import { staticStyles } from './vite/static-styles.ts'
 import { sitemap } from './vite/sitemap.ts'
 import { bootAfterPaint } from './vite/boot-after-paint.ts'
+import { compileHints } from './vite/compile-hints.ts'
 
 // The fixed local interfaces of ARCHITECTURE.md, used by the dev server only when the
 // environment names no backend (`npm run dev` sets VITE_SUPABASE_URL).
@@ -78,9 +79,15 @@ export default defineConfig(({ command, isSsrBuild }) => {
     ? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`
     : 'dev'
   return {
-    plugins: isSsrBuild
-      ? [serverHead(), staticStyles(), react()]
-      : [staticStyles(), react(), runtimeConfig(), buildInfo(buildId), sitemap(), bootAfterPaint()],
+    plugins: isSsrBuild ? [serverHead(), staticStyles(), react()] : [
+      staticStyles(),
+      react(),
+      runtimeConfig(),
+      buildInfo(buildId),
+      sitemap(),
+      bootAfterPaint(),
+      compileHints(),
+    ],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     resolve: {
       alias: [
