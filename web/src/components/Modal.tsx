@@ -2,7 +2,7 @@
 // on open, kept inside with Tab / Shift+Tab, and given back to the opener on close. Escape and
 // the close button call `onClose`; a click on the backdrop calls `onClickOutside`. Leave either
 // out to make the dialog impossible to close that way (a forced consent modal).
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { css } from 'goober'
 
@@ -45,7 +45,9 @@ export function Modal({ title, children, onClose, onClickOutside, closeLabel = '
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
-  useEffect(() => {
+  // In the commit that shows the dialog, before the browser paints it: no frame in which it is on
+  // screen while focus (and a key pressed then) is still on the page behind.
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     const root = appRoot()
     root?.setAttribute('inert', '')
