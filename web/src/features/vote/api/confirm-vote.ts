@@ -25,6 +25,12 @@ export function useConfirmVote() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: confirmVote,
-    onSettled: () => qc.invalidateQueries({ queryKey: voteTalliesQueryKey }),
+    // The page reads the list as it confirms. A read still on its way started before the vote
+    // counted, and invalidating would only wait for it (a first read is shared, not restarted):
+    // it is dropped, and the list read afresh.
+    onSettled: async () => {
+      await qc.cancelQueries({ queryKey: voteTalliesQueryKey })
+      await qc.invalidateQueries({ queryKey: voteTalliesQueryKey })
+    },
   })
 }

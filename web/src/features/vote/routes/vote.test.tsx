@@ -107,6 +107,30 @@ describe('/vote', () => {
     expect(location.hash).toBe('#top')
   })
 
+  it('lists the vote it has just confirmed, even when the list was being read as it was confirmed', async () => {
+    // The page reads the list and confirms at once; here the first read started before the vote
+    // counted and answers after the confirmation: the list is read again, not taken from it.
+    let answerFirstRead!: () => void
+    const firstRead = new Promise<void>((resolve) => (answerFirstRead = resolve))
+    let reads = 0
+    const before = tallies
+    const plain = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (!String(url).includes('get_site_vote_tallies')) return plain(url, init)
+      reads += 1
+      if (reads === 1) return firstRead.then(() => new Response(JSON.stringify(before)))
+      return Promise.resolve(new Response(JSON.stringify([...before, { location_name: 'York', votes: 1 }])))
+    })
+    history.replaceState(null, '', `/vote?confirm=${'ef'.repeat(16)}`)
+    renderVote()
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('confirm_site_vote'))).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    answerFirstRead()
+    expect((await screen.findAllByText(confirmedMessage('York'))).length).toBeGreaterThan(0)
+    const list = await screen.findByRole('list', { name: 'Votes per place' })
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toContain('York1 vote'))
+  })
+
   it('says when a confirmation link is not valid', async () => {
     confirmAnswer = () => new Response(JSON.stringify({ code: 'PT404', message: 'No vote has that confirmation link', details: null, hint: null }), { status: 404 })
     history.replaceState(null, '', `/vote?confirm=${'cd'.repeat(16)}`)
