@@ -2,7 +2,7 @@
 // on open, kept inside with Tab / Shift+Tab, and given back to the opener on close. Escape and
 // the close button call `onClose`; a click on the backdrop calls `onClickOutside`. Leave either
 // out to make the dialog impossible to close that way (a forced consent modal).
-import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { css } from 'goober'
 
@@ -39,8 +39,12 @@ export interface ModalProps {
   appRoot?: () => HTMLElement | null
 }
 
-export function Modal({ title, children, onClose, onClickOutside, closeLabel = 'Close', appRoot = () => document.getElementById('root') }: ModalProps) {
+/** The default `appRoot`: one function for every render, so the dialog's set-up runs once. */
+const appRootElement = () => document.getElementById('root')
+
+export function Modal({ title, children, onClose, onClickOutside, closeLabel = 'Close', appRoot = appRootElement }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
@@ -48,7 +52,7 @@ export function Modal({ title, children, onClose, onClickOutside, closeLabel = '
   // In the commit that shows the dialog, before the browser paints it: no frame in which it is on
   // screen while focus (and a key pressed then) is still on the page behind.
   useLayoutEffect(() => {
-    const opener = document.activeElement as HTMLElement | null
+    opener.current = document.activeElement as HTMLElement | null
     const root = appRoot()
     root?.setAttribute('inert', '')
     const dialog = ref.current!
@@ -75,9 +79,13 @@ export function Modal({ title, children, onClose, onClickOutside, closeLabel = '
     return () => {
       document.removeEventListener('keydown', onKey)
       root?.removeAttribute('inert')
-      if (opener?.isConnected) opener.focus()
     }
   }, [appRoot])
+  // Focus goes back to the opener after the commit that closes the dialog, once the page behind
+  // is up to date (a button disabled while the dialog's action ran is enabled again by then).
+  useEffect(() => () => {
+    if (opener.current?.isConnected) opener.current.focus()
+  }, [])
 
   return createPortal(
     <div
