@@ -114,7 +114,7 @@ describe('/vote', () => {
     const firstRead = new Promise<void>((resolve) => (answerFirstRead = resolve))
     let reads = 0
     const before = tallies
-    const plain = fetchMock.getMockImplementation()!
+    const plain = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>
     fetchMock.mockImplementation((url: string, init?: RequestInit) => {
       if (!String(url).includes('get_site_vote_tallies')) return plain(url, init)
       reads += 1
