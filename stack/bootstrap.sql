@@ -58,6 +58,9 @@ begin
 end
 $$;
 alter role authenticator set statement_timeout = '8s';
+-- As on Supabase: a request waiting over 8 s for a row another holds fails (55P03, HTTP 500)
+-- instead of hanging on.
+alter role authenticator set lock_timeout = '8s';
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role supabase_admin set search_path = "$user", public, auth, extensions;

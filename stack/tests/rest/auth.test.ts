@@ -217,3 +217,10 @@ test("each role gets its own ALTER ROLE settings (anon's statement_timeout), as 
   const user = await clientAs({ sub: ALICE })
   assert.equal((await user.rpc('conformance_whoami')).data.statement_timeout, '8s')
 })
+
+test("authenticator's own lock_timeout (8 s, as on Supabase) holds for every role it switches to", async () => {
+  const anonSees = (await rest('/rpc/conformance_whoami')).json() as { lock_timeout: string }
+  assert.equal(anonSees.lock_timeout, '8s')
+  const user = await clientAs({ sub: ALICE })
+  assert.equal((await user.rpc('conformance_whoami')).data.lock_timeout, '8s')
+})

@@ -112,7 +112,7 @@ create or replace function conformance_whoami() returns json language sql stable
     'method', current_setting('request.method', true), 'path', current_setting('request.path', true),
     'headers', current_setting('request.headers', true)::json, 'cookies', current_setting('request.cookies', true)::json,
     'search_path', current_setting('search_path'), 'read_only', current_setting('transaction_read_only'),
-    'statement_timeout', current_setting('statement_timeout'))
+    'statement_timeout', current_setting('statement_timeout'), 'lock_timeout', current_setting('lock_timeout'))
 $$;
 create or replace function conformance_add_item(item_name text) returns bigint language sql volatile as
   $$ insert into conformance_items (name) values (item_name) returning id $$;
