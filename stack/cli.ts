@@ -27,7 +27,7 @@ if (!COMMANDS.includes(cmd ?? '')) {
 Deno.env.set('ROOTS_LOCAL_STACK', '1')
 
 const { defaultPorts, paths, ROOT } = await import('./config.ts')
-const { startStack } = await import('./stack.ts')
+const { busyPorts, startStack } = await import('./stack.ts')
 const { buildWeb } = await import('./web-build.ts')
 const { PostgresCluster } = await import('./postgres.ts')
 
@@ -47,8 +47,23 @@ function waitForSignal(): Promise<string> {
   })
 }
 
+/**
+ * Refuses, before anything is built, stopped or removed, when the stack's ports are taken: another
+ * `npm start` would otherwise lose its database to `db:reset`, or this one fail half-started.
+ */
+function refuseIfBusy(ports: ReturnType<typeof defaultPorts>, what: string) {
+  const busy = busyPorts(ports)
+  if (busy.length === 0) return
+  throw new Error(
+    `${what}: the stack's ports are in use (${busy.join(', ')}). ` +
+      'Is Roots already running (npm start or npm run dev)? Stop it with Ctrl-C, then run this again. ' +
+      'Nothing was changed.',
+  )
+}
+
 async function start(dev: boolean) {
   const ports = defaultPorts()
+  refuseIfBusy(ports, dev ? 'npm run dev' : 'npm start')
   if (!dev) await buildWeb()
   const stack = await startStack({ ports, web: !dev })
   let vite: Deno.ChildProcess | null = null
@@ -84,6 +99,7 @@ async function start(dev: boolean) {
 
 async function dbReset() {
   const ports = defaultPorts()
+  refuseIfBusy(ports, 'npm run db:reset')
   const cluster = new PostgresCluster({ dir: join(paths.stackDir, 'db'), port: ports.db })
   await cluster.destroy()
   const stack = await startStack({ ports, web: false })

@@ -142,6 +142,23 @@ async function configureScheduler(databaseUrl: string, api: string, active: bool
   }
 }
 
+/**
+ * The stack's ports something already listens on (another `npm start`, most likely), as
+ * "API 54321"; empty when all are free. Checked before a command touches anything.
+ */
+export function busyPorts(ports: StackPorts): string[] {
+  const named: [string, number][] = [['API', ports.api], ['Postgres', ports.db], ['web', ports.web]]
+  return named.filter(([, port]) => {
+    try {
+      Deno.listen({ hostname: '127.0.0.1', port }).close()
+      return false
+    } catch (e) {
+      if (e instanceof Deno.errors.AddrInUse) return true
+      throw e
+    }
+  }).map(([name, port]) => `${name} ${port}`)
+}
+
 /** Picks a free TCP port on loopback. */
 export function freePort(): number {
   const l = Deno.listen({ hostname: '127.0.0.1', port: 0 })
