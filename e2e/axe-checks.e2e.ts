@@ -3,10 +3,13 @@
 // run in the page, for pages without frames, and AxeBuilder frame by frame) must find the same
 // violations on the same page, and a page with a frame must be checked inside the frame. (A frame
 // that may run no script, sandbox="", cannot be: AxeBuilder waits on it for ever. The admin's
-// message preview is one; no check runs while it is shown.)
+// message preview is one; no check runs while it is shown.) And the e-mails: the HTML a function
+// sends is checked as its own page.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium, newContext, seriousViolations } from './support/browser'
+import { anonKey, apiUrl } from './admin-support'
+import { mailTo } from './public-support'
 
 /** A form with three faults axe rates serious or critical, and one it rates moderate. */
 const FAULTY = `<!doctype html><html lang="en"><head><title>Faulty</title></head><body><main>
@@ -72,5 +75,35 @@ describe('the accessibility check', () => {
     const found = await seriousViolations(page)
     expect(ids(found)).toEqual(['button-name', 'color-contrast', 'image-alt'])
     expect(found.find((v) => v.id === 'image-alt')!.nodes[0]).toMatch(/^iframe img: /)
+  })
+
+  it('passes a real e-mail as sent: its language, its subject as title, no serious fault', async () => {
+    const to = `axe-${Date.now()}@example.com`
+    const anon = anonKey()
+    const res = await fetch(`${apiUrl()}/functions/v1/waiting-list`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${anon}`,
+        apikey: anon,
+      },
+      body: JSON.stringify({
+        kind: 'waiting_list',
+        site: 'darenth-fields',
+        first_name: 'Ada',
+        last_name: 'Check',
+        email: to,
+        consent_privacy: true,
+      }),
+    })
+    expect(res.status, await res.clone().text()).toBeLessThan(300)
+    await expect.poll(async () => (await mailTo(to)).length).toBeGreaterThan(0)
+    const [mail] = await mailTo(to)
+    const html = mail!.meta?.html ?? ''
+    await page.setContent(html)
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB')
+    expect(await page.title()).toBe(mail!.subject)
+    expect(await page.locator('body').innerText()).toContain('Darenth Fields')
+    expect(await seriousViolations(page)).toEqual([])
   })
 })

@@ -64,6 +64,8 @@ export async function mainNavLink(page: Page, name: string) {
 export interface Mail {
   subject?: string | null
   body: string
+  /** What the functions recorded beside the text: the HTML as sent. */
+  meta?: { html?: string | null; tag?: string | null }
 }
 /** The e-mails the stack's outbox holds for `to`, oldest first. */
 export async function mailTo(to: string): Promise<Mail[]> {

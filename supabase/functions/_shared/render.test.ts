@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { merge, renderEmail } from './render.ts'
+import { emailDocument, merge, renderEmail, simpleEmail } from './render.ts'
 
 const doc = {
   type: 'doc',
@@ -54,4 +54,27 @@ Deno.test('merge fields: unknown ones are empty; an empty document falls back to
   const out = renderEmail({ type: 'doc', content: [] }, { site: 'X' }, 'See you at {{site}}')
   assert.equal(out.text, 'See you at X')
   assert.equal(out.html, '<p>See you at X</p>')
+})
+
+Deno.test('an e-mail leaves as a whole document: British English, the subject as its title, the body kept', () => {
+  const { html } = simpleEmail(['You are on the list.'], {
+    text: 'Your place',
+    href: 'https://x.test/q',
+  })
+  const sent = emailDocument(html, 'You are on the list: <Darenth> & more')
+  assert.match(sent, /^<!doctype html><html lang="en-GB"><head><meta charset="utf-8">/)
+  assert.match(sent, /<title>You are on the list: &lt;Darenth&gt; &amp; more<\/title><\/head>/)
+  // The body and its attributes are the rendered ones, once.
+  assert.match(sent, /<body style="font-family:sans-serif"><p>You are on the list\.<\/p>/)
+  assert.equal(sent.match(/<body/g)!.length, 1)
+  assert.equal(sent.match(/<html/g)!.length, 1)
+  // A fragment (the plain-text fallback's) is wrapped the same way; a second pass changes nothing.
+  const fragment = renderEmail({ type: 'doc', content: [] }, {}, 'Hello').html
+  assert.equal(
+    emailDocument(fragment, 'Hi'),
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Hi</title></head>' +
+      '<body style="font-family:sans-serif"><p>Hello</p></body></html>',
+  )
+  assert.equal(emailDocument(sent, 'You are on the list: <Darenth> & more'), sent)
 })

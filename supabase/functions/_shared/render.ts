@@ -128,6 +128,22 @@ export function renderEmail(
   }
 }
 
+/**
+ * The HTML an e-mail leaves with: a whole document that says its language (British English, so a
+ * screen reader reads it in the right voice) and carries the subject as its title (what a reader
+ * announces first, and the tab's name when a client opens the message in a browser). `html` is a
+ * document (renderEmail's) or a fragment; its body and the body's attributes are kept as they are.
+ */
+export function emailDocument(html: string, subject: string): string {
+  const body = /<body([^>]*)>([\s\S]*)<\/body>/i.exec(html)
+  const attrs = body ? body[1] : ' style="font-family:sans-serif"'
+  return '<!doctype html><html lang="en-GB"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(subject)}</title></head><body${attrs}>${
+      body ? body[2] : html
+    }</body></html>`
+}
+
 /** A short built-in message (confirmations): paragraphs of plain text, one optional link. */
 export function simpleEmail(paragraphs: string[], link?: { text: string; href: string }) {
   const doc: Node = {

@@ -2,6 +2,7 @@
 // POST /emails, bearer key, Idempotency-Key) and a local one that records the message (and puts
 // it in the stack's outbox). EMAIL_PROVIDER=resend selects the real one; local is the default in
 // the local stack only (see config.ts).
+import { emailDocument } from '../render.ts'
 import { providerChoice } from './config.ts'
 import { providerFetch, recordCall } from './record.ts'
 
@@ -21,10 +22,13 @@ export interface EmailProvider {
   send(m: EmailMessage): Promise<{ id: string }>
 }
 
+/** The message as it is sent: its HTML a whole document with a language and a title. */
+const asSent = (m: EmailMessage): EmailMessage => ({ ...m, html: emailDocument(m.html, m.subject) })
+
 export class LocalEmail implements EmailProvider {
   readonly name = 'local'
   async send(m: EmailMessage) {
-    const id = await recordCall('email', 'send', { ...m })
+    const id = await recordCall('email', 'send', { ...asSent(m) })
     return { id: `local_${id}` }
   }
 }
@@ -48,7 +52,7 @@ export class ResendEmail implements EmailProvider {
           from: this.opts.from,
           to: [m.to],
           subject: m.subject,
-          html: m.html,
+          html: emailDocument(m.html, m.subject),
           text: m.text,
           tags: [{ name: 'category', value: m.tag }],
         }),

@@ -11,6 +11,7 @@ import {
   verifySignature,
 } from './payments.ts'
 import { ProviderError } from './record.ts'
+import { emailDocument } from '../render.ts'
 
 interface Seen {
   method: string
@@ -293,7 +294,8 @@ Deno.test('E-mail API: POST /emails with the bearer key, the idempotency key and
       from: 'Roots <hello@example.com>',
       to: ['a@example.com'],
       subject: 'Hi',
-      html: '<p>Hi</p>',
+      // The HTML leaves as a whole document with its language and the subject as its title.
+      html: emailDocument('<p>Hi</p>', 'Hi'),
       text: 'Hi',
       tags: [{ name: 'category', value: 'test' }],
     })
