@@ -2,7 +2,7 @@
 // FunctionError carrying the documented shape { error: { code, message, details } }.
 import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
-import { fetchWithRetry } from '@/lib/fetch-with-retry'
+import { fetchWithRetry, isTimeout, TIMEOUT_MESSAGE } from '@/lib/fetch-with-retry'
 
 export class FunctionError extends Error {
   override name = 'FunctionError'
@@ -40,7 +40,8 @@ export async function callFunction<T>(
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     })
-  } catch {
+  } catch (e) {
+    if (isTimeout(e)) throw new FunctionError(0, 'timeout', TIMEOUT_MESSAGE)
     throw new FunctionError(0, 'network', NETWORK_MESSAGE)
   }
   let payload: unknown = null

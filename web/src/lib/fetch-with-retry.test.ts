@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFetchWithRetry, retryDelay } from './fetch-with-retry'
+import { createFetchWithRetry, isTimeout, retryDelay, TIMEOUT_MS } from './fetch-with-retry'
 
 function scripted(outcomes: Array<number | 'network' | 'abort'>) {
   const calls: string[] = []
@@ -82,5 +82,80 @@ describe('fetch with retry', () => {
     const res = await retrying(new Request('http://api/rpc', { method: 'POST', body: '{"a":1}' }))
     expect(res.status).toBe(200)
     expect(bodies).toEqual(['{"a":1}', '{"a":1}'])
+  })
+
+  describe('a request with no answer', () => {
+    /**
+     * A backend that answers the scripted attempts (a status) or never answers them ('hang': the
+     * attempt ends only when its signal is aborted), and a clock the test moves by hand.
+     */
+    function hanging(outcomes: Array<number | 'hang'>) {
+      const signals: AbortSignal[] = []
+      const fetch = ((_input: RequestInfo | URL, init?: RequestInit) => {
+        signals.push(init!.signal!)
+        const next = outcomes.shift()
+        if (next === undefined) throw new Error('no more scripted outcomes')
+        if (next !== 'hang') return Promise.resolve(new Response(null, { status: next }))
+        return new Promise<Response>((_, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))
+        )
+      }) as typeof globalThis.fetch
+      const timers: { ms: number; fire: () => void; cancelled: boolean }[] = []
+      const after = (ms: number, fire: () => void) => {
+        const t = { ms, fire, cancelled: false }
+        timers.push(t)
+        return () => (t.cancelled = true)
+      }
+      /** Fires the timeout of the attempt waiting now (the last timer set and not cancelled). */
+      const timeOut = async () => {
+        await new Promise((r) => setTimeout(r, 0))
+        const t = timers.findLast((x) => !x.cancelled)!
+        t.fire()
+      }
+      const retrying = createFetchWithRetry({ fetch, sleep: async () => {}, after })
+      return { signals, timers, timeOut, retrying }
+    }
+
+    it('is given up after TIMEOUT_MS; a write is not sent again, since it may have been done', async () => {
+      const h = hanging(['hang', 200])
+      const answer = h.retrying('http://api/functions/v1/x', { method: 'POST', body: '{}' })
+      await h.timeOut()
+      const err = await answer.catch((e: unknown) => e)
+      expect(isTimeout(err)).toBe(true)
+      expect(h.timers[0]!.ms).toBe(TIMEOUT_MS)
+      expect(h.signals).toHaveLength(1)
+      expect(h.signals[0]!.aborted).toBe(true)
+    })
+
+    it('a read is tried again, as after a network failure, and its answer returned', async () => {
+      const h = hanging(['hang', 200])
+      const answer = h.retrying('http://api/rest/v1/x')
+      await h.timeOut()
+      expect((await answer).status).toBe(200)
+      expect(h.signals).toHaveLength(2)
+      // The second attempt answered: its timer was cancelled, nothing fires later.
+      expect(h.timers.map((t) => t.cancelled)).toEqual([true, true])
+    })
+
+    it('a read that never answers fails as a timeout after the last retry', async () => {
+      const h = hanging(['hang', 'hang', 'hang', 'hang'])
+      const answer = h.retrying('http://api/rest/v1/x', { method: 'GET' }).catch((e: unknown) => e)
+      for (let i = 0; i < 4; i++) await h.timeOut()
+      expect(isTimeout(await answer)).toBe(true)
+      expect(h.signals).toHaveLength(4)
+    })
+
+    it("the caller's abort still ends it at once, as an abort and not a timeout", async () => {
+      const h = hanging(['hang', 200])
+      const caller = new AbortController()
+      const answer = h.retrying('http://api/rest/v1/x', { signal: caller.signal })
+        .catch((e: unknown) => e)
+      await new Promise((r) => setTimeout(r, 0))
+      caller.abort()
+      const err = await answer
+      expect(isTimeout(err)).toBe(false)
+      expect(err).toMatchObject({ name: 'AbortError' })
+      expect(h.signals).toHaveLength(1)
+    })
   })
 })

@@ -2,6 +2,7 @@
 // its one error shape, { error: { code, message, details } }, into a DbError carrying the
 // status: a refusal (401/403) reads as one, a 400 keeps the function's field details.
 import { FunctionsHttpError } from '@supabase/supabase-js'
+import { isTimeout, TIMEOUT_MESSAGE } from '@/lib/fetch-with-retry'
 import { supabase } from '@/lib/supabase'
 import { DbError } from './db-error'
 
@@ -45,6 +46,10 @@ export async function invokeFunction<T>(
         parsed = await res.json() as FunctionErrorBody
       } catch { /* not JSON */ }
       throw new FunctionError(res.status, parsed, fallback)
+    }
+    // supabase-js wraps what fetch threw; a request given up with no answer may have been done.
+    if (isTimeout((error as { context?: unknown }).context)) {
+      throw new DbError({ message: TIMEOUT_MESSAGE }, TIMEOUT_MESSAGE)
     }
     throw new DbError(error, fallback)
   }

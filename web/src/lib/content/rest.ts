@@ -5,7 +5,7 @@
 import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
 import { FunctionError, NETWORK_MESSAGE } from '@/lib/call-function'
-import { fetchWithRetry } from '@/lib/fetch-with-retry'
+import { fetchWithRetry, isTimeout, TIMEOUT_MESSAGE } from '@/lib/fetch-with-retry'
 import { READ_TIMEOUT_MS, RestError, restSelect } from '@/lib/sites/rest'
 
 export interface Page<T> {
@@ -107,7 +107,8 @@ export async function restInsert(
       headers: { ...anonHeaders(), 'content-type': 'application/json', prefer: 'return=minimal' },
       body: JSON.stringify(row),
     })
-  } catch {
+  } catch (e) {
+    if (isTimeout(e)) throw new FunctionError(0, 'timeout', TIMEOUT_MESSAGE)
     throw new FunctionError(0, 'network', NETWORK_MESSAGE)
   }
   if (res.ok) return 'created'
