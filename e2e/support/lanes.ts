@@ -22,7 +22,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
   ],
   [
     // The seeded lists of Darenth Fields, Tuckers Meadow and Haigh Fields: joins, moves, offers,
-    // counts and positions; the patch manager's sites assigned and taken away.
+    // counts and positions; the patch manager's sites assigned and taken away. (axe-checks joins
+    // Darenth Fields for the e-mail it checks.)
     'site-pages',
     'admin-tools',
     'public-waiting-list',
@@ -31,6 +32,7 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'admin-waiting-list',
     'admin-patch-manager',
     'admin-staff',
+    'axe-checks',
   ],
   // The demo member: membership paused, cancelled and kept; e-mail to member@example.com (a magic
   // link is read from it); the growing expert's courses.
