@@ -229,7 +229,8 @@ export async function seriousViolations(
   via?: 'page' | 'frames',
 ): Promise<AxeViolation[]> {
   // A tab behind another one gets no animation frames (the settle check would wait its whole cap)
-  // and slowed timers; the blank tab axe merges results in is opened in front of the page.
+  // and slowed timers; for a page with frames, the blank tab axe merges results in is opened in
+  // front of the page.
   await page.bringToFront()
   await settled(page)
   const inPage = via ? via === 'page' : page.frames().length === 1
