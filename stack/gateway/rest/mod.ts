@@ -4,7 +4,10 @@
 // sql.ts), query.ts (one transaction) and response.ts; errors.ts has the error shape and the
 // SQLSTATE → HTTP status table. The schema cache reloads on NOTIFY pgrst, 'reload schema' and
 // when the stack calls reloadSchema() after migrations.
+import { existsSync } from 'node:fs'
 import postgres from 'postgres'
+import { parse as parseToml } from 'smol-toml'
+import { paths } from '../../config.ts'
 import {
   authenticatorUrl,
   type GatewayContext,
@@ -22,6 +25,17 @@ import { LatestLoad } from './latest.ts'
 
 /** The schemas PostgREST exposes on Supabase (graphql_public is absent here). */
 export const EXPOSED_SCHEMAS = ['public']
+
+/**
+ * config.toml's [api] max_rows: PostgREST's db-max-rows, the most rows a read or a function's set
+ * answers whatever range it asks for (Supabase's default is 1000). None when it is not set.
+ */
+export function configuredMaxRows(file = paths.configToml): number | undefined {
+  if (!existsSync(file)) return undefined
+  const api = (parseToml(Deno.readTextFileSync(file)) as { api?: { max_rows?: unknown } }).api
+  const n = Number(api?.max_rows)
+  return Number.isInteger(n) && n > 0 ? n : undefined
+}
 
 type Serializers = Record<string, ((x: unknown) => unknown) & { textAsIs?: true }>
 
@@ -47,7 +61,11 @@ export function createRestGateway(
 ): SubGateway & { reloadSchema(): Promise<void> } {
   const sql = ctx.authenticator
   sendStringsAsText(sql)
-  const cache = new LatestLoad<SchemaCache>(() => loadSchemaCache(sql, EXPOSED_SCHEMAS))
+  const maxRows = configuredMaxRows()
+  const cache = new LatestLoad<SchemaCache>(async () => ({
+    ...await loadSchemaCache(sql, EXPOSED_SCHEMAS),
+    maxRows,
+  }))
   let listening: Promise<unknown> | null = null
   let closed = false
 

@@ -130,14 +130,16 @@ function rootNode(rel: Relation, q: ParsedQuery, alias = ident(rel.name)): ReadN
   }
 }
 
-/** The Range header and the root's offset and limit, combined. */
-function page(range: Range | null, params: NodeParams): Page {
+/** The Range header and the root's offset and limit, combined, and held to max_rows as
+ *  PostgREST's db-max-rows holds them (the top level only: embedded rows are not limited). */
+function page(range: Range | null, params: NodeParams, maxRows?: number): Page {
   let offset = range?.offset ?? 0
   let limit = range?.upper !== undefined ? range.upper - range.offset + 1 : undefined
   if (params.offset !== undefined) offset += params.offset
   if (params.limit !== undefined) {
     limit = limit === undefined ? params.limit : Math.min(limit, params.limit)
   }
+  if (maxRows !== undefined) limit = limit === undefined ? maxRows : Math.min(limit, maxRows)
   return { offset, limit }
 }
 
@@ -163,7 +165,7 @@ export function planRead(
 ) {
   checkEmbedPaths(query)
   const root = rootNode(rel, query)
-  const pg = page(range, root.params)
+  const pg = page(range, root.params, cache.maxRows)
   const params = new Params()
   const from = qualified(rel.schema, rel.name)
   const built = buildSelect(cache, root, query.nodes, params, from, true, pg.limit, pg.offset)
@@ -498,7 +500,7 @@ function callPlan(
   const rel = resultRelation(cache, fn)
   const scalarSet = !fn.returnsComposite
   const root = rootNode(rel, q, ident('pgrst_call'))
-  const pg = page(a.range(), root.params)
+  const pg = page(a.range(), root.params, cache.maxRows)
   const from = `${call.from ? `${call.from} cross join lateral ` : ''}${call.call}`
   const source = scalarSet
     ? `(select ${ident('pgrst_call')} as ${ident(fn.name)} from ${from} as ${ident('pgrst_call')})`

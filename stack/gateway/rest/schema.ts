@@ -58,6 +58,8 @@ export interface Fn {
 
 export interface SchemaCache {
   schemas: string[]
+  /** The most rows a read or a function's set answers (config.toml's max_rows); none: no limit. */
+  maxRows?: number
   /** ALTER ROLE … SET settings per role (search_path excluded), applied on each switch to it. */
   roleSettings: Map<string, [string, string][]>
   relations: Map<string, Relation>

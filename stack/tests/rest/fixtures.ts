@@ -131,6 +131,11 @@ end $$;
 create or replace function conformance_cancelled() returns int language plpgsql stable as
   $$ begin raise sqlstate '57014' using message = 'canceling statement due to statement timeout'; end $$;
 create or replace function conformance_sleep(s float) returns int language sql volatile as $$ select 1 from pg_sleep(s) $$;
+-- Past config.toml's max_rows (1000): a relation and a function's set of 1,205 rows.
+create or replace view conformance_many as select g as id from generate_series(1, 1205) g;
+grant select on conformance_many to anon, authenticated, service_role;
+create or replace function conformance_numbers() returns setof int language sql immutable as
+  $$ select generate_series(1, 1205) $$;
 grant execute on all functions in schema public to anon, authenticated, service_role;
 create or replace function conformance_fixture_version() returns int language sql immutable as $$ select 1 $$;
 grant execute on function conformance_fixture_version() to anon, authenticated, service_role;

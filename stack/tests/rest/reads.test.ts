@@ -513,3 +513,29 @@ test('stripNulls() drops null fields from the objects', async () => {
   assert.equal(error, null)
   assert.deepEqual(data, [{ id: 3, price: 8.25 }, { id: 4 }])
 })
+
+// ---------------------------------------------------------------- max_rows (PostgREST's db-max-rows)
+test("config.toml's max_rows holds every read to 1000 rows, whatever it asks for, as on Supabase", async () => {
+  const all = await service.from('conformance_many').select('id', { count: 'exact' }).order('id')
+  assert.equal(all.error, null)
+  assert.equal(all.data!.length, 1000)
+  assert.equal(all.data![999]!.id, 1000)
+  // The count is the whole set's, so a client can see that it has a part and page on.
+  assert.equal(all.count, 1205)
+  assert.equal(all.status, 206)
+  const asked = await rest('/conformance_many?select=id&order=id&limit=5000')
+  assert.equal(asked.status, 200)
+  assert.equal((asked.json() as unknown[]).length, 1000)
+  assert.equal(asked.headers.get('content-range'), '0-999/*')
+  // Pages after the first are held the same way; a smaller limit is kept.
+  const next = await service.from('conformance_many').select('id').order('id').range(1000, 2999)
+  assert.deepEqual([next.data!.length, next.data![0]!.id], [205, 1001])
+  const few = await service.from('conformance_many').select('id').order('id').limit(3)
+  assert.equal(few.data!.length, 3)
+})
+
+test("max_rows holds a function's set too", async () => {
+  const { data, error } = await service.rpc('conformance_numbers')
+  assert.equal(error, null)
+  assert.equal((data as number[]).length, 1000)
+})
