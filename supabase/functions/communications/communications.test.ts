@@ -124,3 +124,30 @@ test('the same Idempotency-Key sends once and returns the first result', async (
   })
   assert.equal(short.status, 400)
 })
+
+test('a site list longer than 1,000 is refused with its count, preview included: never mailed in part', async () => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  const [site] =
+    await sql()`insert into public.global_sites (city, city_slug, location, slug, status) values ('Mailton', 'mailton', ${
+      'Big ' + tag
+    }, ${'big-' + tag}, 'open') returning id`
+  await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
+    select ${site.id}, 'x', 'Many' || g, 'Applicant', 'many' || g || '.' || ${tag} || '@example.com', true
+    from generate_series(1, 1001) g`
+  for (const preview of [true, false]) {
+    const r = await send({ template_id: 2, site_id: Number(site.id), preview })
+    assert.equal(r.status, 409, r.text)
+    assert.equal(errorCode(r), 'too_many_recipients')
+    assert.match(r.json.error.message, /^This list has 1,001 applicants with these statuses\. /)
+    assert.deepEqual(r.json.error.details, { recipients: 1001, limit: 1000 })
+  }
+  const [logged] =
+    await sql()`select count(*)::int as n from public.message_log where site_id = ${site.id}`
+  assert.equal(logged.n, 0)
+  // One fewer is sent as before.
+  await sql()`update public.waiting_list_entries set status = 'withdrawn'
+    where id = (select max(id) from public.waiting_list_entries where site_id = ${site.id})`
+  const preview = await send({ template_id: 2, site_id: Number(site.id), preview: true })
+  assert.equal(preview.status, 200, preview.text)
+  assert.equal(preview.json.recipients, 1000)
+})

@@ -11,6 +11,8 @@
 //     → 200 { sent, failed, recipients, repeated } | preview → 200 { preview: { to, subject, html, text }, recipients }
 //     Every send failing → 502 (each failure is logged). E-mail not configured → 503
 //     not_configured, nothing sent or logged (a preview still works).
+//     A site list longer than MAX_RECIPIENTS (1,000, the API's max_rows) → 409
+//     too_many_recipients with the count, for the preview too: never a message to part of a list.
 //   Header Idempotency-Key (8–200 characters): a repeated request returns the first result with
 //   repeated: true and sends nothing again; while the first is still sending → 409.
 import { z } from 'npm:zod@3'
@@ -32,9 +34,12 @@ const STATUSES = [
   'removed',
 ] as const
 
+/** The most applicants one message goes to: the API's max_rows (supabase/config.toml). */
+export const MAX_RECIPIENTS = 1000
+
 export const bodySchema = z.object({
   template_id: z.number().int().positive(),
-  entry_ids: z.array(z.number().int().positive()).min(1).max(1000).optional(),
+  entry_ids: z.array(z.number().int().positive()).min(1).max(MAX_RECIPIENTS).optional(),
   site_id: z.number().int().positive().optional(),
   statuses: z.array(z.enum(STATUSES)).min(1).default(['waiting']),
   fields: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().max(500)).default({}),
@@ -79,12 +84,24 @@ export const handler = serve(async (req) => {
       )
       if (mine.length === 0) throw forbidden('You do not manage this site.')
     }
-    entries = must(
-      await db.from('waiting_list_entries').select(columns).eq('site_id', b.site_id).in(
-        'status',
-        b.statuses,
-      ).order('joined_at').order('id'),
-    )
+    const listed = await db.from('waiting_list_entries').select(columns, { count: 'exact' }).eq(
+      'site_id',
+      b.site_id,
+    ).in('status', b.statuses).order('joined_at').order('id')
+    entries = must(listed)
+    // The API answers at most MAX_RECIPIENTS rows (config.toml's max_rows): a longer list would
+    // be mailed in part, and the preview would count only that part. Say so instead.
+    const total = listed.count ?? entries.length
+    if (total > entries.length) {
+      throw new HttpError(
+        409,
+        'too_many_recipients',
+        `This list has ${total.toLocaleString('en-GB')} applicants with these statuses. ` +
+          `A message can go to at most ${MAX_RECIPIENTS.toLocaleString('en-GB')} at once: ` +
+          'choose fewer statuses, or send to chosen applicants.',
+        { recipients: total, limit: MAX_RECIPIENTS },
+      )
+    }
   } else {
     entries = must(await db.from('waiting_list_entries').select(columns).in('id', b.entry_ids!))
     const seen = new Set(entries.map((e) => Number(e.id)))
