@@ -25,6 +25,9 @@ import { ProviderError } from '../_shared/providers/record.ts'
 import { requireStaff, userClient } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 
+/** Rows a request reads: the API's max_rows (supabase/config.toml). */
+const PAGE = 1000
+
 export const bodySchema = z.discriminatedUnion('tool', [
   z.object({
     tool: z.literal('consolidator'),
@@ -82,12 +85,19 @@ export const handler = serve(async (req) => {
           'This site has no campaign list (ac_id): set one on the site first.',
         )
       }
-      const entries = must(
-        await db.from('waiting_list_entries').select(
-          'id, email, first_name, last_name, phone, consent_marketing',
+      // The API answers at most max_rows (1,000) rows a request: the whole list, a page at a time.
+      const entries = []
+      for (let from = 0;; from += PAGE) {
+        const page = must(
+          await db.from('waiting_list_entries').select(
+            'id, email, first_name, last_name, phone, consent_marketing',
+          )
+            .eq('site_id', site.id).in('status', ['waiting', 'offered']).order('joined_at')
+            .order('id').range(from, from + PAGE - 1),
         )
-          .eq('site_id', site.id).in('status', ['waiting', 'offered']).order('joined_at'),
-      )
+        entries.push(...page)
+        if (page.length < PAGE) break
+      }
       const consenting = entries.filter((e) => e.consent_marketing)
       if (b.dry_run) {
         return json({
