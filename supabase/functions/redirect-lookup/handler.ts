@@ -32,14 +32,22 @@ const cache = new MicroCache<{ full: Cached; table: Map<string, RedirectRule> }>
   cacheTtl('REDIRECTS_CACHE_MS', 5000),
 )
 
+/** Rows a request reads: the API's max_rows (supabase/config.toml). */
+const PAGE = 1000
+
 async function load() {
-  const { data, error } = await anonClient().from('redirects').select(
-    'source_path, target, status_code',
-  ).order('source_path')
-  if (error) {
-    throw upstream('The redirect table could not be read. Please try again.', {
-      reason: error.message,
-    })
+  // The whole table, a page at a time: one request answers at most max_rows rows.
+  const data: { source_path: string; target: string; status_code: number }[] = []
+  for (let from = 0;; from += PAGE) {
+    const page = await anonClient().from('redirects').select('source_path, target, status_code')
+      .order('source_path').range(from, from + PAGE - 1)
+    if (page.error) {
+      throw upstream('The redirect table could not be read. Please try again.', {
+        reason: page.error.message,
+      })
+    }
+    data.push(...page.data)
+    if (page.data.length < PAGE) break
   }
   const redirects: RedirectRule[] = data.map((r) => ({
     from: r.source_path,

@@ -59,6 +59,27 @@ test('the whole table, with an ETag; a matching If-None-Match is 304', async () 
   assert.equal(again.headers.get('etag'), etag)
 })
 
+test('a table past the 1,000 rows one request answers is read whole, the last rule included', async () => {
+  const tag = crypto.randomUUID().slice(0, 8)
+  await sql()`insert into public.redirects (source_path, target, status_code)
+    select '/zz-many-' || ${tag} || '-' || lpad(g::text, 4, '0'), '/sites', 301
+    from generate_series(1, 1001) g`
+  try {
+    const r = await call('redirect-lookup', { headers: { 'cache-control': 'no-cache' } })
+    assert.equal(r.status, 200, r.text)
+    const [{ n }] = await sql()`select count(*)::int as n from public.redirects`
+    assert.ok(n > 1000)
+    assert.equal(r.json.redirects.length, n)
+    assert.deepEqual(await lookup(`/zz-many-${tag}-1001`), {
+      to: '/sites',
+      status: 301,
+      external: false,
+    })
+  } finally {
+    await sql()`delete from public.redirects where source_path like ${'/zz-many-' + tag + '-%'}`
+  }
+})
+
 test('legacy paths and short links; case and trailing slashes normalised; query kept', async () => {
   assert.deepEqual(await lookup('/our-sites'), { to: '/sites', status: 301, external: false })
   assert.deepEqual(await lookup('/Our-Sites/'), { to: '/sites', status: 301, external: false })
