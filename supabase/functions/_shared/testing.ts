@@ -138,6 +138,30 @@ export function asDeployed<T>(
 export const uniqueEmail = (tag = 'applicant') =>
   `${tag}.${crypto.randomUUID().slice(0, 12)}@example.com`
 
+/**
+ * A new open site of the test's own (a unique location and slug from `name` and `tag`), for a test
+ * that changes or counts its list. `acId` names its campaign list.
+ */
+export async function newSite(name: string, tag: string, acId: string | null = null) {
+  const slug = `${name}-${tag}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  const [site] = await sql()`insert into public.global_sites
+    (city, city_slug, location, slug, status, ac_id)
+    values ('Testham', 'testham', ${`${name} ${tag}`}, ${slug}, 'open', ${acId}) returning id`
+  return Number(site.id)
+}
+
+/**
+ * `n` waiting applicants at a site in one statement (e-mails `<name><g>.<tag>@example.com`);
+ * every second one (the even g) consented to marketing.
+ */
+export async function fillList(siteId: number, n: number, name: string, tag: string) {
+  await sql()`insert into public.waiting_list_entries
+    (site_id, location, first_name, last_name, email, consent_privacy, consent_marketing)
+    select ${siteId}, 'x', ${name} || g, 'Applicant', lower(${name}) || g || '.' || ${tag} || '@example.com',
+      true, g % 2 = 0
+    from generate_series(1, ${n}) g`
+}
+
 export const staff = {
   official: 'official@example.com',
   team: 'team@example.com',

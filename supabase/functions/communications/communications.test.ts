@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict'
-import { call, errorCode, sql, staff, test, tokenFor } from '../_shared/testing.ts'
+import {
+  call,
+  errorCode,
+  fillList,
+  newSite,
+  sql,
+  staff,
+  test,
+  tokenFor,
+} from '../_shared/testing.ts'
 
 async function entries(siteId: number, n: number) {
   const tag = crypto.randomUUID().slice(0, 8)
@@ -48,23 +57,20 @@ test('a template to chosen applicants: merged, rendered to HTML and text, sent a
 
 test('a whole site list by status; preview sends nothing', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const [site] =
-    await sql()`insert into public.global_sites (city, city_slug, location, slug, status) values ('Mailton', 'mailton', ${
-      'Mail ' + tag
-    }, ${'mail-' + tag}, 'open') returning id`
-  const ids = await entries(Number(site.id), 3)
+  const siteId = await newSite('Mail', tag)
+  const ids = await entries(siteId, 3)
   await sql()`update public.waiting_list_entries set status = 'withdrawn' where id = ${ids[2]!}`
-  const preview = await send({ template_id: 2, site_id: Number(site.id), preview: true })
+  const preview = await send({ template_id: 2, site_id: siteId, preview: true })
   assert.equal(preview.status, 200, preview.text)
   assert.equal(preview.json.recipients, 2)
   assert.equal(preview.json.preview.subject, `Are you still waiting for a plot at Mail ${tag}?`)
   assert.match(preview.json.preview.html, /&lt;b&gt;|Hello Comms0/)
   assert.equal(
-    (await sql()`select count(*)::int as n from public.message_log where site_id = ${site.id}`)[0]
+    (await sql()`select count(*)::int as n from public.message_log where site_id = ${siteId}`)[0]
       .n,
     0,
   )
-  const r = await send({ template_id: 2, site_id: Number(site.id) })
+  const r = await send({ template_id: 2, site_id: siteId })
   assert.deepEqual(r.json, { sent: 2, failed: 0, recipients: 2, repeated: false })
 })
 
@@ -127,27 +133,22 @@ test('the same Idempotency-Key sends once and returns the first result', async (
 
 test('a site list longer than 1,000 is refused with its count, preview included: never mailed in part', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const [site] =
-    await sql()`insert into public.global_sites (city, city_slug, location, slug, status) values ('Mailton', 'mailton', ${
-      'Big ' + tag
-    }, ${'big-' + tag}, 'open') returning id`
-  await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy)
-    select ${site.id}, 'x', 'Many' || g, 'Applicant', 'many' || g || '.' || ${tag} || '@example.com', true
-    from generate_series(1, 1001) g`
+  const siteId = await newSite('Big', tag)
+  await fillList(siteId, 1001, 'Many', tag)
   for (const preview of [true, false]) {
-    const r = await send({ template_id: 2, site_id: Number(site.id), preview })
+    const r = await send({ template_id: 2, site_id: siteId, preview })
     assert.equal(r.status, 409, r.text)
     assert.equal(errorCode(r), 'too_many_recipients')
     assert.match(r.json.error.message, /^This list has 1,001 applicants with these statuses\. /)
     assert.deepEqual(r.json.error.details, { recipients: 1001, limit: 1000 })
   }
   const [logged] =
-    await sql()`select count(*)::int as n from public.message_log where site_id = ${site.id}`
+    await sql()`select count(*)::int as n from public.message_log where site_id = ${siteId}`
   assert.equal(logged.n, 0)
   // One fewer is sent as before.
   await sql()`update public.waiting_list_entries set status = 'withdrawn'
-    where id = (select max(id) from public.waiting_list_entries where site_id = ${site.id})`
-  const preview = await send({ template_id: 2, site_id: Number(site.id), preview: true })
+    where id = (select max(id) from public.waiting_list_entries where site_id = ${siteId})`
+  const preview = await send({ template_id: 2, site_id: siteId, preview: true })
   assert.equal(preview.status, 200, preview.text)
   assert.equal(preview.json.recipients, 1000)
 })

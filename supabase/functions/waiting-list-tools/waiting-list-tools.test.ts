@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict'
-import { call, errorCode, sql, staff, test, tokenFor } from '../_shared/testing.ts'
+import {
+  call,
+  errorCode,
+  fillList,
+  newSite,
+  sql,
+  staff,
+  test,
+  tokenFor,
+} from '../_shared/testing.ts'
 import { handler } from './handler.ts'
 
 const tool = async (body: Record<string, unknown>, who: string | null = staff.founder) =>
@@ -181,14 +190,9 @@ test("ac-sync pushes consenting applicants to the site's list; no list → 409; 
 
 test('ac-sync reads the whole list, past the 1,000 rows one request answers', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
-  const [site] =
-    await sql()`insert into public.global_sites (city, city_slug, location, slug, status, ac_id) values ('Acton', 'acton', ${
-      'Long ' + tag
-    }, ${'long-' + tag}, 'open', ${'list-' + tag}) returning id`
-  await sql()`insert into public.waiting_list_entries (site_id, location, first_name, last_name, email, consent_privacy, consent_marketing)
-    select ${site.id}, 'x', 'Long' || g, 'List', 'long' || g || '.' || ${tag} || '@example.com', true, g % 2 = 0
-    from generate_series(1, 2101) g`
-  const r = await tool({ tool: 'ac-sync', site_id: Number(site.id), dry_run: true })
+  const siteId = await newSite('Long', tag, 'list-' + tag)
+  await fillList(siteId, 2101, 'Long', tag)
+  const r = await tool({ tool: 'ac-sync', site_id: siteId, dry_run: true })
   assert.equal(r.status, 200, r.text)
   assert.deepEqual([r.json.would_push, r.json.skipped_without_consent], [1050, 1051])
 })
