@@ -30,6 +30,9 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
   const [statuses, setStatuses] = useState<string[]>(['waiting'])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [shown, setShown] = useState<{ key: string; data: Preview } | null>(null)
+  // Why the last preview was refused (a list too long, say): it stays beside the form until the
+  // choice changes, not only in a toast that goes.
+  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null)
   const [confirming, setConfirming] = useState(false)
   const t = templates.data?.find((x) => x.id === Number(id))
   useEffect(() => { document.title = `${t?.name ?? 'Template'} | Roots Allotments` }, [t])
@@ -48,8 +51,14 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
     }
     setErrors({})
     preview.mutate(input, {
-      onSuccess: (data) => setShown({ key: inputKey, data }),
-      onError: (err) => toast.error(err.message),
+      onSuccess: (data) => {
+        setShown({ key: inputKey, data })
+        setRefused(null)
+      },
+      onError: (err) => {
+        setRefused({ key: inputKey, message: err.message })
+        toast.error(err.message)
+      },
     })
   }
 
@@ -87,6 +96,7 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
               </button>
             </div>
           </form>
+          {refused && refused.key === inputKey && <ErrorNotice title='No preview' message={refused.message} />}
           {fresh && (
             <section aria-labelledby='preview-title' className={previewSection}>
               <h2 id='preview-title'>Preview</h2>
