@@ -52,7 +52,7 @@ export class ResendEmail implements EmailProvider {
           from: this.opts.from,
           to: [m.to],
           subject: m.subject,
-          html: emailDocument(m.html, m.subject),
+          html: asSent(m).html,
           text: m.text,
           tags: [{ name: 'category', value: m.tag }],
         }),
