@@ -44,25 +44,40 @@ export function conditional(req: Request, c: Cached, cacheControl: string): Resp
   })
 }
 
-/** A value computed at most once per `ttlMs`; concurrent callers share one computation. */
+/** How long a caller waits on a load another caller started before it starts its own. */
+export const JOIN_LIMIT_MS = 10_000
+
+/**
+ * A value computed at most once per `ttlMs`; concurrent callers share one computation. A load
+ * that has not settled after `joinLimitMs` is no longer shared: the next caller starts its own,
+ * so one read that never answers (a stuck connection) cannot hold every later request with it.
+ */
 export class MicroCache<T> {
   private value: { v: T; at: number } | null = null
-  private inflight: Promise<T> | null = null
-  constructor(private ttlMs: number) {}
+  private inflight: { p: Promise<T>; at: number } | null = null
+  constructor(
+    private ttlMs: number,
+    private joinLimitMs = JOIN_LIMIT_MS,
+    private now: () => number = Date.now,
+  ) {}
 
   get(load: () => Promise<T>, fresh = false): Promise<T> {
-    const now = Date.now()
+    const now = this.now()
     if (!fresh && this.value && now - this.value.at < this.ttlMs) {
       return Promise.resolve(this.value.v)
     }
-    if (!fresh && this.inflight) return this.inflight
+    if (!fresh && this.inflight && now - this.inflight.at < this.joinLimitMs) {
+      return this.inflight.p
+    }
     const p = load().then((v) => {
-      this.value = { v, at: Date.now() }
+      // A slower, older load does not replace what a newer one already brought.
+      const at = this.now()
+      if (!this.value || this.value.at < now) this.value = { v, at }
       return v
     }).finally(() => {
-      if (this.inflight === p) this.inflight = null
+      if (this.inflight?.p === p) this.inflight = null
     })
-    if (!fresh) this.inflight = p
+    if (!fresh) this.inflight = { p, at: now }
     return p
   }
 }

@@ -32,10 +32,22 @@ export function userClient(req: Request): Client {
   })
 }
 
+/** How long a public read may go without an answer before it fails (and the caller retries). */
+export const PUBLIC_READ_TIMEOUT_MS = 10_000
+
+/** fetch with a deadline, unless the request brings its own signal. */
+export const fetchWithin = (ms: number): typeof fetch => (input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(ms) })
+
 /** Public data (the catalogue, redirects) read as anon whatever the caller sent, so one cached
- *  answer serves everyone and a stale token cannot break a public read. */
+ *  answer serves everyone and a stale token cannot break a public read. A read that has no
+ *  answer within PUBLIC_READ_TIMEOUT_MS fails as any failed read does: a 502 the caller retries,
+ *  never a request (and every request sharing its cached load) waiting for ever. */
 export function anonClient(): Client {
-  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), options)
+  return createClient<Database>(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    ...options,
+    global: { fetch: fetchWithin(PUBLIC_READ_TIMEOUT_MS) },
+  })
 }
 
 // One admin client per API URL and key: a process that serves a new gateway (a restarted local
