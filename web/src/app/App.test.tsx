@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memoryLocation } from 'wouter/memory-location'
-import { Router } from 'wouter'
-import { RedirectCache } from '@/lib/redirects'
+import { Router, useLocation } from 'wouter'
+import { COLD_START_TIMEOUT_MS, RedirectCache } from '@/lib/redirects'
+import { useRedirectsKnown } from '@/lib/redirects-known'
 import { analytics, LocalAnalyticsRecorder, setAnalytics } from '@/lib/analytics/analytics'
 import { LocalErrorRecorder, setErrorReporter } from '@/lib/errors/error-reporter'
 import { HttpError } from '@/lib/errors/http-error'
@@ -134,6 +135,32 @@ describe('redirect gate', () => {
       await loaded
     })
     expect(screen.getByText('page')).toBeTruthy()
+  })
+
+  it('after the cold wait, pages render knowing the table is not in; when it comes its redirect is followed', async () => {
+    vi.useFakeTimers()
+    try {
+      let answer!: (r: Response) => void
+      const cache = new RedirectCache({
+        url: 'x', storage: null,
+        fetch: (() => new Promise<Response>((r) => { answer = r })) as unknown as typeof fetch,
+      })
+      const loaded = cache.refresh()
+      const loc = memoryLocation({ path: '/sites/bath/closed-acre', record: true })
+      const Probe = () => <p>{`${useLocation()[0]} known: ${useRedirectsKnown()}`}</p>
+      render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><Probe /></RedirectGate></Router>)
+      expect(screen.queryByText(/known/)).toBeNull()
+      act(() => { vi.advanceTimersByTime(COLD_START_TIMEOUT_MS) })
+      expect(screen.getByText('/sites/bath/closed-acre known: false')).toBeTruthy()
+      await act(async () => {
+        answer(new Response(JSON.stringify({ redirects: [{ from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 }] }), { status: 200 }))
+        await loaded
+      })
+      expect(loc.history.at(-1)).toBe('/sites/bath/open-acre')
+      expect(screen.getByText('/sites/bath/open-acre known: true')).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -4,6 +4,7 @@
 import { type ReactNode, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { COLD_START_TIMEOUT_MS, type RedirectCache } from '@/lib/redirects'
+import { RedirectsKnown } from '@/lib/redirects-known'
 
 export interface RedirectGateProps {
   cache: RedirectCache
@@ -37,5 +38,5 @@ export function RedirectGate({ cache, children, replaceExternal = (url) => globa
 
   if (hit) return null
   if (!cache.ready && !coldTimedOut) return null
-  return <>{children}</>
+  return <RedirectsKnown.Provider value={cache.ready}>{children}</RedirectsKnown.Provider>
 }

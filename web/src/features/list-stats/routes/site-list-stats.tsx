@@ -5,6 +5,7 @@
 import { css } from 'goober'
 import { Link, useLocation, useParams } from 'wouter'
 import { paths } from '@/config/paths'
+import { useRedirectsKnown } from '@/lib/redirects-known'
 import { useHead } from '@/lib/head'
 import { formatCount } from '@/lib/intl'
 import { useLocations } from '@/lib/sites/locations-store'
@@ -64,7 +65,9 @@ export default function SiteListStatsRoute() {
   const locations = useLocations()
   const site = locations.sites.find((s) => s.slug === slug) ?? null
   const result = useSiteListFigures(slug)
-  const settled = locations.settled
+  // Unknown only once the stored sites and the redirect table are in (see the site page).
+  const redirectsKnown = useRedirectsKnown()
+  const settled = locations.settled && redirectsKnown
   const known = site !== null
   useEffect(() => {
     if (settled && !known) navigate(paths.notFound.getHref(), { replace: true })

@@ -6,6 +6,7 @@ import { loadLocations, resetLocations } from '@/lib/sites/locations-store'
 import { fakeSource } from '@/lib/sites/test-source'
 import { API, configureApi, json, stubRest } from '@/lib/content/test-utils'
 import { resetPricesCache } from '@/lib/sites/site-details'
+import { RedirectsKnown } from '@/lib/redirects-known'
 import SitePageRoute, { embedSrc } from './site-page'
 
 function renderAt(path: string) {
@@ -52,6 +53,23 @@ describe('site page route rules', () => {
     await act(() => loadLocations(fakeSource({ sites: () => Promise.resolve([stored]) })))
     expect(screen.getByText('Plots by the Darent.')).toBeTruthy()
     expect(screen.getByText('77')).toBeTruthy()
+  })
+
+  it('judges an unknown site only once the redirect table is known (it may be a closed site)', async () => {
+    const loc = memoryLocation({ path: '/sites/bath/closed-acre', record: true })
+    const page = (known: boolean) => (
+      <Router hook={loc.hook}>
+        <RedirectsKnown.Provider value={known}>
+          <Route path='/sites/:cityslug/:slug'><SitePageRoute /></Route>
+        </RedirectsKnown.Provider>
+      </Router>
+    )
+    const { rerender } = render(page(false))
+    await act(() => loadLocations(fakeSource()))
+    expect(screen.getByRole('status').textContent).toContain('Loading')
+    expect(loc.history).toEqual(['/sites/bath/closed-acre'])
+    rerender(page(true))
+    expect(loc.history.at(-1)).toBe('/404')
   })
 
   it('sends an unknown site to /404', async () => {

@@ -2,10 +2,12 @@
 // with the pre-registration page) with its call to action and link preview.
 // Route rules (spec §2): an unknown site goes to /404, a non-active one to /prereg/{slug} with
 // the query it came with (a flyer's utm_ tags survive both hops of /s/{code}); both judged only
-// once the stored sites have been read (or failed to be).
+// once the stored sites have been read (or failed to be), and an unknown one once the redirect
+// table is known (a closed site's old address leads to where its list went).
 import { useDeferredValue, useEffect, useMemo } from 'react'
 import { useLocation, useParams, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
+import { useRedirectsKnown } from '@/lib/redirects-known'
 import { useHead } from '@/lib/head'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
@@ -36,7 +38,17 @@ export default function SitePageRoute() {
   useHead({ ...head, description: head.description || 'A Roots allotment site.' })
   // An active site shows at once (from the built-in catalogue until its stored row arrives);
   // sending elsewhere waits for the stored rows, which may know a site the catalogue does not.
-  const verdict = site && isActive(site) ? 'show' : !settled ? 'wait' : !site ? 'unknown' : 'prereg'
+  // An unknown address waits for the redirect table too: it may be a closed site's old page.
+  const redirectsKnown = useRedirectsKnown()
+  const verdict = site && isActive(site)
+    ? 'show'
+    : !settled
+    ? 'wait'
+    : site
+    ? 'prereg'
+    : redirectsKnown
+    ? 'unknown'
+    : 'wait'
   useEffect(() => {
     if (verdict === 'unknown') navigate(paths.notFound.getHref(), { replace: true })
     else if (verdict === 'prereg') {
