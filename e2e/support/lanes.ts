@@ -7,7 +7,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
   [
     // Sites made and changed: new sites (and their coordinates) in the list near-me orders, the
     // status of Avon Views flipped, a seeded site's details and photos edited, the promo bar on
-    // Avon Views.
+    // Avon Views. Archiving a site adds redirects, so the table redirects revalidates by its
+    // ETag changes: redirects runs in this group too.
     'near-me',
     'site-wording',
     'admin-locations',
@@ -19,6 +20,7 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'admin-import',
     'membership-journey',
     'archive-and-updates',
+    'redirects',
   ],
   [
     // The seeded lists of Darenth Fields, Tuckers Meadow and Haigh Fields: joins, moves, offers,
