@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { paths } from '../web/src/config/paths'
 import { PASSWORD } from './admin-support'
 import { dismissConsent, noSidewaysScroll } from './public-support'
-import { launchChromium, newContext, openApp, seriousViolations, webUrl } from './support/browser'
+import {
+  gotoInApp,
+  launchChromium,
+  newContext,
+  openApp,
+  seriousViolations,
+  webUrl,
+} from './support/browser'
 
 /** Public pages without parameters that need no link of their own, and why. */
 const NOT_LINKED: Record<string, string> = {
@@ -84,8 +91,12 @@ async function crawl(width: number): Promise<Map<string, number>> {
     const next: string[] = []
     for (const from of frontier) {
       if (MUST_REACH.every((p) => clicks.has(p))) break
-      await openApp(page, from)
-      if (from === '/') await dismissConsent(page)
+      // The home page is loaded; every other page is reached inside the app, as the link a
+      // visitor follows takes them there.
+      if (from === '/') {
+        await openApp(page, from)
+        await dismissConsent(page)
+      } else await gotoInApp(page, from)
       await settle(page, width < 700)
       for (const to of await visibleLinks(page)) {
         if (clicks.has(to)) continue

@@ -9,7 +9,7 @@ import { adminPaths } from '../web/src/config/paths-admin'
 import type { StaffRole } from '../supabase/functions/_shared/common/roles.ts'
 import { signIn, waitForPath } from './admin-support'
 import { dismissConsent, serviceRest } from './public-support'
-import { launchChromium, newContext, openApp, webUrl } from './support/browser'
+import { gotoInApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
 
 const PHONE = { width: 360, height: 740 }
 
@@ -148,7 +148,8 @@ describe('admin pages at 360 px are never wider than the screen', () => {
       const reached: string[] = []
       let tables = 0
       for (const p of ADMIN_PAGES) {
-        await page.goto(`${webUrl()}${p}`)
+        // Inside the signed-in app, as its menu takes staff from page to page.
+        await gotoInApp(page, p)
         await page.locator('main#admin-main').waitFor()
         // A page the role may not open sends it to its home: only the pages it reaches count.
         if (new URL(page.url()).pathname !== p) continue

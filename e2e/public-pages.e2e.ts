@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import {
   configureApp,
+  gotoInApp,
   launchChromium,
   newContext,
   openApp,
@@ -70,8 +71,10 @@ describe('public pages', () => {
       const page = await context.newPage()
       await openApp(page, '/')
       await dismissConsent(page)
+      // Page to page inside the app, as a visitor goes (every route's fresh load is judged by
+      // the route sweep, e2e/a11y-routes.e2e.ts).
       for (const [path, title] of PAGES) {
-        await openApp(page, path)
+        await gotoInApp(page, path)
         await expect.poll(() => page.title(), { message: path }).toBe(`${title} | Roots Allotments`)
         await page.getByRole('heading', { level: 1 }).first().waitFor()
         await expect.poll(() => page.getByRole('status').filter({ hasText: /^Loading/ }).count(), {
