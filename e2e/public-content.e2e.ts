@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import {
   configureApp,
+  gotoInApp,
   launchChromium,
   newContext,
   openApp,
@@ -69,8 +70,9 @@ describe('content pages', () => {
   for (const width of [360, 1280]) {
     it(`render accessibly, without sideways scrolling, at ${width} px`, async () => {
       const page = await openPage(width)
+      // Page to page inside the app (each route's fresh load: e2e/a11y-routes.e2e.ts).
       for (const [path, title] of PAGES) {
-        await openApp(page, path)
+        await gotoInApp(page, path)
         await settled(page, title)
         // Scroll through so lazy images mount before the check.
         await page.evaluate(() => globalThis.scrollTo(0, document.body.scrollHeight))
