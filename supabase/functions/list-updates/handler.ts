@@ -22,7 +22,7 @@ import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
-import { sendAndLog } from '../_shared/notify.ts'
+import { sendManyAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { renderEmail, simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, anonClient, isServiceRole } from '../_shared/supabase.ts'
@@ -116,10 +116,8 @@ async function sendMonthly(): Promise<Response> {
   for (;;) {
     const rows = must(await db.rpc('claim_monthly_updates', { p_limit: 200 })) as MonthlyUpdate[]
     if (rows.length === 0) break
-    const batchSent: number[] = []
-    const batchFailed: number[] = []
-    for (const u of rows) {
-      const res = await sendAndLog({
+    const { sent: went } = await sendManyAndLog(rows.map((u) => ({
+      message: {
         to: u.email,
         subject: `Your place on the ${u.location} waiting list: ${
           ordinal(Number(u.queue_position))
@@ -127,9 +125,11 @@ async function sendMonthly(): Promise<Response> {
         ...monthlyEmail(u),
         tag: 'waiting-list-monthly-update',
         idempotencyKey: `monthly-update-${u.entry_id}-${u.period}`,
-      }, { entry_id: u.entry_id, site_id: u.site_id })
-      ;(res.sent ? batchSent : batchFailed).push(Number(u.entry_id))
-    }
+      },
+      ctx: { entry_id: u.entry_id, site_id: u.site_id },
+    })))
+    const batchSent = rows.filter((_, i) => went[i]).map((u) => Number(u.entry_id))
+    const batchFailed = rows.filter((_, i) => !went[i]).map((u) => Number(u.entry_id))
     must(
       await db.rpc('finish_notifications', {
         p_kind: 'monthly_update',
@@ -199,17 +199,17 @@ async function sendClosures(): Promise<Response> {
   const rows = must(
     await db.rpc('claim_site_closure_notices', { p_limit: 500 }),
   ) as ClosureNotice[]
-  const sent: number[] = []
-  const failed: number[] = []
-  for (const n of rows) {
-    const res = await sendAndLog({
+  const { sent: went } = await sendManyAndLog(rows.map((n) => ({
+    message: {
       to: n.email,
       ...closureEmail(n),
       tag: 'site-closure',
       idempotencyKey: `site-closure-${n.notice_id}`,
-    }, { site_id: n.site_id })
-    ;(res.sent ? sent : failed).push(Number(n.notice_id))
-  }
+    },
+    ctx: { site_id: n.site_id },
+  })))
+  const sent = rows.filter((_, i) => went[i]).map((n) => Number(n.notice_id))
+  const failed = rows.filter((_, i) => !went[i]).map((n) => Number(n.notice_id))
   if (rows.length > 0) {
     must(await db.rpc('finish_site_closure_notices', { p_sent: sent, p_failed: failed }))
   }

@@ -15,7 +15,7 @@ import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { HttpError } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
-import { sendAndLog } from '../_shared/notify.ts'
+import { sendManyAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import {
@@ -77,17 +77,17 @@ async function notify(
   const rows = must(
     await db.rpc('claim_import_welcomes', importId ? { p_import_id: importId } : {}),
   ) as Welcome[]
-  const sent: number[] = []
-  const failed: number[] = []
-  for (const w of rows) {
-    const res = await sendAndLog({
+  const { sent: went } = await sendManyAndLog(rows.map((w) => ({
+    message: {
       to: w.email,
       ...welcomeEmail(w),
       tag: 'import-welcome',
       idempotencyKey: `import-welcome-${w.entry_id}`,
-    }, { entry_id: w.entry_id, site_id: w.site_id, sent_by: actor, via: FN })
-    ;(res.sent ? sent : failed).push(Number(w.entry_id))
-  }
+    },
+    ctx: { entry_id: w.entry_id, site_id: w.site_id, sent_by: actor, via: FN },
+  })))
+  const sent = rows.filter((_, i) => went[i]).map((w) => Number(w.entry_id))
+  const failed = rows.filter((_, i) => !went[i]).map((w) => Number(w.entry_id))
   if (rows.length > 0) {
     must(
       await adminClientFor(FN, actor).rpc('finish_notifications', {

@@ -1,10 +1,10 @@
 // E-mail behind one small interface: a real client for an HTTP e-mail API (Resend's documented
-// POST /emails, bearer key, Idempotency-Key) and a local one that records the message (and puts
-// it in the stack's outbox). EMAIL_PROVIDER=resend selects the real one; local is the default in
+// POST /emails and POST /emails/batch, bearer key, Idempotency-Key) and a local one that records
+// each message (and puts it in the stack's outbox). EMAIL_PROVIDER=resend selects the real one; local is the default in
 // the local stack only (see config.ts).
 import { emailDocument } from '../render.ts'
 import { providerChoice } from './config.ts'
-import { providerFetch, recordCall } from './record.ts'
+import { ProviderError, providerFetch, recordCall } from './record.ts'
 
 export interface EmailMessage {
   to: string
@@ -17,9 +17,17 @@ export interface EmailMessage {
   idempotencyKey?: string
 }
 
+/** The most messages one batch call takes (Resend's documented limit). */
+export const BATCH_LIMIT = 100
+
 export interface EmailProvider {
   readonly name: string
   send(m: EmailMessage): Promise<{ id: string }>
+  /**
+   * Up to BATCH_LIMIT messages in one call: all accepted (their ids, in order) or, when it
+   * throws, none. The key makes a retried batch deliver once.
+   */
+  sendBatch(ms: EmailMessage[], idempotencyKey?: string): Promise<{ id: string }[]>
 }
 
 /** The message as it is sent: its HTML a whole document with a language and a title. */
@@ -31,34 +39,71 @@ export class LocalEmail implements EmailProvider {
     const id = await recordCall('email', 'send', { ...asSent(m) })
     return { id: `local_${id}` }
   }
+  async sendBatch(ms: EmailMessage[]) {
+    const ids: { id: string }[] = []
+    for (const m of ms) ids.push(await this.send(m))
+    return ids
+  }
 }
 
 export class ResendEmail implements EmailProvider {
   readonly name = 'resend'
   constructor(private opts: { apiKey: string; from: string; baseUrl?: string }) {}
-  async send(m: EmailMessage) {
+
+  private headers(idempotencyKey?: string) {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.opts.apiKey}`,
       'content-type': 'application/json',
     }
-    if (m.idempotencyKey) headers['idempotency-key'] = m.idempotencyKey
-    const body = await providerFetch(
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
+    return headers
+  }
+
+  private body(m: EmailMessage) {
+    return {
+      from: this.opts.from,
+      to: [m.to],
+      subject: m.subject,
+      html: asSent(m).html,
+      text: m.text,
+      tags: [{ name: 'category', value: m.tag }],
+    }
+  }
+
+  private post(path: string, body: unknown, idempotencyKey?: string) {
+    return providerFetch(
       'The e-mail service',
-      `${this.opts.baseUrl ?? 'https://api.resend.com'}/emails`,
+      `${this.opts.baseUrl ?? 'https://api.resend.com'}${path}`,
       {
         method: 'POST',
-        headers,
-        body: JSON.stringify({
-          from: this.opts.from,
-          to: [m.to],
-          subject: m.subject,
-          html: asSent(m).html,
-          text: m.text,
-          tags: [{ name: 'category', value: m.tag }],
-        }),
+        headers: this.headers(idempotencyKey),
+        body: JSON.stringify(body),
       },
-    ) as { id: string }
+    )
+  }
+
+  async send(m: EmailMessage) {
+    const body = await this.post('/emails', this.body(m), m.idempotencyKey) as { id: string }
     return { id: body.id }
+  }
+
+  async sendBatch(ms: EmailMessage[], idempotencyKey?: string) {
+    if (ms.length === 0) return []
+    if (ms.length > BATCH_LIMIT) throw new RangeError(`At most ${BATCH_LIMIT} messages a batch.`)
+    const body = await this.post('/emails/batch', ms.map((m) => this.body(m)), idempotencyKey) as {
+      data?: { id?: unknown }[]
+    } | null
+    const ids = body?.data
+    if (
+      !Array.isArray(ids) || ids.length !== ms.length || ids.some((d) => typeof d?.id !== 'string')
+    ) {
+      throw new ProviderError(
+        'The e-mail service',
+        502,
+        `The e-mail service answered a batch of ${ms.length} without an id for each message.`,
+      )
+    }
+    return ids.map((d) => ({ id: d.id as string }))
   }
 }
 

@@ -303,3 +303,69 @@ Deno.test('E-mail API: POST /emails with the bearer key, the idempotency key and
     await fake.close()
   }
 })
+
+Deno.test('E-mail API: a batch is one POST /emails/batch, each message whole, ids back in order', async () => {
+  const fake = await fakeServer(() => Response.json({ data: [{ id: 'b_1' }, { id: 'b_2' }] }))
+  try {
+    const mail = new ResendEmail({
+      apiKey: 're_test',
+      from: 'Roots <hello@example.com>',
+      baseUrl: fake.url,
+    })
+    const m = (to: string) => ({
+      to,
+      subject: `Hi ${to}`,
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      tag: 'list',
+    })
+    const ids = await mail.sendBatch([m('a@example.com'), m('b@example.com')], 'batch-1')
+    assert.deepEqual(ids, [{ id: 'b_1' }, { id: 'b_2' }])
+    assert.equal(fake.seen.length, 1)
+    const [s] = fake.seen
+    assert.equal(s!.path, '/emails/batch')
+    assert.equal(s!.headers.get('authorization'), 'Bearer re_test')
+    assert.equal(s!.headers.get('idempotency-key'), 'batch-1')
+    assert.deepEqual(
+      JSON.parse(s!.body),
+      ['a@example.com', 'b@example.com'].map((to) => ({
+        from: 'Roots <hello@example.com>',
+        to: [to],
+        subject: `Hi ${to}`,
+        html: emailDocument('<p>Hi</p>', `Hi ${to}`),
+        text: 'Hi',
+        tags: [{ name: 'category', value: 'list' }],
+      })),
+    )
+    // Nothing to send: no call at all.
+    assert.deepEqual(await mail.sendBatch([]), [])
+    assert.equal(fake.seen.length, 1)
+  } finally {
+    await fake.close()
+  }
+})
+
+Deno.test('E-mail API: a refused batch is an error with its status; an answer short of ids is too', async () => {
+  let answer = () => Response.json({ message: 'Invalid `to` field' }, { status: 422 })
+  const fake = await fakeServer(() => answer())
+  try {
+    const mail = new ResendEmail({
+      apiKey: 're_test',
+      from: 'Roots <hello@example.com>',
+      baseUrl: fake.url,
+    })
+    const m = { to: 'a@example.com', subject: 'Hi', html: '<p>Hi</p>', text: 'Hi', tag: 'list' }
+    await assert.rejects(
+      mail.sendBatch([m, m]),
+      (e) => e instanceof ProviderError && e.status === 422 && /Invalid `to` field/.test(e.message),
+    )
+    answer = () => Response.json({ data: [{ id: 'b_1' }] })
+    await assert.rejects(
+      mail.sendBatch([m, m]),
+      (e) => e instanceof ProviderError && e.status === 502,
+    )
+    await assert.rejects(mail.sendBatch(Array(101).fill(m)), RangeError)
+  } finally {
+    await fake.close()
+  }
+})
