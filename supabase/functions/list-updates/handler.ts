@@ -109,12 +109,23 @@ export function monthlyEmail(u: MonthlyUpdate): { html: string; text: string } {
   }, {})
 }
 
-async function sendMonthly(): Promise<Response> {
+/**
+ * How long one run goes on claiming more: a function may run 150 s, and a national round is tens
+ * of thousands of mails. What is left stays owed, and the outbox drain's next tick (a minute on)
+ * posts here again while any is.
+ */
+export const MONTHLY_BUDGET_MS = 90_000
+
+export async function sendMonthly(
+  { limit = 200, budgetMs = MONTHLY_BUDGET_MS }: { limit?: number; budgetMs?: number } = {},
+): Promise<Response> {
   const db = adminClient()
   const sent: number[] = []
   const failed: number[] = []
-  for (;;) {
-    const rows = must(await db.rpc('claim_monthly_updates', { p_limit: 200 })) as MonthlyUpdate[]
+  const started = Date.now()
+  for (let first = true;; first = false) {
+    if (!first && Date.now() - started >= budgetMs) break
+    const rows = must(await db.rpc('claim_monthly_updates', { p_limit: limit })) as MonthlyUpdate[]
     if (rows.length === 0) break
     const { sent: went } = await sendManyAndLog(rows.map((u) => ({
       message: {

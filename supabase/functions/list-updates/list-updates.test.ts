@@ -9,7 +9,7 @@ import {
   test,
   uniqueEmail,
 } from '../_shared/testing.ts'
-import { monthlyParagraphs, ordinal } from './handler.ts'
+import { monthlyParagraphs, ordinal, sendMonthly } from './handler.ts'
 
 const asScheduler = (body: unknown) => call('list-updates', { token: SERVICE_KEY(), body })
 
@@ -160,4 +160,32 @@ test('closures: the withdrawn are told why, the moved where their place went', a
   const left = await sql()`select count(*)::int as n from private.site_closure_notices
     where entry_id in (${gone.id}, ${moved.id}) and sent_at is null`
   assert.equal(left[0].n, 0)
+})
+
+test('a run stops claiming once its time is up; what is left goes on the next run', async () => {
+  for (let i = 0; i < 3; i++) await applicant(true)
+  const sentSoFar = async () =>
+    Number(
+      (await sql()`select count(*) as n from private.notification_outbox
+      where kind = 'monthly_update' and sent_at is not null`)[0].n,
+    )
+  const owed = async () =>
+    Number(
+      (await sql()`select count(*) as n from private.list_position_snapshots s
+      join public.waiting_list_entries w on w.id = s.entry_id
+      where w.monthly_updates and w.status = 'waiting' and s.period = '1999-07' and not exists (select 1 from private.notification_outbox n
+        where n.kind = 'monthly_update' and n.entry_id = s.entry_id and n.period = s.period)`)[0].n,
+    )
+  await sql()`select private.run_monthly_list_updates('1999-07')`
+  assert.ok(await owed() >= 3)
+  const before = await sentSoFar()
+  // No time left after the first claim: two mails, and the rest stay owed.
+  const short = await (await sendMonthly({ limit: 2, budgetMs: 0 })).json()
+  assert.deepEqual(short, { sent: 2, failed: 0 })
+  assert.equal(await sentSoFar(), before + 2)
+  assert.ok(await owed() >= 1)
+  // With time, the next run claims a batch after another until nothing is owed.
+  const rest = await (await sendMonthly({ limit: 2 })).json()
+  assert.ok(rest.sent >= 1)
+  assert.equal(await owed(), 0)
 })
