@@ -161,6 +161,8 @@ describe('admin sign-in', () => {
       await waitForPath(page, '/admin')
     }
     await openFromNav(desk, 'Sign-in security', '/admin/security')
+    // As a person would, click once the page has its sign-in methods (none yet).
+    await desk.getByText('No second sign-in step yet').waitFor()
     await desk.getByRole('button', { name: 'Sign out on other devices' }).click()
     const dialog = desk.getByRole('dialog', { name: 'Sign out on your other devices?' })
     await dialog.getByText('You stay signed in here.', { exact: false }).waitFor()

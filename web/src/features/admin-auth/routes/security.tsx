@@ -4,7 +4,7 @@ import { css } from 'goober'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
-import { ConfirmDialog, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
+import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
@@ -96,7 +96,9 @@ export function AdminSecurityRoute() {
         <button type='button' className={buttonSecondary} onClick={() => setAdding('phone')}>Add phone</button>
       </PageHeader>
       <p>A second step at sign-in protects the data of every applicant. Staff with a verified method must use it each time they sign in.</p>
-      {factors.isPending && <Status>Loading your sign-in methods…</Status>}
+      {/* The same panel as the empty list: the button below does not move when the list arrives
+          (a click aimed at it then landed above it). */}
+      {factors.isPending && <div role='status'><EmptyState>Loading your sign-in methods…</EmptyState></div>}
       {factors.isError && <ErrorNotice message={factors.error.message} />}
       <DataTable rows={factors.data} head={['Name', 'Type', 'Status', 'Added', { label: 'Actions', hidden: true }]} caption='Your sign-in methods' empty='No second sign-in step yet. Add an authenticator app or a phone.'>
         {(f) => (
