@@ -115,6 +115,10 @@ describe('a rich page for a site of each status', () => {
       it(`${s.status}: ${s.name} from the home page at ${width} px`, async () => {
         const page = await sitePage(width)
         await openApp(page, '/')
+        // The live list arrives after the first paint and may add sites above this one (other
+        // journeys make them), moving its card: click once the page has its data, as a person
+        // clicks what stays put (a click aimed at a card as it moved once landed on nothing).
+        await page.waitForLoadState('networkidle')
         await dismissConsent(page)
         await page.locator(`[data-testid="site-card"][data-slug="${s.slug}"] a.name`).click()
         await page.getByRole('heading', { level: 1, name: s.h1 }).waitFor()
