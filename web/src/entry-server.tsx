@@ -21,7 +21,7 @@ import {
   primeStores,
 } from '@/app/prerender-data'
 import { collectedHead, resetCollectedHead } from '@/app/ssr/head-collector'
-import type { PrerenderedDetails } from '@/components/site-profile/prerendered'
+import type { PrerenderedDetails } from '@/lib/sites/prerendered-details'
 import { paths } from '@/config/paths'
 import { DEFAULT_DESCRIPTION, pageTitle } from '@/lib/page-meta'
 import { headTags } from '@/lib/head'

@@ -2,8 +2,8 @@
 // (<script type="application/json" id="roots-prerender">, data only: the CSP allows no inline
 // script). The browser puts the same data in the stores before it hydrates, so its first render
 // matches the HTML; the live reads then replace it.
-import { setPrerenderedDetails } from '@/components/site-profile/prerendered'
-import type { PrerenderedDetails } from '@/components/site-profile/prerendered'
+import { setPrerenderedDetails } from '@/lib/sites/prerendered-details'
+import type { PrerenderedDetails } from '@/lib/sites/prerendered-details'
 import { loadLocations } from '@/lib/sites/locations-store'
 import type { SiteCatalogue, SiteWithOfferEntry } from '@/lib/sites/types'
 

@@ -21,7 +21,7 @@ import type { ListStats, Prices, SiteDetailsData } from '@/lib/sites/site-detail
 import { formatDate } from '@/lib/months'
 import { describeWait, pounds } from '@/lib/sites/wait'
 import { PhotoGallery } from './PhotoGallery'
-import { prerenderedDetails } from './prerendered'
+import { prerenderedDetails } from '@/lib/sites/prerendered-details'
 
 /** Stored rich text (ProseMirror JSON, or plain text) through the allowlist renderer. */
 function RichText({ value }: { value: string | null }) {
