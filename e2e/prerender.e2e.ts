@@ -239,8 +239,21 @@ describe('with JavaScript', () => {
       expect(sheets.filter((s) => s.path === path && !s.disabled), `${path} linked again`)
         .toEqual([])
     }
-    // The page still has its look once the app runs: the columns are the page's own stylesheet's.
+    // What every page adds after its first paint (the footer's links, the promo bar, the cookie
+    // settings button once the visitor has chosen) has its sheet
+    // inline as well: a server-rendered page fetches no stylesheet at all, so the browser never
+    // works out the whole page's style again for a late one.
+    for (const part of ['SiteFooterLinks', 'PromoBar', 'ConsentReopenButton']) {
+      expect(inlined.some((p) => new RegExp(`/assets/${part}-[^/]*\\.css$`).test(p)), part).toBe(
+        true,
+      )
+    }
+    expect(fetched).toEqual([])
+    // The page still has its look once the app runs: the columns are the page's own stylesheet's,
+    // the footer's link groups theirs.
     expect(await page.locator('article .cols').evaluate((el) => getComputedStyle(el).display))
+      .toBe('grid')
+    expect(await page.getByTestId('footer-links').evaluate((el) => getComputedStyle(el).display))
       .toBe('grid')
     await ctx.close()
   })

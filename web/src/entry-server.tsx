@@ -66,6 +66,15 @@ const ROUTE_TABLE = 'src/app/router.tsx'
 const SITES_LIST = [ROUTE_TABLE, 'src/features/sites/routes/sites-list.tsx']
 const SITE_PAGE = [ROUTE_TABLE, 'src/features/sites/routes/site-page.tsx']
 const PREREG_PAGE = [ROUTE_TABLE, 'src/app/QueryProvider.tsx', 'src/features/prereg/routes/prereg-site.tsx']
+// What every public page adds once it has painted (the footer's link groups, the promo bar, the
+// cookie settings button once a choice is made). Their stylesheets go in the head as well:
+// arriving later, each was a new sheet the browser worked out the whole page's style for again,
+// a long task on a slow phone after the first paint.
+const AFTER_PAINT = [
+  'src/components/site-nav/SiteFooterLinks.tsx',
+  'src/components/promo-bar/PromoBar.tsx',
+  'src/features/consent/components/ConsentReopenButton.tsx',
+]
 
 /** Which pages are server-rendered: those whose content the catalogue and a site's details give. */
 function plan(path: string, c: SiteCatalogue): Plan | null {
@@ -218,7 +227,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
     title: pageTitle(info.title),
     description,
     css: allCss,
-    modules: what.modules,
+    modules: [...what.modules, ...AFTER_PAINT],
     data: JSON.stringify(data).replace(/</g, '\\u003c'),
   }
 }
