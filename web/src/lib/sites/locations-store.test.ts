@@ -111,6 +111,37 @@ describe('locations store', () => {
     expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.waiting_list_count).toBe(9)
   })
 
+  it('keeps each list it holds when an answer repeats it, so readers do not render again', async () => {
+    const src = source()
+    await loadLocations(src)
+    const before = { ...locations }
+    // The same tables answered again (new objects, equal values): nothing is replaced.
+    await loadLocations(src)
+    for (
+      const key of [
+        'sites',
+        'storedSites',
+        'places',
+        'offers',
+        'sitesWithOffer',
+        'ctaSettings',
+      ] as const
+    ) {
+      expect(locations[key], key).toBe(before[key])
+    }
+    // One count changes: the lists that carry it are replaced, the others kept.
+    await loadLocations(source({
+      counts: (names: string[]) =>
+        Promise.resolve(
+          names.filter((n) => n === 'Tuckers Meadow').map((n) => ({ location: n, count: 10 })),
+        ),
+    }))
+    expect(locations.sites).not.toBe(before.sites)
+    expect(locations.sites.find((s) => s.slug === 'tuckers-meadow')!.waiting_list_count).toBe(10)
+    expect(locations.offers).toBe(before.offers)
+    expect(locations.ctaSettings).toBe(before.ctaSettings)
+  })
+
   it('loads once for many callers', async () => {
     const src = source()
     await Promise.all([

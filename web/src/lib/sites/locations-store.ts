@@ -8,6 +8,7 @@
 import { proxy, ref, useSnapshot } from 'valtio'
 import { useEffect } from 'react'
 import { afterNextPaint } from '@/lib/after-first-paint'
+import { sameValue } from '@/lib/same-value'
 import { BUILT_IN_SITES, WAITING_LIST_PLACES } from './catalogue'
 import { functionGet } from './rest'
 import { BUILT_IN_CTA_SETTINGS, mergeSites } from './rules'
@@ -79,12 +80,22 @@ export async function loadLocations(source: LocationsSource = functionSource): P
   try {
     const answer = await source.catalogue()
     if (!isCatalogue(answer)) throw new Error('Unexpected catalogue answer')
-    locations.sites = ref(answer.sites)
-    locations.storedSites = ref(answer.sites.filter((s) => !s.builtin))
-    locations.places = ref(answer.places)
-    locations.offers = ref(answer.offers)
-    locations.sitesWithOffer = ref(answer.sites_with_offer)
-    if (answer.ctas.length > 0) locations.ctaSettings = ref(answer.ctas)
+    // A list that answers what the store holds keeps its identity: the components that read it
+    // do not render again (a server-rendered page's data and the live read are mostly the same).
+    const keep = <
+      K extends 'sites' | 'storedSites' | 'places' | 'offers' | 'sitesWithOffer' | 'ctaSettings',
+    >(
+      key: K,
+      value: LocationsState[K],
+    ) => {
+      if (!sameValue(locations[key], value)) locations[key] = ref(value) as LocationsState[K]
+    }
+    keep('sites', answer.sites)
+    keep('storedSites', answer.sites.filter((s) => !s.builtin))
+    keep('places', answer.places)
+    keep('offers', answer.offers)
+    keep('sitesWithOffer', answer.sites_with_offer)
+    if (answer.ctas.length > 0) keep('ctaSettings', answer.ctas)
     locations.offersLoaded = true
     locations.loaded = true
     locations.settled = true

@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react'
 import { callFunction } from '@/lib/call-function'
 import { restRpc, restSelect } from '@/lib/sites/rest'
+import { sameValue } from '@/lib/same-value'
+import { prerenderedDetails } from '@/lib/sites/prerendered-details'
 
 export interface SitePhoto {
   path: string
@@ -45,9 +47,9 @@ export interface SiteDetailsData {
   photos: SitePhoto[] | null
   stats: ListStats | null
   prices: Prices | null
-  /** True once every read has answered or failed. */
-  settled: boolean
 }
+
+const NOTHING: SiteDetailsData = { photos: null, stats: null, prices: null }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 
@@ -98,30 +100,39 @@ export const resetPricesCache = () => {
   pricesOnce = null
 }
 
-/** The gallery, the list's figures and the prices of a site (id and slug); a null slug reads nothing. */
+/**
+ * The gallery, the list's figures and the prices of a site (id and slug); a null slug reads nothing.
+ * Each part shows as it answers. On a page rendered with the site's details (prerendered.ts) they
+ * are on screen already: the live ones replace them in one render once all three have answered,
+ * and not at all where they are the same, so a slow phone works out the page once, not three times.
+ */
 export function useSiteDetails(siteId: number | null, slug: string | null): SiteDetailsData {
-  const [data, setData] = useState<SiteDetailsData>({
-    photos: null,
-    stats: null,
-    prices: null,
-    settled: false,
-  })
+  const [data, setData] = useState<SiteDetailsData>(NOTHING)
   useEffect(() => {
     let live = true
-    setData({ photos: null, stats: null, prices: null, settled: false })
+    setData(NOTHING)
     if (slug === null) return
     pricesOnce ??= getPrices().catch((e) => {
       pricesOnce = null
       throw e
     })
-    const parts = [
-      (siteId === null ? Promise.resolve([]) : getSitePhotos(siteId)).then((photos) =>
-        live && setData((d) => ({ ...d, photos }))
-      ),
-      getListStats(slug).then((stats) => live && setData((d) => ({ ...d, stats }))),
-      pricesOnce.then((prices) => live && setData((d) => ({ ...d, prices }))),
-    ]
-    void Promise.allSettled(parts).then(() => live && setData((d) => ({ ...d, settled: true })))
+    const photos = siteId === null ? Promise.resolve([]) : getSitePhotos(siteId)
+    const stats = getListStats(slug)
+    const prices = pricesOnce
+    const shown = prerenderedDetails(slug)
+    if (shown) {
+      void Promise.allSettled([photos, stats, prices]).then(([p, s, pr]) => {
+        const value = <T>(r: PromiseSettledResult<T>) => r.status === 'fulfilled' ? r.value : null
+        const next = { photos: value(p), stats: value(s), prices: value(pr) }
+        const same = (Object.keys(next) as (keyof SiteDetailsData)[])
+          .every((k) => next[k] === null || sameValue(next[k], shown[k]))
+        if (live && !same) setData(next)
+      })
+    } else {
+      void photos.then((photos) => live && setData((d) => ({ ...d, photos })), () => {})
+      void stats.then((stats) => live && setData((d) => ({ ...d, stats })), () => {})
+      void prices.then((prices) => live && setData((d) => ({ ...d, prices })), () => {})
+    }
     return () => {
       live = false
     }
