@@ -7,7 +7,9 @@
 //        "send a welcome" and has not been told yet: their private reference and the link to their
 //        place in the queue. Claimed through the notification outbox, so however often it is
 //        called (a retried batch, two tabs, the scheduler at the same time) each applicant gets
-//        one e-mail. → 200 { notified, failed }
+//        one e-mail. Claimed WELCOME_CLAIM at a time for WELCOME_BUDGET_MS at most; what is
+//        left stays owed and goes with the next call (the drain posts again a minute later).
+//        → 200 { notified, failed } (this call's)
 //
 // Errors: bad body 400; not signed in 401; not staff, or not staff of that import's site 403;
 // unknown import 404; e-mail not configured 503 not_configured (nothing claimed).
@@ -69,35 +71,58 @@ export function welcomeEmail(w: Welcome) {
   }
 }
 
-async function notify(
+/** Welcomes claimed at a time: five of the e-mail service's batches (notify.ts BATCH_LIMIT). */
+export const WELCOME_CLAIM = 500
+
+/**
+ * A run stops claiming once it has spent this long, well inside the 150 s a function may run (at
+ * Resend's two calls a second, 10,000 welcomes are about 50 s of calls). What is left stays owed:
+ * the outbox drain posts this function again a minute later, and it goes on from there.
+ */
+export const WELCOME_BUDGET_MS = 90_000
+
+export async function notify(
   db: Client,
   importId: string | null,
   actor: string | null,
+  { limit = WELCOME_CLAIM, budgetMs = WELCOME_BUDGET_MS }: { limit?: number; budgetMs?: number } =
+    {},
 ): Promise<{ notified: number; failed: number }> {
-  const rows = must(
-    await db.rpc('claim_import_welcomes', importId ? { p_import_id: importId } : {}),
-  ) as Welcome[]
-  const { sent: went } = await sendManyAndLog(rows.map((w) => ({
-    message: {
-      to: w.email,
-      ...welcomeEmail(w),
-      tag: 'import-welcome',
-      idempotencyKey: `import-welcome-${w.entry_id}`,
-    },
-    ctx: { entry_id: w.entry_id, site_id: w.site_id, sent_by: actor, via: FN },
-  })))
-  const sent = rows.filter((_, i) => went[i]).map((w) => Number(w.entry_id))
-  const failed = rows.filter((_, i) => !went[i]).map((w) => Number(w.entry_id))
-  if (rows.length > 0) {
+  let notified = 0
+  let failed = 0
+  const started = Date.now()
+  for (let first = true;; first = false) {
+    if (!first && Date.now() - started >= budgetMs) break
+    const rows = must(
+      await db.rpc('claim_import_welcomes', {
+        ...(importId ? { p_import_id: importId } : {}),
+        p_limit: limit,
+      }),
+    ) as Welcome[]
+    if (rows.length === 0) break
+    const { sent: went } = await sendManyAndLog(rows.map((w) => ({
+      message: {
+        to: w.email,
+        ...welcomeEmail(w),
+        tag: 'import-welcome',
+        idempotencyKey: `import-welcome-${w.entry_id}`,
+      },
+      ctx: { entry_id: w.entry_id, site_id: w.site_id, sent_by: actor, via: FN },
+    })))
+    const sent = rows.filter((_, i) => went[i]).map((w) => Number(w.entry_id))
+    const lost = rows.filter((_, i) => !went[i]).map((w) => Number(w.entry_id))
     must(
       await adminClientFor(FN, actor).rpc('finish_notifications', {
         p_kind: 'import_welcome',
         p_sent: sent,
-        p_failed: failed,
+        p_failed: lost,
       }),
     )
+    notified += sent.length
+    failed += lost.length
+    if (rows.length < limit) break
   }
-  return { notified: sent.length, failed: failed.length }
+  return { notified, failed }
 }
 
 export const handler = serve(async (req) => {

@@ -2699,7 +2699,7 @@ export type Database = {
         Returns: Json
       }
       claim_import_welcomes: {
-        Args: { p_import_id?: string }
+        Args: { p_import_id?: string; p_limit?: number }
         Returns: {
           email: string
           entry_id: number
