@@ -10,6 +10,7 @@ import { launchChromium, seriousViolations, webUrl } from './support/browser'
 import { apiUrl, asService, openFromNav, signedInPage, waitForPath } from './admin-support'
 import { serviceRest } from './public-support'
 import { png, pngSize } from './support/png'
+import { appReady } from './support/hydration'
 
 const SITE = { id: 13, location: 'Loxley Meadow', slug: 'loxley-meadow' }
 const SHOTS = '/tmp/shots-admin-images'
@@ -172,6 +173,9 @@ describe('staff images', () => {
     // Its name exactly: the card's map link (a new tab) is named after the site too.
     await visitor.getByRole('link', { name: SITE.location, exact: true }).click()
     await waitForPath(visitor, `/sites/sheffield/${SITE.slug}`)
+    // The link may have loaded the server's HTML: its gallery buttons work once the app runs (a
+    // click before that does nothing; a fresh clone's run once lost its click that way).
+    await appReady(visitor)
     const publicGallery = visitor.getByTestId('gallery')
     await publicGallery.getByRole('button', { name: new RegExp(`: ${alt}$`) }).click()
     const onPage = publicGallery.getByRole('img', { name: alt })
