@@ -102,7 +102,7 @@ export const resetPricesCache = () => {
 
 /**
  * The gallery, the list's figures and the prices of a site (id and slug); a null slug reads nothing.
- * Each part shows as it answers. On a page rendered with the site's details (prerendered.ts) they
+ * Each part shows as it answers. On a page rendered with the site's details (prerendered-details.ts) they
  * are on screen already: the live ones replace them in one render once all three have answered,
  * and not at all where they are the same, so a slow phone works out the page once, not three times.
  */
