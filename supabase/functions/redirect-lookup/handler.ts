@@ -1,8 +1,8 @@
 // GET /functions/v1/redirect-lookup (verify_jwt off): legacy paths and /s/{code} short links.
 //
 //   GET /redirect-lookup              → 200 { redirects: [{ from, to, status }] } with ETag and
-//                                       Cache-Control; If-None-Match → 304. The client checks
-//                                       every navigation against this table locally and
+//                                       Cache-Control no-cache; If-None-Match → 304. The client
+//                                       checks every navigation against this table locally and
 //                                       refreshes it in the background.
 //   GET /redirect-lookup?path=/S/TM/  → 200 { redirect: { to, status, external } | null }
 //       the path is normalised (query and hash dropped, percent-decoded, repeated and trailing
@@ -26,7 +26,13 @@ import {
   resolveRedirect,
 } from '../_shared/common/redirect-paths.ts'
 
-export const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400'
+/**
+ * Browsers keep the table but ask again on every use (a 304 by its ETag when it has not changed):
+ * a table kept for minutes sent a returning visitor to /404 from a site closed meanwhile instead
+ * of following its new redirect. A `Link: rel=preload` of a `no-cache` answer is still taken by
+ * the app's first read (Chromium: one request a page load, checked by e2e `redirects`).
+ */
+export const CACHE_CONTROL = 'public, no-cache'
 
 const cache = new MicroCache<{ full: Cached; table: Map<string, RedirectRule> }>(
   cacheTtl('REDIRECTS_CACHE_MS', 5000),

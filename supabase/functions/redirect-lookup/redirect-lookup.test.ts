@@ -53,10 +53,25 @@ test('the whole table, with an ETag; a matching If-None-Match is 304', async () 
   }
   const etag = r.headers.get('etag')!
   assert.match(etag, /^"[0-9a-f]{32}"$/)
-  assert.match(r.headers.get('cache-control') ?? '', /max-age=\d+/)
   const again = await call('redirect-lookup', { headers: { 'if-none-match': etag } })
   assert.equal(again.status, 304)
   assert.equal(again.headers.get('etag'), etag)
+})
+
+test('browsers ask again on every use of the table or of a lookup: no-cache, no max-age', async () => {
+  // A table a browser kept for minutes sent a returning visitor to /404 from a site closed
+  // meanwhile: each use must go back to the function, which answers 304 while it is unchanged.
+  const full = await call('redirect-lookup')
+  const one = await call('redirect-lookup', { query: { path: '/our-sites' } })
+  const notModified = await call('redirect-lookup', {
+    headers: { 'if-none-match': full.headers.get('etag')! },
+  })
+  for (const r of [full, one, notModified]) {
+    const cc = r.headers.get('cache-control') ?? ''
+    assert.match(cc, /(^|,)\s*no-cache\s*(,|$)/, cc)
+    assert.doesNotMatch(cc, /max-age=[1-9]|stale-while-revalidate|immutable/, cc)
+  }
+  assert.equal(notModified.status, 304)
 })
 
 test('a table past the 1,000 rows one request answers is read whole, the last rule included', async () => {
