@@ -1,9 +1,11 @@
 // Redirects on navigation in a real browser, against the stack's `redirect-lookup` function and
-// the seeded table: a legacy path, internal and external /s/{code} short links, and the cached
-// table preloaded with the HTML and revalidated with its ETag.
+// the seeded table: a legacy path, internal and external /s/{code} short links, the cached table
+// preloaded with the HTML and revalidated with its ETag, and a rule added after a returning
+// visitor stored the table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp, webUrl } from './support/browser'
+import { serviceRest } from './public-support'
 
 let browser: Browser
 beforeAll(async () => {
@@ -82,6 +84,48 @@ describe('redirects on navigation', () => {
     expect(lookups[2]!.ifNoneMatch).toBe(etag)
     expect(lookups[2]!.status).toBe(304)
     await context.close()
+  })
+
+  it('a returning visitor follows a rule added since their table was stored, however late the table answers', async () => {
+    const tag = Date.now().toString(36)
+    const old = `/sites/gone-${tag}/old-acre-${tag}`
+    const { context, page } = await visitor()
+    await openApp(page, '/sites')
+    await page.waitForLoadState('networkidle')
+    const storedRules = () =>
+      page.evaluate(() =>
+        (JSON.parse(localStorage.getItem('roots:redirects:v1') ?? '{"redirects":[]}') as {
+          redirects: { from: string }[]
+        }).redirects.map((r) => r.from)
+      )
+    expect((await storedRules()).length).toBeGreaterThan(0)
+    expect(await storedRules()).not.toContain(old)
+    // Staff add a rule (as closing a site does) while this browser keeps the table without it.
+    await serviceRest('redirects', {
+      method: 'POST',
+      body: JSON.stringify({ source_path: old, target: '/sites', status_code: 301 }),
+    })
+    try {
+      // A slow line: the table answers seconds after the site list. The stored table shows pages
+      // at once, but the unknown site page must wait for this visit's answer before /404. (What
+      // is judged here is the table in localStorage: this context routes, so Chromium's HTTP
+      // cache is off; the test above and the archive journey judge the HTTP cache.)
+      await page.route(LOOKUP, async (route) => {
+        await new Promise((r) => setTimeout(r, 3000))
+        await route.continue().catch(() => {})
+      })
+      // Each try is this same browser: the function may still hold its table of a few seconds
+      // ago (REDIRECTS_CACHE_MS) for the first one.
+      await expect.poll(async () => {
+        await openApp(page, old)
+        await page.waitForURL((u) => u.pathname === '/sites' || u.pathname === '/404')
+        return new URL(page.url()).pathname
+      }, { timeout: 60_000 }).toBe('/sites')
+      expect(await storedRules()).toContain(old)
+    } finally {
+      await serviceRest(`redirects?source_path=eq.${encodeURIComponent(old)}`, { method: 'DELETE' })
+      await context.close()
+    }
   })
 
   it('follows an internal short link while navigating inside the app', async () => {

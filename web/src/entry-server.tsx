@@ -153,7 +153,7 @@ function lean(c: SiteCatalogue, keep: string | null): PackedCatalogue {
 /** A ready redirect table with no rules: the server renders the page asked for. */
 function serverPlatform(): Platform {
   const redirects = new RedirectCache({ url: '', fetch: () => Promise.reject(new Error('server')), storage: null })
-  redirects.ready = true
+  redirects.ready = redirects.checked = true
   return { redirects, builds: null }
 }
 

@@ -162,6 +162,45 @@ describe('redirect gate', () => {
       vi.useRealTimers()
     }
   })
+
+  /** A cache warm from a table stored by an earlier visit (no rule for closed-acre yet). */
+  function storedCache(fetch: typeof globalThis.fetch) {
+    const stored = { etag: '"old"', fetchedAt: Date.now(), redirects: TABLE.redirects }
+    const storage = { getItem: () => JSON.stringify(stored), setItem: () => {} }
+    return new RedirectCache({ url: 'x', storage, fetch, preloaded: true })
+  }
+  const Probe = () => <p>{`${useLocation()[0]} known: ${useRedirectsKnown()}`}</p>
+
+  it('with a stored table, pages render at once, but an address is unknown only once this session has asked', async () => {
+    // The site closed after the table was stored: its old address must follow the new rule, not
+    // end on /404 because the stored table had no rule for it.
+    let answer!: (r: Response) => void
+    const cache = storedCache((() => new Promise<Response>((r) => { answer = r })) as unknown as typeof fetch)
+    const loaded = cache.refresh()
+    const loc = memoryLocation({ path: '/sites/bath/closed-acre', record: true })
+    render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><Probe /></RedirectGate></Router>)
+    expect(screen.getByText('/sites/bath/closed-acre known: false')).toBeTruthy()
+    await act(async () => {
+      answer(new Response(JSON.stringify({ redirects: [...TABLE.redirects, { from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 }] }), { status: 200, headers: { etag: '"new"' } }))
+      await loaded
+    })
+    expect(loc.history.at(-1)).toBe('/sites/bath/open-acre')
+    expect(screen.getByText('/sites/bath/open-acre known: true')).toBeTruthy()
+  })
+
+  it('with a stored table and no answer (offline), pages may call an address unknown once the read has failed', async () => {
+    let fail!: () => void
+    const cache = storedCache((() => new Promise<Response>((_, reject) => { fail = () => reject(new TypeError('Failed to fetch')) })) as unknown as typeof fetch)
+    const loaded = cache.refresh()
+    const loc = memoryLocation({ path: '/sites/bath/nowhere' })
+    render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><Probe /></RedirectGate></Router>)
+    expect(screen.getByText('/sites/bath/nowhere known: false')).toBeTruthy()
+    await act(async () => {
+      fail()
+      await loaded
+    })
+    expect(screen.getByText('/sites/bath/nowhere known: true')).toBeTruthy()
+  })
 })
 
 describe('error boundary and error pages', () => {

@@ -1,6 +1,8 @@
 // Every navigation consults the cached redirect table synchronously, before the page renders:
 // internal redirects go through wouter (replace), external ones through location.replace.
-// On a first visit (cold cache) pages wait for the first answer, for at most a few seconds.
+// On a first visit (cold cache) pages wait for the first answer, for at most a few seconds; with
+// a stored table they render at once, but only this session's first answer (or failure) lets a
+// page send an address to /404: the stored table may not know a site closed since.
 import { type ReactNode, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { COLD_START_TIMEOUT_MS, type RedirectCache } from '@/lib/redirects'
@@ -38,5 +40,5 @@ export function RedirectGate({ cache, children, replaceExternal = (url) => globa
 
   if (hit) return null
   if (!cache.ready && !coldTimedOut) return null
-  return <RedirectsKnown.Provider value={cache.ready}>{children}</RedirectsKnown.Provider>
+  return <RedirectsKnown.Provider value={cache.checked}>{children}</RedirectsKnown.Provider>
 }

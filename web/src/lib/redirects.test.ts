@@ -154,8 +154,10 @@ describe('redirect cache', () => {
     t += 1
     await warm.refresh()
     expect(s.requests[0]!.headers['if-none-match']).toBeUndefined()
-    // The same ETag: the table did not change, so nobody re-renders; the clock restarts.
-    expect(calls).toBe(0)
+    // The same ETag: the table did not change; subscribers hear once, that it is now checked
+    // (pages may call an address unknown); the clock restarts.
+    expect(calls).toBe(1)
+    expect(warm.checked).toBe(true)
     expect(JSON.parse(storage.m.get(STORAGE_KEY)!)).toMatchObject({
       etag: '"abc"',
       fetchedAt: 1_001,
@@ -164,6 +166,32 @@ describe('redirect cache', () => {
     await warm.refreshIfStale()
     expect(s.requests[1]!.headers['if-none-match']).toBe('"abc"')
     expect(warm.lookup('/our-sites')).toMatchObject({ to: '/sites' })
+    // A 304 later on changes nothing anybody renders.
+    expect(calls).toBe(1)
+  })
+
+  it('a stored table is ready at once but checked only once this session has asked: answered or failed', async () => {
+    const storage = memoryStorage()
+    await new RedirectCache({ url: URL, fetch: server([ok(TABLE, '"abc"')]).fetch, storage })
+      .refresh()
+    // The next visit: the stored table renders pages at once, but it may predate a site's
+    // closure, so it is not yet checked.
+    const closed = { from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 }
+    const s = server([ok({ redirects: [...TABLE.redirects, closed] }, '"def"')])
+    const next = new RedirectCache({ url: URL, fetch: s.fetch, storage })
+    expect(next.ready).toBe(true)
+    expect(next.checked).toBe(false)
+    expect(next.lookup('/sites/bath/closed-acre')).toBeNull()
+    await next.refresh()
+    expect(next.checked).toBe(true)
+    expect(next.lookup('/sites/bath/closed-acre')).toMatchObject({ to: '/sites/bath/open-acre' })
+    // Offline: the read fails, the stored table stays, and it counts as checked (pages may then
+    // send an address to /404 rather than wait for ever).
+    const offline = new RedirectCache({ url: URL, fetch: server([]).fetch, storage })
+    expect(offline.checked).toBe(false)
+    await offline.refresh()
+    expect(offline.checked).toBe(true)
+    expect(offline.lookup('/sites/bath/closed-acre')).toMatchObject({ to: '/sites/bath/open-acre' })
   })
 
   it('says when a table is known: at once when warm, after the first answer when cold, or after the wait', async () => {
@@ -242,6 +270,7 @@ describe('redirect cache', () => {
     const c = new RedirectCache({ url: URL, fetch: server([]).fetch, storage: null })
     await c.refresh()
     expect(c.ready).toBe(true)
+    expect(c.checked).toBe(true)
     expect(c.size).toBe(0)
   })
 

@@ -73,6 +73,11 @@ export class RedirectCache {
   version = 0
   /** True once a table is known: from storage, or after the first fetch settled either way. */
   ready = false
+  /**
+   * True once this session's first fetch settled, either way: a stored table may predate a site's
+   * closure, so only then may a page call an address unknown (RedirectsKnown).
+   */
+  checked = false
 
   constructor(private readonly opts: RedirectCacheOptions) {
     const raw = this.opts.storage?.getItem(STORAGE_KEY)
@@ -150,8 +155,8 @@ export class RedirectCache {
   refresh(): Promise<void> {
     this.inflight ??= this.doRefresh().finally(() => {
       this.inflight = null
-      if (!this.ready) {
-        this.ready = true
+      if (!this.checked) {
+        this.ready = this.checked = true
         this.changed()
       }
     })
@@ -197,7 +202,8 @@ export class RedirectCache {
     this.etag = etag
     this.fetchedAt = now
     this.persist()
-    this.ready = true
+    // Checked too, so subscribers hear of this answer once (not again as the refresh settles).
+    this.ready = this.checked = true
     this.changed()
   }
 
