@@ -32,6 +32,11 @@ export const PUBLIC_JS_GOAL_KB = 90
 export const MOBILE_GOAL = 95
 /** Issue 22: mobile LCP of the public pages at most this many times the static page's. */
 export const LCP_GOAL_RATIO = 1.3
+/**
+ * A new TCP connection's first window: 10 segments of 1,460 bytes (RFC 6928, and Lighthouse's
+ * simulated connection). A page whose HTML and headers fit arrives in one round trip.
+ */
+export const FIRST_WINDOW_BYTES = 14_600
 
 interface Audit {
   score: number | null
@@ -60,6 +65,8 @@ interface Run {
   tbt: number
   cls: number
   si: number
+  /** The HTML document's bytes on the wire (encoded body and headers). */
+  htmlBytes: number
   scripts: string[]
   beforeLoad: string[]
   opportunities: string[]
@@ -108,6 +115,7 @@ async function auditOnce(
     url: string
     resourceType?: string
     rendererStartTime?: number
+    transferSize?: number
   }[]
   const origin = new URL(url).origin
   // The load event on the requests' clock (both are microsecond timestamps of the trace).
@@ -132,6 +140,7 @@ async function auditOnce(
     tbt: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     si: num('speed-index'),
+    htmlBytes: requests.find((r) => r.resourceType === 'Document')?.transferSize ?? NaN,
     scripts: scripts.map((r) => new URL(r.url).pathname),
     beforeLoad: scripts.filter((r) => !(Number(r.rendererStartTime) > loadAt)).map((r) =>
       new URL(r.url).pathname
@@ -323,10 +332,12 @@ const bench: Bench = async ({ stack, quick }) => {
           ...(runs > 1 ? { runs, 'performance range': `${min}–${max}` } : {}),
           'median LCP ms': lcp,
           ...(spaLcp !== null ? { 'median LCP ms without server rendering': spaLcp } : {}),
+          'HTML bytes on the wire': mobile.htmlBytes,
         },
         ratios: {
           'perf vs baseline': mobile.performance / Math.max(1, baseMobile.performance),
           'LCP vs baseline': lcp / baseLcp,
+          'HTML vs first window': mobile.htmlBytes / FIRST_WINDOW_BYTES,
           ...(spaLcp !== null
             ? { 'LCP without server rendering vs baseline': spaLcp / baseLcp }
             : {}),

@@ -7,6 +7,8 @@
 import { mkdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import type { SiteStatus } from '../supabase/functions/_shared/common/catalogue'
+import { isActive } from '../supabase/functions/_shared/common/site-rules'
 import { launchChromium, webUrl } from './support/browser'
 import {
   appReady,
@@ -97,6 +99,49 @@ describe('the HTML of each public page', () => {
       }
     })
   }
+
+  it("every page it renders arrives in one round trip: brotli, its headers and HTML within TCP's first window", async () => {
+    // Every seeded site's page and every pre-registration page, the home page and the site list.
+    const catalogue = await (await fetch(`${process.env.SUPABASE_URL}/functions/v1/sites`, {
+      headers: { 'cache-control': 'no-cache' },
+    })).json() as {
+      sites: { slug: string; city_slug: string | null; status: SiteStatus | null }[]
+      sites_with_offer: { slug: string }[]
+    }
+    const active = catalogue.sites.filter((s) => isActive(s) && s.city_slug)
+    const paths = [
+      '/',
+      '/sites',
+      ...active.map((s) => `/sites/${s.city_slug}/${s.slug}`),
+      ...catalogue.sites_with_offer.filter((o) => !active.some((s) => s.slug === o.slug))
+        .map((o) => `/prereg/${o.slug}`),
+    ]
+    expect(active.length).toBeGreaterThan(2)
+    expect(paths.length).toBeGreaterThan(active.length + 4)
+    const ctx = await browser.newContext({ javaScriptEnabled: false })
+    const page = await ctx.newPage()
+    const over: string[] = []
+    try {
+      for (const path of paths) {
+        const res = await page.goto(`${webUrl()}${path}`)
+        expect(res?.status(), path).toBe(200)
+        expect(await res?.headerValue('content-encoding'), path).toBe('br')
+        expect(await page.locator('#root h1').count(), `${path} is rendered`).toBe(1)
+        // What the browser took off the wire: the encoded HTML and the response's headers. A
+        // connection's first window is 10 segments of 1,460 bytes (RFC 6928); Lighthouse's
+        // simulated phone line waits a second round trip for anything over it.
+        const bytes = await page.evaluate(() =>
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+            .transferSize
+        )
+        expect(bytes, path).toBeGreaterThan(2000)
+        if (bytes > 14_600) over.push(`${path}: ${bytes} bytes`)
+      }
+    } finally {
+      await ctx.close()
+    }
+    expect(over).toEqual([])
+  })
 
   it('leaves a page it does not render to the app (the plain shell)', async () => {
     const html = await (await fetch(`${webUrl()}/sites/nowhere/no-such-site`)).text()

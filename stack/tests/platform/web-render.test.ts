@@ -5,7 +5,15 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { ANON_KEY } from '../../config.ts'
 import { freePort } from '../../stack.ts'
-import { pageHtml, type RenderedPage, startWebServer, stylesheets } from '../../web-server.ts'
+import { get } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import {
+  pageHtml,
+  pickEncoding,
+  type RenderedPage,
+  startWebServer,
+  stylesheets,
+} from '../../web-server.ts'
 
 const TEMPLATE = `<!doctype html><html><head>
 <meta name="description" content="Default" />
@@ -119,6 +127,35 @@ Deno.test('the web server renders what the server build renders, once per short 
       /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/,
     )
     assert.equal(again.headers.get('link'), null)
+    // A browser that takes brotli gets it (a page in TCP's first window); gzip otherwise; the
+    // bytes on the wire decode to the same page (node:http does not undo the coding).
+    const plain = await (await fetch(`${base}/rendered`, {
+      headers: { 'accept-encoding': 'identity' },
+    })).text()
+    const wire = (coding: string) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) =>
+        get(`${base}/rendered`, { headers: { 'accept-encoding': coding } }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () =>
+            resolve({
+              encoding: res.headers['content-encoding'],
+              vary: res.headers['vary'] as string | undefined,
+              body: Buffer.concat(chunks),
+            }))
+        }).on('error', reject)
+      )
+    const br = await wire('gzip, deflate, br, zstd')
+    assert.equal(br.encoding, 'br')
+    assert.equal(br.vary, 'Accept-Encoding')
+    assert.equal(brotliDecompressSync(br.body).toString(), plain)
+    const gz = await wire('gzip, br;q=0')
+    assert.equal(gz.encoding, 'gzip')
+    assert.equal(gunzipSync(gz.body).toString(), plain)
+    assert.ok(br.body.length < gz.body.length, `brotli ${br.body.length} < gzip ${gz.body.length}`)
+    const none = await wire('identity')
+    assert.equal(none.encoding, undefined)
+    assert.equal(none.body.toString(), plain)
     // A query, or a page the build does not render: the plain shell.
     for (const path of ['/rendered?x=1', '/elsewhere']) {
       const shell = await (await fetch(base + path)).text()
@@ -134,4 +171,22 @@ Deno.test('the web server renders what the server build renders, once per short 
     await server.close()
     await Deno.remove(dist, { recursive: true })
   }
+})
+
+Deno.test('the coding a client takes: brotli first, then gzip; q=0 refuses; * takes the rest', () => {
+  const both = ['br', 'gzip'] as const
+  assert.equal(pickEncoding('gzip, deflate, br, zstd', both), 'br')
+  assert.equal(pickEncoding('gzip, deflate', both), 'gzip')
+  assert.equal(pickEncoding('br;q=0, gzip;q=0.5', both), 'gzip')
+  assert.equal(pickEncoding('BR ; Q=1', both), 'br')
+  assert.equal(pickEncoding('*', both), 'br')
+  assert.equal(pickEncoding('*;q=0, gzip', both), 'gzip')
+  assert.equal(pickEncoding('br;q=0, *', both), 'gzip')
+  assert.equal(pickEncoding('gzip;q=0, br;q=0', both), null)
+  assert.equal(pickEncoding('br;q=junk, identity', both), null)
+  assert.equal(pickEncoding('', both), null)
+  assert.equal(pickEncoding(null, both), null)
+  // Static files go out gzipped only.
+  assert.equal(pickEncoding('br', ['gzip']), null)
+  assert.equal(pickEncoding('br, gzip', ['gzip']), 'gzip')
 })
