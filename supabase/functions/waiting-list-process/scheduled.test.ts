@@ -83,6 +83,8 @@ test('an offer past its deadline expires within a tick, and the next applicant i
       return n
     })
     assert.ok(next.id, 'the second applicant holds an offer')
+    // In the same minute: the expiry asked for the e-mail as it committed (it no longer waits
+    // for the outbox job's next tick, a minute later).
     await eventually(
       'the second applicant got the offer e-mail',
       async () => (await offerMails(emails[1])) === 1,
