@@ -233,6 +233,53 @@ describe('with JavaScript', () => {
     })
   }
 
+  for (const width of [360, 1280]) {
+    it(`a tap on the gallery before the app has started is not lost at ${width} px`, async () => {
+      // A slow phone: the page has painted from its HTML, the app's code is still on its way.
+      const ctx = await browser.newContext({
+        viewport: { width, height: 800 },
+        reducedMotion: 'reduce',
+      })
+      const page = await ctx.newPage()
+      const seen = watchConsole(page)
+      let release!: () => void
+      const codeHeld = new Promise<void>((r) => (release = r))
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await codeHeld
+        await route.continue().catch(() => {})
+      })
+      // (Not until the load event: the held code keeps it from firing.)
+      await page.goto(`${webUrl()}${PAGES[2].path}`, { waitUntil: 'domcontentloaded' })
+      const gallery = page.getByTestId('gallery')
+      const second = gallery.getByRole('button', { name: /^Photo 2 of 3: / })
+      await second.waitFor()
+      expect(
+        await gallery.getByRole('button', { name: /^Photo 1 of 3: / }).getAttribute('aria-current'),
+      )
+        .toBe('true')
+      // The visitor taps the second thumbnail: without the app nothing happens yet.
+      await second.click()
+      expect(await second.getAttribute('aria-current')).toBe('false')
+      const shownAlt = () => gallery.locator('figure img:not([hidden])').getAttribute('alt')
+      const firstAlt = await shownAlt()
+      await page.screenshot({ path: `${SHOTS}/early-tap-before-${width}.png` })
+      release()
+      await appReady(page)
+      // Once the page has hydrated, the tap is played back: the second photo shows.
+      await expect.poll(() => second.getAttribute('aria-current')).toBe('true')
+      expect(await shownAlt()).not.toBe(firstAlt)
+      expect(await gallery.locator('figcaption').textContent()).toMatch(/^Photo 2 of 3: /)
+      await page.screenshot({ path: `${SHOTS}/early-tap-after-${width}.png` })
+      // Only once: a later tap elsewhere works as usual and no earlier tap comes back.
+      await gallery.getByRole('button', { name: 'Next photo' }).click()
+      await expect.poll(() => gallery.locator('figcaption').textContent()).toMatch(
+        /^Photo 3 of 3: /,
+      )
+      expect(hydrationProblems(seen)).toEqual([])
+      await ctx.close()
+    })
+  }
+
   it('a redirect table slower than the app keeps the server HTML: no mismatch, clicks work', async () => {
     // A first visit on a slow line: the table answers after the app has stopped waiting for it
     // (4 s). The first render must still be the server's page, or React replaces the HTML and a

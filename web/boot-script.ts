@@ -1,4 +1,5 @@
-// The one inline script of every page: it starts the app after the first paint. A server-rendered
+// The one inline script of every page: it starts the app after the first paint, and keeps a tap
+// on a button made before then for the app to replay. A server-rendered
 // page is readable without the app, and with the app's code requested alongside it, the first
 // paint waited on it wherever the code came quickly (a repeat visit, the code cached: evaluating
 // it held the page back for as long as that took on a slow phone) and Lighthouse's model counted
@@ -17,6 +18,11 @@ export const BOOT_SCRIPT_ID = 'roots-boot'
 
 export const BOOT_SCRIPT =
   `(function(){var s=document.currentScript,d=document,w=window,started=false;` +
+  // Until the app runs, a page's buttons do nothing: the last one tapped is kept for the app to
+  // press once it has hydrated (web/src/app/early-tap.ts). Links and a form's submit button work
+  // without it and are left alone.
+  `var taps=w.__rootsTaps=function(e){var b=e.target&&e.target.closest&&e.target.closest('button');` +
+  `if(b&&(b.type==='button'||!b.form))w.__rootsTap=b};d.addEventListener('click',taps,true);` +
   `function el(tag,props){var e=d.createElement(tag);for(var k in props)e[k]=props[k];d.head.appendChild(e);return e}` +
   `function boot(){if(started)return;started=true;var m=(s.dataset.entry+' '+(s.dataset.preload||'')).split(' ');` +
   `for(var i=0;i<m.length;i++)if(m[i])el('link',{rel:'modulepreload',href:m[i],crossOrigin:'anonymous'});` +

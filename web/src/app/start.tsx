@@ -5,7 +5,7 @@
 // then the server's data goes into the stores, each in its own task; the first render (a
 // transition) is sliced by React itself.
 import { css } from 'goober'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { ConfigError, env } from '@/config/env'
 import { applyTheme } from '@/config/theme'
@@ -15,8 +15,15 @@ import { prepareFirstPage, preloadRouteTable } from '@/app/app-routes'
 import { installGlobalStyles } from '@/app/global-styles'
 import { startPlatform } from '@/app/platform'
 import { PRERENDER_DATA_ID, primeFrom } from '@/app/prerender-data'
+import { replayEarlyTap } from '@/app/early-tap'
 
 const notConfigured = css`max-width: 40rem; margin: 3rem auto; padding: 0 1rem;`
+
+/** Renders nothing: once the first render has committed (the HTML hydrated), an early tap replays. */
+function ReplayEarlyTap() {
+  useEffect(() => replayEarlyTap(), [])
+  return null
+}
 
 async function start(container: HTMLElement, doc: Document) {
   applyTheme(doc)
@@ -37,6 +44,7 @@ async function start(container: HTMLElement, doc: Document) {
   const app = (
     <StrictMode>
       <App platform={platform} />
+      <ReplayEarlyTap />
     </StrictMode>
   )
   // The first render is a transition: React renders it in slices of a few milliseconds.
