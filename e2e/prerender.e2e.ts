@@ -248,8 +248,16 @@ describe('with JavaScript', () => {
         await codeHeld
         await route.continue().catch(() => {})
       })
-      // (Not until the load event: the held code keeps it from firing.)
-      await page.goto(`${webUrl()}${PAGES[2].path}`, { waitUntil: 'domcontentloaded' })
+      // From the home page by its links, each page its server HTML (the code never arrives); not
+      // waiting for the load event, which the held code keeps from firing.
+      const noWait = { waitUntil: 'domcontentloaded' } as const
+      await page.goto(`${webUrl()}/`, noWait)
+      await page.getByRole('link', { name: 'Find a site near you' }).click({ noWaitAfter: true })
+      await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
+      await page.locator('[data-testid="site-card"][data-slug="darenth-fields"]')
+        .getByRole('link', { name: 'Darenth Fields', exact: true }).click({ noWaitAfter: true })
+      await page.getByRole('heading', { level: 1, name: 'Darenth Fields' }).waitFor()
+      expect(new URL(page.url()).pathname).toBe(PAGES[2].path)
       const gallery = page.getByTestId('gallery')
       const second = gallery.getByRole('button', { name: /^Photo 2 of 3: / })
       await second.waitFor()
