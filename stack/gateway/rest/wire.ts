@@ -57,7 +57,11 @@ function connectionError(code: string, message: string): Error {
 const enc = new TextEncoder()
 const dec = new TextDecoder()
 
-/** Builds protocol messages into one growing buffer. */
+/**
+ * Builds protocol messages into one growing buffer. A connection keeps its own and reuses it for
+ * every request: a new 8 KB buffer a request (and a copy of it to send, and one array a value)
+ * made malloc and the garbage collector a tenth of the gateway's CPU in a perf profile.
+ */
 class Writer {
   buf = new Uint8Array(8192)
   view = new DataView(this.buf.buffer)
@@ -85,8 +89,16 @@ class Writer {
   }
   /** A NUL-terminated string. */
   cstr(s: string) {
-    this.bytes(enc.encode(s))
+    this.text(s)
     this.u8(0)
+  }
+  /** A string's UTF-8 bytes, encoded in place; returns their length. */
+  text(s: string): number {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    this.#ensure(s.length * 3)
+    const { written } = enc.encodeInto(s, this.buf.subarray(this.n))
+    this.n += written
+    return written
   }
   bytes(b: Uint8Array) {
     this.#ensure(b.length)
@@ -101,8 +113,15 @@ class Writer {
     fill()
     this.view.setInt32(at, this.n - at)
   }
+  /** A copy of what was written; the writer starts again empty. */
   take(): Uint8Array {
     const out = this.buf.slice(0, this.n)
+    this.n = 0
+    return out
+  }
+  /** What was written, as a view of the buffer: valid until the writer is next used. */
+  written(): Uint8Array {
+    const out = this.buf.subarray(0, this.n)
     this.n = 0
     return out
   }
@@ -126,6 +145,8 @@ class Connection {
   /** Statement text → its name and result columns on this connection. */
   statements = new Map<string, { name: string; columns: string[] }>()
   #count = 0
+  /** Builds each request's messages; a connection runs one request at a time. */
+  #w = new Writer()
   broken = false
 
   constructor(conn: Deno.Conn) {
@@ -290,7 +311,7 @@ class Connection {
    * The first error is thrown after Postgres has answered the Sync, so the connection is ready.
    */
   async run(statements: WireStatement[]): Promise<WireResult> {
-    const w = new Writer()
+    const w = this.#w
     const parsing: { text: string; name: string }[] = []
     const describing: { text: string; name: string }[] = []
     for (const s of statements) {
@@ -318,9 +339,12 @@ class Connection {
         for (const v of s.values) {
           if (v === null) w.i32(-1)
           else {
-            const b = enc.encode(v)
-            w.i32(b.length)
-            w.bytes(b)
+            // The length goes before the bytes: leave room, encode, then fill it in (through
+            // the view of the buffer as it is after encoding, which may have grown it).
+            const at = w.n
+            w.i32(0)
+            const length = w.text(v)
+            w.view.setInt32(at, length)
           }
         }
         w.i16(0)
@@ -331,7 +355,8 @@ class Connection {
       })
     }
     w.bytes(SYNC)
-    await this.#write(w.take())
+    // Sent from the writer's own buffer: nothing else writes to it until this request is done.
+    await this.#write(w.written())
 
     let error: PostgresError | null = null
     let completed = 0

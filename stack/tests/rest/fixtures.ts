@@ -9,7 +9,7 @@ import { JWT_SECRET } from '../../config.ts'
 export const URL_ = Deno.env.get('SUPABASE_URL')!
 export const ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY')!
 export const SERVICE_KEY = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!
-const DB_URL = Deno.env.get('SUPABASE_DB_URL')!
+export const DB_URL = Deno.env.get('SUPABASE_DB_URL')!
 if (!URL_ || !ANON_KEY || !SERVICE_KEY || !DB_URL) {
   throw new Error(
     'SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL must be set',

@@ -2,7 +2,8 @@
 // PostgREST's, one implicit read-only transaction per read, and a pooled connection the server
 // ended while idle replaced without the caller noticing.
 import assert from 'node:assert/strict'
-import { ANON_KEY, db, rest, SERVICE_KEY, test } from './fixtures.ts'
+import { WirePool } from '../../gateway/rest/wire.ts'
+import { ANON_KEY, db, DB_URL, rest, SERVICE_KEY, test } from './fixtures.ts'
 
 test('a read runs on a gateway-rest connection, read-only, with its settings, which end with it', async () => {
   const r = await rest('/rpc/conformance_whoami')
@@ -35,5 +36,37 @@ test('a pooled read connection the server ended while idle is replaced: the read
     const r = await rest('/conformance_books?select=id&order=id&limit=1')
     assert.equal(r.status, 200, r.text)
     assert.deepEqual(r.json(), [{ id: 1 }])
+  }
+})
+
+test('one connection sends requests of every size in turn: multi-byte text, a value past its buffer, then a short one', async () => {
+  // One connection, so each request reuses the buffer the one before it wrote (and grew).
+  const port = Number(new URL(DB_URL).port)
+  const pool = new WirePool({
+    hostname: '127.0.0.1',
+    port,
+    user: 'authenticator',
+    password: 'postgres',
+    database: 'postgres',
+    max: 1,
+    params: { application_name: 'wire-test' },
+  })
+  const echo = async (...values: (string | null)[]) => {
+    const text = `select ${values.map((_, i) => `$${i + 1}::text as v${i}`).join(', ')}`
+    const r = await pool.run([{ text, values }])
+    return r.rows[0].map((b) => b === null ? null : new TextDecoder().decode(b))
+  }
+  try {
+    // UTF-8 longer than the string's length: 2-, 3- and 4-byte characters.
+    const multi = 'Ñandú ✓ 🌱 Prüfung — £5'
+    assert.deepEqual(await echo(multi, 'plain', null), [multi, 'plain', null])
+    // Past the 8 KB the writer starts with, in 4-byte characters (its length is 2 code units each).
+    const long = '🌱'.repeat(5000) + 'end'
+    assert.deepEqual(await echo(long, multi), [long, multi])
+    // Nothing of the longer request is left in what the next one sends.
+    assert.deepEqual(await echo('a', ''), ['a', ''])
+    assert.deepEqual(await echo(multi), [multi])
+  } finally {
+    pool.close()
   }
 })
