@@ -17,6 +17,8 @@ import { planRead } from '../stack/gateway/rest/plan.ts'
 import { readOnlySetup, setupStatement } from '../stack/gateway/rest/query.ts'
 import { loadSchemaCache } from '../stack/gateway/rest/schema.ts'
 import { wrapResult } from '../stack/gateway/rest/sql.ts'
+import { WirePool } from '../stack/gateway/rest/wire.ts'
+import { freePort } from '../stack/stack.ts'
 
 const TABLE = 'bench_rest_items'
 const QUERY = 'select=*&order=id&limit=20'
@@ -113,7 +115,10 @@ async function cpuNow(pgPort: number): Promise<{ gateway: number; postgres: numb
     for (const pid of pids) {
       const stat = await Deno.readTextFile(`/proc/${pid}/stat`).catch(() => '')
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (f.length > 13) postgres += (Number(f[11]) + Number(f[12])) * (1000 / tick)
+      if (f.length <= 14) continue
+      postgres += (Number(f[11]) + Number(f[12])) * (1000 / tick)
+      // Backends that have exited (pgbench's, at its end) count in the postmaster's cutime/cstime.
+      if (pid === master?.[0]) postgres += (Number(f[13]) + Number(f[14])) * (1000 / tick)
     }
   } catch {
     postgres = NaN
@@ -145,6 +150,50 @@ async function wrk(url: string, connections: number, seconds: number): Promise<F
   return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: ms('50%'), p99: ms('99%') }
 }
 
+/**
+ * A bare HTTP server that runs the gateway transaction's two statements (values fixed) on the
+ * gateway's wire pool and answers with the body bytes: the floor under any REST request here.
+ */
+async function floorServer(
+  dbPort: number,
+  tx: { script: string; vars: Record<string, string> },
+  table: string,
+) {
+  const pool = new WirePool({
+    hostname: '127.0.0.1',
+    port: dbPort,
+    user: 'authenticator',
+    password: 'postgres',
+    database: 'postgres',
+    max: 20,
+    params: { application_name: 'bench-floor' },
+  })
+  // Back from pgbench's :name variables to $n parameters and their values.
+  const [setupLine, mainLine] = tx.script.split('\n').filter((l) => !l.startsWith('\\'))
+  const statement = (line: string, prefix: string) => {
+    const values: string[] = []
+    const text = line.replace(/;$/, '').replace(new RegExp(`:${prefix}(\\d+)`, 'g'), (_, n) => {
+      values.push(tx.vars[`${prefix}${n}`])
+      return `$${values.length}`
+    })
+    return { text, values }
+  }
+  const statements = [statement(setupLine, 's'), statement(mainLine, 'q')]
+  const port = await freePort()
+  const server = Deno.serve({ hostname: '127.0.0.1', port, onListen() {} }, async () => {
+    const r = await pool.run(statements)
+    const body = r.rows[0][r.columns.indexOf('body')] as Uint8Array<ArrayBuffer> | null
+    return new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } })
+  })
+  return {
+    url: `http://127.0.0.1:${port}/rest/v1/${table}`,
+    close: async () => {
+      await server.shutdown()
+      pool.close()
+    },
+  }
+}
+
 const figures = (f: Figures) => ({ 'req/s': f.rps, 'p50 ms': f.p50, 'p99 ms': f.p99 })
 
 const bench: Bench = async ({ stack, quick }) => {
@@ -168,52 +217,76 @@ const bench: Bench = async ({ stack, quick }) => {
       await new Promise((r) => setTimeout(r, 50))
     }
 
-    // The statement and settings the gateway sends for this request, with its parameters.
+    // The statement and settings the gateway sends for a request, with its parameters, as a
+    // pgbench script: both statements, then one Sync (pgbench's pipeline mode), as wire.ts sends
+    // a read.
     const cache = await loadSchemaCache(db, ['public'])
-    const plan = planRead(
-      cache,
-      cache.relations.get(`public.${TABLE}`)!,
-      parseQuery(new URLSearchParams(QUERY)),
-      null,
-    )
-    const main = wrapResult(plan.sql, 'null::bigint', false)
-    const req = new Request(url, {
-      headers: { apikey: ANON_KEY, accept: '*/*', 'user-agent': 'wrk' },
-    })
-    const caller = await authenticate(req, JWT_SECRET)
-    const api = await apiRequest(req, {
-      path: `/${TABLE}`,
-      url: new URL(url),
-      remoteAddr: '127.0.0.1',
-    }, cache)
-    const setup = setupStatement(cache, caller, api)
-    const vars: Record<string, string> = {}
-    setup.values.forEach((v, i) => vars[`s${i + 1}`] = v)
-    plan.params.values.forEach((v, i) => vars[`q${i + 1}`] = v ?? '')
-    // As wire.ts sends a read: both statements, then one Sync (pgbench's pipeline mode).
-    const gatewayScript = [
-      '\\startpipeline',
-      `${readOnlySetup(setup.text).replace(/\$(\d+)/g, ':s$1')};`,
-      `${main.replace(/\$(\d+)/g, ':q$1')};`,
-      '\\endpipeline',
-    ].join('\n') + '\n'
+    const gatewayScriptFor = async (table: string, query: string) => {
+      const url = `${stack.apiUrl}/rest/v1/${table}?${query}`
+      const plan = planRead(
+        cache,
+        cache.relations.get(`public.${table}`)!,
+        parseQuery(new URLSearchParams(query)),
+        null,
+      )
+      const main = wrapResult(plan.sql, 'null::bigint', false)
+      const req = new Request(url, {
+        headers: { apikey: ANON_KEY, accept: '*/*', 'user-agent': 'wrk' },
+      })
+      const caller = await authenticate(req, JWT_SECRET)
+      const api = await apiRequest(req, {
+        path: `/${table}`,
+        url: new URL(url),
+        remoteAddr: '127.0.0.1',
+      }, cache)
+      const setup = setupStatement(cache, caller, api)
+      const vars: Record<string, string> = {}
+      setup.values.forEach((v, i) => vars[`s${i + 1}`] = v)
+      // pgbench has no NULL variable: a NULL parameter (no limit) goes in as the literal.
+      plan.params.values.forEach((v, i) => v !== null && (vars[`q${i + 1}`] = v))
+      const script = [
+        '\\startpipeline',
+        `${readOnlySetup(setup.text).replace(/\$(\d+)/g, ':s$1')};`,
+        `${
+          main.replace(
+            /\$(\d+)/g,
+            (_, n) => plan.params.values[Number(n) - 1] === null ? 'null' : `:q${n}`,
+          )
+        };`,
+        '\\endpipeline',
+      ].join('\n') + '\n'
+      return { script, vars }
+    }
+    const gatewayTx = await gatewayScriptFor(TABLE, QUERY)
     const plainScript = `select * from ${TABLE} order by id limit 20;\n`
 
     const port = stack.ports.db
-    const plain = await pgbench(dir, 'plain', plainScript, {
-      port,
-      user: 'postgres',
-      clients: 10,
-      seconds,
-    })
-    const gatewaySql = await pgbench(dir, 'gateway', gatewayScript, {
-      port,
-      user: 'authenticator',
-      clients: 10,
-      seconds,
-      vars,
-    })
-    await wrk(url, 10, 1) // warm the pool and the prepared statements
+    // Postgres's CPU per transaction under pgbench: what the same SQL costs the database when
+    // nothing but a C client sends it, to set against the HTTP rows' Postgres CPU.
+    const pgCpu = async (f: () => Promise<Figures>) => {
+      const before = await cpuNow(port)
+      const result = await f()
+      const after = await cpuNow(port)
+      return {
+        result,
+        cpu: (after.postgres - before.postgres) * 1000 / (result.rps * seconds),
+      }
+    }
+    const plain = await pgCpu(() =>
+      pgbench(dir, 'plain', plainScript, { port, user: 'postgres', clients: 10, seconds })
+    )
+    const gatewaySql = await pgCpu(() =>
+      pgbench(dir, 'gateway', gatewayTx.script, {
+        port,
+        user: 'authenticator',
+        clients: 10,
+        seconds,
+        vars: gatewayTx.vars,
+      })
+    )
+    // Warm the pool, the prepared statements and the JIT: the first seconds of a fresh gateway run
+    // partly unoptimised code (20-30% more CPU a request in a probe), and a gateway serves warm.
+    await wrk(url, 10, 3)
     // CPU per request of the gateway and of Postgres: on a shared 2-core machine a steadier
     // figure than req/s, which follows whatever else is running.
     const perRequest = async (u: string, connections: number) => {
@@ -235,15 +308,43 @@ const bench: Bench = async ({ stack, quick }) => {
     const sitesUrl = `${stack.apiUrl}/rest/v1/global_sites?select=*&order=id`
     await wrk(sitesUrl, 10, 1)
     const sites10 = await perRequest(sitesUrl, 10)
+    // Its own SQL as the gateway sends it: Postgres's json_agg of 80 KB bounds any gateway.
+    const sitesTx = await gatewayScriptFor('global_sites', 'select=*&order=id')
+    const sitesSql = await pgCpu(() =>
+      pgbench(dir, 'sites', sitesTx.script, {
+        port,
+        user: 'authenticator',
+        clients: 10,
+        seconds,
+        vars: sitesTx.vars,
+      })
+    )
+    // Where the gateway's time goes: the same two statements with their values fixed, sent by the
+    // same wire pool from a bare Deno.serve that hands back Postgres's bytes (no auth, parsing,
+    // planning or PostgREST headers). What the gateway costs above it is its REST work.
+    const floor = await floorServer(stack.ports.db, gatewayTx, TABLE)
+    let floor10: Awaited<ReturnType<typeof perRequest>>
+    try {
+      await wrk(floor.url, 10, 2)
+      floor10 = await perRequest(floor.url, 10)
+    } finally {
+      await floor.close()
+    }
     const load = os.loadavg().map((l) => l.toFixed(1)).join(', ')
 
     const ratios = (f: Figures) => ({
-      'vs gateway SQL': f.rps / gatewaySql.rps,
-      'vs plain select': f.rps / plain.rps,
+      'vs gateway SQL': f.rps / gatewaySql.result.rps,
+      'vs plain select': f.rps / plain.result.rps,
     })
     const rows: BenchRow[] = [
-      { name: `pgbench plain SELECT (select-only, 10 clients)`, figures: figures(plain) },
-      { name: `pgbench gateway transaction (10 clients)`, figures: figures(gatewaySql) },
+      {
+        name: `pgbench plain SELECT (select-only, 10 clients)`,
+        figures: { ...figures(plain.result), 'Postgres CPU µs/req': plain.cpu },
+      },
+      {
+        name: `pgbench gateway transaction (10 clients)`,
+        figures: { ...figures(gatewaySql.result), 'Postgres CPU µs/req': gatewaySql.cpu },
+      },
       {
         name: `HTTP GET /rest/v1/${TABLE}?${QUERY} (wrk, 10 conn)`,
         figures: { ...figures(http10.f), ...http10.cpu },
@@ -257,9 +358,30 @@ const bench: Bench = async ({ stack, quick }) => {
         goal: 'vs gateway SQL ≥ 0.8, vs plain select ≥ 0.15',
       },
       {
+        name:
+          'HTTP floor: Deno.serve + the wire pool, same two statements, no REST work (wrk, 10 conn)',
+        figures: { ...figures(floor10.f), ...floor10.cpu },
+        ratios: {
+          'vs gateway SQL': floor10.f.rps / gatewaySql.result.rps,
+          'gateway CPU of the REST read vs this': http10.cpu['gateway CPU µs/req'] /
+            floor10.cpu['gateway CPU µs/req'],
+        },
+        goal: 'where the time goes',
+      },
+      {
+        name: 'pgbench global_sites?select=*&order=id, the gateway transaction (10 clients)',
+        figures: { ...figures(sitesSql.result), 'Postgres CPU µs/req': sitesSql.cpu },
+        ratios: {
+          'req/s vs the 20-row gateway transaction': sitesSql.result.rps / gatewaySql.result.rps,
+        },
+      },
+      {
         name: 'HTTP GET /rest/v1/global_sites?select=*&order=id (wrk, 10 conn)',
         figures: { ...figures(sites10.f), ...sites10.cpu },
-        ratios: { 'req/s vs the 20-row table': sites10.f.rps / http10.f.rps },
+        ratios: {
+          'req/s vs the 20-row table': sites10.f.rps / http10.f.rps,
+          'vs its own SQL': sites10.f.rps / sitesSql.result.rps,
+        },
         goal: 'req/s vs the 20-row table ≥ 0.5',
       },
     ]
@@ -273,7 +395,10 @@ const bench: Bench = async ({ stack, quick }) => {
         `This machine: ${os.cpus().length} CPUs shared by wrk, the gateway (Deno + postgres.js) and Postgres; load average ${load} at the end of the run.`,
         'Per request the gateway sends one write (settings and statement as Bind/Execute pairs, one Sync: one implicit transaction) on a pooled connection of stack/gateway/rest/wire.ts, statements prepared once per connection.',
         "CPU µs/req: user + system time of the gateway process (this one) and of the cluster's Postgres processes over the wrk run, divided by the requests served;",
-        'steadier than req/s when other work shares the machine. global_sites is served as Postgres wrote its JSON (bytes, not decoded and re-encoded); its Postgres time is json_agg of about 80 KB.',
+        "steadier than req/s when other work shares the machine. pgbench's Postgres CPU includes its backends that exited (the postmaster's reaped children).",
+        'The gateway is warmed for 3 s first (pool, prepared statements, JIT). The HTTP floor is a bare Deno.serve sending the same two statements on the same wire pool and answering with the bytes:',
+        "what any gateway of Deno + wrk + Postgres on this machine reaches before doing REST work (auth, parsing, planning, settings, headers). Its Postgres CPU is above pgbench's for the same SQL: a backend woken per request by another process costs more than one kept busy by pgbench.",
+        'global_sites is served as Postgres wrote its JSON (bytes, not decoded and re-encoded); its own SQL in pgbench (json_agg of about 80 KB) bounds it, whatever the gateway.',
       ],
     }
   } finally {
