@@ -4,7 +4,8 @@
 //   POST { action: 'sweep' }  Removes, through the Storage API, every object of bucket images
 //        that no row shows any more (public.unused_images: a replaced or removed site, patch
 //        manager, product, event or blog image, or an upload whose form was never saved) and
-//        that was uploaded over a day ago, so an image chosen in a form still open is kept.
+//        that was uploaded over a week ago, so an image chosen in a form still open (overnight,
+//        over a weekend) is kept. A replaced image was uploaded long before: it goes at once.
 //        → 200 { removed, failed }: how many objects went, and how many Storage refused (they
 //        stay for the next run).
 //   Anyone else → 401 (no key) or 403; bad input 400.
@@ -16,8 +17,12 @@ import { adminClient, isServiceRole } from '../_shared/supabase.ts'
 
 export const bodySchema = z.object({ action: z.literal('sweep') }).strict()
 
-/** An upload younger than this may belong to a form still being filled in. */
-export const GRACE_MS = 24 * 60 * 60 * 1000
+/**
+ * An upload younger than this may belong to a form still being filled in. A day was too short: a
+ * form started in the evening and saved the next morning would have saved the name of an image
+ * the sweep had removed in the night. Only uploads never saved wait this long.
+ */
+export const GRACE_MS = 7 * 24 * 60 * 60 * 1000
 /** Storage removes at most 1,000 objects a request; a run does at most this many requests. */
 const BATCH = 1000
 const MAX_BATCHES = 20

@@ -56,7 +56,7 @@ test('the sweep removes old images no row shows, and keeps the rest', async () =
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { authorization: `Bearer ${await tokenFor(staff.team)}` } },
   })
-  for (const n of ['shown', 'by-url', 'replaced', 'fresh']) {
+  for (const n of ['shown', 'by-url', 'replaced', 'fresh', 'weekend']) {
     const up = await team.storage.from('images').upload(
       name(n),
       new Blob([PNG], { type: 'image/png' }),
@@ -69,11 +69,14 @@ test('the sweep removes old images no row shows, and keeps the rest', async () =
     (${`Shown ${tag}`}, ${`shown-${tag}`}, 500, ${name('shown')}),
     (${`By URL ${tag}`}, ${`by-url-${tag}`}, 500,
      ${`https://abcd.supabase.co/storage/v1/object/public/images/${name('by-url')}`})`
-  // Uploaded two days ago, all but the fresh one.
-  await sql()`update storage.objects set created_at = now() - interval '2 days'
+  // Uploaded eight days ago, all but two: one just now, and one two days ago in a form left open
+  // over a weekend, which is saved on Monday with its image.
+  await sql()`update storage.objects set created_at = now() - interval '8 days'
     where bucket_id = 'images' and name in ${
     sql()([name('shown'), name('by-url'), name('replaced')])
   }`
+  await sql()`update storage.objects set created_at = now() - interval '2 days'
+    where bucket_id = 'images' and name = ${name('weekend')}`
 
   const first = await asScheduler({ action: 'sweep' })
   assert.equal(first.status, 200, first.text)
@@ -82,8 +85,13 @@ test('the sweep removes old images no row shows, and keeps the rest', async () =
   assert.equal(await served(name('replaced')), false, 'the replaced image is gone')
   const left =
     await sql()`select name from storage.objects where bucket_id = 'images' and name like ${`products/t-${tag}-%`} order by name`
-  assert.deepEqual(left.map((r) => r.name), [name('by-url'), name('fresh'), name('shown')])
-  for (const n of ['shown', 'by-url', 'fresh']) {
+  assert.deepEqual(left.map((r) => r.name), [
+    name('by-url'),
+    name('fresh'),
+    name('shown'),
+    name('weekend'),
+  ])
+  for (const n of ['shown', 'by-url', 'fresh', 'weekend']) {
     assert.equal(await served(name(n)), true, `${n} is still served`)
   }
 
