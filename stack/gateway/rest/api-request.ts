@@ -322,7 +322,7 @@ export function profile(req: Request, schemas: string[]): string {
   return asked
 }
 
-function parseCookies(req: Request): Record<string, string> {
+export function parseCookies(req: Request): Record<string, string> {
   const out: Record<string, string> = {}
   for (const part of (req.headers.get('cookie') ?? '').split(';')) {
     const eq = part.indexOf('=')
