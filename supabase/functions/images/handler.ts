@@ -5,7 +5,7 @@
 //        that no row shows any more (public.unused_images: a replaced or removed site, patch
 //        manager, product, event or blog image, or an upload whose form was never saved) and
 //        that was uploaded over a week ago, so an image chosen in a form still open (overnight,
-//        over a weekend) is kept. A replaced image was uploaded long before: it goes at once.
+//        over a weekend) is kept. A replaced image goes at the next run once its upload is a week old.
 //        → 200 { removed, failed }: how many objects went, and how many Storage refused (they
 //        stay for the next run).
 //   Anyone else → 401 (no key) or 403; bad input 400.
