@@ -275,15 +275,18 @@ const bench: Bench = async ({ stack, quick }) => {
     const plain = await pgCpu(() =>
       pgbench(dir, 'plain', plainScript, { port, user: 'postgres', clients: 10, seconds })
     )
-    const gatewaySql = await pgCpu(() =>
-      pgbench(dir, 'gateway', gatewayTx.script, {
-        port,
-        user: 'authenticator',
-        clients: 10,
-        seconds,
-        vars: gatewayTx.vars,
-      })
-    )
+    /** A gateway transaction in pgbench, as the authenticator role, with its parameters. */
+    const pgbenchTx = (name: string, tx: { script: string; vars: Record<string, string> }) =>
+      pgCpu(() =>
+        pgbench(dir, name, tx.script, {
+          port,
+          user: 'authenticator',
+          clients: 10,
+          seconds,
+          vars: tx.vars,
+        })
+      )
+    const gatewaySql = await pgbenchTx('gateway', gatewayTx)
     // Warm the pool, the prepared statements and the JIT: the first seconds of a fresh gateway run
     // partly unoptimised code (20-30% more CPU a request in a probe), and a gateway serves warm.
     await wrk(url, 10, 3)
@@ -310,15 +313,7 @@ const bench: Bench = async ({ stack, quick }) => {
     const sites10 = await perRequest(sitesUrl, 10)
     // Its own SQL as the gateway sends it: Postgres's json_agg of 80 KB bounds any gateway.
     const sitesTx = await gatewayScriptFor('global_sites', 'select=*&order=id')
-    const sitesSql = await pgCpu(() =>
-      pgbench(dir, 'sites', sitesTx.script, {
-        port,
-        user: 'authenticator',
-        clients: 10,
-        seconds,
-        vars: sitesTx.vars,
-      })
-    )
+    const sitesSql = await pgbenchTx('sites', sitesTx)
     // Where the gateway's time goes: the same two statements with their values fixed, sent by the
     // same wire pool from a bare Deno.serve that hands back Postgres's bytes (no auth, parsing,
     // planning or PostgREST headers). What the gateway costs above it is its REST work.
