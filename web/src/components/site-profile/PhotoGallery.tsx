@@ -3,9 +3,12 @@
 // focus, and a live region names the photo shown. Every <img> carries width and height (3:2), so
 // nothing shifts when it loads; the first photo loads at once with high priority (it is usually
 // the largest paint), the others only as they come near the screen. A photo with a small copy
-// offers both (srcset), so a phone downloads the copy; the thumbnails always show the copy.
+// offers both (srcset), so a phone downloads the copy; the thumbnails always show the copy, and
+// only once the first photo has loaded (or failed): they sit near the top of the screen, so
+// loading="lazy" fetched them at once, and on a phone's connection their bytes (as many as the
+// photo's) were shared with the photo a visitor is waiting for.
 import { css } from 'goober'
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { visuallyHidden } from '@/components/styles'
 
 export interface GalleryPhoto {
@@ -40,12 +43,18 @@ const box = css`
   .thumbs button { padding: 0; border: 3px solid transparent; border-radius: 0.45rem; background: none; cursor: pointer; flex: none; }
   .thumbs button[aria-current='true'] { border-color: var(--roots-primary); }
   .thumbs button:focus-visible { outline: 3px solid #111; outline-offset: 1px; }
-  .thumbs img { display: block; width: 5.5rem; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 0.3rem; }
+  .thumbs img { display: block; width: 5.5rem; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 0.3rem; background: var(--roots-surface); }
 `
 
 export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[]; label: string }) {
   const [index, setIndex] = useState(0)
   const thumbs = useRef<(HTMLButtonElement | null)[]>([])
+  const first = useRef<HTMLImageElement | null>(null)
+  const [firstDone, setFirstDone] = useState(false)
+  // A photo in the server's HTML may load before React attaches onLoad: ask the element.
+  useEffect(() => {
+    if (first.current?.complete) setFirstDone(true)
+  }, [])
   if (photos.length === 0) return null
   const shown = Math.min(index, photos.length - 1)
   const photo = photos[shown]!
@@ -67,6 +76,9 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
         {photos.map((p, i) => (
           <img
             key={p.src}
+            ref={i === 0 ? first : undefined}
+            onLoad={i === 0 ? () => setFirstDone(true) : undefined}
+            onError={i === 0 ? () => setFirstDone(true) : undefined}
             src={p.src}
             srcSet={photoSrcSet(p)}
             sizes={p.small ? GALLERY_SIZES : undefined}
@@ -104,7 +116,7 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
                 aria-label={`Photo ${i + 1} of ${photos.length}: ${p.alt}`}
                 onClick={() => go(i)}
               >
-                <img src={p.small ?? p.src} alt='' width={132} height={88} loading='lazy' decoding='async' />
+                <img src={firstDone ? p.small ?? p.src : undefined} alt='' width={132} height={88} loading='lazy' decoding='async' />
               </button>
             </li>
           ))}

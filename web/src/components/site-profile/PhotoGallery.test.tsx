@@ -1,0 +1,43 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { PhotoGallery } from './PhotoGallery'
+
+const photos = [
+  { src: '/images/sites/a/1.png', small: '/images/sites/a/1-small.png', alt: 'Beds in June' },
+  { src: '/images/sites/a/2.png', small: null, alt: 'The shed' },
+]
+
+const thumbSources = () =>
+  [...screen.getByRole('list', { name: 'Choose a photo' }).querySelectorAll('img')].map((t) => t.getAttribute('src'))
+
+/** Whether the browser says an image has finished (loaded or failed) when React mounts it. */
+const imagesComplete = (complete: boolean) =>
+  vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(complete)
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('PhotoGallery thumbnails', () => {
+  it('wait for the first photo, so a phone fetches the photo being looked at first', () => {
+    imagesComplete(false)
+    render(<PhotoGallery photos={photos} label='Photos' />)
+    expect(thumbSources()).toEqual([null, null])
+    fireEvent.load(screen.getByRole('img', { name: 'Beds in June' }))
+    expect(thumbSources()).toEqual(['/images/sites/a/1-small.png', '/images/sites/a/2.png'])
+  })
+
+  it('show once the first photo fails, rather than never', () => {
+    imagesComplete(false)
+    render(<PhotoGallery photos={photos} label='Photos' />)
+    fireEvent.error(screen.getByRole('img', { name: 'Beds in June' }))
+    expect(thumbSources()).toEqual(['/images/sites/a/1-small.png', '/images/sites/a/2.png'])
+  })
+
+  it('show at once when the first photo had loaded before the page came to life', () => {
+    imagesComplete(true)
+    render(<PhotoGallery photos={photos} label='Photos' />)
+    expect(thumbSources()).toEqual(['/images/sites/a/1-small.png', '/images/sites/a/2.png'])
+  })
+})
