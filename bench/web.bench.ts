@@ -71,6 +71,8 @@ interface Run {
   beforeLoad: string[]
   opportunities: string[]
   a11yFails: string[]
+  /** The largest paint's element, as Lighthouse names it (`<img src=…`, `<p>…`). */
+  lcpElement: string
   ua: string
   version: string
 }
@@ -147,6 +149,13 @@ async function auditOnce(
     ),
     opportunities,
     a11yFails,
+    lcpElement: String(
+      (a['lcp-breakdown-insight']?.details?.items ?? []).map((x) =>
+        (x as { type?: string; snippet?: string }).type === 'node'
+          ? (x as { snippet?: string }).snippet
+          : undefined
+      ).find(Boolean) ?? '',
+    ),
     ua: lhr.environment.hostUserAgent,
     version: lhr.lighthouseVersion,
   }
@@ -220,6 +229,12 @@ const BASELINE_HTML =
 <meta name="description" content="Baseline page for the benchmark"><title>Baseline | Roots Allotments</title></head>
 <body><main><h1>Allotments</h1><p>A static page with no script: the best this machine and Lighthouse allow.</p></main></body></html>`
 
+/** The baseline with one photo under the text, drawn as the site page's gallery draws its first. */
+const BASELINE_PHOTO_HTML = BASELINE_HTML.replace(
+  '</p></main>',
+  '</p><img src="/photo" alt="The site" width="1200" height="800" fetchpriority="high" style="display:block;width:100%;height:auto"></main>',
+)
+
 const bench: Bench = async ({ stack, quick }) => {
   const db = postgres(stack.dbUrl, { max: 1, onnotice: () => {} })
   const [site] = await db<{ city_slug: string; slug: string }[]>`
@@ -227,11 +242,27 @@ const bench: Bench = async ({ stack, quick }) => {
   // A pre-registration page: an open site (its queue open, an offer named).
   const [prereg] = await db<{ slug: string }[]>`
     select slug from public.global_sites where status = 'open' and offer_id is not null order by id limit 1`
+  // The site page's first photo as a phone gets it (its small copy).
+  const [photo] = await db<{ name: string }[]>`
+    select coalesce(p.small_path, p.path) as name from public.site_photos p
+    join public.global_sites s on s.id = p.site_id
+    where s.city_slug = ${site.city_slug} and s.slug = ${site.slug}
+    order by p.sort_order, p.id limit 1`
   await db.end({ timeout: 2 })
+  const photoResponse = photo
+    ? await fetch(`${stack.apiUrl}/storage/v1/object/public/images/${photo.name}`)
+    : null
+  const photoType = photoResponse?.headers.get('content-type') ?? 'image/png'
+  const photoBytes = photoResponse?.ok ? new Uint8Array(await photoResponse.arrayBuffer()) : null
   const routes = [
     { path: '/', public: true },
     { path: '/sites', public: true },
-    { path: `/sites/${site.city_slug}/${site.slug}`, label: '/sites/:city/:slug', public: true },
+    {
+      path: `/sites/${site.city_slug}/${site.slug}`,
+      label: '/sites/:city/:slug',
+      public: true,
+      photo: true,
+    },
     ...(prereg ? [{ path: `/prereg/${prereg.slug}`, label: '/prereg/:site', public: true }] : []),
     { path: '/admin/login', public: false },
   ]
@@ -249,10 +280,18 @@ const bench: Bench = async ({ stack, quick }) => {
   const basePort = freePort()
   const baseline = Deno.serve(
     { hostname: '127.0.0.1', port: basePort, onListen: () => {} },
-    () =>
-      new Response(BASELINE_HTML, {
-        headers: { ...securityHeaders(stack.apiUrl), 'content-type': 'text/html; charset=utf-8' },
-      }),
+    (req) => {
+      const path = new URL(req.url).pathname
+      const headers = securityHeaders(stack.apiUrl)
+      if (path === '/photo' && photoBytes) {
+        return new Response(photoBytes, {
+          headers: { ...headers, 'content-type': photoType, 'cache-control': 'max-age=3600' },
+        })
+      }
+      return new Response(path === '/with-photo' ? BASELINE_PHOTO_HTML : BASELINE_HTML, {
+        headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
+      })
+    },
   )
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS })
   const rows: BenchRow[] = []
@@ -266,6 +305,15 @@ const bench: Bench = async ({ stack, quick }) => {
     const baseMobile = baseRuns.run
     const baseLcp = baseRuns.lcp
     const baseDesktop = await audit(`http://127.0.0.1:${basePort}/`, chrome.port, 'desktop')
+    // The same page with the site page's first photo: the best a page whose largest paint is
+    // that photo can do here (one more request after the HTML, and the photo's bytes).
+    const basePhoto = photoBytes
+      ? await medianAudit(
+        `http://127.0.0.1:${basePort}/with-photo`,
+        chrome.port,
+        quick ? 1 : MOBILE_RUNS,
+      )
+      : null
     const lhFigures = (r: Run) => ({
       performance: r.performance,
       accessibility: r.accessibility,
@@ -287,6 +335,18 @@ const bench: Bench = async ({ stack, quick }) => {
         figures: lhFigures(baseDesktop),
         goal: 'baseline',
       },
+      ...(basePhoto && photoBytes
+        ? [{
+          name: "Lighthouse mobile: baseline static page with the site page's first photo",
+          figures: {
+            ...lhFigures(basePhoto.run),
+            'median LCP ms': basePhoto.lcp,
+            'photo bytes': photoBytes.length,
+          },
+          ratios: { 'LCP vs baseline': basePhoto.lcp / baseLcp },
+          goal: 'baseline for pages whose largest paint is the photo',
+        }]
+        : []),
     ]
     for (const route of routes) {
       const url = `${stack.webUrl}${route.path}`
@@ -341,6 +401,9 @@ const bench: Bench = async ({ stack, quick }) => {
           ...(spaLcp !== null
             ? { 'LCP without server rendering vs baseline': spaLcp / baseLcp }
             : {}),
+          ...(basePhoto && 'photo' in route && mobile.lcpElement.startsWith('<img')
+            ? { 'LCP vs baseline with the photo': lcp / basePhoto.lcp }
+            : {}),
         },
         goal: route.public ? `performance ≥ ${MOBILE_GOAL}; LCP ≤ ${LCP_GOAL_RATIO}× baseline` : '',
       })
@@ -354,7 +417,11 @@ const bench: Bench = async ({ stack, quick }) => {
         })
       }
       notes.push(
-        `- \`${label}\`: ${
+        `- \`${label}\`: largest paint ${
+          mobile.lcpElement
+            ? `\`${mobile.lcpElement.replace(/\s+/g, ' ').replaceAll('`', "'").slice(0, 70)}…\``
+            : 'not named'
+        }; ${
           mobile.opportunities.length
             ? `mobile opportunities: ${mobile.opportunities.join('; ')}`
             : 'no mobile opportunity over 50 ms'
