@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { normaliseRedirectPath as normalisePath } from '@common/redirect-paths'
-import { RedirectCache, REFRESH_INTERVAL_MS, STORAGE_KEY } from './redirects'
+import { LOOKUP_TIMEOUT_MS, RedirectCache, REFRESH_INTERVAL_MS, STORAGE_KEY } from './redirects'
 
 const TABLE = {
   redirects: [
@@ -264,6 +264,35 @@ describe('redirect cache', () => {
     await c.refresh()
     for (let i = 0; i < 5; i++) await c.refresh()
     expect(c.lookup('/our-sites')).toMatchObject({ to: '/sites' })
+  })
+
+  it('gives up on a lookup that hangs after LOOKUP_TIMEOUT_MS, keeping the stored table, and counts it checked', async () => {
+    vi.useFakeTimers()
+    try {
+      const storage = memoryStorage()
+      await new RedirectCache({ url: URL, fetch: server([ok(TABLE)]).fetch, storage }).refresh()
+      let aborted = false
+      const hanging = new RedirectCache({
+        url: URL,
+        // Answers only by failing when its request is aborted, as fetch does.
+        fetch: (_url, init) =>
+          new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => {
+              aborted = true
+              reject(new DOMException('aborted', 'AbortError'))
+            })
+          }),
+        storage,
+      })
+      void hanging.refresh()
+      await vi.advanceTimersByTimeAsync(LOOKUP_TIMEOUT_MS - 1)
+      expect([aborted, hanging.checked]).toEqual([false, false])
+      await vi.advanceTimersByTimeAsync(1)
+      expect([aborted, hanging.checked]).toEqual([true, true])
+      expect(hanging.lookup('/our-sites')).toMatchObject({ to: '/sites' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('is ready after a failed cold fetch, so pages still render', async () => {

@@ -44,6 +44,12 @@ export const STORAGE_KEY = 'roots:redirects:v1'
 export const REFRESH_INTERVAL_MS = 5 * 60 * 1000
 /** A cold cache (first visit) waits at most this long before the page renders without it. */
 export const COLD_START_TIMEOUT_MS = 4000
+/**
+ * A lookup that has not answered by then counts as failed: an address the catalogue does not
+ * know waits for this session's answer before it is called unknown (RedirectsKnown), so a
+ * lookup that hangs kept such a page on "Loading the site…" for as long as the request lived.
+ */
+export const LOOKUP_TIMEOUT_MS = 8000
 const isInternal = (to: string) =>
   to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
 
@@ -168,26 +174,25 @@ export class RedirectCache {
     const takesPreload = this.opts.preloaded === true && this.requests++ === 0
     if (this.etag && this.ready && !takesPreload) headers['if-none-match'] = this.etag
     const now = (this.opts.now ?? Date.now)()
+    // The whole answer, body included, within LOOKUP_TIMEOUT_MS (a timer rather than
+    // AbortSignal.timeout, which older Safari lacks).
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), LOOKUP_TIMEOUT_MS)
     let res: Response
-    try {
-      res = await (this.opts.fetch ?? fetch)(this.opts.url, {
-        headers,
-        signal: AbortSignal.timeout?.(30_000),
-      })
-    } catch {
-      return
-    }
-    if (res.status === 304) {
-      this.fetchedAt = now
-      this.persist()
-      return
-    }
-    if (!res.ok) return
     let body: unknown
     try {
+      res = await (this.opts.fetch ?? fetch)(this.opts.url, { headers, signal: abort.signal })
+      if (res.status === 304) {
+        this.fetchedAt = now
+        this.persist()
+        return
+      }
+      if (!res.ok) return
       body = await res.json()
     } catch {
       return
+    } finally {
+      clearTimeout(timer)
     }
     if (!isRecord(body) || !Array.isArray(body.redirects)) return
     const etag = res.headers.get('etag')
