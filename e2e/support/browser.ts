@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import axe from 'axe-core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { appReady } from './hydration.ts'
+import { watchContext } from './page-log.ts'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 export const CHROMIUM_ARGS = [
@@ -43,6 +44,7 @@ export async function launchChromium(): Promise<Browser> {
         return async (...options: Parameters<Browser['newContext']>) => {
           const context = await target.newContext(...options)
           context.setDefaultTimeout(ACTION_TIMEOUT_MS)
+          watchContext(context)
           contexts.add(context)
           openContexts.add(context)
           context.on('close', () => {
@@ -56,6 +58,7 @@ export async function launchChromium(): Promise<Browser> {
         return async (...options: Parameters<Browser['newPage']>) => {
           const page = await target.newPage(...options)
           page.context().setDefaultTimeout(ACTION_TIMEOUT_MS)
+          watchContext(page.context())
           contexts.add(page.context())
           openContexts.add(page.context())
           page.context().on('close', () => openContexts.delete(page.context()))

@@ -1,12 +1,14 @@
 // When a journey fails, what did the person see? Each page still open in the test's browser
 // contexts is photographed (.stack/test-results/failures/) and its address, alerts, statuses and
-// the start of its main text join the failure's report, so a failure seen once in CI can be read
-// rather than guessed at.
+// the start of its main text join the failure's report, with its last API requests and answers
+// and console messages (page-log.ts), so a failure seen once in CI can be read rather than
+// guessed at.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach } from 'vitest'
 import type { Page } from 'playwright-core'
 import { openContexts } from './browser.ts'
+import { pageLog } from './page-log.ts'
 
 const DIR = join(process.cwd(), '.stack', 'test-results', 'failures')
 const TEXT_CHARS = 1200
@@ -33,6 +35,8 @@ async function describePage(page: Page, shot: string): Promise<string> {
     `  alerts: ${JSON.stringify(state.alerts)}`,
     `  statuses: ${JSON.stringify(state.statuses)}`,
     `  main: ${state.main}`,
+    `  last requests and console messages:`,
+    ...pageLog(page).map((line) => `    ${line}`),
   ].join('\n')
 }
 
