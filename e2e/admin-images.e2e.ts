@@ -20,11 +20,12 @@ interface PhotoRow {
   id: number
   path: string
   small_path: string | null
+  thumb_path: string | null
   alt: string
 }
 const photosOfSite = () =>
   serviceRest<PhotoRow[]>(
-    `site_photos?site_id=eq.${SITE.id}&select=id,path,small_path,alt&order=id`,
+    `site_photos?site_id=eq.${SITE.id}&select=id,path,small_path,thumb_path,alt&order=id`,
   )
 async function objectsOfSite(): Promise<string[]> {
   const res = await asService('/storage/v1/object/list/images', {
@@ -143,11 +144,14 @@ describe('staff images', () => {
     const rows = await photosOfSite()
     const row = rows.find((r) => r.alt === alt)!
     expect(row.path).toMatch(new RegExp(`^sites/${SITE.slug}/[0-9a-f-]{36}\\.png$`))
-    // Its small copy, 800 px wide, beside it.
+    // Its small copy, 800 px wide, and its thumbnail, 264 px wide, beside it.
     expect(row.small_path).toBe(row.path.replace(/\.png$/, '-small.png'))
-    written.push(row.path, row.small_path!)
+    expect(row.thumb_path).toBe(row.path.replace(/\.png$/, '-thumb.png'))
+    written.push(row.path, row.small_path!, row.thumb_path!)
     expect(await objectsOfSite()).toEqual(
-      expect.arrayContaining([row.path, row.small_path!].map((p) => p.split('/').pop())),
+      expect.arrayContaining(
+        [row.path, row.small_path!, row.thumb_path!].map((p) => p.split('/').pop()),
+      ),
     )
     const sizeOf = async (name: string) => {
       const served = await fetch(`${apiUrl()}/storage/v1/object/public/images/${name}`)
@@ -159,6 +163,9 @@ describe('staff images', () => {
     const small = await sizeOf(row.small_path!)
     expect(small.w).toBe(800)
     expect(small.h).toBe(Math.round((800 * h!) / w!))
+    const thumb = await sizeOf(row.thumb_path!)
+    expect(thumb.w).toBe(264)
+    expect(thumb.h).toBe(Math.round((264 * h!) / w!))
     // The admin's list shows the small copy, through the web server's /images/.
     expect(await shown.getAttribute('src')).toBe(`/images/${row.small_path}`)
     await expect.poll(() =>
@@ -187,6 +194,11 @@ describe('staff images', () => {
       )
     ).toBe(`${webUrl()}/images/${row.small_path}`)
     expect(await onPage.getAttribute('src')).toBe(`/images/${row.path}`)
+    // Its stamp in the row of thumbnails is the thumbnail copy.
+    const stamp = publicGallery.getByRole('button', { name: new RegExp(`: ${alt}$`) }).locator(
+      'img',
+    )
+    expect(await stamp.getAttribute('src')).toBe(`/images/${row.thumb_path}`)
     await visitor.screenshot({ path: `${SHOTS}/public-gallery-360.png` })
     await visitor.context().close()
   })
@@ -209,7 +221,7 @@ describe('staff images', () => {
     await page.getByText('Photo removed').waitFor()
     await expect.poll(() => items.count()).toBe(last - 1)
     expect((await photosOfSite()).map((r) => r.id)).not.toContain(mine.id)
-    for (const name of [mine.path, mine.small_path!]) {
+    for (const name of [mine.path, mine.small_path!, mine.thumb_path!]) {
       await expect.poll(async () =>
         (await fetch(`${apiUrl()}/storage/v1/object/public/images/${name}`)).status
       ).toBe(400)

@@ -1062,6 +1062,8 @@ export function altText(location: string, scene: Scene): string {
 
 /** The small copy's width, as the admin's upload makes it (web/src/components/image-upload). */
 export const SMALL_WIDTH = 800
+/** The thumbnail's width, likewise (web/src/components/site-profile/PhotoGallery.tsx). */
+export const THUMB_WIDTH = 264
 
 export const IMAGES_DIR = new URL('../supabase/images/sites/', import.meta.url).pathname
 
@@ -1084,7 +1086,10 @@ if (import.meta.main) {
         // The small copy phones and thumbnails load (site_photos.small_path): the same scene.
         const small = galleryScene(site.slug, n, SMALL_WIDTH, Math.round(SMALL_WIDTH / 1.5)).png
         await Deno.writeFile(join(dir, `${n}-small.png`), small)
-        total += png.length + small.length
+        // And the thumbnail the gallery's row of stamps loads (site_photos.thumb_path).
+        const thumb = galleryScene(site.slug, n, THUMB_WIDTH, Math.round(THUMB_WIDTH / 1.5)).png
+        await Deno.writeFile(join(dir, `${n}-thumb.png`), thumb)
+        total += png.length + small.length + thumb.length
       }
     }
     if (!printAlt) {
@@ -1097,7 +1102,7 @@ if (import.meta.main) {
   }
   if (!printAlt) {
     console.log(
-      `wrote ${CATALOGUE_SITES.length * 7} images, ${
+      `wrote ${CATALOGUE_SITES.length * 10} images, ${
         (total / 1024 / 1024).toFixed(2)
       } MiB, under ${IMAGES_DIR}`,
     )

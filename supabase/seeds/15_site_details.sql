@@ -567,10 +567,12 @@ where slug = 'severn-fields';
 
 -- ============================================================================
 -- The photo galleries: three drawn photos a site, alt text as stack/seed-images.ts --alt prints it,
--- each with the small copy the script draws beside it (<n>-small.png, 800 px wide)
+-- each with the small copy and the thumbnail the script draws beside it (<n>-small.png, 800 px
+-- wide; <n>-thumb.png, 264 px)
 -- ============================================================================
-insert into public.site_photos (site_id, path, small_path, alt, sort_order)
-select s.id, p.path, regexp_replace(p.path, '\.png$', '-small.png'), p.alt, p.sort_order
+insert into public.site_photos (site_id, path, small_path, thumb_path, alt, sort_order)
+select s.id, p.path, regexp_replace(p.path, '\.png$', '-small.png'), regexp_replace(p.path, '\.png$', '-thumb.png'),
+  p.alt, p.sort_order
 from (values
   ('tuckers-meadow', 'sites/tuckers-meadow/1.png', 'Rows of plots at Tuckers Meadow with the hedgerow behind, the timber tool shed and the compost bays in autumn', 1),
   ('tuckers-meadow', 'sites/tuckers-meadow/2.png', 'Timber raised beds at Tuckers Meadow, with the timber tool shed and three compost bays in spring', 2),

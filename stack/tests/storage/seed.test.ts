@@ -48,13 +48,13 @@ Deno.test(
 )
 
 Deno.test(
-  'every seeded site has a patch manager photo and three gallery photos with small copies, each an object the bucket serves',
+  'every seeded site has a patch manager photo and three gallery photos with small copies and thumbnails, each an object the bucket serves',
   opts,
   async () => {
     const sites =
       await db()`select slug, pm_photo_1 from public.global_sites where id < 100 order by id`
     const photos =
-      await db()`select s.slug, p.path, p.small_path, p.alt from public.site_photos p join public.global_sites s on s.id = p.site_id where s.id < 100 order by s.id, p.sort_order`
+      await db()`select s.slug, p.path, p.small_path, p.thumb_path, p.alt from public.site_photos p join public.global_sites s on s.id = p.site_id where s.id < 100 order by s.id, p.sort_order`
     assert.equal(sites.length, 22)
     assert.equal(photos.length, 66)
     for (const site of sites) {
@@ -73,16 +73,24 @@ Deno.test(
       const res = await fetch(`${storageUrl()}/object/public/images/${name}`, { method: 'HEAD' })
       assert.equal(res.status, 200, name)
     }
-    // Each small copy is the same scene 800 px wide (3:2), and smaller in bytes than its photo.
+    // Each small copy is the same scene 800 px wide (3:2), and each thumbnail 264 px wide, each
+    // smaller in bytes than the one before.
+    const image = async (name: string) => {
+      const bytes = new Uint8Array(
+        await (await fetch(`${storageUrl()}/object/public/images/${name}`)).arrayBuffer(),
+      )
+      const view = new DataView(bytes.buffer)
+      return { size: bytes.length, width: view.getUint32(16), height: view.getUint32(20) }
+    }
     for (const p of photos) {
       assert.equal(p.small_path, (p.path as string).replace(/\.png$/, '-small.png'))
-      const small = new Uint8Array(
-        await (await fetch(`${storageUrl()}/object/public/images/${p.small_path}`)).arrayBuffer(),
+      assert.equal(p.thumb_path, (p.path as string).replace(/\.png$/, '-thumb.png'))
+      const [full, small, thumb] = await Promise.all(
+        [p.path, p.small_path, p.thumb_path].map(image),
       )
-      const view = new DataView(small.buffer)
-      assert.deepEqual([view.getUint32(16), view.getUint32(20)], [800, 533], p.small_path)
-      const full = await fetch(`${storageUrl()}/object/public/images/${p.path}`)
-      assert.ok(small.length < (await full.arrayBuffer()).byteLength, p.small_path)
+      assert.deepEqual([small.width, small.height], [800, 533], p.small_path)
+      assert.deepEqual([thumb.width, thumb.height], [264, 176], p.thumb_path)
+      assert.ok(thumb.size < small.size && small.size < full.size, p.thumb_path)
     }
   },
 )

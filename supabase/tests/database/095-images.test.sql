@@ -2,7 +2,7 @@
 -- and a 5 MiB limit; who may write objects in it (RLS on storage.objects, as the Storage API
 -- runs its writes as the caller); each site's photo gallery, site_photos.
 begin;
-select plan(33);
+select plan(35);
 
 select tests.create_actors();
 
@@ -69,8 +69,8 @@ select is(tests.attempt('member', $$delete from storage.objects where bucket_id 
 -- ============================================================================
 -- site_photos
 -- ============================================================================
-select columns_are('public', 'site_photos', array['id', 'site_id', 'path', 'small_path', 'alt', 'sort_order', 'created_at'],
-  'site_photos: site, object path, its small copy, alt text, order');
+select columns_are('public', 'site_photos', array['id', 'site_id', 'path', 'small_path', 'thumb_path', 'alt', 'sort_order', 'created_at'],
+  'site_photos: site, object path, its small copy and thumbnail, alt text, order');
 insert into public.site_photos (site_id, path, alt, sort_order) values
   (9001, 'sites/test-site-a/one.jpg', 'Raised beds in spring', 1),
   (9001, 'sites/test-site-a/two.jpg', 'The gate', 0);
@@ -106,6 +106,13 @@ select throws_ok(
 select is(
   tests.attempt('pm_a', $$insert into public.site_photos (site_id, path, small_path, alt) values (9001, 'sites/test-site-a/d.jpg', 'sites/test-site-a/d.jpg', 'Beds')$$),
   'error:new row for relation "site_photos" violates check constraint "site_photos_small_path_check"', 'and is not the photo itself');
+-- So does the thumbnail.
+select throws_ok(
+  $$insert into public.site_photos (site_id, path, thumb_path, alt) values (9001, 'sites/test-site-a/e.jpg', 'sites/test-site-b/e-thumb.jpg', 'Beds')$$,
+  '23514', 'new row for relation "site_photos" violates check constraint "site_photos_thumb_path_check"', 'a thumbnail is in its photo''s folder');
+select is(
+  tests.attempt('pm_a', $$insert into public.site_photos (site_id, path, thumb_path, alt) values (9001, 'sites/test-site-a/f.jpg', 'sites/test-site-a/f.jpg', 'Beds')$$),
+  'error:new row for relation "site_photos" violates check constraint "site_photos_thumb_path_check"', 'and is not the photo itself');
 
 -- ============================================================================
 -- image columns may name an object

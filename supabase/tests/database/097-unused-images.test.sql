@@ -16,7 +16,7 @@ $$;
 select pg_temp.object(n, interval '2 days') from unnest(array[
   'products/t97-shown.png', 'products/t97-by-url.png', 'products/t97-gone.png',
   'events/t97-shown.png', 'blogs/t97-shown.png', 'blogs/t97-gone.png',
-  'sites/test-site-a/t97-gallery.png', 'sites/test-site-a/t97-gallery-small.png', 'sites/test-site-a/t97-pm.png', 'sites/test-site-a/t97-old-pm.png',
+  'sites/test-site-a/t97-gallery.png', 'sites/test-site-a/t97-gallery-small.png', 'sites/test-site-a/t97-gallery-thumb.png', 'sites/test-site-a/t97-pm.png', 'sites/test-site-a/t97-old-pm.png',
   'elsewhere/t97.png']) n;
 select pg_temp.object('products/t97-fresh.png', interval '1 hour');
 update storage.objects set created_at = now() - interval '3 days'
@@ -27,8 +27,8 @@ insert into public.products (name, slug, price_pence, image_url) values
   ('T97 by URL', 't97-by-url', 100, 'https://abc.supabase.co/storage/v1/object/public/images/products/t97-by-url.png');
 insert into public.events (slug, title, starts_at, image_url) values ('t97', 'T97', now() + interval '1 month', 'events/t97-shown.png');
 insert into public.blogs (slug, title, cover_image) values ('t97', 'T97', 'blogs/t97-shown.png');
-insert into public.site_photos (site_id, path, small_path, alt)
-values (9001, 'sites/test-site-a/t97-gallery.png', 'sites/test-site-a/t97-gallery-small.png', 'A photo');
+insert into public.site_photos (site_id, path, small_path, thumb_path, alt)
+values (9001, 'sites/test-site-a/t97-gallery.png', 'sites/test-site-a/t97-gallery-small.png', 'sites/test-site-a/t97-gallery-thumb.png', 'A photo');
 update public.global_sites set pm_photo_1 = 'sites/test-site-a/t97-pm.png' where id = 9001;
 
 create or replace function pg_temp.unused(p_limit integer default 1000)
@@ -48,8 +48,8 @@ select is(pg_temp.unused(), array['blogs/t97-gone.png', 'products/t97-gone.png',
 select ok(not 'products/t97-shown.png' = any(pg_temp.unused()), 'a product''s image is kept');
 select ok(not 'products/t97-by-url.png' = any(pg_temp.unused()), 'an image named by its public URL is kept');
 select ok(not 'sites/test-site-a/t97-gallery.png' = any(pg_temp.unused()) and not 'sites/test-site-a/t97-gallery-small.png' = any(pg_temp.unused())
-  and not 'sites/test-site-a/t97-pm.png' = any(pg_temp.unused()),
-  'a gallery photo, its small copy and a patch manager photo are kept');
+  and not 'sites/test-site-a/t97-gallery-thumb.png' = any(pg_temp.unused()) and not 'sites/test-site-a/t97-pm.png' = any(pg_temp.unused()),
+  'a gallery photo, its small copy, its thumbnail and a patch manager photo are kept');
 select ok(not 'products/t97-fresh.png' = any(pg_temp.unused()), 'an upload from the last day is kept (its form may be open)');
 select ok(not 'elsewhere/t97.png' = any(pg_temp.unused()), 'objects outside the upload folders are never named');
 
@@ -60,8 +60,8 @@ select is(pg_temp.unused(), array['blogs/t97-gone.png', 'products/t97-gone.png',
   'a replaced photo and a deleted product''s image become unused');
 select is((select count(*)::int from public.unused_images(now() - interval '1 day', 2)), 2, 'the limit caps the answer');
 delete from public.site_photos where path = 'sites/test-site-a/t97-gallery.png';
-select ok(pg_temp.unused() @> array['sites/test-site-a/t97-gallery.png', 'sites/test-site-a/t97-gallery-small.png'],
-  'a removed gallery photo frees its small copy with it');
+select ok(pg_temp.unused() @> array['sites/test-site-a/t97-gallery.png', 'sites/test-site-a/t97-gallery-small.png', 'sites/test-site-a/t97-gallery-thumb.png'],
+  'a removed gallery photo frees its small copy and thumbnail with it');
 
 -- Every image column is one the sweep reads (a column it did not know would lose its images).
 select is(

@@ -2015,6 +2015,7 @@ export type Database = {
           site_id: number
           small_path: string | null
           sort_order: number
+          thumb_path: string | null
         }
         Insert: {
           alt: string
@@ -2024,6 +2025,7 @@ export type Database = {
           site_id: number
           small_path?: string | null
           sort_order?: number
+          thumb_path?: string | null
         }
         Update: {
           alt?: string
@@ -2033,6 +2035,7 @@ export type Database = {
           site_id?: number
           small_path?: string | null
           sort_order?: number
+          thumb_path?: string | null
         }
         Relationships: [
           {

@@ -5,7 +5,8 @@
 // alt text stay, so nothing is lost. Single-image fields get the new object name through
 // onChange; the gallery asks for alt text and hands each upload to onUploaded. With smallWidth, a
 // crop saved wider than that is also stored at that width beside it (<name>-small.<ext>), the
-// copy phones and thumbnails load; both are removed if either step after the upload fails.
+// copy phones load; with thumbWidth, likewise as <name>-thumb.<ext>, the copy thumbnails load.
+// Every object stored is removed if a later step fails.
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { css } from 'goober'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
@@ -38,11 +39,14 @@ export interface UploadedImage {
   path: string
   /** The copy at most smallWidth wide, when one was stored. */
   smallPath: string | null
+  /** The copy at most thumbWidth wide, when one was stored. */
+  thumbPath: string | null
   alt: string
 }
 
-/** Where an image's small copy is stored: beside it, `-small` before the extension. */
-export const smallPathOf = (path: string) => path.replace(/(\.[a-z0-9]+)?$/i, '-small$1')
+/** Where an image's copy is stored: beside it, `-small` or `-thumb` before the extension. */
+export const copyPathOf = (path: string, copy: 'small' | 'thumb') =>
+  path.replace(/(\.[a-z0-9]+)?$/i, `-${copy}$1`)
 
 type Picked = { type: ImageType; file: File; url: string; image: Drawable | null; crop: Box | null }
 
@@ -63,6 +67,8 @@ export interface ImageUploadProps {
   onUploaded?: (image: UploadedImage) => Promise<string | null>
   /** Also store a copy at most this many pixels wide (when the crop is saved wider). */
   smallWidth?: number
+  /** And a thumbnail at most this many pixels wide (likewise). */
+  thumbWidth?: number
   /** Shown below the label. */
   hint?: string
   /** An error from the surrounding form. */
@@ -73,7 +79,7 @@ export interface ImageUploadProps {
 
 const ratioText = (aspect: number) => (Math.abs(aspect - 1) < 0.01 ? 'square' : Math.abs(aspect - 1.5) < 0.01 ? '3:2' : Math.abs(aspect - 16 / 9) < 0.01 ? '16:9' : aspect.toFixed(2))
 
-export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt, onUploaded, smallWidth, hint, error, unavailable }: ImageUploadProps) {
+export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt, onUploaded, smallWidth, thumbWidth, hint, error, unavailable }: ImageUploadProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
@@ -131,14 +137,15 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
     setBusy(true)
     try {
       let blob: Blob = picked.file
-      let small: Blob | null = null
+      const copies: { copy: 'small' | 'thumb'; blob: Blob }[] = []
       let contentType: string = picked.type
       let extension: string = storedExtension(picked.type)
       if (picked.image && picked.crop) {
         const format = outputFormat(picked.type)
         blob = await cropToBlob(picked.image, picked.crop, format.type)
-        if (smallWidth && croppedSize(picked.image, picked.crop).w > smallWidth) {
-          small = await cropToBlob(picked.image, picked.crop, format.type, smallWidth)
+        const wide = croppedSize(picked.image, picked.crop).w
+        for (const [copy, width] of [['small', smallWidth], ['thumb', thumbWidth]] as const) {
+          if (width && wide > width) copies.push({ copy, blob: await cropToBlob(picked.image, picked.crop, format.type, width) })
         }
         contentType = format.type
         extension = format.extension
@@ -154,15 +161,16 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
       }
       const result = await uploadImage(newImagePath(folder, extension), blob, contentType)
       if ('error' in result) return await fail([], result.error)
-      let smallPath: string | null = null
-      if (small) {
-        const copy = await uploadImage(smallPathOf(result.path), small, contentType)
-        if ('error' in copy) return await fail([result.path], copy.error)
-        smallPath = copy.path
+      const stored = [result.path]
+      const copyPaths: Record<'small' | 'thumb', string | null> = { small: null, thumb: null }
+      for (const { copy, blob: copyBlob } of copies) {
+        const saved = await uploadImage(copyPathOf(result.path, copy), copyBlob, contentType)
+        if ('error' in saved) return await fail(stored, saved.error)
+        stored.push(copyPaths[copy] = saved.path)
       }
       if (onUploaded) {
-        const failed = await onUploaded({ path: result.path, smallPath, alt: alt.trim() })
-        if (failed) return await fail([result.path, ...(smallPath ? [smallPath] : [])], failed)
+        const failed = await onUploaded({ path: result.path, smallPath: copyPaths.small, thumbPath: copyPaths.thumb, alt: alt.trim() })
+        if (failed) return await fail(stored, failed)
       }
       onChange?.(result.path)
       toast.success(askAlt ? 'Photo added' : 'Image uploaded')

@@ -7,7 +7,7 @@ const upload = vi.fn()
 vi.mock('@/lib/supabase', () => ({ supabase: () => ({ storage: { from: () => ({ upload, remove: vi.fn() }) } }) }))
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 vi.mock('@/config/env', () => ({ env: () => ({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'k' }) }))
-const { ImageUpload, smallPathOf } = await import('./ImageUpload')
+const { ImageUpload, copyPathOf } = await import('./ImageUpload')
 const { imageSrc, imagesBase, isObjectPath } = await import('@/lib/image-src')
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]
@@ -113,10 +113,11 @@ describe('image values', () => {
     expect(imageSrc(null)).toBeNull()
   })
 
-  it('stores a small copy beside its image, before the extension', () => {
-    expect(smallPathOf('sites/x/3f2a.png')).toBe('sites/x/3f2a-small.png')
-    expect(smallPathOf('sites/x/3f2a.JPG')).toBe('sites/x/3f2a-small.JPG')
-    expect(smallPathOf('sites/x/noext')).toBe('sites/x/noext-small')
+  it('stores a small copy and a thumbnail beside their image, before the extension', () => {
+    expect(copyPathOf('sites/x/3f2a.png', 'small')).toBe('sites/x/3f2a-small.png')
+    expect(copyPathOf('sites/x/3f2a.JPG', 'small')).toBe('sites/x/3f2a-small.JPG')
+    expect(copyPathOf('sites/x/noext', 'small')).toBe('sites/x/noext-small')
+    expect(copyPathOf('sites/x/3f2a.png', 'thumb')).toBe('sites/x/3f2a-thumb.png')
   })
 
   it("reads objects from the host's /images when it serves them, else from Storage", () => {

@@ -3,9 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PhotoGallery } from './PhotoGallery'
 
 const photos = [
-  { src: '/images/sites/a/1.png', small: '/images/sites/a/1-small.png', alt: 'Beds in June' },
-  { src: '/images/sites/a/2.png', small: null, alt: 'The shed' },
+  { src: '/images/sites/a/1.png', small: '/images/sites/a/1-small.png', thumb: '/images/sites/a/1-thumb.png', alt: 'Beds in June' },
+  { src: '/images/sites/a/2.png', small: '/images/sites/a/2-small.png', thumb: null, alt: 'The shed' },
+  { src: '/images/sites/a/3.png', small: null, thumb: null, alt: 'The gate' },
 ]
+/** Each thumbnail shows the thumbnail copy, else the small copy, else the photo. */
+const THUMBS = ['/images/sites/a/1-thumb.png', '/images/sites/a/2-small.png', '/images/sites/a/3.png']
 
 const thumbSources = () =>
   [...screen.getByRole('list', { name: 'Choose a photo' }).querySelectorAll('img')].map((t) => t.getAttribute('src'))
@@ -23,21 +26,21 @@ describe('PhotoGallery thumbnails', () => {
   it('wait for the first photo, so a phone fetches the photo being looked at first', () => {
     imagesComplete(false)
     render(<PhotoGallery photos={photos} label='Photos' />)
-    expect(thumbSources()).toEqual([null, null])
+    expect(thumbSources()).toEqual([null, null, null])
     fireEvent.load(screen.getByRole('img', { name: 'Beds in June' }))
-    expect(thumbSources()).toEqual(['/images/sites/a/1-small.png', '/images/sites/a/2.png'])
+    expect(thumbSources()).toEqual(THUMBS)
   })
 
   it('show once the first photo fails, rather than never', () => {
     imagesComplete(false)
     render(<PhotoGallery photos={photos} label='Photos' />)
     fireEvent.error(screen.getByRole('img', { name: 'Beds in June' }))
-    expect(thumbSources()).toEqual(['/images/sites/a/1-small.png', '/images/sites/a/2.png'])
+    expect(thumbSources()).toEqual(THUMBS)
   })
 
   it('show at once when the first photo had loaded before the page came to life', () => {
     imagesComplete(true)
     render(<PhotoGallery photos={photos} label='Photos' />)
-    expect(thumbSources()).toEqual(['/images/sites/a/1-small.png', '/images/sites/a/2.png'])
+    expect(thumbSources()).toEqual(THUMBS)
   })
 })

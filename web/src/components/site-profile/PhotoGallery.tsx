@@ -3,8 +3,8 @@
 // focus, and a live region names the photo shown. Every <img> carries width and height (3:2), so
 // nothing shifts when it loads; the first photo loads at once with high priority (it is usually
 // the largest paint), the others only as they come near the screen. A photo with a small copy
-// offers both (srcset), so a phone downloads the copy; the thumbnails always show the copy, and
-// only once the first photo has loaded (or failed): they sit near the top of the screen, so
+// offers both (srcset), so a phone downloads the copy; the thumbnails show the photo's thumbnail
+// copy (else the small copy, else the photo), and only once the first photo has loaded (or failed): they sit near the top of the screen, so
 // loading="lazy" fetched them at once, and on a phone's connection their bytes (as many as the
 // photo's) were shared with the photo a visitor is waiting for.
 import { css } from 'goober'
@@ -15,12 +15,16 @@ export interface GalleryPhoto {
   src: string
   /** The photo at most SMALL_PHOTO_WIDTH wide (site_photos.small_path), if one was made. */
   small?: string | null
+  /** The photo at most THUMB_PHOTO_WIDTH wide (site_photos.thumb_path), if one was made. */
+  thumb?: string | null
   alt: string
 }
 
 /** The small copy's width (the admin's upload and the seed make it so) and the photo's as shown. */
 export const SMALL_PHOTO_WIDTH = 800
 export const PHOTO_WIDTH = 1200
+/** The thumbnail copy's width: the thumbnails are drawn 88 CSS px wide, three device pixels each. */
+export const THUMB_PHOTO_WIDTH = 264
 
 /** How wide the main photo is drawn: the page's width on phones, two thirds of 72rem beside the facts. */
 export const GALLERY_SIZES = '(max-width: 52rem) 100vw, 48rem'
@@ -116,7 +120,7 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
                 aria-label={`Photo ${i + 1} of ${photos.length}: ${p.alt}`}
                 onClick={() => go(i)}
               >
-                <img src={firstDone ? p.small ?? p.src : undefined} alt='' width={132} height={88} loading='lazy' decoding='async' />
+                <img src={firstDone ? p.thumb ?? p.small ?? p.src : undefined} alt='' width={132} height={88} loading='lazy' decoding='async' />
               </button>
             </li>
           ))}

@@ -233,7 +233,7 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
   const deposit = safeLinkHref(site.stripe_deposit_link)
   const coords = parseCoordinates(site.coordinates)
   const embed = coords ? null : embedSrc(site.gmap_embed)
-  const photos = (details.photos ?? []).map((p) => ({ src: imageSrc(p.path)!, small: imageSrc(p.small_path), alt: p.alt }))
+  const photos = (details.photos ?? []).map((p) => ({ src: imageSrc(p.path)!, small: imageSrc(p.small_path), thumb: imageSrc(p.thumb_path), alt: p.alt }))
   const pmPhotos = [site.pm_photo_1, site.pm_photo_2].map((v) => imageSrc(v)).filter((v): v is string => !!v)
   const upcoming = statusOf(site) === 'upcoming'
   const faq = faqEntries(site, details.stats, details.prices)

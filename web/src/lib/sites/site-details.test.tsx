@@ -4,7 +4,7 @@ import { configureApi, json, stubRest } from '@/lib/content/test-utils'
 import { setPrerenderedDetails } from './prerendered-details'
 import { type ListStats, type Prices, resetPricesCache, type SitePhoto, useSiteDetails } from './site-details'
 
-const photos: SitePhoto[] = [{ path: 'sites/avon-views/a.jpg', small_path: null, alt: 'Raised beds', sort_order: 0 }]
+const photos: SitePhoto[] = [{ path: 'sites/avon-views/a.jpg', small_path: null, thumb_path: null, alt: 'Raised beds', sort_order: 0 }]
 const stats: ListStats = { list_length: 17, waiting: 16, top_joined_on: '2024-05-02', offers_last_year: 8, window_months: 12, estimated_wait_months: 25.5 }
 const plan = { id: 1, name: 'Half plot monthly', description: null, plot_size: 'half' as const, price_pence: 1999, billing_interval: 'month' as const }
 const prices: Prices = { plans: [plan], joiningFeePence: 2500, depositPence: 5000 }

@@ -10,8 +10,10 @@ import { prerenderedDetails } from '@/lib/sites/prerendered-details'
 
 export interface SitePhoto {
   path: string
-  /** The photo at most 800 px wide, for phones and thumbnails; null where none was made. */
+  /** The photo at most 800 px wide, for phones; null where none was made. */
   small_path: string | null
+  /** The photo at most 264 px wide, for the gallery's thumbnails; null where none was made. */
+  thumb_path: string | null
   alt: string
   sort_order: number
 }
@@ -56,7 +58,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
 export async function getSitePhotos(siteId: number): Promise<SitePhoto[]> {
   return await restSelect<SitePhoto>(
     'site_photos',
-    `select=path,small_path,alt,sort_order&site_id=eq.${siteId}&order=sort_order.asc,id.asc`,
+    `select=path,small_path,thumb_path,alt,sort_order&site_id=eq.${siteId}&order=sort_order.asc,id.asc`,
   )
 }
 

@@ -4,9 +4,16 @@ vi.mock('@/lib/supabase', () => ({ supabase: () => ({}) }))
 const { reordered } = await import('./site-photos')
 
 const photos = [
-  { id: 7, path: 'sites/a/1.jpg', small_path: 'sites/a/1-small.jpg', alt: 'Gate', sort_order: 0 },
-  { id: 3, path: 'sites/a/2.jpg', small_path: null, alt: 'Beds', sort_order: 4 },
-  { id: 9, path: 'sites/a/3.jpg', small_path: null, alt: 'Shed', sort_order: 9 },
+  {
+    id: 7,
+    path: 'sites/a/1.jpg',
+    small_path: 'sites/a/1-small.jpg',
+    thumb_path: 'sites/a/1-thumb.jpg',
+    alt: 'Gate',
+    sort_order: 0,
+  },
+  { id: 3, path: 'sites/a/2.jpg', small_path: null, thumb_path: null, alt: 'Beds', sort_order: 4 },
+  { id: 9, path: 'sites/a/3.jpg', small_path: null, thumb_path: null, alt: 'Shed', sort_order: 9 },
 ]
 
 describe('reordering the gallery', () => {

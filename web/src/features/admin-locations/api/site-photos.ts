@@ -1,5 +1,5 @@
 // A site's photo gallery (public.site_photos): each row names an object in bucket images, its
-// small copy and its alt text, shown in sort_order. Staff (and the site's patch manager) add,
+// small copy, its thumbnail and its alt text, shown in sort_order. Staff (and the site's patch manager) add,
 // reorder and remove photos; RLS decides. Removing a photo deletes its row, then its files.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { describeDbError } from '@/lib/admin/db-error'
@@ -11,6 +11,8 @@ export interface SitePhoto {
   path: string
   /** The copy at most 800 px wide beside it, if one was stored. */
   small_path: string | null
+  /** The copy at most 264 px wide beside it, if one was stored. */
+  thumb_path: string | null
   alt: string
   sort_order: number
 }
@@ -19,7 +21,7 @@ export const sitePhotosKey = (siteId: number) => ['admin', 'site-photos', siteId
 
 export async function getSitePhotos(siteId: number): Promise<SitePhoto[]> {
   const { data, error } = await supabase().from('site_photos').select(
-    'id, path, small_path, alt, sort_order',
+    'id, path, small_path, thumb_path, alt, sort_order',
   )
     .eq('site_id', siteId)
     .order('sort_order').order('id')
@@ -33,7 +35,7 @@ export const useSitePhotos = (siteId: number) =>
 /** Adds a photo after the others; the reason when refused. */
 export async function addSitePhoto(
   siteId: number,
-  photo: { path: string; smallPath: string | null; alt: string },
+  photo: { path: string; smallPath: string | null; thumbPath: string | null; alt: string },
   after: SitePhoto[],
 ): Promise<string | null> {
   const sortOrder = after.reduce((m, p) => Math.max(m, p.sort_order + 1), 0)
@@ -41,6 +43,7 @@ export async function addSitePhoto(
     site_id: siteId,
     path: photo.path,
     small_path: photo.smallPath,
+    thumb_path: photo.thumbPath,
     alt: photo.alt,
     sort_order: sortOrder,
   })
@@ -77,7 +80,9 @@ export async function removeSitePhoto(photo: SitePhoto): Promise<string | null> 
   if (!data?.length) {
     return 'The photo was not removed: it is gone already or you may not remove it.'
   }
-  await removeImages(photo.small_path ? [photo.path, photo.small_path] : [photo.path])
+  await removeImages(
+    [photo.path, photo.small_path, photo.thumb_path].filter((p): p is string => p !== null),
+  )
   return null
 }
 

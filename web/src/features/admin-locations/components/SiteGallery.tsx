@@ -7,7 +7,7 @@ import { css } from 'goober'
 import { EmptyState, ErrorNotice, Status } from '@/components/admin/ui'
 import { ImageUpload } from '@/components/image-upload/ImageUpload'
 import { ASPECTS } from '@/components/image-upload/crop'
-import { SMALL_PHOTO_WIDTH } from '@/components/site-profile/PhotoGallery'
+import { SMALL_PHOTO_WIDTH, THUMB_PHOTO_WIDTH } from '@/components/site-profile/PhotoGallery'
 import { buttonSecondary, errorText } from '@/components/styles'
 import { imageSrc } from '@/lib/image-src'
 import { toast } from '@/lib/toast'
@@ -69,6 +69,7 @@ export function SiteGallery({ siteId, slug, location }: { siteId: number; slug: 
         aspect={ASPECTS.gallery}
         folder={`sites/${slug}`}
         smallWidth={SMALL_PHOTO_WIDTH}
+        thumbWidth={THUMB_PHOTO_WIDTH}
         hint='PNG, GIF, JPEG, BMP or ICO, at most 5 MB; cropped 3:2 for the gallery.'
         onUploaded={async (photo) => {
           const failed = await change.mutateAsync(() => addSitePhoto(siteId, photo, list))
