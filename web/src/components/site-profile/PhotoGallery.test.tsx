@@ -38,6 +38,21 @@ describe('PhotoGallery thumbnails', () => {
     expect(thumbSources()).toEqual(THUMBS)
   })
 
+  it("of another site's gallery in the same place wait for that gallery's first photo", () => {
+    imagesComplete(false)
+    const { rerender } = render(<PhotoGallery photos={photos} label='Photos' />)
+    fireEvent.load(screen.getByRole('img', { name: 'Beds in June' }))
+    expect(thumbSources()).toEqual(THUMBS)
+    const other = [
+      { src: '/images/sites/b/1.png', small: null, thumb: '/images/sites/b/1-thumb.png', alt: 'Orchard' },
+      { src: '/images/sites/b/2.png', small: null, thumb: '/images/sites/b/2-thumb.png', alt: 'Pond' },
+    ]
+    rerender(<PhotoGallery photos={other} label='Photos' />)
+    expect(thumbSources()).toEqual([null, null])
+    fireEvent.load(screen.getByRole('img', { name: 'Orchard' }))
+    expect(thumbSources()).toEqual(['/images/sites/b/1-thumb.png', '/images/sites/b/2-thumb.png'])
+  })
+
   it('show at once when the first photo had loaded before the page came to life', () => {
     imagesComplete(true)
     render(<PhotoGallery photos={photos} label='Photos' />)

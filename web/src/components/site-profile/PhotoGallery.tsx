@@ -4,9 +4,10 @@
 // nothing shifts when it loads; the first photo loads at once with high priority (it is usually
 // the largest paint), the others only as they come near the screen. A photo with a small copy
 // offers both (srcset), so a phone downloads the copy; the thumbnails show the photo's thumbnail
-// copy (else the small copy, else the photo), and only once the first photo has loaded (or failed): they sit near the top of the screen, so
-// loading="lazy" fetched them at once, and on a phone's connection their bytes (as many as the
-// photo's) were shared with the photo a visitor is waiting for.
+// copy (else the small copy, else the photo), and only once the first photo has loaded (or
+// failed; another site's gallery in the same place waits for its own first photo): they sit near
+// the top of the screen, so loading="lazy" fetched them at once, and on a phone's connection their
+// bytes were shared with the photo a visitor is waiting for.
 import { css } from 'goober'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { visuallyHidden } from '@/components/styles'
@@ -54,11 +55,14 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
   const [index, setIndex] = useState(0)
   const thumbs = useRef<(HTMLButtonElement | null)[]>([])
   const first = useRef<HTMLImageElement | null>(null)
-  const [firstDone, setFirstDone] = useState(false)
+  const firstSrc = photos[0]?.src ?? null
+  /** The first photo that has loaded (or failed). */
+  const [done, setDone] = useState<string | null>(null)
+  const firstDone = done !== null && done === firstSrc
   // A photo in the server's HTML may load before React attaches onLoad: ask the element.
   useEffect(() => {
-    if (first.current?.complete) setFirstDone(true)
-  }, [])
+    if (firstSrc !== null && first.current?.complete) setDone(firstSrc)
+  }, [firstSrc])
   if (photos.length === 0) return null
   const shown = Math.min(index, photos.length - 1)
   const photo = photos[shown]!
@@ -81,8 +85,8 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
           <img
             key={p.src}
             ref={i === 0 ? first : undefined}
-            onLoad={i === 0 ? () => setFirstDone(true) : undefined}
-            onError={i === 0 ? () => setFirstDone(true) : undefined}
+            onLoad={i === 0 ? () => setDone(p.src) : undefined}
+            onError={i === 0 ? () => setDone(p.src) : undefined}
             src={p.src}
             srcSet={photoSrcSet(p)}
             sizes={p.small ? GALLERY_SIZES : undefined}
