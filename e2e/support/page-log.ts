@@ -6,8 +6,8 @@ import type { BrowserContext, Page } from 'playwright-core'
 
 const KEEP = 40
 const logs = new WeakMap<Page, string[]>()
-/** Requests sent and not yet answered, with when they were sent. */
-const waiting = new WeakMap<Page, Map<object, string>>()
+/** Requests sent and not yet finished: their log line so far and when they were sent. */
+const waiting = new WeakMap<Page, Map<object, { line: string; at: number }>>()
 
 function note(page: Page, line: string) {
   let log = logs.get(page)
@@ -21,26 +21,23 @@ const isAsset = (url: URL) =>
   /\.(js|css|png|jpe?g|svg|ico|woff2?|webp|gif|json|map)$/.test(url.pathname)
 
 function watchPage(page: Page) {
-  const started = new WeakMap<object, number>()
   const at = () => new Date().toISOString().slice(11, 23)
   const where = (raw: string) => {
     const u = new URL(raw)
     return `${u.pathname}${u.search.length > 80 ? `${u.search.slice(0, 80)}…` : u.search}`
   }
-  const pending = new Map<object, string>()
+  const pending = new Map<object, { line: string; at: number }>()
   waiting.set(page, pending)
   page.on('request', (req) => {
-    started.set(req, Date.now())
-    if (!req.url().startsWith('data:')) {
-      pending.set(req, `${at()} ${req.method()} ${where(req.url())}`)
-    }
+    if (req.url().startsWith('data:')) return
+    pending.set(req, { line: `${at()} ${req.method()} ${where(req.url())}`, at: Date.now() })
   })
   page.on('requestfinished', (req) => pending.delete(req))
   page.on('response', (res) => {
     const req = res.request()
     const url = new URL(req.url())
     if (url.protocol === 'data:' || (isAsset(url) && res.status() < 400)) return
-    const ms = Date.now() - (started.get(req) ?? Date.now())
+    const ms = Date.now() - (pending.get(req)?.at ?? Date.now())
     note(page, `${at()} ${req.method()} ${where(req.url())} → ${res.status()} (${ms} ms)`)
   })
   page.on('requestfailed', (req) => {
@@ -71,7 +68,7 @@ export function watchContext(context: BrowserContext) {
 /** The page's last requests, answers and console messages, oldest first, then what is unanswered. */
 export function pageLog(page: Page): string[] {
   const unanswered = [...(waiting.get(page)?.values() ?? [])].map((r) =>
-    `${r} (sent, no answer yet)`
+    `${r.line} (sent, no answer yet)`
   )
   return [...(logs.get(page) ?? []), ...unanswered]
 }
