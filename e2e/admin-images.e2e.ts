@@ -228,6 +228,49 @@ describe('staff images', () => {
     }
   })
 
+  it('removes the photo and both its copies when its row is refused, keeping the alt text', async () => {
+    const gallery = page.getByRole('region', { name: 'Photo gallery' })
+    const rows = await photosOfSite()
+    const objects = await objectsOfSite()
+    // The database refuses the row (as RLS would for someone who may not change this site).
+    await page.route(
+      /\/rest\/v1\/site_photos(\?|$)/,
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              code: '42501',
+              message: 'new row violates row-level security policy for table "site_photos"',
+              details: null,
+              hint: null,
+            }),
+          })
+          : route.fallback(),
+    )
+    try {
+      await gallery.getByLabel('Choose a photo').setInputFiles({
+        name: 'refused.png',
+        mimeType: 'image/png',
+        buffer: png(1800, 1200),
+      })
+      await gallery.getByRole('application', { name: 'Crop add a photo' }).waitFor()
+      const alt = `Refused photo ${Date.now()}`
+      await gallery.getByLabel('Alt text').fill(alt)
+      await gallery.getByRole('button', { name: 'Upload photo' }).click()
+      await gallery.getByText(/You do not have permission to do this/).first().waitFor()
+      // What the person typed stays for another try.
+      expect(await gallery.getByLabel('Alt text').inputValue()).toBe(alt)
+    } finally {
+      await page.unroute(/\/rest\/v1\/site_photos(\?|$)/)
+    }
+    expect(await photosOfSite()).toEqual(rows)
+    // The photo, its small copy and its thumbnail were stored, then removed again.
+    await expect.poll(async () => (await objectsOfSite()).sort()).toEqual([...objects].sort())
+    await gallery.getByRole('button', { name: 'Cancel' }).click()
+  })
+
   it('refuses a text file and an SVG with a clear message and writes nothing', async () => {
     const gallery = page.getByRole('region', { name: 'Photo gallery' })
     const rows = await photosOfSite()
