@@ -112,7 +112,11 @@ export interface WebServerOptions {
   quiet?: boolean
   /** Server-render the public pages (default true; the bench turns it off to compare). */
   render?: boolean
+  /** How a rendered page is compressed in each coding (default brotli and gzip; tests fail them). */
+  compressors?: Partial<Record<Encoding, Compressor>>
 }
+
+type Compressor = (bytes: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>
 
 export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Record<string, string> {
   const csp = [
@@ -337,8 +341,8 @@ export const RENDER_STALE_MS = 60_000
 interface CachedPage {
   at: number
   body: Promise<Uint8Array<ArrayBuffer> | null>
-  gzipped?: Promise<Uint8Array<ArrayBuffer>>
-  brotli?: Promise<Uint8Array<ArrayBuffer>>
+  /** The body in each coding, compressed on the first request that takes it. */
+  coded: Partial<Record<Encoding, Promise<Uint8Array<ArrayBuffer>>>>
 }
 
 /** Paths kept at most (any URL may be asked for; the cache starts afresh beyond this). */
@@ -351,6 +355,7 @@ const RENDER_CACHE_MAX = 2000
  */
 function pageRenderer(opts: WebServerOptions, indexFile: string) {
   const entryFile = serverEntry(opts.distDir)
+  const compressors: Record<Encoding, Compressor> = { br: brotli, gzip, ...opts.compressors }
   const cache = new Map<string, CachedPage>()
   let loaded: { mtime: number; entry: Promise<ServerEntry> } | null = null
   let warned = false
@@ -401,7 +406,7 @@ function pageRenderer(opts: WebServerOptions, indexFile: string) {
     const now = Date.now()
     const hit = cache.get(path)
     if (hit && now - hit.at < RENDER_FRESH_MS) return hit
-    const fresh: CachedPage = { at: now, body: renderNow(path, origin) }
+    const fresh: CachedPage = { at: now, body: renderNow(path, origin), coded: {} }
     if (hit && now - hit.at < RENDER_STALE_MS) {
       // Served once more while the fresh one renders; it replaces it when done.
       void fresh.body.then((b) => b ? cache.set(path, fresh) : cache.delete(path))
@@ -412,13 +417,28 @@ function pageRenderer(opts: WebServerOptions, indexFile: string) {
     cache.set(path, fresh)
     return fresh
   }
-  /** The page's HTML (compressed once per render in the coding asked for), or null for the shell. */
-  return async (path: string, origin: string, encoding: Encoding | null) => {
+  /**
+   * The page's HTML, compressed once per render in the coding asked for, or null for the shell.
+   * If compressing fails the page goes out as it is (never a 500 for a page that rendered), and the
+   * failed copy is forgotten, so the next request for that coding tries again.
+   */
+  return async (
+    path: string,
+    origin: string,
+    encoding: Encoding | null,
+  ): Promise<{ body: Uint8Array<ArrayBuffer>; encoding: Encoding | null } | null> => {
     const page = lookup(path, origin)
     const body = page ? await page.body : null
     if (!page || !body) return null
-    if (encoding === 'br') return await (page.brotli ??= brotli(body))
-    return encoding === 'gzip' ? await (page.gzipped ??= gzip(body)) : body
+    if (!encoding) return { body, encoding }
+    const coded = page.coded[encoding] ??= compressors[encoding](body)
+    try {
+      return { body: await coded, encoding }
+    } catch (e) {
+      if (page.coded[encoding] === coded) delete page.coded[encoding]
+      if (!opts.quiet) console.warn(`[web] ${encoding} failed for ${path}, sent as is: ${e}`)
+      return { body, encoding: null }
+    }
   }
 }
 
@@ -476,15 +496,16 @@ export function startWebServer(opts: WebServerOptions) {
       })
     }
     const encoding = pickEncoding(req.headers.get('accept-encoding'), ['br', 'gzip'])
-    const body = url.search === '' ? await renderPage(rel, siteUrl ?? url.origin, encoding) : null
-    if (body) {
+    const page = url.search === '' ? await renderPage(rel, siteUrl ?? url.origin, encoding) : null
+    if (page) {
+      const { body } = page
       return new Response(req.method === 'HEAD' ? null : body, {
         headers: {
           ...headers,
           'content-type': TYPES['.html'],
           'cache-control': 'no-cache',
           vary: 'Accept-Encoding',
-          ...(encoding ? { 'content-encoding': encoding } : {}),
+          ...(page.encoding ? { 'content-encoding': page.encoding } : {}),
           'content-length': String(body.byteLength),
           // No preload of the redirect table here: the page paints without the app, which
           // fetches the table when it starts (a preload would compete with the largest paint).

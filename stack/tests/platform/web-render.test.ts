@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { ANON_KEY } from '../../config.ts'
 import { freePort } from '../../stack.ts'
 import { get } from 'node:http'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import {
   pageHtml,
   pickEncoding,
@@ -84,13 +84,13 @@ Deno.test('a page needs the stylesheets of its modules and of what they import',
   ])
 })
 
-Deno.test('the web server renders what the server build renders, once per short cache', async () => {
+/** A built app whose stand-in server build renders /rendered (counting its renders), nothing else. */
+async function renderingDist(): Promise<string> {
   const dist = await Deno.makeTempDir({ prefix: 'dist-' })
   await Deno.mkdir(join(dist, '.server'))
   await Deno.mkdir(join(dist, 'assets'))
   await Deno.writeTextFile(join(dist, 'index.html'), TEMPLATE)
   await Deno.writeTextFile(join(dist, 'assets', 'index-1.css'), 'body{margin:0}')
-  // A stand-in server build: renders /rendered (counting its renders), nothing else.
   await Deno.writeTextFile(
     join(dist, '.server', 'entry-server.js'),
     `export const PRERENDER_DATA_ID = 'roots-prerender'
@@ -103,6 +103,11 @@ Deno.test('the web server renders what the server build renders, once per short 
     }, html: '<h1>' + opts.origin + ' ' + globalThis.__renders + '</h1>' }
      }`,
   )
+  return dist
+}
+
+Deno.test('the web server renders what the server build renders, once per short cache', async () => {
+  const dist = await renderingDist()
   const port = freePort()
   const server = startWebServer({
     port,
@@ -189,4 +194,58 @@ Deno.test('the coding a client takes: brotli first, then gzip; q=0 refuses; * ta
   // Static files go out gzipped only.
   assert.equal(pickEncoding('br', ['gzip']), null)
   assert.equal(pickEncoding('br, gzip', ['gzip']), 'gzip')
+})
+
+Deno.test('a page whose compression fails goes out as it is, and the next request compresses', async () => {
+  const dist = await renderingDist()
+  let brCalls = 0
+  const port = freePort()
+  const server = startWebServer({
+    port,
+    distDir: dist,
+    apiUrl: 'http://127.0.0.1:54321',
+    anonKey: ANON_KEY,
+    quiet: true,
+    compressors: {
+      br: (bytes) => {
+        brCalls++
+        return brCalls === 1
+          ? Promise.reject(new Error('out of memory'))
+          : Promise.resolve(brotliCompressSync(bytes))
+      },
+    },
+  })
+  const base = `http://127.0.0.1:${port}`
+  const wire = () =>
+    new Promise<{ status?: number; encoding?: string; body: Buffer }>((resolve, reject) =>
+      get(`${base}/rendered`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'],
+            body: Buffer.concat(chunks),
+          }))
+      }).on('error', reject)
+    )
+  try {
+    const failed = await wire()
+    assert.equal(failed.status, 200)
+    assert.equal(failed.encoding, undefined)
+    const page = failed.body.toString()
+    assert.match(page, /<div id="root"><h1>[^<]* 1<\/h1><\/div>/)
+    // The same render, compressed this time: the failure was not kept.
+    const retried = await wire()
+    assert.equal(retried.status, 200)
+    assert.equal(retried.encoding, 'br')
+    assert.equal(brotliDecompressSync(retried.body).toString(), page)
+    assert.equal(brCalls, 2)
+    // and kept for the render's life.
+    assert.equal(brotliDecompressSync((await wire()).body).toString(), page)
+    assert.equal(brCalls, 2)
+  } finally {
+    await server.close()
+    await Deno.remove(dist, { recursive: true })
+  }
 })
