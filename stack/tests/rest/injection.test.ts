@@ -98,6 +98,9 @@ function assertOnlyBuilderTokens(sql: string, nParams: number, once: boolean, wh
   if (rest.includes('"') || rest.includes("'") || rest.includes('\0')) {
     fail('an unbalanced quote or a NUL')
   }
+  // A page's limit is written into the SQL as a number (sql.ts pageSql: the parser let only a
+  // non-negative integer through), always just before the offset's placeholder.
+  rest = rest.replace(/\blimit (?:\d+|all) offset /g, ' offset ')
   for (const token of rest.match(TOKEN) ?? []) {
     const ok = BUILDER_SYMBOLS.has(token) || BUILDER_WORDS.has(token.toLowerCase()) ||
       token === '0' || token === '1'
