@@ -22,7 +22,16 @@ export interface WireOptions {
   max: number
   /** Startup parameters (application_name, client_connection_check_interval, …). */
   params: Record<string, string>
+  /** Most statements a connection keeps prepared (default STATEMENTS_MAX). */
+  statementsMax?: number
 }
+
+/**
+ * Statements a connection keeps prepared, at most. Every shape of read is a statement of its own
+ * (its table, columns, filters and page size), and a client may send as many shapes as it likes:
+ * past this the connection closes its oldest statements, so a backend's memory stays bounded.
+ */
+export const STATEMENTS_MAX = 200
 
 export interface WireStatement {
   text: string
@@ -127,7 +136,7 @@ class Writer {
   }
 }
 
-const P = 0x50, B = 0x42, D = 0x44, E = 0x45, S = 0x53, p = 0x70
+const P = 0x50, B = 0x42, C = 0x43, D = 0x44, E = 0x45, S = 0x53, p = 0x70
 const SYNC = new Uint8Array([S, 0, 0, 0, 4])
 
 async function hmac(key: Uint8Array<ArrayBuffer>, data: string): Promise<Uint8Array<ArrayBuffer>> {
@@ -148,9 +157,11 @@ class Connection {
   /** Builds each request's messages; a connection runs one request at a time. */
   #w = new Writer()
   broken = false
+  #statementsMax: number
 
-  constructor(conn: Deno.Conn) {
+  constructor(conn: Deno.Conn, statementsMax = STATEMENTS_MAX) {
     this.#conn = conn
+    this.#statementsMax = statementsMax
   }
 
   static async open(o: WireOptions): Promise<Connection> {
@@ -164,7 +175,7 @@ class Connection {
       )
     }
     socket.setNoDelay(true)
-    const c = new Connection(socket)
+    const c = new Connection(socket, o.statementsMax)
     try {
       await c.#startup(o)
     } catch (e) {
@@ -314,6 +325,7 @@ class Connection {
     const w = this.#w
     const parsing: { text: string; name: string }[] = []
     const describing: { text: string; name: string }[] = []
+    this.#makeRoom(statements)
     for (const s of statements) {
       const known = this.statements.get(s.text)
       let name = known?.name
@@ -415,6 +427,29 @@ class Connection {
           // ParameterDescription, BindComplete, NoticeResponse, ParameterStatus, notifications:
           // nothing to do.
       }
+    }
+  }
+
+  /**
+   * Closes the oldest prepared statements (not those of this request) when preparing this
+   * request's new ones would take the connection past its most. The Close messages go first in
+   * the same write; Postgres answers each with CloseComplete, which needs nothing.
+   */
+  #makeRoom(statements: WireStatement[]) {
+    let missing = 0
+    for (const s of statements) if (!this.statements.has(s.text)) missing++
+    let over = this.statements.size + missing - this.#statementsMax
+    if (missing === 0 || over <= 0) return
+    const w = this.#w
+    for (const [text, { name }] of this.statements) {
+      if (over <= 0) break
+      if (statements.some((s) => s.text === text)) continue
+      w.msg(C, () => {
+        w.u8(S)
+        w.cstr(name)
+      })
+      this.statements.delete(text)
+      over--
     }
   }
 
