@@ -13,6 +13,7 @@ import {
   type RenderedPage,
   startWebServer,
   stylesheets,
+  type WebServerOptions,
 } from '../../web-server.ts'
 
 const TEMPLATE = `<!doctype html><html><head>
@@ -106,8 +107,8 @@ async function renderingDist(): Promise<string> {
   return dist
 }
 
-Deno.test('the web server renders what the server build renders, once per short cache', async () => {
-  const dist = await renderingDist()
+/** The web server on `dist`, with `extra` options. */
+function serveDist(dist: string, extra: Partial<WebServerOptions> = {}) {
   const port = freePort()
   const server = startWebServer({
     port,
@@ -115,8 +116,33 @@ Deno.test('the web server renders what the server build renders, once per short 
     apiUrl: 'http://127.0.0.1:54321',
     anonKey: ANON_KEY,
     quiet: true,
+    ...extra,
   })
-  const base = `http://127.0.0.1:${port}`
+  return { base: `http://127.0.0.1:${port}`, close: () => server.close() }
+}
+
+/** A GET of `url` as the bytes on the wire (node:http does not undo the coding). */
+function onTheWire(url: string, coding: string) {
+  return new Promise<{ status?: number; encoding?: string; vary?: string; body: Buffer }>(
+    (resolve, reject) =>
+      get(url, { headers: { 'accept-encoding': coding } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            encoding: res.headers['content-encoding'],
+            vary: res.headers['vary'] as string | undefined,
+            body: Buffer.concat(chunks),
+          }))
+      }).on('error', reject),
+  )
+}
+
+Deno.test('the web server renders what the server build renders, once per short cache', async () => {
+  const dist = await renderingDist()
+  const server = serveDist(dist)
+  const { base } = server
   try {
     const first = await (await fetch(`${base}/rendered`)).text()
     assert.match(first, new RegExp(`<div id="root"><h1>${base} 1</h1></div>`))
@@ -137,19 +163,7 @@ Deno.test('the web server renders what the server build renders, once per short 
     const plain = await (await fetch(`${base}/rendered`, {
       headers: { 'accept-encoding': 'identity' },
     })).text()
-    const wire = (coding: string) =>
-      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) =>
-        get(`${base}/rendered`, { headers: { 'accept-encoding': coding } }, (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () =>
-            resolve({
-              encoding: res.headers['content-encoding'],
-              vary: res.headers['vary'] as string | undefined,
-              body: Buffer.concat(chunks),
-            }))
-        }).on('error', reject)
-      )
+    const wire = (coding: string) => onTheWire(`${base}/rendered`, coding)
     const br = await wire('gzip, deflate, br, zstd')
     assert.equal(br.encoding, 'br')
     assert.equal(br.vary, 'Accept-Encoding')
@@ -199,13 +213,7 @@ Deno.test('the coding a client takes: brotli first, then gzip; q=0 refuses; * ta
 Deno.test('a page whose compression fails goes out as it is, and the next request compresses', async () => {
   const dist = await renderingDist()
   let brCalls = 0
-  const port = freePort()
-  const server = startWebServer({
-    port,
-    distDir: dist,
-    apiUrl: 'http://127.0.0.1:54321',
-    anonKey: ANON_KEY,
-    quiet: true,
+  const server = serveDist(dist, {
     compressors: {
       br: (bytes) => {
         brCalls++
@@ -215,20 +223,7 @@ Deno.test('a page whose compression fails goes out as it is, and the next reques
       },
     },
   })
-  const base = `http://127.0.0.1:${port}`
-  const wire = () =>
-    new Promise<{ status?: number; encoding?: string; body: Buffer }>((resolve, reject) =>
-      get(`${base}/rendered`, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            encoding: res.headers['content-encoding'],
-            body: Buffer.concat(chunks),
-          }))
-      }).on('error', reject)
-    )
+  const wire = () => onTheWire(`${server.base}/rendered`, 'br')
   try {
     const failed = await wire()
     assert.equal(failed.status, 200)
