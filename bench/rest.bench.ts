@@ -388,7 +388,7 @@ const bench: Bench = async ({ stack, quick }) => {
         "the set_config statement (search_path, role, claims, method, path, headers, cookies, the role's settings, transaction_read_only) and the json_agg statement, pipelined with one Sync — as the gateway sends it.",
         "PostgREST's published figures (2 vCPU): HTTP ≈ 0.73 of its own SQL in pgbench and ≈ 0.10 of plain select-only pgbench.",
         `This machine: ${os.cpus().length} CPUs shared by wrk, the gateway (Deno + postgres.js) and Postgres; load average ${load} at the end of the run.`,
-        'Per request the gateway sends one write (settings and statement as Bind/Execute pairs, one Sync: one implicit transaction) on a pooled connection of stack/gateway/rest/wire.ts, statements prepared once per connection (at most 200 a connection), the page's limit written into the SQL.',
+        'Per request the gateway sends one write (settings and statement as Bind/Execute pairs, one Sync: one implicit transaction) on a pooled connection of stack/gateway/rest/wire.ts, statements prepared once per connection (at most 200 a connection), the limit of a page written into the SQL.',
         "CPU µs/req: user + system time of the gateway process (this one) and of the cluster's Postgres processes over the wrk run, divided by the requests served;",
         "steadier than req/s when other work shares the machine. pgbench's Postgres CPU includes its backends that exited (the postmaster's reaped children).",
         'The gateway is warmed for 3 s first (pool, prepared statements, JIT). The HTTP floor is a bare Deno.serve sending the same two statements on the same wire pool and answering with the bytes:',
