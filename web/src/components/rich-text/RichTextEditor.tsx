@@ -111,7 +111,9 @@ export default function RichTextEditor({ label, value, onChange, preset = 'essen
       <div className='toolbar' role='toolbar' aria-label={toolbarLabel} onKeyDown={onToolbarKey}>
         {tools.map((id) => {
           const cmd = toolCommand(id)
-          const enabled = !state || !cmd || cmd(state)
+          // Until the editor has mounted (the effect above; later than the toolbar when the
+          // editor was loaded lazily) a click would do nothing, so the buttons say so.
+          const enabled = state !== null && (!cmd || cmd(state))
           return (
             <button
               key={id}

@@ -14,7 +14,14 @@ function renderEditor() {
 }
 
 const addLink = async (href: string) => {
-  fireEvent.click(within(await screen.findByRole('toolbar', { name: 'Lesson text formatting' })).getByRole('button', { name: 'Link' }))
+  const toolbar = await screen.findByRole('toolbar', { name: 'Lesson text formatting' })
+  // The lazily loaded editor shows its toolbar a moment before it can act on a click.
+  const link = await waitFor(() => {
+    const button = within(toolbar).getByRole<HTMLButtonElement>('button', { name: 'Link' })
+    expect(button.disabled).toBe(false)
+    return button
+  })
+  fireEvent.click(link)
   const dialog = await screen.findByRole('dialog', { name: 'Link' })
   fireEvent.change(within(dialog).getByLabelText('Link address'), { target: { value: href } })
   fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }))
