@@ -45,7 +45,10 @@ export const bodyTooLarge = () =>
 
 /** The JSON body as an object; anything else is a 400 (413 above MAX_BODY_BYTES), never a 500. */
 export async function readBody(req: Request): Promise<Body> {
-  const text = await readBoundedText(req, bodyTooLarge)
+  const text = await readBoundedText(req, {
+    tooLarge: bodyTooLarge,
+    unreadable: () => badRequest('bad_json', 'Could not read request body'),
+  })
   if (text.trim() === '') return {}
   let parsed: unknown
   try {

@@ -293,18 +293,27 @@ export function parseRangeHeader(req: Request): Range | null {
   return { offset, upper }
 }
 
-/** Reads the body as text, refusing more than MAX_BODY_BYTES (413) without buffering it all. */
+/**
+ * Reads the body as text, refusing more than MAX_BODY_BYTES (413) without buffering it all, and a
+ * body that cannot be read (400, as an invalid body is in PostgREST).
+ */
 export function readBody(req: Request): Promise<string> {
-  return readBoundedText(
-    req,
-    () =>
+  return readBoundedText(req, {
+    tooLarge: () =>
       new ApiError(
         413,
         'PGRST413',
         'Payload Too Large',
         `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`,
       ),
-  )
+    unreadable: () =>
+      new ApiError(
+        400,
+        'PGRST102',
+        'The request body could not be read',
+        'It ended before its Content-Length, or its chunked encoding was broken.',
+      ),
+  })
 }
 
 /** The schema a request addresses (Accept-Profile for reads, Content-Profile for writes). */

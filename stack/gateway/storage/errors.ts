@@ -82,6 +82,15 @@ export const ERRORS = {
     new StorageError(400, 'InvalidRequest', message, 'Bad Request', 400),
   notFound: (method: string, path: string) =>
     new StorageError(404, 'NotFound', `Route ${method}:${path} not found`, 'Not Found', 404),
+  /** Fastify's answer to a body shorter than its Content-Length (FST_ERR_CTP_INVALID_CONTENT_LENGTH). */
+  bodyUnreadable: () =>
+    new StorageError(
+      400,
+      'InvalidRequest',
+      'Request body size did not match Content-Length',
+      'Bad Request',
+      400,
+    ),
   internal: (message = 'Internal server error') =>
     new StorageError(500, 'InternalError', message, 'Internal'),
 }

@@ -85,7 +85,10 @@ async function readUpload(
   const declared = Number(req.headers.get('content-length') ?? NaN)
   if (contentType.startsWith('multipart/form-data')) {
     // The boundary and fields are allowed on top of the file itself.
-    const body = await readBoundedBytes(req, max + 1024 * 1024, ERRORS.entityTooLarge)
+    const body = await readBoundedBytes(req, max + 1024 * 1024, {
+      tooLarge: ERRORS.entityTooLarge,
+      unreadable: ERRORS.bodyUnreadable,
+    })
     let form: MultipartUpload
     try {
       form = parseMultipart(body, contentType)
@@ -107,7 +110,10 @@ async function readUpload(
   const mimetype = contentType || 'application/octet-stream'
   if (allowed.length > 0 && !emptyFolder) validateMimeType(mimetype, allowed)
   if (Number.isFinite(declared) && declared > max) throw ERRORS.entityTooLarge()
-  const bytes = await readBoundedBytes(req, max, ERRORS.entityTooLarge)
+  const bytes = await readBoundedBytes(req, max, {
+    tooLarge: ERRORS.entityTooLarge,
+    unreadable: ERRORS.bodyUnreadable,
+  })
   const custom = req.headers.get('x-metadata')
   let userMetadata = null
   if (custom) {

@@ -47,7 +47,10 @@ export async function jsonBody(
   req: Request,
   opts: { allowEmpty?: boolean } = {},
 ): Promise<Record<string, unknown>> {
-  const text = await readBoundedText(req, () => ERRORS.validation('Request body is too large'))
+  const text = await readBoundedText(req, {
+    tooLarge: () => ERRORS.validation('Request body is too large'),
+    unreadable: ERRORS.bodyUnreadable,
+  })
   if (!text.trim()) {
     if (opts.allowEmpty) return {}
     throw ERRORS.validation("Body cannot be empty when content-type is set to 'application/json'")
