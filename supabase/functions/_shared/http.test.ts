@@ -51,6 +51,56 @@ Deno.test('broken JSON, wrong types, unknown keys, wrong media type and huge bod
   assert.equal((await errorOf(huge)).code, 'payload_too_large')
 })
 
+/** A POST whose body is `stream` (no Content-Length: it arrives chunked). */
+const streamed = (stream: ReadableStream<Uint8Array>) =>
+  handler(
+    new Request('http://x/fn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+    }),
+  )
+
+Deno.test('a body that cannot be read is 400, not 500: the client cut it short', async () => {
+  let sent = false
+  const res = await streamed(
+    new ReadableStream({
+      pull(c) {
+        if (!sent) {
+          sent = true
+          c.enqueue(new TextEncoder().encode('{"email": "a@exam'))
+        } else c.error(new Error('connection reset by peer'))
+      },
+    }),
+  )
+  assert.equal(res.status, 400)
+  assert.deepEqual(await errorOf(res), {
+    code: 'bad_request',
+    message: 'The body could not be read: it ended before its declared length.',
+    details: null,
+  })
+})
+
+Deno.test('an endless chunked body is refused at the limit, not read to its end', async () => {
+  let pulled = 0
+  let cancelled = false
+  const res = await streamed(
+    new ReadableStream({
+      pull(c) {
+        pulled++
+        c.enqueue(new Uint8Array(16 * 1024).fill(0x20))
+      },
+      cancel() {
+        cancelled = true
+      },
+    }),
+  )
+  assert.equal(res.status, 413)
+  assert.equal((await errorOf(res)).code, 'payload_too_large')
+  assert.ok(pulled <= MAX_BODY_BYTES / (16 * 1024) + 2, `read ${pulled} chunks`)
+  assert.equal(cancelled, true)
+})
+
 Deno.test('thrown HttpErrors keep their status; unexpected faults are a generic 500', async () => {
   const denied = await serve(() => {
     throw forbidden()

@@ -14,14 +14,7 @@ export async function readJson<T>(
   if (!type.includes('application/json')) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
   }
-  const text = await req.text()
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The body is larger than ${MAX_BODY_BYTES} bytes.`,
-    )
-  }
+  const text = await readText(req)
   let raw: unknown
   try {
     raw = JSON.parse(text)
@@ -31,17 +24,42 @@ export async function readJson<T>(
   return schema.parse(raw)
 }
 
-/** The raw body as text, refused (413) beyond `limit` bytes: for signed payloads and forms. */
+const tooLarge = (limit: number) =>
+  new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+
+/**
+ * The raw body as text, refused (413) beyond `limit` bytes as soon as that is known (by its
+ * Content-Length, else while it streams, so a huge body is never held whole). A body that cannot
+ * be read (shorter than its Content-Length, a broken chunked encoding) is the client's doing: 400.
+ */
 export async function readText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? 0)
-  if (declared > limit) {
-    throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge(limit)
+  if (!req.body) return ''
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    let read: ReadableStreamReadResult<Uint8Array>
+    try {
+      read = await reader.read()
+    } catch {
+      throw badRequest('The body could not be read: it ended before its declared length.')
+    }
+    if (read.done) break
+    size += read.value.byteLength
+    if (size > limit) {
+      void reader.cancel().catch(() => {})
+      throw tooLarge(limit)
+    }
+    chunks.push(read.value)
   }
-  const text = await req.text()
-  if (new TextEncoder().encode(text).length > limit) {
-    throw new HttpError(413, 'payload_too_large', `The body is larger than ${limit} bytes.`)
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    all.set(c, at)
+    at += c.byteLength
   }
-  return text
+  return new TextDecoder().decode(all)
 }
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
