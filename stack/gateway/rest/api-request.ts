@@ -85,7 +85,7 @@ export async function apiRequest(
     headers: Object.fromEntries(req.headers),
     cookies: parseCookies(req),
   }
-  const parts = info.path.split('/').filter(Boolean).map(decodeURIComponent)
+  const parts = info.path.split('/').filter(Boolean).map(decodeSegment)
   if (parts.length === 0) return { ...head, action: { kind: 'info' } }
   if (parts[0] === 'rpc' && parts.length === 2) {
     return {
@@ -291,6 +291,18 @@ export function parseRangeHeader(req: Request): Range | null {
     )
   }
   return { offset, upper }
+}
+
+/**
+ * A path segment's text. A malformed escape (`%E0%A4%A`) is kept as it was sent, as PostgREST's
+ * lenient decoding keeps it, so it names no table (404) instead of failing the request (500).
+ */
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
 }
 
 /**

@@ -76,6 +76,8 @@ test('unknown table is 404 PGRST205 with a hint', async () => {
     "Perhaps you meant the table 'public.conformance_books'",
   )
 })
+test('a table named with a malformed escape is an unknown table (404), not a 500', () =>
+  expect4xx('/%E0%A4%A', {}, 'PGRST205', 404).then(() => {}))
 test('supabase-js sees the unknown-table error', async () => {
   const { error, status } = await anon.from('nope_nothing_here').select()
   assert.equal(status, 404)
