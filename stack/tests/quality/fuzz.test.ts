@@ -702,6 +702,53 @@ Deno.test(
   },
 )
 
+// ------------------------------------------------------------------ paths
+
+/** Raw path text: malformed and odd escapes among ordinary encoded text. */
+const rawSegment = fc.array(
+  fc.oneof(
+    fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '%C0%AF', '%FF', '%25', '%', '%u0041'),
+    fc.string({ maxLength: 8 }).map(encodeURIComponent),
+  ),
+  { minLength: 1, maxLength: 4 },
+).map((parts) => parts.join(''))
+
+Deno.test(
+  'fuzz: malformed escapes anywhere in a path, on every API, never give a 5xx',
+  opts,
+  async () => {
+    const prefixes = [
+      '/rest/v1/',
+      '/rest/v1/rpc/',
+      '/storage/v1/object/public/images/',
+      '/storage/v1/object/images/',
+      '/storage/v1/object/list/',
+      '/auth/v1/',
+      '/auth/v1/factors/',
+      '/functions/v1/',
+      '/functions/v1/sites/',
+      '/functions/v1/waiting-list/',
+    ]
+    const request = fc.record({
+      method: fc.constantFrom('GET', 'POST', 'DELETE'),
+      prefix: fc.constantFrom(...prefixes),
+      segments: fc.array(rawSegment, { minLength: 1, maxLength: 2 }),
+    }).map((r): Sent => ({
+      method: r.method,
+      path: r.prefix + r.segments.join('/'),
+      ...(r.method === 'POST' ? { body: '{}' } : {}),
+    }))
+    await unchanged('paths', () =>
+      check(
+        fc.asyncProperty(request, async (r) => {
+          const res = await send(r)
+          assert.ok(res.status < 500, `no 5xx: ${res.status} ${show(r, res.text)}`)
+        }),
+        runs(200),
+      ))
+  },
+)
+
 // ------------------------------------------------------------------ Supabase Auth
 
 Deno.test(
