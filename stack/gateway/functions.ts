@@ -29,6 +29,9 @@ const json = (status: number, body: unknown, headers: HeadersInit = {}) =>
     headers: { 'content-type': 'application/json', ...headers },
   })
 
+/** Methods the fetch standard forbids in a Request (fetch.spec.whatwg.org, forbidden method). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
 export function createFunctionsGateway(
   ctx: GatewayContext,
   settings = functionSettings(),
@@ -68,6 +71,11 @@ export function createFunctionsGateway(
         !existsSync(join(paths.functions, name, 'handler.ts'))
       ) {
         return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+      }
+      // Methods fetch's Request refuses to carry (CONNECT, TRACE, TRACK) cannot be handed to a
+      // function: a 405 here, not the TypeError of building the request (a 5xx).
+      if (FORBIDDEN_METHODS.has(req.method.toUpperCase())) {
+        return json(405, { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' })
       }
       // As the edge runtime's main service: preflight passes through, everything else needs a
       // valid JWT unless the function opted out.

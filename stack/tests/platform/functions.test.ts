@@ -6,6 +6,8 @@ import type { GatewayContext } from '../../gateway/context.ts'
 import { createFunctionsGateway, functionSettings } from '../../gateway/functions.ts'
 import { signJwt } from '../../gateway/jwt.ts'
 import { env } from './helpers.ts'
+import { freePort } from '../../stack.ts'
+import { request } from 'node:http'
 
 const ctx = {
   config: {
@@ -115,4 +117,43 @@ Deno.test('the handler sees the edge runtime environment', () => {
   assert.equal(seen.SUPABASE_ANON_KEY, ANON_KEY)
   assert.equal(seen.SUPABASE_SERVICE_ROLE_KEY, SERVICE_ROLE_KEY)
   assert.equal(seen.SUPABASE_DB_URL, 'postgresql://x')
+})
+
+Deno.test('methods a fetch Request cannot carry (TRACE, CONNECT, TRACK) are 405, not a 5xx', async () => {
+  const { gw } = gateway({})
+  // Through a real server: Deno.serve hands over a TRACE request, which `new Request` refuses.
+  const port = freePort()
+  const server = Deno.serve({ hostname: '127.0.0.1', port, onListen() {} }, (req) => {
+    const url = new URL(req.url)
+    const path = url.pathname.slice('/functions/v1'.length)
+    return gw.handle(req, { path, url, remoteAddr: '127.0.0.1' })
+  })
+  const send = (method: string) =>
+    new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const r = request({
+        host: '127.0.0.1',
+        port,
+        method,
+        path: '/functions/v1/health',
+        headers: { authorization: `Bearer ${ANON_KEY}` },
+      }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => body += d)
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+      })
+      r.on('error', reject)
+      r.end()
+    })
+  try {
+    for (const method of ['TRACE', 'TRACK']) {
+      const res = await send(method)
+      assert.equal(res.status, 405, `${method}: ${res.body}`)
+      assert.equal(JSON.parse(res.body).code, 'METHOD_NOT_ALLOWED')
+    }
+    // and an ordinary method still reaches the function.
+    assert.equal((await send('GET')).status, 200)
+  } finally {
+    await server.shutdown()
+  }
 })
