@@ -1,6 +1,7 @@
-// Bounded request bodies, shared by /rest/v1 and /auth/v1: both refuse more than 1 MiB, the
-// limit Supabase Auth itself applies to every request (`limitRequestBody(1 << 20)` in its
-// internal/api/api.go). Each API answers in its own error shape, so the caller says what to throw:
+// Bounded request bodies, shared by /rest/v1, /auth/v1 and /storage/v1. The first two refuse more
+// than 1 MiB, the limit Supabase Auth itself applies to every request (`limitRequestBody(1 << 20)`
+// in its internal/api/api.go); Storage reads uploads up to the bucket's own limit. Each API
+// answers in its own error shape, so the caller says what to throw:
 // for a body too large, and for one that cannot be read (shorter than its Content-Length, or
 // broken chunked encoding), which is the client's doing and so a 400, never a 500.
 
