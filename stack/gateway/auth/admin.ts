@@ -66,22 +66,57 @@ function banUntil(v: unknown): Date | null | undefined {
   return new Date(Date.now() + seconds * 1000)
 }
 
+const UINT64_MAX = 2n ** 64n - 1n
+const BIGINT_MAX = 2n ** 63n - 1n
+
+/**
+ * `page` or `per_page` as Supabase Auth reads them (internal/api/pagination.go): an unsigned
+ * 64-bit integer, else 400 validation_failed "Bad Pagination Parameters" with Go's strconv
+ * message; per_page 0 is refused too.
+ */
+function pageParam(q: URLSearchParams, name: 'page' | 'per_page', fallback: bigint): bigint {
+  const v = q.get(name)
+  if (v === null || v === '') return fallback
+  const digits = /^\d+$/.test(v)
+  if (!digits || BigInt(v) > UINT64_MAX) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(v)}: ${
+        digits ? 'value out of range' : 'invalid syntax'
+      }`,
+    )
+  }
+  const n = BigInt(v)
+  if (name === 'per_page' && n === 0n) {
+    throw badRequest(
+      'validation_failed',
+      'Bad Pagination Parameters: per_page must be greater than 0',
+    )
+  }
+  return n
+}
+
 export async function listUsers(deps: Deps, call: Call): Promise<Response> {
   const q = call.info.url.searchParams
-  const page = Math.max(1, Number.parseInt(q.get('page') ?? '1') || 1)
-  const perPage = Math.min(1000, Math.max(1, Number.parseInt(q.get('per_page') ?? '50') || 50))
+  const asked = pageParam(q, 'page', 1n)
+  // This stand-in serves at most 1,000 a page.
+  const perPageBig = pageParam(q, 'per_page', 50n)
+  const perPage = Number(perPageBig > 1000n ? 1000n : perPageBig)
+  const page = asked < 1n ? 1n : asked
+  const offset = (page - 1n) * BigInt(perPage)
   const [{ n }] = await deps.sql<{ n: number }[]>`select count(*)::int as n from auth.users`
-  const rows = await deps.sql<
+  // A page past any offset Postgres can take is past the last user: an empty page.
+  const rows = offset > BIGINT_MAX ? [] : await deps.sql<
     UserRow[]
-  >`select * from auth.users order by created_at desc, id limit ${perPage} offset ${
-    (page - 1) * perPage
-  }`
+  >`select * from auth.users order by created_at desc, id limit ${perPage} offset ${String(offset)}`
   const users = []
   for (const u of rows) users.push(await userJson(deps.sql, u))
   const base = `${deps.settings.apiExternalUrl}/auth/v1/admin/users`
   const last = Math.max(1, Math.ceil(n / perPage))
   const links = [`<${base}?page=${last}&per_page=${perPage}>; rel="last"`]
-  if (page < last) links.unshift(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`)
+  if (page < BigInt(last)) {
+    links.unshift(`<${base}?page=${page + 1n}&per_page=${perPage}>; rel="next"`)
+  }
   return Response.json({ users, aud: 'authenticated' }, {
     headers: { 'x-total-count': String(n), link: links.join(', ') },
   })

@@ -26,6 +26,9 @@ const ROUTES: [string, string][] = [
   ['POST', `/factors/${crypto.randomUUID()}/verify`],
   ['DELETE', '/factors/%E0%A4%A'],
   ['GET', '/admin/users?page=-1&per_page=abc'],
+  ['GET', '/admin/users?page=99999999999999999999&per_page=99999999999'],
+  ['GET', '/admin/users?page=18446744073709551615&per_page=1000'],
+  ['GET', '/admin/users?per_page=0'],
   ['POST', '/admin/users'],
   ['PUT', `/admin/users/${crypto.randomUUID()}`],
   ['DELETE', '/admin/users/nope'],
@@ -110,3 +113,42 @@ Deno.test('no request a client can send is answered with a 5xx', opts, async () 
   assert.equal(res.status, 403)
   await res.body?.cancel()
 })
+
+Deno.test(
+  'the admin user list reads page and per_page as Supabase Auth does: 400 when they are not unsigned 64-bit integers',
+  opts,
+  async () => {
+    const service = env('SUPABASE_SERVICE_ROLE_KEY')
+    const list = async (query: string) => {
+      const res = await fetch(`${URL_()}/auth/v1/admin/users?${query}`, {
+        headers: { apikey: service, authorization: `Bearer ${service}` },
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    assert.deepEqual(await list('page=abc'), {
+      status: 400,
+      body: {
+        code: 400,
+        error_code: 'validation_failed',
+        msg: 'Bad Pagination Parameters: strconv.ParseUint: parsing "abc": invalid syntax',
+      },
+    })
+    const tooBig = await list('page=99999999999999999999')
+    assert.equal(tooBig.status, 400)
+    assert.equal(
+      tooBig.body.msg,
+      'Bad Pagination Parameters: strconv.ParseUint: parsing "99999999999999999999": value out of range',
+    )
+    const zero = await list('per_page=0')
+    assert.equal(zero.status, 400)
+    assert.equal(zero.body.msg, 'Bad Pagination Parameters: per_page must be greater than 0')
+    // The largest page there is is a page past the last user: empty, not an error.
+    const last = await list('page=18446744073709551615&per_page=1000')
+    assert.equal(last.status, 200)
+    assert.deepEqual(last.body.users, [])
+    // and an ordinary page still lists users.
+    const first = await list('page=1&per_page=2')
+    assert.equal(first.status, 200)
+    assert.ok(first.body.users.length >= 1)
+  },
+)
