@@ -3,6 +3,7 @@
 import type { ZodType, ZodTypeDef } from 'npm:zod@3'
 import { corsHeaders, preflight } from './cors.ts'
 import { badRequest, HttpError, toResponse } from './errors.ts'
+import { readBoundedBytes } from './common/bounded-body.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -34,32 +35,12 @@ const tooLarge = (limit: number) =>
  */
 export async function readText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
   if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge(limit)
-  if (!req.body) return ''
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    let read: ReadableStreamReadResult<Uint8Array>
-    try {
-      read = await reader.read()
-    } catch {
-      throw badRequest('The body could not be read: it ended before its declared length.')
-    }
-    if (read.done) break
-    size += read.value.byteLength
-    if (size > limit) {
-      void reader.cancel().catch(() => {})
-      throw tooLarge(limit)
-    }
-    chunks.push(read.value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
-  }
-  return new TextDecoder().decode(all)
+  const bytes = await readBoundedBytes(req, limit, {
+    tooLarge: () => tooLarge(limit),
+    unreadable: () =>
+      badRequest('The body could not be read: it ended before its declared length.'),
+  })
+  return new TextDecoder().decode(bytes)
 }
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
