@@ -912,6 +912,99 @@ export type Database = {
           },
         ]
       }
+      invoices: {
+        Row: {
+          amount_due_pence: number
+          amount_paid_pence: number
+          amount_refunded_pence: number
+          attempt_count: number
+          billing_reason: string | null
+          created_at: string
+          failed_at: string | null
+          failure_message: string | null
+          id: number
+          issued_at: string
+          lines: NonNullable<Json>
+          membership_id: number
+          next_attempt_at: string | null
+          number: string | null
+          paid_at: string | null
+          payment_method: Json | null
+          payment_ref: string | null
+          period_end: string | null
+          period_start: string | null
+          provider_ref: string
+          status: string
+          subscription_id: number
+          updated_at: string
+        }
+        Insert: {
+          amount_due_pence: number
+          amount_paid_pence?: number
+          amount_refunded_pence?: number
+          attempt_count?: number
+          billing_reason?: string | null
+          created_at?: string
+          failed_at?: string | null
+          failure_message?: string | null
+          id?: number
+          issued_at: string
+          lines?: NonNullable<Json>
+          membership_id: number
+          next_attempt_at?: string | null
+          number?: string | null
+          paid_at?: string | null
+          payment_method?: Json | null
+          payment_ref?: string | null
+          period_end?: string | null
+          period_start?: string | null
+          provider_ref: string
+          status: string
+          subscription_id: number
+          updated_at?: string
+        }
+        Update: {
+          amount_due_pence?: number
+          amount_paid_pence?: number
+          amount_refunded_pence?: number
+          attempt_count?: number
+          billing_reason?: string | null
+          created_at?: string
+          failed_at?: string | null
+          failure_message?: string | null
+          id?: number
+          issued_at?: string
+          lines?: NonNullable<Json>
+          membership_id?: number
+          next_attempt_at?: string | null
+          number?: string | null
+          paid_at?: string | null
+          payment_method?: Json | null
+          payment_ref?: string | null
+          period_end?: string | null
+          period_start?: string | null
+          provider_ref?: string
+          status?: string
+          subscription_id?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "subscriptions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       joining_fees: {
         Row: {
           active: boolean
@@ -2119,6 +2212,83 @@ export type Database = {
         }
         Relationships: []
       }
+      subscriptions: {
+        Row: {
+          cancel_at: string | null
+          created_at: string
+          current_period_end: string | null
+          current_period_start: string | null
+          customer_ref: string | null
+          id: number
+          mandate_reference: string | null
+          mandate_status: string | null
+          membership_id: number
+          next_payment_at: string | null
+          next_payment_pence: number | null
+          past_due_since: string | null
+          pause_resumes_at: string | null
+          payment_method: Json | null
+          provider: string
+          provider_ref: string
+          provider_updated_at: string | null
+          status: string
+          suspended_at: string | null
+          updated_at: string
+        }
+        Insert: {
+          cancel_at?: string | null
+          created_at?: string
+          current_period_end?: string | null
+          current_period_start?: string | null
+          customer_ref?: string | null
+          id?: number
+          mandate_reference?: string | null
+          mandate_status?: string | null
+          membership_id: number
+          next_payment_at?: string | null
+          next_payment_pence?: number | null
+          past_due_since?: string | null
+          pause_resumes_at?: string | null
+          payment_method?: Json | null
+          provider: string
+          provider_ref: string
+          provider_updated_at?: string | null
+          status?: string
+          suspended_at?: string | null
+          updated_at?: string
+        }
+        Update: {
+          cancel_at?: string | null
+          created_at?: string
+          current_period_end?: string | null
+          current_period_start?: string | null
+          customer_ref?: string | null
+          id?: number
+          mandate_reference?: string | null
+          mandate_status?: string | null
+          membership_id?: number
+          next_payment_at?: string | null
+          next_payment_pence?: number | null
+          past_due_since?: string | null
+          pause_resumes_at?: string | null
+          payment_method?: Json | null
+          provider?: string
+          provider_ref?: string
+          provider_updated_at?: string | null
+          status?: string
+          suspended_at?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscriptions_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: true
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tasks: {
         Row: {
           assigned_to: string | null
@@ -2565,6 +2735,10 @@ export type Database = {
       answer_keep_place: {
         Args: { p_keep: boolean; p_token: string }
         Returns: string
+      }
+      apply_billing_event: {
+        Args: { p_event: Json; p_provider: string }
+        Returns: Json
       }
       apply_payment_event: {
         Args: {
@@ -3069,6 +3243,7 @@ export type Database = {
         }
         Returns: Json
       }
+      mark_dunning_sent: { Args: { p_ids: number[] }; Returns: number }
       marketing_summary: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -3157,6 +3332,7 @@ export type Database = {
           position_before: number
         }[]
       }
+      payment_update_target: { Args: { p_token: string }; Returns: Json }
       plot_offer_by_token: {
         Args: { p_token: string }
         Returns: {
@@ -3211,6 +3387,7 @@ export type Database = {
         Args: { p_operation: string; p_provider: string; p_request: Json }
         Returns: number
       }
+      release_dunning: { Args: { p_ids: number[] }; Returns: number }
       remove_unconfirmed: { Args: { p_site_id: number }; Returns: number }
       reorder_course_lessons: {
         Args: { p_course_id: number; p_lesson_ids: number[] }
@@ -3286,6 +3463,7 @@ export type Database = {
         Args: { p_approve: boolean; p_note?: string; p_revision_id: number }
         Returns: string
       }
+      run_dunning: { Args: { p_now: string }; Returns: Json }
       sales_report: {
         Args: { p_from: string; p_interval?: string; p_to: string }
         Returns: {
@@ -3335,6 +3513,21 @@ export type Database = {
           offers_open: number
           pre_registrations: number
           slots_coming: number
+        }[]
+      }
+      site_arrears: {
+        Args: { p_site_id?: number }
+        Returns: {
+          amount_pence: number
+          email: string
+          member_name: string
+          membership_id: number
+          open_invoices: number
+          plot_number: string
+          since: string
+          site: string
+          site_id: number
+          status: string
         }[]
       }
       sites_due_reconfirmation: {
