@@ -122,7 +122,8 @@ alter table private.payment_update_tokens enable row level security;
 
 -- == Functions ==
 
--- Whoever may read a membership's billing: its member, admins, the site's patch manager.
+-- Whoever may read a membership's billing: its member and admins. Patch managers see arrears of
+-- their sites through site_arrears, not members' invoices.
 create or replace function private.can_read_billing(p_membership_id bigint)
 returns boolean
 language sql
@@ -133,7 +134,7 @@ as $$
   select exists (
     select 1 from public.memberships m join public.members mb on mb.id = m.member_id
     where m.id = p_membership_id
-      and (mb.user_id = auth.uid() or private.is_admin() or private.manages_site(m.site_id)))
+      and (mb.user_id = auth.uid() or private.is_admin()))
 $$;
 
 -- The membership's subscription row for a provider subscription, linked on first sight through

@@ -13,7 +13,7 @@ select tests.create_user('noprofile');
 delete from public.profiles where id = tests.uid('noprofile');
 
 create temporary table matrix (
-  ord int primary key,
+  ord numeric primary key,
   tbl text not null,
   fixture text not null,       -- run as postgres; returns the predicate that selects the fixture row
   ins text not null,           -- a valid new row
@@ -109,6 +109,12 @@ insert into matrix (ord, tbl, fixture, ins, upd_set, sel_exp, ins_exp, upd_exp, 
 (37, 'orders', $$insert into public.orders (user_id, email, total_pence) values (tests.uid('member'), 'member@test.local', 999) returning 'id = ' || id$$,
   $$insert into public.orders (user_id, email, total_pence, status) values (auth.uid(), 'forged@test.local', 0, 'paid')$$, $$status = 'paid'$$,
   'd10001111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
+(36.1, 'subscriptions', $$insert into public.subscriptions (membership_id, provider, provider_ref, customer_ref, status) values (current_setting('tests.membership_id')::bigint, 'local', 'sub_fixture', 'cus_fixture', 'active') returning 'id = ' || id$$,
+  $$insert into public.subscriptions (membership_id, provider, provider_ref, status) values (current_setting('tests.spare_membership_id')::bigint, 'local', 'sub_forged', 'active')$$, $$status = 'active'$$,
+  'd10001111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
+(36.2, 'invoices', $$insert into public.invoices (subscription_id, membership_id, provider_ref, status, amount_due_pence, issued_at) values (current_setting('tests.subscription_id')::bigint, current_setting('tests.membership_id')::bigint, 'in_fixture', 'open', 2500, now()) returning 'id = ' || id$$,
+  $$insert into public.invoices (subscription_id, membership_id, provider_ref, status, amount_due_pence, amount_paid_pence, paid_at, issued_at) values (current_setting('tests.subscription_id')::bigint, current_setting('tests.membership_id')::bigint, 'in_forged', 'paid', 2500, 2500, now(), now())$$, $$status = 'void'$$,
+  'd10001111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
 (38, 'order_items', $$insert into public.order_items (order_id, description, unit_price_pence) values (current_setting('tests.order_id')::bigint, 'Fixture', 999) returning 'id = ' || id$$,
   $$insert into public.order_items (order_id, description, unit_price_pence) values (current_setting('tests.order_id')::bigint, 'Forged', 0)$$, 'quantity = quantity',
   'd10001111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
@@ -198,6 +204,7 @@ do $$
 declare
   m record;
   v_key text;
+  v_spare bigint;
 begin
   for m in select * from matrix order by ord loop
     execute m.fixture into v_key;
@@ -206,6 +213,14 @@ begin
       perform set_config('tests.entry_id', split_part(v_key, ' = ', 2), true);
     elsif m.tbl = 'orders' then
       perform set_config('tests.order_id', split_part(v_key, ' = ', 2), true);
+    elsif m.tbl = 'memberships' then
+      perform set_config('tests.membership_id', split_part(v_key, ' = ', 2), true);
+      -- A second membership for the subscriptions' new row (one subscription per membership).
+      insert into public.memberships (member_id, site_id, status)
+      select id, 9001, 'ended' from public.members where user_id = tests.uid('member') returning id into v_spare;
+      perform set_config('tests.spare_membership_id', v_spare::text, true);
+    elsif m.tbl = 'subscriptions' then
+      perform set_config('tests.subscription_id', split_part(v_key, ' = ', 2), true);
     end if;
   end loop;
 end
