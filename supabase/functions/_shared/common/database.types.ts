@@ -3195,10 +3195,17 @@ export type Database = {
         }[]
       }
       keep_place_question: { Args: { p_token: string }; Returns: Json }
+      local_billing_read: {
+        Args: { p_ids?: string[]; p_kind?: string }
+        Returns: Json
+      }
+      local_billing_write: { Args: { p_objects: Json }; Returns: number }
       local_checkout_session: {
         Args: { p_idempotency_key: string; p_session_id: string }
         Returns: Json
       }
+      local_clock_now: { Args: Record<PropertyKey, never>; Returns: string }
+      local_clock_set: { Args: { p_to: string }; Returns: string }
       local_provider_call: {
         Args: { p_key: string; p_operation: string }
         Returns: Json
