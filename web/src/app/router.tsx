@@ -50,6 +50,7 @@ const SchemesRoute = named(() => import('@/features/membership/routes/plans'), '
 const SubscriptionAgreementRoute = named(() => import('@/features/membership/routes/plans'), 'SubscriptionAgreementRoute')
 const MembersRoute = lazyPage(() => import('@/features/membership/routes/members'))
 const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
+const MemberReceiptRoute = lazyPage(() => import('@/features/membership/routes/receipt'))
 const SiteSetupRoute = lazyPage(() => import('@/features/membership/routes/site-setup'))
 const SiteListStatsRoute = lazyPage(() => import('@/features/list-stats/routes/site-list-stats'))
 
@@ -103,6 +104,7 @@ export const routes: AppRoute[] = [
   { path: paths.subscriptionAgreement.path, layout: 'white', component: SubscriptionAgreementRoute },
   { path: paths.members.path, layout: 'default', component: MembersRoute },
   { path: paths.membersCancellation.path, layout: 'default', component: MembersCancellationRoute },
+  { path: paths.memberReceipt.path, layout: 'default', component: MemberReceiptRoute },
   { path: paths.siteSetup.path, layout: 'checkout', component: SiteSetupRoute },
   { path: paths.siteSetupOld.path, layout: 'checkout', component: SiteSetupRoute },
   ...contentRoutes,

@@ -6,6 +6,7 @@ export const membershipPaths = {
   login: definePath('/login'),
   members: definePath('/members'),
   membersCancellation: definePath('/members/cancellation'),
+  memberReceipt: definePath('/members/receipts/:id'),
   becomeMember: definePath('/become-member'),
   schemes: definePath('/schemes'),
   subscriptionAgreement: definePath('/subscription-agreement'),

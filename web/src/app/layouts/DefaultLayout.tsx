@@ -23,6 +23,8 @@ const mainClass = css`
 const shell = css`
   display: flex; flex-direction: column; min-height: 100vh; min-height: 100dvh;
   & > main { flex: 1 0 auto; width: 100%; }
+  /* Printed (a receipt), the page is its main content only: no header, menu, footer or promo bar. */
+  @media print { & > :not(main) { display: none !important; } & > main { padding: 0; min-height: 0; } }
 `
 
 export function DefaultLayout({ children }: { children: ReactNode }) {

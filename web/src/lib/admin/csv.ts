@@ -1,7 +1,9 @@
 // CSV (RFC 4180) for spreadsheet users: quotes where needed, CRLF rows, and text cells that a
 // spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with an apostrophe and quoted
 // (OWASP's advice); numbers stay numbers, so -5 is still -5. The one CSV writer of the admin
-// screens that export (waiting list, career applications, sowing reminders, sales).
+// screens that export (waiting list, career applications, sowing reminders, sales, arrears).
+import { saveBlob } from '@/lib/save-blob'
+
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
   let s = typeof value === 'string' ? value : String(value)
@@ -14,12 +16,5 @@ export const toCsv = (rows: unknown[][]) =>
 
 /** Offers the text as a file download. */
 export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  saveBlob(new Blob(['\uFEFF', text], { type }), filename)
 }

@@ -14,7 +14,7 @@ export async function getMyAccount() {
   const [member, memberships, orders] = await Promise.all([
     db.from('members').select('first_name, last_name, email').maybeSingle(),
     db.from('memberships').select(
-      'id, status, plot_size, plot_number, start_date, cancellation_requested_at, order_id, site:global_sites(location, city, slug, city_slug), plan:plans(name, price_pence, billing_interval)',
+      'id, status, plot_size, plot_number, start_date, ends_on, paused_from, resumes_on, cancellation_requested_at, order_id, site:global_sites(location, city, slug, city_slug), plan:plans(name, price_pence, billing_interval)',
     ).order('start_date', { ascending: false }),
     db.from('orders').select('id, kind, status, total_pence, created_at, checkout_session_id')
       .order('created_at', { ascending: false }).limit(20),

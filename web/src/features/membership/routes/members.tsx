@@ -2,7 +2,9 @@
 // membership (?session_id=…) it confirms the payment, welcomes the new member and offers the next
 // step, a welcome slot at their site. Each live membership shows where billing stands and the
 // member's choices (pause, resume, cancel, keep: components/SelfService.tsx, rules in the
-// database). /members/cancellation: the cancel terms and form in the page.
+// database), and the rent of a membership billed by a subscription (components/Billing.tsx: status,
+// next payment, payment method, payments and receipts; an alert at the top when rent is overdue).
+// /members/cancellation: the cancel terms and form in the page.
 import { useState } from 'react'
 import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
@@ -12,9 +14,11 @@ import { Modal } from '@/components/Modal'
 import { toast } from '@/lib/toast'
 import { usePageMeta } from '@/lib/page-meta'
 import { joinedWith, type MyAccount, type MyMembership, useMyAccount } from '../api/get-my-membership'
+import { type Billing as BillingData, useBilling } from '../api/get-billing'
 import { useMembershipTerms } from '../api/membership-self-service'
 import { signOut, signOutOtherDevices, useSession } from '../api/use-session'
 import { CancelForm, MembershipOptions } from '../components/SelfService'
+import { ArrearsAlert, Billing } from '../components/Billing'
 import { SignInForm } from '../components/SignInForm'
 import { pounds } from '../components/PriceSummary'
 
@@ -37,6 +41,15 @@ const welcomeSlotHref = (m: MyMembership) => `${paths.welcomeSlot.getHref()}${m.
 
 const STATUS: Record<string, string> = {
   pending: 'Pending', active: 'Active', cancellation_requested: 'Cancelled: under notice', cancelled: 'Cancelled', ended: 'Ended',
+  past_due: 'Payment overdue', suspended: 'Suspended',
+}
+
+/** Each membership billed by a subscription, with its subscription and invoices. */
+function billed(memberships: readonly MyMembership[], billing: BillingData | undefined) {
+  return memberships.flatMap((m) => {
+    const subscription = billing?.subscriptions.find((s) => s.membership_id === m.id)
+    return subscription ? [{ m, subscription, invoices: billing!.invoices.filter((i) => i.membership_id === m.id) }] : []
+  })
 }
 
 function useSignedInAccount(untilPaid: string | null = null) {
@@ -91,14 +104,17 @@ export default function MembersRoute() {
   const search = useSearch()
   const sessionId = new URLSearchParams(search).get('session_id')
   const { session, ready, account } = useSignedInAccount(sessionId)
+  const billing = useBilling(session?.user.id ?? null, account.data?.memberships.map((m) => m.id) ?? [])
   if (!ready) return <p role='status'>Loading…</p>
   if (!session) return <SignInGate title='Members' />
   const data = account.data
+  const rent = billed(data?.memberships ?? [], billing.data)
   return (
     <div className={page}>
       <h1>{data?.member ? `Hello, ${data.member.first_name}` : 'Your membership'}</h1>
       {account.isPending && <p role='status'>Loading your membership…</p>}
       {account.isError && <p role='alert'>We could not load your membership just now.</p>}
+      {rent.map((r) => <ArrearsAlert key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />)}
       {data && (
         <>
           {sessionId && <JustJoined account={data} sessionId={sessionId} email={session.user.email} />}
@@ -121,6 +137,8 @@ export default function MembersRoute() {
               <MembershipOptions key={m.id} membershipId={m.id} where={plotOf(m)} />
             ))}
           </section>
+          {billing.isError && <p role='alert'>We could not load your rent payments just now.</p>}
+          {rent.map((r) => <Billing key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />)}
           <section className='card' aria-labelledby='pay-title'>
             <h2 id='pay-title'>Payments</h2>
             {data.orders.length === 0 ? <p>No payments yet.</p> : (
