@@ -21,6 +21,12 @@ drop index public.memberships_one_per_offer;
 create unique index memberships_one_per_offer on public.memberships (plot_offer_id)
   where status in ('pending', 'active', 'past_due', 'suspended', 'cancellation_requested');
 
+alter table public.app_settings add constraint app_settings_payment_grace_days_check check (
+  key <> 'payment_grace_days' or (jsonb_typeof(value) = 'number' and (value #>> '{}')::numeric between 1 and 30
+    and (value #>> '{}')::numeric = floor((value #>> '{}')::numeric)));
+alter table public.app_settings add constraint app_settings_payment_reminder_days_check check (
+  key <> 'payment_reminder_days' or (jsonb_typeof(value) = 'array' and jsonb_array_length(value) <= 5
+    and jsonb_path_query_array(value, '$[*] ? (@.type() != "number" || @ < 1 || @ > 29 || @ != @.floor())') = '[]'::jsonb));
 insert into public.app_settings (key, value) values
   ('payment_grace_days', '14'),
   ('payment_reminder_days', '[3, 7]')
@@ -577,6 +583,19 @@ begin
 end;
 $$;
 
+-- The arrears rules the subscription agreement states (anyone may read them).
+create or replace function public.billing_terms()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'grace_days', coalesce((select (value #>> '{}')::integer from public.app_settings where key = 'payment_grace_days'), 14),
+    'reminder_days', coalesce((select value from public.app_settings where key = 'payment_reminder_days'), '[3, 7]'::jsonb))
+$$;
+
 -- Live memberships now include those in arrears: their plots are still taken.
 create or replace function private.membership_access(p_site_id bigint, p_user_id uuid, p_offer_token text default null)
 returns jsonb
@@ -659,6 +678,213 @@ security definer
 set search_path = ''
 as $$ select private.post_to_function('payments/dunning', '{}'::jsonb) $$;
 
+-- == Staff: changes and refunds from the member's page ==
+
+-- A member asks for a change to their own membership, or an admin for a member (from the
+-- member's page in the admin, under the same rules; requested_by names the admin and the audit
+-- log keeps it). Checks the rules under a lock and records the change pending, with the terms it
+-- was asked on; it changes the membership only when the payments function has told the provider
+-- and settles it. Returns the change with `repeated` (same key again) or `other_pending` (an
+-- earlier change still to finish).
+create or replace function public.request_membership_change(
+  p_membership_id bigint, p_action text, p_months integer default null, p_reason text default null, p_key text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  m public.memberships;
+  c private.membership_changes;
+  t jsonb;
+  v_option jsonb;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to change your membership.' using errcode = '42501';
+  end if;
+  if p_action is null or p_action not in ('pause', 'resume', 'cancel', 'undo_cancel') then
+    raise exception 'Choose pause, resume, cancel or undo_cancel.' using errcode = '22023';
+  end if;
+  if p_key is null or p_key !~ '^[A-Za-z0-9_.:-]{8,200}$' then
+    raise exception 'The request key must be 8 to 200 letters, digits, _ . : or -.' using errcode = '22023';
+  end if;
+  if p_reason is not null and length(p_reason) > 2000 then
+    raise exception 'Keep the reason under 2000 characters.' using errcode = '22023';
+  end if;
+  select ms.* into m from public.memberships ms
+  where ms.id = p_membership_id
+    and (ms.member_id in (select mb.id from public.members mb where mb.user_id = auth.uid())
+      or (select private.is_admin()))
+  for update;
+  if m.id is null then
+    raise exception 'No membership of yours with that id' using errcode = 'PT404';
+  end if;
+
+  select * into c from private.membership_changes x where x.membership_id = m.id and x.request_key = p_key;
+  if c.id is not null then
+    if c.kind <> p_action then
+      raise exception 'That request key was used for another change.' using errcode = '22023';
+    end if;
+    return private.membership_change_json(c.id) || '{"repeated": true}';
+  end if;
+  select * into c from private.membership_changes x where x.membership_id = m.id and x.status = 'pending';
+  if c.id is not null then
+    return private.membership_change_json(c.id) || '{"other_pending": true}';
+  end if;
+
+  t := private.membership_terms(m, private.london_today());
+  if not (t -> p_action ->> 'allowed')::boolean then
+    raise exception '%', t -> p_action ->> 'reason' using errcode = '22023';
+  end if;
+
+  if p_action = 'pause' then
+    if p_months is null or p_months not between 1 and 3 then
+      raise exception 'A pause is 1, 2 or 3 months.' using errcode = '22023';
+    end if;
+    select o into v_option from jsonb_array_elements(t -> 'pause' -> 'options') o where (o ->> 'months')::integer = p_months;
+    if v_option is null then
+      raise exception 'You have % pause month(s) left in these 12 months.', t -> 'pause' ->> 'months_left' using errcode = '22023';
+    end if;
+    insert into private.membership_changes (membership_id, kind, request_key, months, starts_on, resumes_on, reason, requested_by)
+    values (m.id, 'pause', p_key, p_months, (v_option ->> 'starts_on')::date, (v_option ->> 'resumes_on')::date,
+      nullif(btrim(p_reason), ''), auth.uid())
+    returning * into c;
+  elsif p_action = 'resume' then
+    insert into private.membership_changes (membership_id, kind, request_key, starts_on, resumes_on, withdraws, requested_by)
+    values (m.id, 'resume', p_key, m.paused_from,
+      case when (t -> 'resume' ->> 'withdraws')::boolean then null else (t -> 'resume' ->> 'billing_restarts_on')::date end,
+      (t -> 'resume' ->> 'withdraws')::boolean, auth.uid())
+    returning * into c;
+  elsif p_action = 'cancel' then
+    insert into private.membership_changes (membership_id, kind, request_key, ends_on, last_payment_on, last_payment_pence,
+      deposit_pence, deposit_refund_pence, reason, requested_by)
+    values (m.id, 'cancel', p_key, (t -> 'cancel' ->> 'ends_on')::date, (t -> 'cancel' ->> 'last_payment_on')::date,
+      (t -> 'cancel' ->> 'last_payment_pence')::integer, (t -> 'cancel' ->> 'deposit_pence')::integer,
+      (t -> 'cancel' ->> 'deposit_refund_pence')::integer, nullif(btrim(p_reason), ''), auth.uid())
+    returning * into c;
+  else
+    insert into private.membership_changes (membership_id, kind, request_key, ends_on, requested_by)
+    values (m.id, 'undo_cancel', p_key, m.ends_on, auth.uid())
+    returning * into c;
+  end if;
+  return private.membership_change_json(c.id) || '{"repeated": false}';
+end;
+$$;
+
+
+-- Refunds of a subscription's payments, asked for by admins from the member's page: recorded
+-- pending here (who, why, how much), sent to the provider by the payments function with the
+-- refund's id as its idempotency key, then settled. The invoice's refunded amount follows the
+-- provider's charge.refunded event.
+create table private.invoice_refunds (
+  id bigint generated always as identity primary key,
+  invoice_id bigint not null references public.invoices (id) on delete cascade,
+  amount_pence integer not null check (amount_pence > 0),
+  reason text not null check (length(btrim(reason)) between 3 and 500),
+  status text not null default 'pending' check (status in ('pending', 'applied', 'failed')),
+  provider_ref text,
+  requested_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  settled_at timestamptz
+);
+create unique index invoice_refunds_one_pending on private.invoice_refunds (invoice_id) where status = 'pending';
+create index invoice_refunds_requested_by_idx on private.invoice_refunds (requested_by);
+alter table private.invoice_refunds enable row level security;
+
+create or replace function private.invoice_refund_json(p_id bigint)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object('id', r.id, 'invoice_id', r.invoice_id, 'amount_pence', r.amount_pence, 'reason', r.reason,
+    'status', r.status, 'provider_ref', r.provider_ref, 'payment_ref', i.payment_ref, 'provider', s.provider,
+    'membership_id', i.membership_id, 'email', mb.email, 'first_name', mb.first_name, 'number', i.number)
+  from private.invoice_refunds r
+  join public.invoices i on i.id = r.invoice_id
+  join public.subscriptions s on s.id = i.subscription_id
+  join public.memberships m on m.id = i.membership_id
+  join public.members mb on mb.id = m.member_id
+  where r.id = p_id
+$$;
+
+-- An admin asks to refund a paid invoice (all of what is left, or p_amount_pence of it).
+create or replace function public.request_invoice_refund(p_invoice_id bigint, p_reason text, p_amount_pence integer default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  i public.invoices;
+  v_left integer;
+  v_amount integer;
+  v_id bigint;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only admins refund payments.' using errcode = '42501';
+  end if;
+  if p_reason is null or length(btrim(p_reason)) not between 3 and 500 then
+    raise exception 'Give a reason of 3 to 500 characters.' using errcode = '22023';
+  end if;
+  select * into i from public.invoices where id = p_invoice_id for update;
+  if i.id is null then
+    raise exception 'No such payment' using errcode = 'PT404';
+  end if;
+  if i.status <> 'paid' or i.payment_ref is null then
+    raise exception 'Only a paid payment can be refunded.' using errcode = '22023';
+  end if;
+  select r.id into v_id from private.invoice_refunds r where r.invoice_id = i.id and r.status = 'pending';
+  if v_id is not null then
+    return private.invoice_refund_json(v_id) || '{"repeated": true}';
+  end if;
+  v_left := i.amount_paid_pence - greatest(i.amount_refunded_pence,
+    coalesce((select sum(r.amount_pence) from private.invoice_refunds r where r.invoice_id = i.id and r.status = 'applied'), 0)::integer);
+  v_amount := coalesce(p_amount_pence, v_left);
+  if v_left <= 0 then
+    raise exception 'This payment has been refunded in full already.' using errcode = '22023';
+  end if;
+  if v_amount <= 0 or v_amount > v_left then
+    raise exception 'Refund between £0.01 and £%.', to_char(v_left / 100.0, 'FM999990.00') using errcode = '22023';
+  end if;
+  insert into private.invoice_refunds (invoice_id, amount_pence, reason, requested_by)
+  values (i.id, v_amount, btrim(p_reason), auth.uid())
+  returning id into v_id;
+  return private.invoice_refund_json(v_id) || '{"repeated": false}';
+end;
+$$;
+
+create or replace function public.settle_invoice_refund(p_refund_id bigint, p_outcome text, p_provider_ref text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if p_outcome is null or p_outcome not in ('applied', 'failed') then
+    raise exception 'The outcome is applied or failed.' using errcode = '22023';
+  end if;
+  update private.invoice_refunds set status = p_outcome, provider_ref = left(p_provider_ref, 200), settled_at = now()
+  where id = p_refund_id and status = 'pending';
+  return private.invoice_refund_json(p_refund_id);
+end;
+$$;
+
+create trigger invoice_refunds_audit after insert or update or delete on private.invoice_refunds
+  for each row execute function private.audit_write();
+revoke all on private.invoice_refunds from public, anon, authenticated;
+grant all on private.invoice_refunds to service_role;
+revoke all on function private.invoice_refund_json(bigint) from public, anon, authenticated;
+revoke all on function public.request_invoice_refund(bigint, text, integer) from public, anon;
+grant execute on function public.request_invoice_refund(bigint, text, integer) to authenticated;
+revoke all on function public.settle_invoice_refund(bigint, text, text) from public, anon, authenticated;
+grant execute on function public.settle_invoice_refund(bigint, text, text) to service_role;
+
 -- == Policies ==
 
 create policy "Members and staff can read subscriptions they may see" on public.subscriptions
@@ -696,6 +922,8 @@ grant execute on function public.apply_billing_event(text, jsonb), public.run_du
   public.mark_dunning_sent(bigint[]), public.release_dunning(bigint[]), public.payment_update_target(text)
   to service_role;
 grant execute on function private.can_read_billing(bigint) to authenticated, service_role;
+revoke all on function public.billing_terms() from public;
+grant execute on function public.billing_terms() to anon, authenticated, service_role;
 revoke all on function public.site_arrears(bigint) from public, anon;
 grant execute on function public.site_arrears(bigint) to authenticated;
 

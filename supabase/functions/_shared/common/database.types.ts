@@ -2777,6 +2777,7 @@ export type Database = {
           withdrawn: number
         }[]
       }
+      billing_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       book_guided_tour: {
         Args: {
           p_email: string
@@ -3407,6 +3408,14 @@ export type Database = {
           requested_at: string
         }[]
       }
+      request_invoice_refund: {
+        Args: {
+          p_amount_pence?: number
+          p_invoice_id: number
+          p_reason: string
+        }
+        Returns: Json
+      }
       request_membership_change: {
         Args: {
           p_action: string
@@ -3504,6 +3513,14 @@ export type Database = {
       set_monthly_updates: {
         Args: { p_on: boolean; p_reference: string }
         Returns: boolean
+      }
+      settle_invoice_refund: {
+        Args: {
+          p_outcome: string
+          p_provider_ref?: string
+          p_refund_id: number
+        }
+        Returns: Json
       }
       settle_membership_change: {
         Args: {

@@ -13,6 +13,7 @@ import { useLocations } from '@/lib/sites/locations-store'
 import { isActive, preregSignupHref } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import { usePlans } from '../api/get-plans'
+import { useBillingTerms } from '../api/get-billing-terms'
 import { type MembershipSite, useMembershipSites } from '../api/get-membership-sites'
 import { pounds } from '../components/PriceSummary'
 
@@ -169,6 +170,33 @@ export function SchemesRoute() {
   )
 }
 
+/** How rent is collected and what happens when a payment fails (the grace period is a setting). */
+function PaymentTerms() {
+  const terms = useBillingTerms().data
+  const grace = terms ? `${terms.grace_days} days` : 'the grace period'
+  const reminders = terms?.reminder_days.length
+    ? ` and remind you ${terms.reminder_days.map((d) => `${d}`).join(' and ')} days after it`
+    : ''
+  return (
+    <>
+      <h2>How you pay</h2>
+      <p>
+        You pay by card or by Direct Debit. Direct Debits are collected under the Direct Debit Guarantee: we (through our payment
+        provider, Stripe) tell you the amount and date at least 3 working days before any change, and your bank refunds you at once if a
+        payment is taken in error. Every payment has a receipt on your members page.
+      </p>
+      <h2 id='missed-payments'>If a payment fails</h2>
+      <p>
+        We e-mail you the day a payment fails{reminders}, each time with a link to update your payment method; we try the payment again
+        meanwhile. If nothing is paid within <strong data-testid='grace-days'>{grace}</strong> of the first failed payment, your membership
+        is suspended: your plot stays yours for one billing month of notice, and paying what is owed in that month makes your membership
+        active again. If it is still unpaid when the notice ends, your membership ends and your plot is offered to the next person on the
+        site's waiting list.
+      </p>
+    </>
+  )
+}
+
 export function SubscriptionAgreementRoute() {
   usePageMeta('Subscription agreement')
   return (
@@ -183,6 +211,7 @@ export function SubscriptionAgreementRoute() {
           is paid once when you join. It is non-refundable in the first 12 months: it is returned when your membership ends 12 months or more
           after it started and the plot is handed back clear. Prices include VAT.
         </p>
+        <PaymentTerms />
         <h2>Pausing</h2>
         <p>
           On a monthly plan you can pause billing from your <Link href={paths.members.getHref()}>members page</Link> for 1, 2 or 3 months, starting
