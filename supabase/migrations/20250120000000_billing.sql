@@ -885,6 +885,30 @@ grant execute on function public.request_invoice_refund(bigint, text, integer) t
 revoke all on function public.settle_invoice_refund(bigint, text, text) from public, anon, authenticated;
 grant execute on function public.settle_invoice_refund(bigint, text, text) to service_role;
 
+-- Download my data: now with the subscriptions and payments of the caller's memberships (signed
+-- in only, as memberships are); the provider's references stay out.
+create or replace function public.export_my_data(p_reference text default null)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  s record;
+  v_ids bigint[];
+begin
+  select * into s from private.data_subject(p_reference);
+  v_ids := array(select ms.id from public.memberships ms join public.members mb on mb.id = ms.member_id
+    where s.user_id is not null and mb.user_id = s.user_id);
+  return private.person_data(s.email, s.user_id) || jsonb_build_object(
+    'subscriptions', coalesce((select jsonb_agg(to_jsonb(x) - 'provider_ref' - 'customer_ref' order by x.id)
+      from public.subscriptions x where x.membership_id = any (v_ids)), '[]'),
+    'invoices', coalesce((select jsonb_agg(to_jsonb(i) - 'provider_ref' - 'payment_ref' order by i.id)
+      from public.invoices i where i.membership_id = any (v_ids)), '[]'));
+end;
+$$;
+
 -- == Policies ==
 
 create policy "Members and staff can read subscriptions they may see" on public.subscriptions

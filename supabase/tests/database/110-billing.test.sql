@@ -4,7 +4,7 @@
 -- a member sees only their own invoices, patch managers only their sites' arrears, and nobody
 -- writes any of it through the API.
 begin;
-select plan(56);
+select plan(58);
 
 select tests.create_actors();
 create function tests.notices(p_membership_id bigint) returns text[] language sql security definer set search_path = ''
@@ -161,6 +161,8 @@ select is(tests.count_as('pm_a', 'select 1 from public.site_arrears() where memb
 select is(tests.count_as('pm_b', 'select 1 from public.site_arrears()'), 0::bigint, 'another site''s patch manager sees none');
 select tests.authenticate_as('member');
 select throws_ok($$select * from public.site_arrears()$$, '42501', 'Only staff see arrears.', 'a member cannot list arrears');
+select is(jsonb_array_length(public.export_my_data() -> 'invoices'), 3, 'a member''s data download holds their payments');
+select ok(public.export_my_data()::text !~ '"(in|sub|cus|pi)_b', 'without the provider''s references');
 
 select tests.authenticate_as_service_role();
 select is(public.apply_billing_event('local', tests.ev('evt_d1', 'customer.subscription.deleted', 1775000000, 'subscription',
