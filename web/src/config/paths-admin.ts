@@ -36,7 +36,7 @@ export const adminPaths = {
   // Staff.
   adminUsers: definePath('/admin/users'),
   adminPatchManagers: definePath('/admin/patch-managers'),
-  // Money: the store, orders, payments, sales, staff checkout, plans and fees.
+  // Money: the store, orders, payments, arrears, sales, staff checkout, plans and fees.
   adminStoreDashboard: definePath('/admin/store/dashboard'),
   adminProducts: definePath('/admin/products'),
   adminProductCategories: definePath('/admin/products/categories'),
@@ -44,6 +44,7 @@ export const adminPaths = {
   adminOrders: definePath('/admin/orders'),
   adminOrder: definePath('/admin/orders/:id'),
   adminPayments: definePath('/admin/payments'),
+  adminArrears: definePath('/admin/arrears'),
   adminSales: definePath('/admin/sales'),
   adminCheckout: definePath('/admin/checkout'),
   adminPlans: definePath('/admin/plans'),

@@ -80,7 +80,7 @@ describe('the two admin layouts', () => {
       renderShell(layout, '/admin/waiting-list', 'patch_manager')
       if (layout === 'admin') fireEvent.click(screen.getByRole('button', { name: 'Menu' }))
       const links = within(screen.getByRole('navigation', { name: 'Admin' })).getAllByRole('link').map((a) => a.textContent)
-      expect(links).toEqual(['Waiting list', 'Process offers', 'Categories', 'Import a waiting list', 'Data erasure requests'])
+      expect(links).toEqual(['Waiting list', 'Process offers', 'Categories', 'Import a waiting list', 'Arrears', 'Data erasure requests'])
       expect(screen.getByRole('link', { name: 'Roots admin' }).getAttribute('href')).toBe('/admin/waiting-list')
       cleanup()
     }

@@ -83,6 +83,7 @@ describe('the admin menu, from the table', () => {
       'Products',
       'Orders',
       'Payments',
+      'Arrears',
       'Sales',
       'Checkout link',
       'Plans',

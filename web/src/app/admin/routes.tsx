@@ -34,6 +34,7 @@ import { AdminUsersRoute } from '@/features/admin-users/routes/users'
 import { AdminCheckoutRoute } from '@/features/admin-checkout/routes/checkout'
 import { AdminOrderRoute, AdminOrdersRoute } from '@/features/admin-orders/routes/orders'
 import { AdminPaymentsRoute } from '@/features/admin-payments/routes/payments'
+import { AdminArrearsRoute } from '@/features/admin-arrears/routes/arrears'
 import { AdminJoiningFeeRoute, AdminPlansRoute } from '@/features/admin-plans/routes/plans'
 import { AdminProductCategoriesRoute } from '@/features/admin-products/routes/categories'
 import { AdminProductRoute, AdminProductsRoute } from '@/features/admin-products/routes/products'
@@ -132,6 +133,8 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: adminPaths.adminOrders.path, page: () => <AdminOrdersRoute />, layout: desk, roles: ADMINS, nav: { label: 'Orders', tree: true } },
   { path: adminPaths.adminOrder.path, page: ({ params }) => <AdminOrderRoute id={params.id} />, layout: desk, roles: ADMINS },
   { path: adminPaths.adminPayments.path, page: () => <AdminPaymentsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Payments' } },
+  // Patch managers see the arrears of their own sites (site_arrears decides which).
+  { path: adminPaths.adminArrears.path, page: () => <AdminArrearsRoute />, layout: desk, roles: STAFF, nav: { label: 'Arrears' } },
   { path: adminPaths.adminSales.path, page: () => <AdminSalesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sales' } },
   { path: adminPaths.adminCheckout.path, page: () => <AdminCheckoutRoute />, layout: desk, roles: ADMINS, nav: { label: 'Checkout link' } },
   { path: adminPaths.adminPlans.path, page: () => <AdminPlansRoute />, layout: desk, roles: ADMINS, nav: { label: 'Plans' } },
