@@ -692,14 +692,28 @@ as $$ select pg_notify('pgrst', 'reload schema') $$;
 -- ============================================================================
 -- pg_cron comes from Debian (postgresql-15-cron, preloaded by stack/postgres.ts). On Supabase a
 -- migration's `create extension pg_cron` runs as the superuser through supautils, whose
--- after-create hook grants postgres the cron schema; here the platform creates it the same way
--- and a migration's `create extension if not exists pg_cron` finds it in place.
+-- after-create hook re-creates it in pg_catalog (whatever schema was named; its tables and
+-- functions are in `cron` either way) and grants postgres the cron schema; here the platform
+-- creates it the same way and a migration's `create extension if not exists pg_cron` finds it in
+-- place. (pg_cron is not relocatable: only dropping and re-creating it moves it.) A database
+-- bootstrapped when it was created in public (the advisor's "extension in public") has it moved
+-- here, its jobs kept.
 -- pg_cron lives in one database per cluster (cron.database_name); other databases of the
 -- cluster (e.g. one the CLI test pushes into) have no scheduler, as a database cannot.
 do $$
 begin
   if current_database() = current_setting('cron.database_name', true) then
-    create extension if not exists pg_cron;
+    if exists (
+      select 1 from pg_catalog.pg_extension
+      where extname = 'pg_cron' and extnamespace <> 'pg_catalog'::regnamespace
+    ) then
+      create temporary table pg_cron_jobs on commit drop as select * from cron.job;
+      drop extension pg_cron;
+      create extension pg_cron schema pg_catalog;
+      insert into cron.job select * from pg_cron_jobs;
+      perform setval('cron.jobid_seq', (select max(jobid) from cron.job));
+    end if;
+    create extension if not exists pg_cron schema pg_catalog;
     grant usage on schema cron to postgres with grant option;
     grant all privileges on all tables in schema cron to postgres with grant option;
     grant all privileges on all sequences in schema cron to postgres with grant option;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { join, relative, sep } from 'node:path'
 import { configuredBuckets, detectContentType, seedStorage } from '../../storage-seed.ts'
 import { ROOT } from '../../config.ts'
-import { adminClient, db, env, opts, storageUrl } from './helpers.ts'
+import { adminClient, client, db, env, opts, signedUpClient, storageUrl } from './helpers.ts'
 
 const IMAGES = join(ROOT, 'supabase', 'images')
 
@@ -190,6 +190,33 @@ Deno.test(
       await admin.deleteBucket(bucket)
       await Deno.remove(dir, { recursive: true })
     }
+  },
+)
+
+Deno.test(
+  'the public bucket images is read by object URL and listed by nobody but the service role',
+  opts,
+  async () => {
+    // Migration 20250120000100_advisor_clean.sql: no select policy lets anyone list it.
+    const name = 'sites/darenth-fields/1.png'
+    assert.equal(
+      (await fetch(`${storageUrl()}/object/public/images/${name}`, { method: 'HEAD' })).status,
+      200,
+      'its public URL serves it',
+    )
+    for (const folder of ['', 'sites', 'sites/darenth-fields']) {
+      const asAnon = await client().storage.from('images').list(folder)
+      assert.deepEqual(
+        [asAnon.error, asAnon.data],
+        [null, []],
+        `a visitor lists nothing in /${folder}`,
+      )
+    }
+    const { c: member } = await signedUpClient('images-list')
+    const asMember = await member.storage.from('images').list('sites/darenth-fields')
+    assert.deepEqual([asMember.error, asMember.data], [null, []], 'a member lists nothing')
+    const asAdmin = await adminClient().storage.from('images').list('sites/darenth-fields')
+    assert.ok(asAdmin.data!.some((o) => o.name === '1.png'), 'the service role lists the folder')
   },
 )
 

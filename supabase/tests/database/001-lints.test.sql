@@ -1,9 +1,12 @@
 -- Security lints as tests, after Supabase's database advisor: RLS everywhere, fixed
 -- search_path on security-definer functions, nothing executable by anon unless meant to be,
 -- no authorisation from user_metadata, no RLS-bypassing views, no always-true write policy,
--- helpers wrapped in sub-selects and every policy column indexed.
+-- helpers wrapped in sub-selects and every policy column indexed; and the advisor's own rules
+-- (supabase/splinter's lint query, as the dashboard runs it) that this schema keeps clean: one
+-- permissive policy per role and action, every foreign key indexed, no extension in public, no
+-- public bucket that anyone may list.
 begin;
-select plan(20);
+select plan(24);
 
 -- ============================================================================
 -- tables and views
@@ -43,7 +46,7 @@ select is_empty(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
    where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')),
-  array['cancel_welcome_slot_booking', 'confirm_site_vote', 'export_my_data', 'get_monthly_updates', 'get_site_list_figures', 'get_site_list_stats', 'get_site_vote_tallies', 'get_waiting_list_counts',
+  array['billing_terms', 'cancel_welcome_slot_booking', 'confirm_site_vote', 'export_my_data', 'get_monthly_updates', 'get_site_list_figures', 'get_site_list_stats', 'get_site_vote_tallies', 'get_waiting_list_counts',
     'get_waiting_list_history', 'get_waiting_list_position', 'request_data_erasure', 'respond_to_plot_offer', 'set_monthly_updates', 'update_waiting_list_entry', 'withdraw_waiting_list_entry'],
   'anon may execute only the functions meant for applicants and the sites'' public figures'
 );
@@ -121,9 +124,65 @@ select is_empty(
 );
 
 select policies_are('public', 'waiting_list_entries', array[
-  'Applicants can read their own entries',
-  'Staff can read entries of their sites', 'Staff can update entries of their sites', 'Admins can delete entries'
-], 'the waiting list has exactly its four policies: joining is the waiting-list function''s');
+  'Applicants and their sites'' staff can read entries', 'Staff can update entries of their sites',
+  'Admins can delete entries'
+], 'the waiting list has exactly its three policies: joining is the waiting-list function''s');
+
+-- ============================================================================
+-- the advisor's rules (supabase/splinter lints 0006, 0001, 0014, 0025), as it scopes them
+-- ============================================================================
+-- Two permissive policies for one role and action both run for every row: combine them with `or`.
+select is_empty(
+  $$select format('%s.%s: %s %s', n.nspname, c.relname, r.rolname, act.cmd)
+    from pg_policy p
+    join pg_class c on c.oid = p.polrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    join pg_roles r on p.polroles @> array[r.oid] or p.polroles = array[0::oid]
+    cross join lateral unnest(case p.polcmd when 'r' then array['SELECT'] when 'a' then array['INSERT']
+      when 'w' then array['UPDATE'] when 'd' then array['DELETE']
+      else array['SELECT', 'INSERT', 'UPDATE', 'DELETE'] end) as act (cmd)
+    where c.relkind = 'r' and p.polpermissive
+      and n.nspname not in ('auth', 'cron', 'extensions', 'information_schema', 'net', 'pg_catalog',
+        'storage', 'supabase_functions', 'supabase_migrations', 'vault')
+      and r.rolname not like 'pg\_%' and r.rolname not like 'supabase%admin' and not r.rolbypassrls
+      and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
+    group by 1 having count(*) > 1$$,
+  'one permissive policy per table, role and action (the advisor''s multiple_permissive_policies)'
+);
+
+-- A foreign key with no index that leads with its columns: each delete of a referenced row scans.
+select is_empty(
+  $$select format('%s: %s', k.conrelid::regclass, k.conname)
+    from pg_constraint k
+    join pg_class c on c.oid = k.conrelid
+    where k.contype = 'f'
+      and c.relnamespace::regnamespace::text not in ('auth', 'cron', 'extensions', 'information_schema',
+        'net', 'pg_catalog', 'storage', 'supabase_functions', 'supabase_migrations', 'vault')
+      and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
+      and not exists (select 1 from pg_index i where i.indrelid = k.conrelid and i.indisvalid
+        and (string_to_array(i.indkey::text, ' ')::smallint[])[1:array_length(k.conkey, 1)] = k.conkey)$$,
+  'every foreign key in every schema of ours is indexed (the advisor''s unindexed_foreign_keys)'
+);
+
+select is_empty(
+  $$select extname from pg_extension where extname <> 'plpgsql' and extnamespace = 'public'::regnamespace$$,
+  'no extension is installed in public (the advisor''s extension_in_public; pg_cron is in pg_catalog)'
+);
+
+-- A public bucket serves its files by URL with no policy; a broad select policy (always true, or
+-- only its bucket_id) lets anyone list every file in it.
+select is_empty(
+  $$select b.id || ': ' || p.policyname from storage.buckets b
+    join pg_policies p on p.schemaname = 'storage' and p.tablename = 'objects'
+      and p.cmd in ('SELECT', 'ALL') and p.permissive = 'PERMISSIVE'
+      and p.roles && array['public', 'anon', 'authenticated']::name[]
+    where b.public
+      and (p.qual is null
+        or regexp_replace(lower(p.qual), '\s', '', 'g') in ('true', '(true)', '1=1', '(1=1)')
+        or (regexp_match(p.qual, $re$\A\s*\(*\s*bucket_id\s*=\s*('(?:[^']|'')*')(\s*::\s*[[:alnum:]_\.]+)?\s*\)*\s*\Z$re$, 'i'))[1]
+          = quote_literal(b.id))$$,
+  'no public bucket may be listed by anyone (the advisor''s public_bucket_allows_listing)'
+);
 
 -- PostgREST answers P0 errors but P0001 with 500: "not found" is PT404 (404), never P0002.
 select is_empty(

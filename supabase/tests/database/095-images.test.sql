@@ -2,7 +2,7 @@
 -- and a 5 MiB limit; who may write objects in it (RLS on storage.objects, as the Storage API
 -- runs its writes as the caller); each site's photo gallery, site_photos.
 begin;
-select plan(35);
+select plan(38);
 
 select tests.create_actors();
 
@@ -50,8 +50,16 @@ insert into storage.objects (bucket_id, name, metadata) values
   ('images', 'sites/test-site-a/fixture.png', '{"mimetype": "image/png", "size": 68}'),
   ('images', 'sites/test-site-b/fixture.png', '{"mimetype": "image/png", "size": 68}');
 
-select is(tests.count_as('anon', $$select 1 from storage.objects where bucket_id = 'images' and name like 'sites/%/fixture.png'$$), 2::bigint,
-  'anyone may see the objects of images (list and info)');
+-- A public bucket serves its files by URL with no policy (Storage reads them as itself); listing
+-- and object info as the caller show staff the objects they may change, and nobody else any.
+select is(tests.count_as('anon', $$select 1 from storage.objects where bucket_id = 'images' and name like 'sites/%/fixture.png'$$), 0::bigint,
+  'a visitor cannot list the objects of images');
+select is(tests.count_as('member', $$select 1 from storage.objects where bucket_id = 'images' and name like 'sites/%/fixture.png'$$), 0::bigint,
+  'a member cannot list the objects of images');
+select is(tests.count_as('pm_a', $$select 1 from storage.objects where bucket_id = 'images' and name like 'sites/%/fixture.png'$$), 1::bigint,
+  'a patch manager sees the image of their own site only');
+select is(tests.count_as('team', $$select 1 from storage.objects where bucket_id = 'images' and name like 'sites/%/fixture.png'$$), 2::bigint,
+  'an admin sees every image');
 select is(tests.attempt('member', $$update storage.objects set metadata = '{}' where bucket_id = 'images'$$), 'ok:0',
   'a member changes no image');
 select is(tests.attempt('pm_a', $$update storage.objects set metadata = '{}' where bucket_id = 'images' and name like 'sites/%/fixture.png'$$), 'ok:1',
