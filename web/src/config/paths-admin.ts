@@ -45,6 +45,7 @@ export const adminPaths = {
   adminOrder: definePath('/admin/orders/:id'),
   adminPayments: definePath('/admin/payments'),
   adminArrears: definePath('/admin/arrears'),
+  adminMember: definePath('/admin/members/:id'),
   adminSales: definePath('/admin/sales'),
   adminCheckout: definePath('/admin/checkout'),
   adminPlans: definePath('/admin/plans'),

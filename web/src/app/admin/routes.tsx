@@ -35,6 +35,7 @@ import { AdminCheckoutRoute } from '@/features/admin-checkout/routes/checkout'
 import { AdminOrderRoute, AdminOrdersRoute } from '@/features/admin-orders/routes/orders'
 import { AdminPaymentsRoute } from '@/features/admin-payments/routes/payments'
 import { AdminArrearsRoute } from '@/features/admin-arrears/routes/arrears'
+import { AdminMemberRoute } from '@/features/admin-members/routes/member'
 import { AdminJoiningFeeRoute, AdminPlansRoute } from '@/features/admin-plans/routes/plans'
 import { AdminProductCategoriesRoute } from '@/features/admin-products/routes/categories'
 import { AdminProductRoute, AdminProductsRoute } from '@/features/admin-products/routes/products'
@@ -135,6 +136,7 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: adminPaths.adminPayments.path, page: () => <AdminPaymentsRoute />, layout: desk, roles: ADMINS, nav: { label: 'Payments' } },
   // Patch managers see the arrears of their own sites (site_arrears decides which).
   { path: adminPaths.adminArrears.path, page: () => <AdminArrearsRoute />, layout: desk, roles: STAFF, nav: { label: 'Arrears' } },
+  { path: adminPaths.adminMember.path, page: ({ params }) => <AdminMemberRoute id={params.id} />, layout: desk, roles: STAFF },
   { path: adminPaths.adminSales.path, page: () => <AdminSalesRoute />, layout: desk, roles: ADMINS, nav: { label: 'Sales' } },
   { path: adminPaths.adminCheckout.path, page: () => <AdminCheckoutRoute />, layout: desk, roles: ADMINS, nav: { label: 'Checkout link' } },
   { path: adminPaths.adminPlans.path, page: () => <AdminPlansRoute />, layout: desk, roles: ADMINS, nav: { label: 'Plans' } },

@@ -3,6 +3,8 @@
 // totals, and the rows as CSV for a spreadsheet. Read only: the payment provider's retries, the
 // reminders and suspension are the database's and the payments function's.
 import { useState } from 'react'
+import { Link } from 'wouter'
+import { adminPaths } from '@/config/paths-admin'
 import { buttonSecondary } from '@/components/styles'
 import { DataTable } from '@/components/admin/DataTable'
 import { breakAll, noWrap } from '@/components/admin/styles'
@@ -65,7 +67,7 @@ export function AdminArrearsRoute() {
         )}>
         {(r) => (
           <tr key={r.membership_id} data-testid='arrears-row'>
-            <td>{r.member_name}</td><td className={breakAll}>{r.email}</td><td>{r.site}</td><td>{r.plot_number ?? '—'}</td>
+            <td><Link href={`~${adminPaths.adminMember.getHref({ id: String(r.membership_id) })}`}>{r.member_name}</Link></td><td className={breakAll}>{r.email}</td><td>{r.site}</td><td>{r.plot_number ?? '—'}</td>
             <td className='num'>{formatPence(r.amount_pence)}</td><td className={noWrap}>{day(r.since)}</td>
             <td className='num'>{r.open_invoices}</td><td>{ARREARS_STATUS[r.status] ?? r.status}</td>
           </tr>
