@@ -150,6 +150,8 @@ const suites: Suite[] = [
       (await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)).length > 0,
     async run(stack, _env, io) {
       const all = await filesUnder(join(ROOT, 'supabase', 'tests'), /\.test\.sql$/)
+      const misnumbered = pgTapNumbering(all)
+      for (const m of misnumbered) await io.error(`[pgtap] ${m}`)
       // A narrowed run still starts with the files that set up the `tests` helpers (000-*).
       const files = fileFilters.pgtap
         ? [
@@ -176,8 +178,8 @@ const suites: Suite[] = [
       // A file that dies before its plan completes has no `not ok` line: count it once.
       return {
         passed,
-        failed: failed === 0 && code !== 0 ? 1 : failed,
-        failures: pgTapFailures(out),
+        failed: (failed === 0 && code !== 0 ? 1 : failed) + misnumbered.length,
+        failures: [...misnumbered, ...pgTapFailures(out)],
       }
     },
   },
@@ -388,6 +390,24 @@ async function readVitest(
 const firstLine = (text: string) =>
   // deno-lint-ignore no-control-regex
   (text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '').trim().slice(0, 200)
+
+/**
+ * What is wrong with the pgTAP files' numbers: each is `NNN-<area>[-<what>].test.sql`, and no two
+ * share a number (the number says which area a file tests: README "Where each behaviour lives").
+ */
+export function pgTapNumbering(files: string[]): string[] {
+  const byNumber = new Map<string, string[]>()
+  const problems: string[] = []
+  for (const name of files.map((f) => basename(f)).sort()) {
+    const m = /^(\d{3})-[a-z0-9]+(?:-[a-z0-9]+)*\.test\.sql$/.exec(name)
+    if (!m) problems.push(`${name} is not named NNN-<area>.test.sql`)
+    else byNumber.set(m[1], [...(byNumber.get(m[1]) ?? []), name])
+  }
+  for (const [n, names] of byNumber) {
+    if (names.length > 1) problems.push(`${names.join(' and ')} share the number ${n}`)
+  }
+  return problems
+}
 
 /** pg_prove's `not ok` lines, each with the file it ran in. */
 export function pgTapFailures(out: string): string[] {

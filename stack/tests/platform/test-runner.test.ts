@@ -3,7 +3,14 @@
 // read their real output.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { denoFailures, pgTapFailures, runsBeside, suiteTraits } from '../../test-runner.ts'
+import { ROOT } from '../../config.ts'
+import {
+  denoFailures,
+  pgTapFailures,
+  pgTapNumbering,
+  runsBeside,
+  suiteTraits,
+} from '../../test-runner.ts'
 import { env } from './helpers.ts'
 
 async function run(cmd: string, args: string[], extra: Record<string, string> = {}) {
@@ -84,4 +91,17 @@ Deno.test('on two cores only the Deno suite runs beside others, and never beside
   const narrowed = order.filter((s) => ['pgtap', 'deno', 'e2e'].includes(s.name))
   assert.deepEqual(beside(narrowed), [], 'nothing to run beside when the journeys come next')
   assert.deepEqual(beside(order.filter((s) => s.name === 'deno')), [], 'nor when it runs alone')
+})
+
+Deno.test('no two pgTAP files share a number, and each is named NNN-<area>', () => {
+  const dir = join(ROOT, 'supabase', 'tests', 'database')
+  const names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith('.test.sql'))
+  assert.deepEqual(pgTapNumbering(names), [])
+  assert.deepEqual(
+    pgTapNumbering(['040-commerce.test.sql', '044-a.test.sql', '044-b.test.sql', 'x-y.test.sql']),
+    [
+      'x-y.test.sql is not named NNN-<area>.test.sql',
+      '044-a.test.sql and 044-b.test.sql share the number 044',
+    ],
+  )
 })
