@@ -23,9 +23,18 @@
 //                                                         once, url is the success page)
 //     → 201 { order_id, session_id, url }  (order, items and what it pays for written pending)
 //     → 200 { …, repeated: true } for a repeated key; 200 { external: true, url } for a deposit link
-//   POST /payments/webhook    Stripe-Signature verified, else 400. The only path that changes
-//                             orders, payments, vouchers, deposits and memberships (one
-//                             transaction, apply_payment_event); a redelivered event changes nothing.
+//   POST /payments/webhook    Stripe-Signature verified (the SDK's constructEventAsync with Stripe;
+//                             the same HMAC scheme by hand locally), else 400 invalid_signature.
+//                             The only path that changes orders, payments, vouchers, deposits,
+//                             memberships, subscriptions and invoices. The event is normalised
+//                             (_shared/providers/billing-event.ts); checkout.session.* go through
+//                             apply_payment_event (a subscription-mode session is first linked by
+//                             apply_billing_event); invoice.*, customer.subscription.*,
+//                             mandate.updated and charge.refunded through apply_billing_event
+//                             (docs/billing.md); refund.* as before. A replay answers 200 with
+//                             outcome duplicate; an unknown object 200 with outcome ignored: ….
+//                             A first paid invoice sends the receipt and the welcome; then dunning
+//                             runs (billing.ts).
 //   GET  /payments/status?session_id=…   → { status, kind, total_pence, subtotal_pence, discount_pence,
 //                             items, site, voucher: { value_pence, status, recipient_name,
 //                             recipient_email, deliver_on, sent_at, expires_at } | null }; 404 unknown
@@ -45,27 +54,35 @@
 //                             a member pauses, resumes, cancels or keeps their own membership under
 //                             the database's rules; provider told, then e-mail (self-service.ts)
 //   The webhook also takes refund.* and charge.refunded events (payment and order refunded once).
-//   GET|POST /payments/local-checkout/<session>   the local provider's hosted checkout page: takes
-//                             Stripe's test cards (4242 4242 4242 4242 pays; 4000 0000 0000 0002
-//                             declines, …9995 insufficient funds, …0069 expired, …0127 bad CVC)
-//                             and posts a signed checkout.session.completed to the webhook path.
+//   POST /payments/dunning    service role (pg_cron daily) or admins: run_dunning at the provider's
+//                             clock, its e-mails sent once (billing.ts)
+//   GET  /payments/update-payment/<token>   the e-mailed link: 303 to a billing portal session;
+//                             404 page "This link has expired" for an unknown token
+//   POST /payments/billing-portal   { membership_id } the member's JWT → { url } of a portal session
+//   GET  /payments/receipt/<invoice_id>.pdf  the member's JWT: a paid invoice as a PDF (RLS decides)
+//   GET|POST /payments/local-clock   the local provider's clock (service role key; 404 otherwise):
+//                             GET → { now }; POST { advance_days? | advance_to? } walks it forward
+//   GET|POST /payments/local-checkout/<session>   the local provider's hosted checkout page
+//                             (local-pages.ts): Stripe's test cards (4242 4242 4242 4242 pays;
+//                             4000 0000 0000 0002 declines, …9995 insufficient funds, …0069 expired,
+//                             …0127 bad CVC; …0341 pays now, fails later); a membership also by Bacs
+//                             Direct Debit (10-88-00 / 00012345 pays, 90012345 fails). It posts the
+//                             signed events Stripe would send to the webhook path.
+//   GET|POST /payments/local-portal/<ps_local_…>   the local billing portal: a new payment method.
 // Provider down → 502, nothing written; provider not configured → 503, nothing written.
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
 import { HttpError, notFound, upstream } from '../_shared/errors.ts'
 import { json, readJson, readText, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
-import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
+import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
+import { type LineItem, paymentProvider, SignatureError } from '../_shared/providers/payments.ts'
 import {
-  functionsUrl,
-  type LineItem,
-  localSession,
-  paymentProvider,
-  SignatureError,
-  signPayload,
-} from '../_shared/providers/payments.ts'
-import { localWebhookSecret } from '../_shared/providers/config.ts'
+  type BillingEvent,
+  isBillingEventType,
+  normaliseEvent,
+} from '../_shared/providers/billing-event.ts'
 import { adminClient, authUser, userClient } from '../_shared/supabase.ts'
 import type { JsonObject } from '../_shared/common/database.ts'
 import { applyRefund, isRefundEventType, refund, refundEvent } from './refunds.ts'
@@ -79,6 +96,17 @@ import {
   voucherCode,
 } from './shop.ts'
 import { checkoutLink } from './staff.ts'
+import {
+  applyBillingEvent,
+  billingPortalRoute,
+  dunningRoute,
+  localClockRoute,
+  receiptRoute,
+  runDunning,
+  updatePaymentRoute,
+} from './billing.ts'
+import { localCheckout, localPortal } from './local-pages.ts'
+export { cardOutcome, luhn } from './local-pages.ts'
 import { membershipChange } from './self-service.ts'
 import {
   deliverPaidVoucher,
@@ -277,9 +305,10 @@ async function checkout(req: Request): Promise<Response> {
 
 async function webhook(req: Request): Promise<Response> {
   const raw = await readText(req, 256 * 1024)
-  let event
+  const provider = paymentProvider()
+  let verified
   try {
-    event = await paymentProvider().verifyWebhook(raw, req.headers)
+    verified = await provider.verifyWebhook(raw, req.headers)
   } catch (e) {
     if (e instanceof SignatureError) {
       throw new HttpError(
@@ -291,39 +320,84 @@ async function webhook(req: Request): Promise<Response> {
     }
     throw e
   }
+  const event = normaliseEvent(verified)
+  const answer = await applyEvent(provider.name, event, raw)
+  // Every event may make a notice due (a receipt, a failure): send what billing owes now.
+  await runDunning(provider)
+  return json({ received: true, ...answer })
+}
+
+/** One verified event: checkout sessions through apply_payment_event (after linking a
+ *  subscription-mode session's subscription), billing events through apply_billing_event, refunds
+ *  of payments as before. */
+async function applyEvent(
+  provider: 'stripe' | 'local',
+  event: BillingEvent,
+  raw: string,
+): Promise<Record<string, unknown>> {
+  if (event.session) return await checkoutEvent(provider, event)
+  if (event.type === 'charge.refunded') {
+    // The order's refund, recorded under the event's id as before; then the invoice's.
+    const r = refundEvent(raw)
+    const outcome = r ? await applyRefund(r) : 'ignored: not a refund of a payment'
+    const invoice = await applyBillingEvent(provider, { ...event, id: `${event.id}:invoice` })
+    return { outcome, invoice: invoice.outcome }
+  }
   if (isRefundEventType(event.type)) {
     const r = refundEvent(raw)
-    return json({
-      received: true,
-      outcome: r ? await applyRefund(r) : 'ignored: not a refund of a payment',
-    })
+    return { outcome: r ? await applyRefund(r) : 'ignored: not a refund of a payment' }
   }
-  if (!event.sessionId) return json({ received: true, outcome: 'ignored: not a checkout session' })
+  if (isBillingEventType(event.type)) {
+    const out = await applyBillingEvent(provider, event)
+    // The first invoice of a subscription paid (a Direct Debit days after checkout, or events out
+    // of order): the order's receipt and the membership's welcome, as for a paid checkout.
+    if (out.first_paid && out.session_id) {
+      await receipt(out.session_id)
+      await membershipPaid(out.session_id)
+    }
+    return { ...out }
+  }
+  return { outcome: 'ignored: not an event we use' }
+}
+
+async function checkoutEvent(
+  provider: 'stripe' | 'local',
+  event: BillingEvent,
+): Promise<Record<string, unknown>> {
+  const session = event.session!
+  if (!session.id) return { outcome: 'ignored: not a checkout session' }
+  // A membership's session: its subscription linked to the membership first (events may come in
+  // any order; invoice events find it by the order key too).
+  const linked = session.mode === 'subscription'
+    ? (await applyBillingEvent(provider, event)).outcome
+    : undefined
   // A session completed with a payment method that settles later (bank debits) is paid only
-  // when async_payment_succeeded arrives; async_payment_failed releases it.
-  if (event.type === 'checkout.session.completed' && event.paymentStatus === 'unpaid') {
-    return json({ received: true, outcome: 'awaiting payment' })
+  // when async_payment_succeeded arrives (a subscription's: when its first invoice is paid);
+  // async_payment_failed releases it.
+  if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid') {
+    return { outcome: 'awaiting payment', ...(linked ? { linked } : {}) }
   }
   const type = event.type === 'checkout.session.async_payment_succeeded'
     ? 'checkout.session.completed'
     : event.type
-  const provider = paymentProvider().name
   const res = await adminClient().rpc('apply_payment_event', {
     p_provider: provider,
     p_event_id: event.id,
     p_type: type,
-    p_session_id: event.sessionId,
-    p_payment_ref: event.paymentRef,
-    p_amount_pence: event.amountPence,
+    p_session_id: session.id,
+    p_payment_ref: session.payment_ref,
+    p_amount_pence: session.amount_total,
   })
-  if (res.error?.code === '40001') return json({ received: true, outcome: 'duplicate' })
+  if (res.error?.code === '40001') return { outcome: 'duplicate' }
   if (res.error?.code === '22023') throw new HttpError(400, 'amount_mismatch', res.error.message)
   if (res.error) throw dbError(res.error)
   const outcome = res.data
-  if (outcome === 'paid') await receipt(event.sessionId)
-  if (outcome === 'paid') await deliverPaidVoucher(event.sessionId)
-  if (outcome === 'paid') await membershipPaid(event.sessionId)
-  return json({ received: true, outcome })
+  if (outcome === 'paid') {
+    await receipt(session.id)
+    await deliverPaidVoucher(session.id)
+    await membershipPaid(session.id)
+  }
+  return { outcome, ...(linked ? { linked } : {}) }
 }
 
 /** After a payment: a receipt, with the voucher code for a gift voucher. */
@@ -368,149 +442,20 @@ async function voucher(req: Request): Promise<Response> {
   return json({ ...(await quoteVoucher(b.code, subtotal)), subtotal_pence: subtotal })
 }
 
-// ---------------------------------------------------------------------------
-// the local provider's hosted checkout page
-// ---------------------------------------------------------------------------
-const TEST_CARDS: Record<string, string | null> = {
-  '4242424242424242': null,
-  '4000056655665556': null,
-  '5555555555554444': null,
-  '2223003122003222': null,
-  '378282246310005': null,
-  '4000000000000002': 'Your card was declined.',
-  '4000000000009995': 'Your card has insufficient funds.',
-  '4000000000000069': 'Your card has expired.',
-  '4000000000000127': "Your card's security code is incorrect.",
-  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
-}
-
-export function luhn(n: string): boolean {
-  let sum = 0
-  for (let i = 0; i < n.length; i++) {
-    let d = Number(n[n.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return n.length >= 12 && sum % 10 === 0
-}
-
-/** Why a card is refused, or null when it pays. */
-export function cardOutcome(raw: string): string | null {
-  const n = raw.replace(/[\s-]/g, '')
-  if (!/^[0-9]{12,19}$/.test(n) || !luhn(n)) return 'Your card number is invalid.'
-  if (n in TEST_CARDS) return TEST_CARDS[n]!
-  return 'Your card was declined. This is a test checkout: use a test card such as 4242 4242 4242 4242.'
-}
-
-function page(title: string, body: string, status = 200): Response {
-  return new Response(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${
-      escapeHtml(title)
-    }</title>` +
-      `<meta name="viewport" content="width=device-width,initial-scale=1"><style>*{box-sizing:border-box}body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;overflow-wrap:anywhere}` +
-      `label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;font-size:1rem}button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem}.error{color:#b00020}</style></head>` +
-      `<body>${body}</body></html>`,
-    {
-      status,
-      headers: {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-frame-options': 'DENY',
-      },
-    },
-  )
-}
-
-async function localCheckout(req: Request, sessionId: string): Promise<Response> {
-  if (paymentProvider().name !== 'local') throw notFound()
-  if (!/^cs_local_[0-9a-f]{32}$/.test(sessionId)) throw notFound('No such checkout session.')
-  const s = await localSession(sessionId)
-  if (!s) throw notFound('No such checkout session.')
-  const order = must(
-    await adminClient().from('orders').select('status').eq('checkout_session_id', sessionId)
-      .maybeSingle(),
-  )
-  const amount = `£${(s.amount_total / 100).toFixed(2)}`
-  const form = (error?: string) =>
-    page(
-      'Test checkout',
-      `<h1>Test checkout</h1><p>${
-        s.line_items.map((li) => `${escapeHtml(li.name)} × ${li.quantity}`).join('<br>')
-      }</p>` +
-        `<p><strong>Total ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${
-          error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''
-        }` +
-        `<form method="post"><label for="card">Card number</label><input id="card" name="card_number" inputmode="numeric" autocomplete="cc-number" required>` +
-        `<label for="exp">Expiry (MM/YY)</label><input id="exp" name="expiry" value="12/34"><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123">` +
-        `<button type="submit">Pay ${amount}</button></form><form method="post"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>`,
-      error ? 402 : 200,
-    )
-  if (order?.status === 'paid') {
-    return page('Paid', `<h1>Already paid</h1><p>This checkout has been paid.</p>`)
-  }
-  if (req.method === 'GET') return form()
-  if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.')
-  const fields = new URLSearchParams(await readText(req, 4096))
-  if (fields.get('action') === 'cancel') return Response.redirect(s.cancel_url, 303)
-  const refused = cardOutcome(fields.get('card_number') ?? '')
-  if (refused) return form(refused)
-  const event = JSON.stringify({
-    id: `evt_local_${crypto.randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: s.id,
-        object: 'checkout.session',
-        amount_total: s.amount_total,
-        currency: 'gbp',
-        payment_status: 'paid',
-        payment_intent: `pi_local_${crypto.randomUUID().replaceAll('-', '')}`,
-        client_reference_id: s.idempotency_key,
-        customer_email: s.customer_email,
-        metadata: s.metadata,
-      },
-    },
-  })
-  const secret = localWebhookSecret()
-  let delivered: Response
-  try {
-    delivered = await fetch(`${functionsUrl()}/payments/webhook`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': await signPayload(secret, event),
-      },
-      body: event,
-    })
-  } catch {
-    return page(
-      'Payment not completed',
-      `<h1>Payment not completed</h1><p class="error">The shop could not be told about the payment. Nothing was charged; please try again.</p>`,
-      502,
-    )
-  }
-  await delivered.body?.cancel()
-  if (!delivered.ok) {
-    return page(
-      'Payment not completed',
-      `<h1>Payment not completed</h1><p class="error">The shop refused the payment (${delivered.status}). Nothing was charged.</p>`,
-      502,
-    )
-  }
-  return Response.redirect(s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id), 303)
-}
-
 export const handler = serve(async (req, url) => {
   const parts = url.pathname.split('/').filter(Boolean)
   const rest = parts.slice(parts.lastIndexOf('payments') + 1)
   const route = rest[0] ?? 'checkout'
-  if (route === 'local-checkout' && rest.length === 2) return await localCheckout(req, rest[1]!)
+  if (rest.length === 2) {
+    if (route === 'local-checkout') return await localCheckout(req, rest[1]!)
+    if (route === 'local-portal') return await localPortal(req, rest[1]!)
+    if (route === 'update-payment' && req.method === 'GET') {
+      return await updatePaymentRoute(rest[1]!)
+    }
+    if (route === 'receipt' && req.method === 'GET') return await receiptRoute(req, rest[1]!)
+  }
   if (rest.length > 1) throw notFound()
+  if (route === 'local-clock') return await localClockRoute(req)
   if (route === 'status' && req.method === 'GET') return await sessionStatus(url)
   if (route === 'membership' && req.method === 'GET') return await membershipInfo(req, url)
   if (route === 'membership-sites' && req.method === 'GET') return await membershipSites()
@@ -522,5 +467,7 @@ export const handler = serve(async (req, url) => {
   if (route === 'checkout-link') return await checkoutLink(req)
   if (route === 'deliver-vouchers') return await deliverVouchersRoute(req)
   if (route === 'membership-change') return await membershipChange(req)
+  if (route === 'dunning') return await dunningRoute(req)
+  if (route === 'billing-portal') return await billingPortalRoute(req)
   throw notFound()
 })

@@ -27,8 +27,7 @@ import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser, type Client } from '../_shared/supabase.ts'
 import type { JsonObject } from '../_shared/common/database.ts'
 import {
-  openSession,
-  providerLines,
+  openCheckout,
   quoteVoucher,
   type ShopOrder,
   voucherCode,
@@ -167,7 +166,14 @@ export interface PricedMembership {
   planId: number
   items: MembershipLine[]
   member: JsonObject
-  membership: { offer: string | null; deposit_pence: number; site: SiteRef }
+  membership: {
+    offer: string | null
+    deposit_pence: number
+    site: SiteRef
+    interval: 'month' | 'year'
+    /** The recurring price's name: the plan and the site. */
+    plan_name: string
+  }
 }
 
 /** The checkout's price, after the rule: signed in, allowed at this site, an active plan. */
@@ -188,7 +194,13 @@ export async function priceMembership(
     planId: plan.id,
     items: membershipLines(plan, access.site.location, await joiningFeePence(db), deposit),
     member: { first_name: b.first_name, last_name: b.last_name, phone: b.phone ?? null },
-    membership: { offer: b.offer ?? null, deposit_pence: deposit, site: access.site },
+    membership: {
+      offer: b.offer ?? null,
+      deposit_pence: deposit,
+      site: access.site,
+      interval: plan.billing_interval === 'year' ? 'year' : 'month',
+      plan_name: `${plan.name}: ${access.site.location}`,
+    },
   }
 }
 
@@ -236,6 +248,33 @@ function createMembershipOrder(
   })
 }
 
+/** The provider's hosted checkout in subscription mode (docs/billing.md): the plan recurs each
+ *  month or year, the joining fee and deposit are one-off items on the first invoice, a gift
+ *  voucher is a once-off discount, and the order's key (`order_key`) rides on the session and
+ *  the subscription so every later event finds the membership. */
+function openMembershipSession(key: string, p: PricedMembership, discount: number) {
+  const [plan, ...oneOff] = p.items
+  const urls = membershipReturnUrls(p.membership)
+  const metadata = { kind: 'membership', idempotency_key: key, order_key: key }
+  return openCheckout({
+    idempotencyKey: key,
+    customerEmail: p.email,
+    lineItems: oneOff.map(({ name, amount_pence, quantity }) => ({ name, amount_pence, quantity })),
+    successUrl: urls.successUrl,
+    cancelUrl: urls.cancelUrl,
+    metadata,
+    subscription: {
+      plan: {
+        name: p.membership.plan_name,
+        amount_pence: plan!.amount_pence,
+        interval: p.membership.interval,
+      },
+      discountPence: discount,
+      metadata: { kind: 'membership', order_key: key },
+    },
+  })
+}
+
 /** The same key again: the first order and the same payment page (the provider is idempotent
  *  on the key), for what was left to pay when it was written. */
 async function repeatedMembership(key: string, p: PricedMembership): Promise<ShopOrder | null> {
@@ -250,14 +289,7 @@ async function repeatedMembership(key: string, p: PricedMembership): Promise<Sho
   const urls = membershipReturnUrls(p.membership)
   const url = o.checkout_session_id.startsWith('cs_voucher_')
     ? urls.successUrl.replace('{CHECKOUT_SESSION_ID}', o.checkout_session_id)
-    : (await openSession(
-      key,
-      p.email,
-      providerLines(p.items, o.discount_pence),
-      { kind: 'membership', idempotency_key: key },
-      urls.successUrl,
-      urls.cancelUrl,
-    )).url
+    : (await openMembershipSession(key, p, o.discount_pence)).url
   return {
     order_id: Number(o.id),
     session_id: o.checkout_session_id,
@@ -288,14 +320,7 @@ export async function placeMembershipOrder(
     : null
   const session = freeId
     ? { id: freeId, url: urls.successUrl.replace('{CHECKOUT_SESSION_ID}', freeId) }
-    : await openSession(
-      key,
-      p.email,
-      providerLines(p.items, discount),
-      { kind: 'membership', idempotency_key: key },
-      urls.successUrl,
-      urls.cancelUrl,
-    )
+    : await openMembershipSession(key, p, discount)
   const res = await createMembershipOrder(adminClient(), p, {
     userId,
     key,

@@ -6,7 +6,11 @@ import { type DbError, dbError, must } from '../_shared/db.ts'
 import { HttpError, upstream } from '../_shared/errors.ts'
 import { siteUrl } from '../_shared/render.ts'
 import { ProviderError } from '../_shared/providers/record.ts'
-import { type LineItem, paymentProvider } from '../_shared/providers/payments.ts'
+import {
+  type CheckoutRequest,
+  type LineItem,
+  paymentProvider,
+} from '../_shared/providers/payments.ts'
 import { adminClient, type Client } from '../_shared/supabase.ts'
 
 export const email = z.string().trim().toLowerCase().max(254).email('Enter a valid e-mail address.')
@@ -123,7 +127,7 @@ export const successUrl = (sessionId = '{CHECKOUT_SESSION_ID}') =>
   `${siteUrl()}/checkout/success?session_id=${sessionId}`
 
 /** The provider's hosted checkout for these lines (502 when the provider is down, nothing written). */
-export async function openSession(
+export function openSession(
   key: string,
   customerEmail: string,
   lines: LineItem[],
@@ -131,15 +135,20 @@ export async function openSession(
   success = successUrl(),
   cancel = `${siteUrl()}/checkout`,
 ) {
+  return openCheckout({
+    idempotencyKey: key,
+    customerEmail,
+    lineItems: lines,
+    successUrl: success,
+    cancelUrl: cancel,
+    metadata,
+  })
+}
+
+/** Any hosted checkout (a membership's is in subscription mode); 502 when the provider is down. */
+export async function openCheckout(r: CheckoutRequest) {
   try {
-    return await paymentProvider().createCheckout({
-      idempotencyKey: key,
-      customerEmail,
-      lineItems: lines,
-      successUrl: success,
-      cancelUrl: cancel,
-      metadata,
-    })
+    return await paymentProvider().createCheckout(r)
   } catch (e) {
     if (e instanceof ProviderError) {
       throw upstream(

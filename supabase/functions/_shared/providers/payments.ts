@@ -1,11 +1,17 @@
-// Payments behind one small interface. StripePayments: Checkout Sessions (POST
-// /v1/checkout/sessions, form-encoded, bearer secret key, Idempotency-Key) and webhook signature
-// verification (Stripe-Signature: t=…,v1=HMAC-SHA256(secret, `${t}.${body}`), 5 minute
+// Payments behind one small interface. StripePayments: the official SDK (npm:stripe, fetch HTTP
+// client, STRIPE_API_URL for a test's fake server): Checkout Sessions (payment mode for one-off
+// purchases; subscription mode for memberships, see docs/billing.md), refunds, subscription
+// changes, billing portal sessions and webhook verification (constructEventAsync with the
+// SubtleCrypto provider: Stripe-Signature t=…,v1=HMAC-SHA256(secret, `${t}.${body}`), 5 minute
 // tolerance). LocalPayments: the default in the local stack only (see config.ts); it records each
 // session and serves a hosted checkout page (payments/local-checkout/<id>) that accepts Stripe's
-// test card numbers and posts a Stripe-shaped event, signed the same way, to the same webhook path.
-import { providerFetch, recordCall } from './record.ts'
+// test card numbers and Bacs test accounts and posts Stripe-shaped events, signed the same way, to
+// the same webhook path; subscriptions, invoices and a clock tests advance are emulated in
+// local-billing.ts.
+import Stripe from 'npm:stripe@23'
+import { ProviderError, recordCall } from './record.ts'
 import { localWebhookSecret, providerChoice } from './config.ts'
+import { changeSubscription, clockNow, createPortal, refundPayment } from './local-billing.ts'
 import { adminClient } from '../supabase.ts'
 import type { JsonObject } from '../common/database.ts'
 
@@ -21,10 +27,33 @@ export type LineItem = {
 export interface CheckoutRequest {
   idempotencyKey: string
   customerEmail: string
+  /** One-off items (payment mode: everything; subscription mode: on the first invoice only). */
   lineItems: LineItem[]
   successUrl: string
   cancelUrl: string
   metadata: Record<string, string>
+  /** A membership: subscription mode, the plan recurring, a gift voucher off the first invoice. */
+  subscription?: {
+    plan: { name: string; amount_pence: number; interval: 'month' | 'year' }
+    /** A gift voucher: a once-off amount off the first invoice. */
+    discountPence?: number
+    /** The subscription's own metadata (order_key, kind). */
+    metadata: Record<string, string>
+  }
+}
+
+/** A billing portal session for a customer, returning to `returnUrl`. */
+export interface PortalRequest {
+  customerRef: string
+  returnUrl: string
+}
+
+/** A verified provider event as Stripe sends it (normaliseEvent reads it). */
+export type ProviderEvent = {
+  id: string
+  type: string
+  created: number
+  data: { object: Record<string, unknown> }
 }
 
 export interface CheckoutSession {
@@ -89,8 +118,12 @@ export interface PaymentProvider {
   cancelSubscriptionAt(r: SubscriptionChange): Promise<SubscriptionResult>
   /** Withdraws a scheduled end (clears cancel_at). */
   keepSubscription(r: SubscriptionChange): Promise<SubscriptionResult>
+  /** A session of the provider's billing portal, where a customer changes their payment method. */
+  createPortalSession(r: PortalRequest): Promise<{ url: string }>
+  /** The provider's clock (Unix seconds): the wall clock at Stripe, the local clock locally. */
+  now(): Promise<number>
   /** Throws SignatureError unless the body is signed with the webhook secret. */
-  verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent>
+  verifyWebhook(rawBody: string, headers: Headers): Promise<ProviderEvent>
 }
 
 export class SignatureError extends Error {}
@@ -147,6 +180,25 @@ export async function verifySignature(
   if (!v1.some((s) => safeEqual(s, expected))) throw new SignatureError('Signature does not match')
 }
 
+/** A verified body as the event it is (SignatureError when it is not one). */
+export function eventOf(body: string): ProviderEvent {
+  let e: Partial<ProviderEvent>
+  try {
+    e = JSON.parse(body)
+  } catch {
+    throw new SignatureError('The event is not JSON')
+  }
+  if (typeof e.id !== 'string' || typeof e.type !== 'string') {
+    throw new SignatureError('The event has no id or type')
+  }
+  return {
+    id: e.id,
+    type: e.type,
+    created: typeof e.created === 'number' ? e.created : Math.floor(Date.now() / 1000),
+    data: { object: e.data?.object ?? {} },
+  }
+}
+
 /** A Stripe event body → the fields we act on (checkout.session.* events). */
 export function parseEvent(body: string): PaymentEvent {
   let e: { id?: unknown; type?: unknown; data?: { object?: Record<string, unknown> } }
@@ -201,86 +253,131 @@ export function subscriptionForm(
   }
 }
 
-/** Stripe's form encoding: nested keys in brackets. */
-export function formEncode(
-  obj: Record<string, unknown>,
-  prefix = '',
-  out = new URLSearchParams(),
-): URLSearchParams {
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}[${k}]` : k
-    if (v === undefined || v === null) continue
-    if (typeof v === 'object') formEncode(v as Record<string, unknown>, key, out)
-    else out.append(key, String(v))
+/** The Stripe SDK's client: fetch-based (Deno), pointed at STRIPE_API_URL when a test sets it. */
+export function stripeClient(secretKey: string, baseUrl?: string): Stripe {
+  const config: Stripe.StripeConfig = {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    appInfo: { name: 'roots-allotments' },
   }
-  return out
+  if (baseUrl) {
+    const u = new URL(baseUrl)
+    config.host = u.hostname
+    config.port = u.port || (u.protocol === 'http:' ? 80 : 443)
+    config.protocol = u.protocol === 'http:' ? 'http' : 'https'
+  }
+  return new Stripe(secretKey, config)
+}
+
+/** A Stripe SDK error as the functions' ProviderError (answered 502); anything else unchanged. */
+function asProviderError(e: unknown): unknown {
+  if (e instanceof Stripe.errors.StripeError) {
+    const status = e.statusCode ?? 0
+    return new ProviderError(
+      'The payment provider (Stripe)',
+      status,
+      status
+        ? `The payment provider (Stripe) answered ${status}: ${e.message}`
+        : `The payment provider (Stripe) could not be reached: ${e.message}`,
+    )
+  }
+  return e
+}
+
+async function stripeCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (e) {
+    throw asProviderError(e)
+  }
+}
+
+/** The Checkout Session parameters of a request: payment mode for one-off purchases; for a
+ *  membership, subscription mode with the plan as a recurring price, the joining fee and deposit
+ *  as one-off items on the first invoice, and a gift voucher as a once-off coupon. */
+export function checkoutParams(
+  r: CheckoutRequest,
+  coupon: string | null = null,
+): Stripe.Checkout.SessionCreateParams {
+  const oneOff = r.lineItems.map((li) => ({
+    quantity: li.quantity,
+    price_data: {
+      currency: 'gbp',
+      unit_amount: li.amount_pence,
+      product_data: { name: li.name },
+    },
+  }))
+  const base = {
+    customer_email: r.customerEmail,
+    client_reference_id: r.idempotencyKey,
+    success_url: r.successUrl,
+    cancel_url: r.cancelUrl,
+    metadata: r.metadata,
+  }
+  if (!r.subscription) return { ...base, mode: 'payment', line_items: oneOff }
+  const plan = r.subscription.plan
+  return {
+    ...base,
+    mode: 'subscription',
+    // The pinned API's filter on the dynamic payment methods (payment_method_types is gone).
+    allowed_payment_method_types: ['card', 'bacs_debit'],
+    line_items: [{
+      quantity: 1,
+      price_data: {
+        currency: 'gbp',
+        unit_amount: plan.amount_pence,
+        recurring: { interval: plan.interval },
+        product_data: { name: plan.name },
+      },
+    }, ...oneOff],
+    ...(coupon ? { discounts: [{ coupon }] } : {}),
+    subscription_data: { metadata: r.subscription.metadata },
+  }
 }
 
 export class StripePayments implements PaymentProvider {
   readonly name = 'stripe' as const
+  private stripe: Stripe
   constructor(
     private opts: {
       secretKey: string
       webhookSecret: string
       baseUrl?: string
-      apiVersion?: string
     },
-  ) {}
-
-  async createCheckout(r: CheckoutRequest): Promise<CheckoutSession> {
-    const form = formEncode({
-      mode: 'payment',
-      customer_email: r.customerEmail,
-      client_reference_id: r.idempotencyKey,
-      success_url: r.successUrl,
-      cancel_url: r.cancelUrl,
-      line_items: Object.fromEntries(r.lineItems.map((li, i) => [i, {
-        quantity: li.quantity,
-        price_data: {
-          currency: 'gbp',
-          unit_amount: li.amount_pence,
-          product_data: { name: li.name },
-        },
-      }])),
-      metadata: r.metadata,
-    })
-    const body = await providerFetch(
-      'The payment provider (Stripe)',
-      `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/checkout/sessions`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.opts.secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': r.idempotencyKey,
-          'stripe-version': this.opts.apiVersion ?? '2024-06-20',
-        },
-        body: form.toString(),
-      },
-    ) as { id: string; url: string }
-    return { id: body.id, url: body.url }
+  ) {
+    this.stripe = stripeClient(opts.secretKey, opts.baseUrl)
   }
 
-  async refund(r: RefundRequest): Promise<RefundResult> {
-    const body = await providerFetch(
-      'The payment provider (Stripe)',
-      `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/refunds`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.opts.secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': r.idempotencyKey,
-          'stripe-version': this.opts.apiVersion ?? '2024-06-20',
-        },
-        body: formEncode({
-          payment_intent: r.paymentRef,
-          amount: r.amountPence,
+  createCheckout(r: CheckoutRequest): Promise<CheckoutSession> {
+    return stripeCall(async () => {
+      // A gift voucher on a subscription's first invoice: a coupon for that amount, once.
+      const off = r.subscription?.discountPence ?? 0
+      const coupon = off > 0
+        ? (await this.stripe.coupons.create({
+          amount_off: off,
+          currency: 'gbp',
+          duration: 'once',
+          max_redemptions: 1,
+          name: 'Gift voucher',
           metadata: r.metadata,
-        }).toString(),
-      },
-    ) as { id: string; status: string }
-    return { id: body.id, status: body.status }
+        }, { idempotencyKey: `${r.idempotencyKey}-voucher` })).id
+        : null
+      const s = await this.stripe.checkout.sessions.create(checkoutParams(r, coupon), {
+        idempotencyKey: r.idempotencyKey,
+      })
+      return { id: s.id, url: s.url ?? '' }
+    })
+  }
+
+  refund(r: RefundRequest): Promise<RefundResult> {
+    return stripeCall(async () => {
+      const body = await this.stripe.refunds.create({
+        payment_intent: r.paymentRef,
+        amount: r.amountPence,
+        metadata: r.metadata,
+      }, { idempotencyKey: r.idempotencyKey })
+      return { id: body.id, status: body.status ?? 'pending' }
+    })
   }
 
   pauseSubscription(r: SubscriptionChange) {
@@ -296,32 +393,79 @@ export class StripePayments implements PaymentProvider {
     return this.updateSubscription('keep', r)
   }
 
-  private async updateSubscription(
+  private updateSubscription(
     op: 'pause' | 'resume' | 'cancel' | 'keep',
     r: SubscriptionChange,
   ): Promise<SubscriptionResult> {
-    const body = await providerFetch(
-      'The payment provider (Stripe)',
-      `${this.opts.baseUrl ?? 'https://api.stripe.com'}/v1/subscriptions/${
-        encodeURIComponent(r.subscriptionRef)
-      }`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.opts.secretKey}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': r.idempotencyKey,
-          'stripe-version': this.opts.apiVersion ?? '2024-06-20',
-        },
-        body: formEncode(subscriptionForm(op, r)).toString(),
-      },
-    ) as { id: string; status: string }
-    return { id: body.id, status: body.status }
+    return stripeCall(async () => {
+      const body = await this.stripe.subscriptions.update(
+        r.subscriptionRef,
+        subscriptionForm(op, r) as Stripe.SubscriptionUpdateParams,
+        { idempotencyKey: r.idempotencyKey },
+      )
+      return { id: body.id, status: body.status }
+    })
   }
 
-  async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
-    await verifySignature(this.opts.webhookSecret, rawBody, headers.get('stripe-signature'))
-    return parseEvent(rawBody)
+  createPortalSession(r: PortalRequest): Promise<{ url: string }> {
+    return stripeCall(async () => {
+      const s = await this.stripe.billingPortal.sessions.create({
+        customer: r.customerRef,
+        return_url: r.returnUrl,
+      })
+      return { url: s.url }
+    })
+  }
+
+  /** Stripe's clock is the wall clock. */
+  now(): Promise<number> {
+    return Promise.resolve(Math.floor(Date.now() / 1000))
+  }
+
+  async verifyWebhook(rawBody: string, headers: Headers): Promise<ProviderEvent> {
+    const header = headers.get('stripe-signature')
+    if (!this.opts.webhookSecret) throw new SignatureError('No webhook secret is configured')
+    if (!header) throw new SignatureError('Missing Stripe-Signature header')
+    let event: ProviderEvent
+    try {
+      event = await this.stripe.webhooks.constructEventAsync(
+        rawBody,
+        header,
+        this.opts.webhookSecret,
+        TOLERANCE_SECONDS,
+        Stripe.createSubtleCryptoProvider(),
+      ) as unknown as ProviderEvent
+    } catch (e) {
+      throw new SignatureError((e as Error).message)
+    }
+    return await this.expandPayment(event)
+  }
+
+  /** Stripe sends ids; the copy shows the payment method (brand and last 4, or sort code) and an
+   *  invoice's payment. Fetched once per event; without them the event is still applied. */
+  private async expandPayment(e: ProviderEvent): Promise<ProviderEvent> {
+    const o = e.data.object
+    try {
+      if (
+        e.type.startsWith('customer.subscription.') && typeof o.default_payment_method === 'string'
+      ) {
+        o.default_payment_method = await this.stripe.paymentMethods.retrieve(
+          o.default_payment_method,
+        )
+      }
+      if (
+        (e.type === 'invoice.paid' || e.type === 'invoice.payment_failed') &&
+        typeof o.id === 'string'
+      ) {
+        const invoice = await this.stripe.invoices.retrieve(o.id, {
+          expand: ['payments.data.payment.payment_intent.payment_method'],
+        })
+        o.payments = invoice.payments
+      }
+    } catch (err) {
+      console.error(`[payments] ${e.type} ${e.id}: details not fetched: ${(err as Error).message}`)
+    }
+    return e
   }
 }
 
@@ -334,10 +478,14 @@ export class LocalPayments implements PaymentProvider {
     const existing = await localSessionByKey(r.idempotencyKey)
     if (existing) return { id: existing.id, url: this.pageUrl(existing.id) }
     const id = `cs_local_${crypto.randomUUID().replaceAll('-', '')}`
-    const amount = r.lineItems.reduce((s, li) => s + li.amount_pence * li.quantity, 0)
+    const oneOff = r.lineItems.reduce((s, li) => s + li.amount_pence * li.quantity, 0)
+    const amount = r.subscription
+      ? oneOff + r.subscription.plan.amount_pence - (r.subscription.discountPence ?? 0)
+      : oneOff
     await recordCall('payments', 'checkout.create', {
       id,
       idempotency_key: r.idempotencyKey,
+      mode: r.subscription ? 'subscription' : 'payment',
       amount_total: amount,
       currency: 'gbp',
       customer_email: r.customerEmail,
@@ -345,6 +493,7 @@ export class LocalPayments implements PaymentProvider {
       success_url: r.successUrl,
       cancel_url: r.cancelUrl,
       metadata: r.metadata,
+      ...(r.subscription ? { subscription: r.subscription } : {}),
     })
     return { id, url: this.pageUrl(id) }
   }
@@ -366,6 +515,8 @@ export class LocalPayments implements PaymentProvider {
       currency: 'gbp',
       metadata: r.metadata,
     })
+    // A subscription invoice's payment (local billing): charge.refunded follows, as at Stripe.
+    await refundPayment(r.paymentRef, r.amountPence, id)
     return { id, status: 'succeeded' }
   }
 
@@ -401,25 +552,46 @@ export class LocalPayments implements PaymentProvider {
       idempotency_key: r.idempotencyKey,
       ...subscriptionForm(op, r),
     } as JsonObject)
+    // A subscription the local provider bills (paid on its checkout page): changed as Stripe
+    // changes it, and customer.subscription.updated posted.
+    await changeSubscription(op, r.subscriptionRef, op === 'pause' ? r.resumesOn : r.cancelOn)
     return { id: r.subscriptionRef, status }
+  }
+
+  /** A local portal page (payments/local-portal/<ps_local_…>) for the customer. */
+  async createPortalSession(r: PortalRequest): Promise<{ url: string }> {
+    const session = await createPortal(r.customerRef, r.returnUrl)
+    return { url: `${this.publicBase()}/payments/local-portal/${session.id}` }
+  }
+
+  /** The local clock, which tests advance. */
+  now(): Promise<number> {
+    return clockNow()
   }
 
   /** The page the buyer opens: FUNCTIONS_PUBLIC_URL when the functions' own SUPABASE_URL is
    *  not the browser's (under `supabase start` it is the internal http://kong:8000). */
   pageUrl(id: string) {
-    const base = (Deno.env.get('FUNCTIONS_PUBLIC_URL') ?? this.opts.functionsUrl).replace(/\/$/, '')
-    return `${base}/payments/local-checkout/${id}`
+    return `${this.publicBase()}/payments/local-checkout/${id}`
   }
 
-  async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent> {
+  private publicBase() {
+    return (Deno.env.get('FUNCTIONS_PUBLIC_URL') ?? this.opts.functionsUrl).replace(/\/$/, '')
+  }
+
+  /** Stripe's scheme, checked by hand (the SDK's check is the same HMAC). */
+  async verifyWebhook(rawBody: string, headers: Headers): Promise<ProviderEvent> {
     await verifySignature(this.opts.webhookSecret, rawBody, headers.get('stripe-signature'))
-    return parseEvent(rawBody)
+    return eventOf(rawBody)
   }
 }
 
 export interface LocalSession {
   id: string
   idempotency_key: string
+  /** payment, or subscription (a membership); sessions recorded before subscriptions have none. */
+  mode?: 'payment' | 'subscription'
+  subscription?: CheckoutRequest['subscription']
   amount_total: number
   customer_email: string
   line_items: LineItem[]

@@ -80,6 +80,85 @@ Deno.test('Stripe: a Checkout Session is created form-encoded, with the secret k
   }
 })
 
+Deno.test('Stripe: a membership opens a subscription-mode session: recurring plan, one-off items, a voucher coupon', async () => {
+  const fake = await fakeServer((s) =>
+    s.path === '/v1/coupons'
+      ? Response.json({ id: 'coupon_1', object: 'coupon' })
+      : Response.json({ id: 'cs_test_9', url: 'https://checkout.stripe.com/c/pay/cs_test_9' })
+  )
+  try {
+    const stripe = new StripePayments({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'x',
+      baseUrl: fake.url,
+    })
+    const s = await stripe.createCheckout({
+      idempotencyKey: 'order-key-123',
+      customerEmail: 'a@example.com',
+      successUrl: 'https://x/members',
+      cancelUrl: 'https://x/setup',
+      lineItems: [
+        { name: 'Joining fee (once)', amount_pence: 3000, quantity: 1 },
+        { name: 'Refundable deposit', amount_pence: 5000, quantity: 1 },
+      ],
+      metadata: { kind: 'membership', order_key: 'order-key-123' },
+      subscription: {
+        plan: { name: 'Half plot: Avon Views', amount_pence: 2500, interval: 'month' },
+        discountPence: 1000,
+        metadata: { kind: 'membership', order_key: 'order-key-123' },
+      },
+    })
+    assert.equal(s.id, 'cs_test_9')
+    const [coupon, session] = fake.seen
+    assert.equal(coupon!.path, '/v1/coupons')
+    assert.equal(coupon!.headers.get('idempotency-key'), 'order-key-123-voucher')
+    const c = new URLSearchParams(coupon!.body)
+    assert.equal(c.get('amount_off'), '1000')
+    assert.equal(c.get('currency'), 'gbp')
+    assert.equal(c.get('duration'), 'once')
+    assert.equal(session!.path, '/v1/checkout/sessions')
+    assert.equal(session!.headers.get('idempotency-key'), 'order-key-123')
+    const f = new URLSearchParams(session!.body)
+    assert.equal(f.get('mode'), 'subscription')
+    assert.deepEqual(f.getAll('allowed_payment_method_types[0]'), ['card'])
+    assert.deepEqual(f.getAll('allowed_payment_method_types[1]'), ['bacs_debit'])
+    assert.equal(f.get('line_items[0][price_data][recurring][interval]'), 'month')
+    assert.equal(f.get('line_items[0][price_data][unit_amount]'), '2500')
+    assert.equal(f.get('line_items[1][price_data][unit_amount]'), '3000')
+    assert.equal(f.get('line_items[1][price_data][recurring][interval]'), null, 'one-off')
+    assert.equal(f.get('line_items[2][price_data][product_data][name]'), 'Refundable deposit')
+    assert.equal(f.get('discounts[0][coupon]'), 'coupon_1')
+    assert.equal(f.get('subscription_data[metadata][order_key]'), 'order-key-123')
+    assert.equal(f.get('metadata[kind]'), 'membership')
+  } finally {
+    await fake.close()
+  }
+})
+
+Deno.test('Stripe: a billing portal session for a customer', async () => {
+  const fake = await fakeServer(() =>
+    Response.json({ id: 'bps_1', url: 'https://billing.stripe.com/p/session/x' })
+  )
+  try {
+    const stripe = new StripePayments({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'x',
+      baseUrl: fake.url,
+    })
+    const p = await stripe.createPortalSession({
+      customerRef: 'cus_1',
+      returnUrl: 'https://x/members',
+    })
+    assert.equal(p.url, 'https://billing.stripe.com/p/session/x')
+    assert.equal(fake.seen[0]!.path, '/v1/billing_portal/sessions')
+    const f = new URLSearchParams(fake.seen[0]!.body)
+    assert.equal(f.get('customer'), 'cus_1')
+    assert.equal(f.get('return_url'), 'https://x/members')
+  } finally {
+    await fake.close()
+  }
+})
+
 Deno.test('Stripe: an error answer or no answer is a ProviderError (the function answers 502)', async () => {
   const fake = await fakeServer(() =>
     Response.json({ error: { message: 'Invalid API Key provided' } }, { status: 401 })
@@ -186,8 +265,12 @@ Deno.test('Stripe webhook signatures: valid, tampered, wrong secret, stale, malf
   const sig = await signPayload('whsec_right', body, now)
   await verifySignature('whsec_right', body, sig, now)
   const stripe = new StripePayments({ secretKey: 'sk', webhookSecret: 'whsec_right' })
+  // The SDK's check (constructEventAsync, SubtleCrypto) accepts what signPayload signs…
   const e = await stripe.verifyWebhook(body, new Headers({ 'stripe-signature': sig }))
-  assert.deepEqual(e, {
+  assert.equal(e.id, 'evt_1')
+  assert.equal(e.type, 'checkout.session.completed')
+  assert.equal(e.data.object.id, 'cs_test_1')
+  assert.deepEqual(parseEvent(body), {
     id: 'evt_1',
     type: 'checkout.session.completed',
     sessionId: 'cs_test_1',
@@ -195,6 +278,19 @@ Deno.test('Stripe webhook signatures: valid, tampered, wrong secret, stale, malf
     amountPence: 2500,
     paymentStatus: null,
   })
+  // …and refuses a wrong secret, a changed body and no header, as SignatureError.
+  for (
+    const [b, h] of [
+      [body, await signPayload('whsec_wrong', body, now)],
+      [body.replace('2500', '1'), sig],
+      [body, null],
+    ] as const
+  ) {
+    await assert.rejects(
+      stripe.verifyWebhook(b, new Headers(h ? { 'stripe-signature': h } : {})),
+      SignatureError,
+    )
+  }
   await assert.rejects(
     verifySignature('whsec_right', body.replace('2500', '1'), sig, now),
     SignatureError,
