@@ -2,6 +2,7 @@
 // dates as ISO days (the UK day of the first failed payment), through the admin screens' one CSV
 // writer (@/lib/admin/csv: quoting, CRLF rows, formulas defused).
 import { toCsv } from '@/lib/admin/csv'
+import { ukDay } from '@/lib/dates'
 import type { ArrearsRow } from './get-arrears'
 
 export const ARREARS_CSV_HEADER = [
@@ -22,9 +23,8 @@ export const ARREARS_STATUS: Record<string, string> = {
   cancellation_requested: 'Cancelled: under notice',
 }
 
-/** 2026-12-09 for a moment on that day in the UK. */
-export const isoDay = (ts: string | null) =>
-  ts ? new Date(ts).toLocaleDateString('en-CA', { timeZone: 'Europe/London' }) : ''
+/** 2026-12-09 for a moment on that day in the UK; empty when there is none. */
+export const isoDay = (ts: string | null) => (ts ? ukDay(ts) : '')
 
 export const arrearsCsv = (rows: readonly ArrearsRow[]) =>
   toCsv([

@@ -11,12 +11,10 @@ import { breakAll, noWrap } from '@/components/admin/styles'
 import { ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
 import { downloadText } from '@/lib/admin/csv'
 import { formatPence } from '@/lib/admin/money'
+import { shortDate, ukDay } from '@/lib/dates'
 import { usePageMeta } from '@/lib/page-meta'
-import { ARREARS_STATUS, arrearsCsv, isoDay } from '../api/arrears-csv'
+import { ARREARS_STATUS, arrearsCsv } from '../api/arrears-csv'
 import { arrearsSites, arrearsTotals, useArrears } from '../api/get-arrears'
-
-const day = (ts: string | null) =>
-  ts ? new Date(ts).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }) : '—'
 
 export function AdminArrearsRoute() {
   usePageMeta('Arrears')
@@ -31,7 +29,7 @@ export function AdminArrearsRoute() {
   const exportCsv = () => {
     if (!rows) return
     const slug = siteName ? siteName.toLowerCase().replace(/[^a-z0-9]+/g, '-') : 'all-sites'
-    downloadText(arrearsCsv(rows), `arrears-${slug}-${isoDay(new Date().toISOString())}.csv`)
+    downloadText(arrearsCsv(rows), `arrears-${slug}-${ukDay()}.csv`)
   }
   return (
     <>
@@ -51,7 +49,7 @@ export function AdminArrearsRoute() {
       {shown.isError && <ErrorNotice title='The arrears could not be loaded' message={shown.error.message} />}
       {rows && rows.length > 0 && (
         <p role='status' data-testid='arrears-summary'>
-          {totals.members} member{totals.members === 1 ? '' : 's'} owe <strong>{formatPence(totals.owed_pence)}</strong>
+          {totals.members === 1 ? '1 member owes' : `${totals.members} members owe`} <strong>{formatPence(totals.owed_pence)}</strong>
           {siteName ? ` at ${siteName}` : ''} ({totals.open_invoices} failed payment{totals.open_invoices === 1 ? '' : 's'}).
         </p>
       )}
@@ -68,7 +66,7 @@ export function AdminArrearsRoute() {
         {(r) => (
           <tr key={r.membership_id} data-testid='arrears-row'>
             <td><Link href={`~${adminPaths.adminMember.getHref({ id: String(r.membership_id) })}`}>{r.member_name}</Link></td><td className={breakAll}>{r.email}</td><td>{r.site}</td><td>{r.plot_number ?? '—'}</td>
-            <td className='num'>{formatPence(r.amount_pence)}</td><td className={noWrap}>{day(r.since)}</td>
+            <td className='num'>{formatPence(r.amount_pence)}</td><td className={noWrap}>{shortDate(r.since)}</td>
             <td className='num'>{r.open_invoices}</td><td>{ARREARS_STATUS[r.status] ?? r.status}</td>
           </tr>
         )}

@@ -7,6 +7,8 @@ const button = css`
   position: fixed; left: 1rem; bottom: calc(1rem + var(--roots-promo-height, 0px)); z-index: 800; width: 3rem; height: 3rem; border-radius: 50%;
   border: 2px solid var(--roots-primary); background: var(--roots-surface); color: var(--roots-primary);
   display: grid; place-items: center; padding: 0; cursor: pointer; box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.2);
+  /* Not on paper (a printed receipt). */
+  @media print { display: none; }
   /* Phones: smaller, and out of the way while a form field has focus (the footer's "Cookie
      settings" is always there too). */
   @media (max-width: 48rem) {

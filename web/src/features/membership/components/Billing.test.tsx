@@ -49,7 +49,7 @@ describe('rent on /members', () => {
     expect(screen.getByRole('button', { name: 'Change payment method' })).toBeTruthy()
     const row = screen.getByTestId('invoice')
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '9 November 2026', 'Monthly rent, plot 12', '£29.99', 'Paid', 'Receipt',
+      '9 Nov 2026', 'Monthly rent, plot 12', '£29.99', 'Paid', 'Receipt',
     ])
     expect(within(row).getByRole('link', { name: /Receipt/ }).getAttribute('href')).toBe('/members/receipts/7')
   })
@@ -79,7 +79,7 @@ describe('rent on /members', () => {
     expect(screen.queryByTestId('next-payment')).toBeNull()
     const [first] = screen.getAllByTestId('invoice')
     expect(within(first!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '9 December 2026', 'Monthly rent, plot 12', '£29.99', 'Failed – retrying on 12 December 2026', '',
+      '9 Dec 2026', 'Monthly rent, plot 12', '£29.99', 'Failed – retrying on 12 December 2026', '',
     ])
   })
 

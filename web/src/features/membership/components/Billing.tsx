@@ -6,6 +6,7 @@
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
+import { longDate as day, shortDate, ukDay } from '@/lib/dates'
 import { buttonPrimary, buttonSecondary, errorText, visuallyHidden } from '@/components/styles'
 import type { MyMembership } from '../api/get-my-membership'
 import type { Invoice, PaymentMethod, Subscription } from '../api/get-billing'
@@ -13,11 +14,18 @@ import { useOpenBillingPortal } from '../api/open-billing-portal'
 import { pounds } from './PriceSummary'
 
 const box = css`
-  h3 { margin: 0 0 0.5rem; font-size: 1.1rem; }
-  h4 { margin: 1rem 0 0.5rem; font-size: 1rem; }
+  h2 { margin: 0 0 0.75rem; }
+  h3 { margin: 1.25rem 0 0.5rem; font-size: 1.1rem; }
   .notice { border-left: 4px solid var(--roots-primary); padding: 0.25rem 0 0.25rem 0.75rem; margin: 0 0 1rem; }
-  td.num, th.num { text-align: right; white-space: nowrap; }
-  td { vertical-align: top; }
+  /* The table scrolls sideways on a phone rather than breaking words letter by letter. */
+  table { overflow-wrap: normal; }
+  /* Holds the visually hidden heading inside the scrolling box, so the page never scrolls sideways. */
+  .scroll { position: relative; }
+  th, td { vertical-align: top; }
+  .num { text-align: right; }
+  .num, .when, th, .nowrap { white-space: nowrap; }
+  .state { min-width: 7rem; }
+  .what { min-width: 12rem; }
 `
 const alertBox = css`
   border: 3px solid var(--roots-error); background: #fdf1f0; border-radius: 0.75rem;
@@ -31,18 +39,6 @@ export type BilledMembership = Pick<
   MyMembership,
   'id' | 'status' | 'ends_on' | 'paused_from' | 'resumes_on' | 'plot_number' | 'plan' | 'site'
 >
-
-/** 12 March 2026: a calendar day as given (2026-03-12), or a moment's day in the UK. */
-export function day(value: string | null | undefined): string {
-  if (!value) return '—'
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value)
-  return new Date(dateOnly ? `${value}T00:00:00Z` : value).toLocaleDateString('en-GB', {
-    day: 'numeric', month: 'long', year: 'numeric', timeZone: dateOnly ? 'UTC' : 'Europe/London',
-  })
-}
-
-/** Today in the UK, as 2026-03-12. */
-const ukToday = (now = new Date()) => now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club',
@@ -62,8 +58,16 @@ export function paymentMethodText(pm: PaymentMethod | null | undefined): string 
   return `${brand} ending ${pm.last4}`
 }
 
+/** The payment method's words, the sort code kept on one line. */
+export function PaymentMethodText({ pm }: { pm: PaymentMethod | null | undefined }) {
+  const text = paymentMethodText(pm)
+  const code = pm?.sort_code ? sortCode(pm.sort_code) : null
+  if (!code || !text.endsWith(code)) return <>{text}</>
+  return <>{text.slice(0, -code.length)}<span className='nowrap'>{code}</span></>
+}
+
 /** Where billing stands, in plain words. */
-export function statusText(m: BilledMembership, s: Subscription, today = ukToday()): string {
+export function statusText(m: BilledMembership, s: Subscription, today = ukDay()): string {
   if (m.status === 'suspended') return m.ends_on ? `Suspended — ends on ${day(m.ends_on)}` : 'Suspended'
   if (m.status === 'past_due' || s.status === 'past_due' || s.status === 'unpaid') {
     return s.past_due_since ? `Payment overdue since ${day(s.past_due_since)}` : 'Payment overdue'
@@ -170,7 +174,7 @@ export function Billing({ membership: m, subscription: s, invoices }: {
   const id = `rent-${m.id}`
   return (
     <section className={`card ${box}`} aria-labelledby={id} data-testid='billing'>
-      <h3 id={id}>Rent: {where(m)}</h3>
+      <h2 id={id}>Rent: {where(m)}</h2>
       <dl>
         <dt>Plan</dt>
         <dd>{m.plan ? `${m.plan.name}, ${pounds(m.plan.price_pence)} a ${m.plan.billing_interval}` : '—'}</dd>
@@ -178,14 +182,14 @@ export function Billing({ membership: m, subscription: s, invoices }: {
         {next && (
           <><dt>Next payment</dt><dd data-testid='next-payment'>{pounds(s.next_payment_pence!)} on {day(s.next_payment_at)}</dd></>
         )}
-        <dt>Payment method</dt><dd data-testid='payment-method'>{paymentMethodText(s.payment_method)}</dd>
+        <dt>Payment method</dt><dd data-testid='payment-method'><PaymentMethodText pm={s.payment_method} /></dd>
         {s.payment_method?.type === 'bacs_debit' && s.mandate_reference && (
           <><dt>Mandate reference</dt><dd>{s.mandate_reference}</dd></>
         )}
       </dl>
       {notice && <p className='notice' data-testid='advance-notice'>{notice}</p>}
       {live(m, s) && <ChangePaymentMethod membershipId={m.id} />}
-      <h4>Rent payments</h4>
+      <h3>Rent payments</h3>
       {invoices.length === 0 ? <p>No rent payments yet.</p> : (
         <div className='scroll' tabIndex={0} role='region' aria-label={`Rent payments for ${where(m)}`}>
           <table>
@@ -198,10 +202,10 @@ export function Billing({ membership: m, subscription: s, invoices }: {
             <tbody>
               {invoices.map((i) => (
                 <tr key={i.id} data-testid='invoice'>
-                  <td>{day(invoiceDate(i))}</td>
-                  <td>{invoiceDescription(i)}</td>
+                  <td className='when'>{shortDate(invoiceDate(i))}</td>
+                  <td className='what'>{invoiceDescription(i)}</td>
                   <td className='num'>{pounds(i.status === 'paid' ? i.amount_paid_pence : i.amount_due_pence)}</td>
-                  <td>{invoiceStatus(i)}</td>
+                  <td className='state'>{invoiceStatus(i)}</td>
                   <td>
                     {i.status === 'paid' && (
                       <Link href={paths.memberReceipt.getHref({ id: String(i.id) })}

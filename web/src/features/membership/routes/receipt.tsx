@@ -7,11 +7,12 @@ import { Link, useLocation, useParams } from 'wouter'
 import { paths } from '@/config/paths'
 import { actionRow, buttonPrimary, buttonSecondary, errorText, visuallyHidden } from '@/components/styles'
 import { routeValidationError } from '@/lib/errors/http-error'
+import { longDate as day } from '@/lib/dates'
 import { usePageMeta } from '@/lib/page-meta'
 import { useSession } from '../api/use-session'
 import { type Receipt, useReceipt } from '../api/get-receipt'
 import { useDownloadReceipt } from '../api/download-receipt'
-import { day, paymentMethodText } from '../components/Billing'
+import { PaymentMethodText } from '../components/Billing'
 import { pounds } from '../components/PriceSummary'
 import { SignInForm } from '../components/SignInForm'
 
@@ -29,6 +30,8 @@ const page = css`
   .num { text-align: right; white-space: nowrap; }
   tfoot th, tfoot td { font-weight: 700; border-bottom: 0; border-top: 2px solid var(--roots-text); }
   .from { color: var(--roots-muted); margin: 1rem 0 0; }
+  .actions { margin-bottom: 1rem; }
+  .nowrap { white-space: nowrap; }
   @media print {
     .actions, .back { display: none; }
     .receipt { padding: 0; background: none; }
@@ -63,7 +66,7 @@ function ReceiptBody({ r }: { r: Receipt }) {
           <dt>Site</dt>
           <dd>{m?.site ? `${m.site.location}, ${m.site.city}` : '—'}{m?.plot_number ? `, plot ${m.plot_number}` : ''}</dd>
           {r.period_start && r.period_end && <><dt>Period</dt><dd>{day(r.period_start)} to {day(r.period_end)}</dd></>}
-          <dt>Payment method</dt><dd>{paymentMethodText(r.payment_method)}</dd>
+          <dt>Payment method</dt><dd><PaymentMethodText pm={r.payment_method} /></dd>
         </dl>
         <table>
           <caption className={visuallyHidden}>What this payment was for</caption>
