@@ -322,8 +322,13 @@ async function webhook(req: Request): Promise<Response> {
   }
   const event = normaliseEvent(verified)
   const answer = await applyEvent(provider.name, event, raw)
-  // Every event may make a notice due (a receipt, a failure): send what billing owes now.
-  await runDunning(provider)
+  // Every event may make a notice due (a receipt, a failure): send what billing owes now. The
+  // event is applied already, so a failure here is logged, not answered (the daily run retries).
+  try {
+    await runDunning(provider)
+  } catch (e) {
+    console.error(`[payments] dunning after ${event.type} ${event.id}: ${(e as Error).message}`)
+  }
   return json({ received: true, ...answer })
 }
 
