@@ -724,7 +724,10 @@ async function perform(d: Due): Promise<Delivery[]> {
   // renew: the next period and its invoice, paid (or voided while collection is paused).
   const item = s.items.data[0]
   const start: number = item.current_period_end
-  const end = addInterval(start, s._plan.interval)
+  // From the anchor, as Stripe does: a subscription begun on the 31st renews on each month's last
+  // day, and on the 31st again where there is one.
+  s._periods = (s._periods ?? 1) + 1
+  const end = addInterval(s.billing_cycle_anchor, s._plan.interval, s._periods)
   const previous = { items: { data: [{ current_period_start: item.current_period_start }] } }
   item.current_period_start = start
   item.current_period_end = end
