@@ -10,6 +10,7 @@ import { createClient } from 'npm:@supabase/supabase-js@2'
 import {
   ANON_KEY,
   call,
+  invoke,
   SERVICE_KEY,
   sql,
   staff,
@@ -17,7 +18,10 @@ import {
   test,
   tokenFor,
   uniqueEmail,
+  withEnv,
 } from '../_shared/testing.ts'
+import { handler } from './handler.ts'
+import { type Notice, noticeEmail } from './billing.ts'
 import { LOCAL_WEBHOOK_SECRET, signPayload } from '../_shared/providers/payments.ts'
 import { changeSubscription } from '../_shared/providers/local-billing.ts'
 
@@ -578,4 +582,124 @@ test('the update link, the dunning route and the clock: who may use them', async
   )
   const bad = await clock({ advance_days: -1 })
   assert.equal(bad.status, 400)
+})
+
+test('with Stripe: the SDK verifies the signature, the payment is fetched, an unknown subscription is 200', async () => {
+  const seen: string[] = []
+  const fake = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: () => {} }, (req) => {
+    const u = new URL(req.url)
+    const expand = [...u.searchParams].filter(([k]) => k.startsWith('expand')).map(([, v]) => v)
+    seen.push(`${req.method} ${u.pathname}?${expand.join(',')}`)
+    return Response.json({
+      id: 'in_stripe_1',
+      object: 'invoice',
+      payments: {
+        object: 'list',
+        data: [{
+          status: 'paid',
+          payment: {
+            type: 'payment_intent',
+            payment_intent: {
+              id: 'pi_stripe_1',
+              payment_method: { id: 'pm_1', type: 'card', card: { brand: 'visa', last4: '4242' } },
+            },
+          },
+        }],
+      },
+    })
+  })
+  const object = {
+    id: `in_stripe_${crypto.randomUUID().replaceAll('-', '')}`,
+    object: 'invoice',
+    customer: 'cus_stripe_1',
+    status: 'paid',
+    amount_due: 2500,
+    amount_paid: 2500,
+    billing_reason: 'subscription_cycle',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: 'sub_stripe_nobody', metadata: {} },
+    },
+    lines: { data: [] },
+    created: Math.floor(Date.now() / 1000),
+  }
+  try {
+    await withEnv({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
+      STRIPE_API_URL: `http://127.0.0.1:${fake.addr.port}`,
+    }, async () => {
+      const right = await signed('invoice.paid', object, { secret: 'whsec_stripe_test' })
+      const r = await invoke(handler, 'payments/webhook', {
+        body: right.body,
+        token: null,
+        headers: { 'stripe-signature': right.signature },
+      })
+      assert.equal(r.status, 200, r.text)
+      assert.match(r.json.outcome, /^ignored/)
+      assert.deepEqual(seen, [
+        `GET /v1/invoices/${object.id}?payments.data.payment.payment_intent.payment_method`,
+      ])
+      const again = await invoke(handler, 'payments/webhook', {
+        body: right.body,
+        token: null,
+        headers: { 'stripe-signature': right.signature },
+      })
+      assert.equal(again.json.outcome, 'duplicate')
+      const wrong = await signed('invoice.paid', object, { secret: 'whsec_other' })
+      const w = await invoke(handler, 'payments/webhook', {
+        body: wrong.body,
+        token: null,
+        headers: { 'stripe-signature': wrong.signature },
+      })
+      assert.equal(w.status, 400)
+      assert.equal(w.json.error.code, 'invalid_signature')
+    })
+  } finally {
+    await fake.shutdown()
+  }
+})
+
+test('the e-mails of each notice: plain amounts, UK dates, the right link', () => {
+  const base: Notice = {
+    id: 7,
+    kind: 'failed',
+    membership_id: 3,
+    invoice_id: 12,
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    site: 'Avon Views',
+    plot_number: '14',
+    amount_pence: 1200,
+    since: '2026-03-01T09:00:00Z',
+    grace_ends_on: '2026-03-15',
+    ends_on: '2026-04-15',
+    update_token: 'a'.repeat(32),
+    subscription_ref: 'sub_1',
+    receipt: { number: 'RA-0002', amount_paid_pence: 2500, paid_at: '2026-03-12T09:00:00Z' },
+  }
+  const now = Date.parse('2026-03-08T12:00:00Z') / 1000
+  const text = (n: Notice) => {
+    const m = noticeEmail(n, now)
+    return { ...m, all: m.paragraphs.join('\n') }
+  }
+  const failed = text(base)
+  assert.match(failed.all, /£12\.00/)
+  assert.match(failed.all, /15 March 2026/)
+  assert.match(failed.link.href, new RegExp(`/payments/update-payment/${'a'.repeat(32)}$`))
+  const reminder = text({ ...base, kind: 'reminder' })
+  assert.match(reminder.all, /7 days left/)
+  assert.match(reminder.link.href, /update-payment/)
+  const suspended = text({ ...base, kind: 'suspended' })
+  assert.match(suspended.all, /suspended/)
+  assert.match(suspended.all, /15 April 2026/)
+  assert.match(suspended.link.text, /keep your plot/)
+  const paid = text({ ...base, kind: 'paid' })
+  assert.match(paid.all, /£25\.00 on 12 March 2026/)
+  assert.match(paid.all, /RA-0002/)
+  assert.match(paid.link.href, /\/members\/receipts\/12$/)
+  const recovered = text({ ...base, kind: 'recovered' })
+  assert.match(recovered.all, /active again/)
+  assert.match(recovered.link.href, /\/members$/)
 })
