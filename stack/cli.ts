@@ -1,4 +1,5 @@
-// `npm start | dev | test | bench | db:reset | gen:types` land here (through stack/run.mjs).
+// `npm start | dev | test | bench | db:reset | gen:types | gen:schema` land here (through
+// stack/run.mjs).
 //
 // These commands are the local stack, and the only place that says so: they set
 // ROOTS_LOCAL_STACK=1 in this process before anything reads it, so the in-process functions
@@ -17,6 +18,7 @@ const COMMANDS = [
   'test:load',
   'test:faults',
   'gen:types',
+  'gen:schema',
 ]
 const USAGE = `usage: stack/cli.ts ${COMMANDS.join('|')}`
 const [cmd, ...rest] = Deno.args
@@ -131,6 +133,11 @@ try {
     case 'gen:types': {
       const { writeDatabaseTypes } = await import('./typegen.ts')
       Deno.exit(await writeDatabaseTypes())
+      break
+    }
+    case 'gen:schema': {
+      const { writeSchemaFiles } = await import('./schema-dump.ts')
+      Deno.exit(await writeSchemaFiles())
       break
     }
     case 'test:load':
