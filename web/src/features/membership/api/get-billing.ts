@@ -102,12 +102,16 @@ export async function getBilling(membershipIds: readonly number[]): Promise<Bill
 
 export const billingQueryKey = ['billing'] as const
 
-export const billingQueryOptions = (userId: string | null, membershipIds: readonly number[]) =>
+/** The memberships billing is read for, with their statuses: a membership that changes (its first
+ *  Direct Debit paid while the page polls the account) reads its billing again. */
+export type BilledKey = readonly { id: number; status: string }[]
+
+export const billingQueryOptions = (userId: string | null, memberships: BilledKey) =>
   queryOptions({
-    queryKey: [...billingQueryKey, userId, membershipIds],
-    queryFn: () => getBilling(membershipIds),
-    enabled: !!userId && membershipIds.length > 0,
+    queryKey: [...billingQueryKey, userId, memberships.map((m) => `${m.id}:${m.status}`)],
+    queryFn: () => getBilling(memberships.map((m) => m.id)),
+    enabled: !!userId && memberships.length > 0,
   })
 
-export const useBilling = (userId: string | null, membershipIds: readonly number[]) =>
-  useQuery(billingQueryOptions(userId, membershipIds))
+export const useBilling = (userId: string | null, memberships: BilledKey) =>
+  useQuery(billingQueryOptions(userId, memberships))

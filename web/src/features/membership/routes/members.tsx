@@ -59,8 +59,22 @@ function useSignedInAccount(untilPaid: string | null = null) {
 }
 
 /** Back from the payment page: confirming, then the welcome and the next step. */
-function JustJoined({ account, sessionId, email }: { account: MyAccount; sessionId: string; email: string | undefined }) {
+function JustJoined({ account, billing, sessionId, email }: {
+  account: MyAccount; billing: BillingData | undefined; sessionId: string; email: string | undefined
+}) {
   const joined = joinedWith(account, sessionId)
+  const debit = billing?.subscriptions.find((s) => s.membership_id === joined?.membership?.id)?.payment_method
+  if (joined && !joined.settled && joined.order.status === 'pending' && debit?.type === 'bacs_debit') {
+    // A Direct Debit's first collection takes days (the page keeps reading, and welcomes them when it is paid).
+    return (
+      <div className='card' role='status' data-testid='debit-pending'>
+        <p>
+          Your Direct Debit is set up. We will collect your first payment of <strong>{pounds(joined.order.total_pence)}</strong> from
+          account ending {debit.last4} within 3 working days; your membership starts when it is paid, and we will e-mail you then.
+        </p>
+      </div>
+    )
+  }
   if (!joined || !joined.settled) {
     return <div className='card' role='status'><p>Confirming your payment…</p></div>
   }
@@ -104,7 +118,7 @@ export default function MembersRoute() {
   const search = useSearch()
   const sessionId = new URLSearchParams(search).get('session_id')
   const { session, ready, account } = useSignedInAccount(sessionId)
-  const billing = useBilling(session?.user.id ?? null, account.data?.memberships.map((m) => m.id) ?? [])
+  const billing = useBilling(session?.user.id ?? null, account.data?.memberships ?? [])
   if (!ready) return <p role='status'>Loading…</p>
   if (!session) return <SignInGate title='Members' />
   const data = account.data
@@ -117,7 +131,7 @@ export default function MembersRoute() {
       {rent.map((r) => <ArrearsAlert key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />)}
       {data && (
         <>
-          {sessionId && <JustJoined account={data} sessionId={sessionId} email={session.user.email} />}
+          {sessionId && <JustJoined account={data} billing={billing.data} sessionId={sessionId} email={session.user.email} />}
           <section className='card' aria-labelledby='ms-title'>
             <h2 id='ms-title'>Membership</h2>
             {data.memberships.length === 0 && <p>You have no membership yet. <Link href={paths.becomeMember.getHref()}>Become a member</Link>.</p>}
