@@ -523,6 +523,38 @@ test('Bacs Direct Debit: the first payment settles 3 days later, then the member
   assert.equal(refused.status, 404)
 })
 
+test('Bacs Direct Debit that bounces: the checkout fails, the membership is cancelled, nothing owed', async () => {
+  const m = await startMembership('bounce')
+  const ok = await submit(m.url, {
+    method: 'bacs_debit',
+    account_name: 'Ada Grower',
+    sort_code: '108800',
+    account_number: '90012345',
+    mandate: 'yes',
+  })
+  assert.equal(ok.status, 303, ok.text)
+  assert.equal((await membershipOf(m.membershipId)).status, 'pending')
+  const r = await advanceTo((await clockNow()) + 3 * DAY + 60)
+  assert.ok(
+    r.events.some((e: any) => e.type === 'checkout.session.async_payment_failed'),
+    JSON.stringify(r.events),
+  )
+  const s = await membershipOf(m.membershipId)
+  assert.equal(s.status, 'cancelled')
+  assert.equal(s.sub_status, 'canceled')
+  assert.equal(
+    (await sql()`select status from public.orders where id = ${m.orderId}`)[0].status,
+    'failed',
+  )
+  assert.deepEqual(
+    (await sql()`select status from public.invoices where membership_id = ${m.membershipId}`)
+      .map((i: any) => i.status),
+    ['void'],
+  )
+  assert.equal((await mails(m.email, 'billing-failed')).length, 0)
+  assert.equal((await mails(m.email, 'membership-confirmed')).length, 0)
+})
+
 test('a paused subscription: its renewal invoice is voided while paused, paid again after', async () => {
   const m = await startMembership('pause')
   assert.equal((await submit(m.url, { card_number: '4242424242424242' })).status, 303)

@@ -412,6 +412,27 @@ async function settle(
       ? 'The Direct Debit was refused by the bank (insufficient funds).'
       : 'Your card was declined.'
     inv._payment = { ...inv._payment, status: 'requires_payment_method', error: message }
+    const session = inv.billing_reason === 'subscription_create' && s._session
+      ? await readObject('checkout_session', s._session)
+      : null
+    if (session) {
+      // The first payment of a checkout (a Direct Debit that bounced): the checkout failed, the
+      // invoice is void and the subscription ends, as Checkout does with a delayed method.
+      inv.status = 'void'
+      inv.next_payment_attempt = null
+      s.status = 'incomplete_expired'
+      s.ended_at = at
+      step.writes.push(['invoice', inv], ['subscription', s])
+      step.events.push(
+        ['invoice.payment_failed', () => invoiceView(inv)],
+        [
+          'checkout.session.async_payment_failed',
+          () => Promise.resolve({ ...shown(session), payment_status: 'unpaid' }),
+        ],
+        ['customer.subscription.deleted', () => subView(s)],
+      )
+      return
+    }
     if (s.status === 'active') s.status = 'past_due'
     step.writes.push(['invoice', inv], ['subscription', s])
     step.events.push(['invoice.payment_failed', () => invoiceView(inv)])
@@ -531,6 +552,7 @@ export async function completeSubscriptionCheckout(
   ]
   const inv = newInvoice(s, customer, at, 'subscription_create', lines, plan.discountPence ?? 0)
   s.latest_invoice = inv.id
+  s._session = session.id
   const completed: Obj = {
     id: session.id,
     object: 'checkout.session',
