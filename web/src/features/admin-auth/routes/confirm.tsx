@@ -1,7 +1,7 @@
 // /admin/confirm: the second sign-in step. With a verified factor, enter its code (a phone
 // factor is sent one first); when staff MFA is required and none exists, enrol one here.
 import { css } from 'goober'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
 import { adminPaths } from '@/config/paths-admin'
@@ -17,6 +17,7 @@ import { TotpEnrolment } from '../components/TotpEnrolment'
 import { isStaffRole } from '@common/roles'
 import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
+import { usePageMeta } from '@/lib/page-meta'
 
 const methods = css`
   border: 0; padding: 0; margin: 0 0 1rem;
@@ -79,9 +80,7 @@ export function AdminConfirmRoute({ navigate }: { navigate: (to: string) => void
   const profile = useAdminProfile(user?.id)
   const staffProfile = isStaffRole(normaliseRole(profile.data?.role?.name))
   const mfa = useMfaState(profile.isSuccess || profile.isError ? user?.id : undefined, session?.access_token, staffProfile)
-  useEffect(() => {
-    document.title = 'Confirm it is you | Roots Allotments'
-  }, [])
+  usePageMeta('Confirm it is you')
   const done = () => navigate(adminPaths.admin.getHref())
 
   if (loaded && !user) {

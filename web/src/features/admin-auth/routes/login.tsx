@@ -1,6 +1,6 @@
 // /admin/login: e-mail or phone and a password. Missing either gives spec §8's message; a
 // failed sign-in keeps what was typed.
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { paths } from '@/config/paths'
 import { Field } from '@/components/admin/ui'
@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast'
 import { useSignIn, signInSchema } from '../api/sign-in'
 import { AuthCard } from '../components/AuthCard'
 import { authStore } from '../stores/auth-store'
+import { usePageMeta } from '@/lib/page-meta'
 
 export function AdminLoginRoute({ navigate }: { navigate: (to: string) => void }) {
   const [identifier, setIdentifier] = useState('')
@@ -18,9 +19,7 @@ export function AdminLoginRoute({ navigate }: { navigate: (to: string) => void }
   const signIn = useSignIn()
   const { session } = useSnapshot(authStore)
 
-  useEffect(() => {
-    document.title = 'Staff sign-in | Roots Allotments'
-  }, [])
+  usePageMeta('Staff sign-in')
 
   const submit = (e: FormEvent) => {
     e.preventDefault()

@@ -1,7 +1,7 @@
 // The staff member's own sign-in methods: list, add an authenticator app or a phone, remove; and
 // signing out on every other device.
 import { css } from 'goober'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Factor } from '@supabase/supabase-js'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader } from '@/components/admin/ui'
@@ -16,6 +16,7 @@ import { useStartChallenge, useVerifyFactor } from '../api/verify-factor'
 import { CodeForm } from '../components/CodeForm'
 import { TotpEnrolment } from '../components/TotpEnrolment'
 import { authStore } from '../stores/auth-store'
+import { usePageMeta } from '@/lib/page-meta'
 
 const addMethod = css`margin-top: 1.5rem; max-width: 30rem;`
 
@@ -85,9 +86,7 @@ export function AdminSecurityRoute() {
   const [removing, setRemoving] = useState<Factor | null>(null)
   const others = useSignOutOtherDevices()
   const [endingOthers, setEndingOthers] = useState(false)
-  useEffect(() => {
-    document.title = 'Sign-in security | Roots Allotments'
-  }, [])
+  usePageMeta('Sign-in security')
 
   return (
     <>

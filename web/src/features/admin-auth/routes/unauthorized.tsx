@@ -3,7 +3,6 @@
 // instead: the role is read from the database (the profile's linked role), never from
 // user_metadata, so only an account the database gives no staff role is told it has none.
 import { css } from 'goober'
-import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Session } from '@supabase/supabase-js'
 import { paths } from '@/config/paths'
@@ -16,6 +15,7 @@ import { AuthCard } from '../components/AuthCard'
 import { isStaffRole, type StaffRole } from '@common/roles'
 import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
+import { usePageMeta } from '@/lib/page-meta'
 
 const links = css`margin-top: 1.25rem;`
 
@@ -31,9 +31,7 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
   const signOut = useSignOut()
   const role = normaliseRole(profile.data?.role?.name)
   const staff = isStaffRole(role)
-  useEffect(() => {
-    document.title = `${staff ? 'Not open to your role' : 'No access'} | Roots Allotments`
-  }, [staff])
+  usePageMeta(staff ? 'Not open to your role' : 'No access')
 
   if (!loaded || (session && profile.isPending)) return <AuthCard title='Checking your access'><p role='status'>Checking your access…</p></AuthCard>
 

@@ -1,5 +1,5 @@
 // /admin/waiting-list/comms (and /templates): the message templates, to edit or send from.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
@@ -12,11 +12,11 @@ import { emptyTemplate, type TemplateFormValues } from '../api/template-schema'
 import { useSaveTemplate } from '../api/save-template'
 import { TemplateForm } from '../components/TemplateForm'
 import { noWrap } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
-const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
 
 export function AdminCommsRoute() {
-  useTitle('Communications')
+  usePageMeta('Communications')
   const templates = useTemplates()
   const remove = useDeleteTemplate()
   const [deleting, setDeleting] = useState<Template | null>(null)
@@ -73,7 +73,7 @@ function useSaveAndOpen(id: number | null) {
 }
 
 export function AdminCommsCreateRoute() {
-  useTitle('New template')
+  usePageMeta('New template')
   const [, navigate] = useLocation()
   const saveAndOpen = useSaveAndOpen(null)
   return (
@@ -85,7 +85,7 @@ export function AdminCommsCreateRoute() {
 }
 
 export function AdminCommsEditRoute({ id }: { id: string }) {
-  useTitle('Edit template')
+  usePageMeta('Edit template')
   const [, navigate] = useLocation()
   const templates = useTemplates()
   const saveAndOpen = useSaveAndOpen(Number(id))

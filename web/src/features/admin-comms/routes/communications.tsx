@@ -5,13 +5,14 @@ import { DataTable } from '@/components/admin/DataTable'
 import { useCommsSites } from '../api/get-sites'
 import { type MessageFilters, MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages'
 import { breakAll } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 export function AdminCommunicationsRoute() {
   const sites = useCommsSites()
   const [filters, setFilters] = useState<MessageFilters>({ siteId: '', status: '' })
   const [page, setPage] = useState(0)
   const messages = useMessages(filters, page)
-  useEffect(() => { document.title = 'Message log | Roots Allotments' }, [])
+  usePageMeta('Message log')
   useEffect(() => setPage(0), [filters])
   const total = messages.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE))

@@ -1,7 +1,7 @@
 // /admin/waiting-list/comms/{id}: the template, and sending it to a site's applicants by
 // status: preview the first recipient's message and the count, then send after confirming.
 import { css } from 'goober'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast'
 import { useCommsSites } from '../api/get-sites'
 import { useTemplates } from '../api/get-templates'
 import { type Preview, SEND_STATUSES, sendSchema, usePreviewTemplate, useSendTemplate } from '../api/send-template'
+import { usePageMeta } from '@/lib/page-meta'
 
 const sendForm = css`max-width: 40rem;`
 const plainFieldset = css`
@@ -35,7 +36,7 @@ export function AdminCommsSendRoute({ id }: { id: string }) {
   const [refused, setRefused] = useState<{ key: string; message: string } | null>(null)
   const [confirming, setConfirming] = useState(false)
   const t = templates.data?.find((x) => x.id === Number(id))
-  useEffect(() => { document.title = `${t?.name ?? 'Template'} | Roots Allotments` }, [t])
+  usePageMeta(t?.name ?? 'Template')
   const inputKey = `${siteId}|${statuses.join(',')}`
   const input = { template_id: Number(id), site_id: siteId === '' ? Number.NaN : Number(siteId), statuses: statuses as typeof SEND_STATUSES[number][] }
 

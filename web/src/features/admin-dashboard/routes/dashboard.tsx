@@ -1,11 +1,11 @@
 // /admin: what needs attention today.
-import { useEffect } from 'react'
 import { css } from 'goober'
 import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { DataTable } from '@/components/admin/DataTable'
 import { Link } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { type Dashboard, useDashboard } from '../api/get-dashboard'
+import { usePageMeta } from '@/lib/page-meta'
 
 const cards = css`
   display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); margin-bottom: 1.5rem;
@@ -25,9 +25,7 @@ const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle:
 
 export function AdminDashboardRoute() {
   const d = useDashboard()
-  useEffect(() => {
-    document.title = 'Dashboard | Roots Allotments'
-  }, [])
+  usePageMeta('Dashboard')
   return (
     <>
       <PageHeader title='Dashboard' />

@@ -5,7 +5,7 @@
 // mapping and the results so far stay, and "Try again" resumes at the batch that failed under the
 // same import id (the database answers a batch it already has from its record).
 import { css } from 'goober'
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type ChangeEvent, useMemo, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { DataTable } from '@/components/admin/DataTable'
 import { ErrorNotice, Field, formGrid, PageHeader, Status } from '@/components/admin/ui'
@@ -38,6 +38,7 @@ import {
 } from '../lib/columns'
 import { decodeCsvBytes, looksBinary, parseCsv, pastedToCsv } from '../lib/parse-csv'
 import { countResults, markFileDuplicates, problemRowsCsv } from '../lib/report'
+import { usePageMeta } from '@/lib/page-meta'
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024
 const SHOWN_ROWS = 200
@@ -82,9 +83,7 @@ const statusLabel: Record<RowResult['status'], { text: string; className: string
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
 
 export function AdminImportRoute() {
-  useEffect(() => {
-    document.title = 'Import a waiting list | Roots Allotments'
-  }, [])
+  usePageMeta('Import a waiting list')
   const sites = useImportSites()
   const [siteId, setSiteId] = useState('')
   const [source, setSource] = useState<Source | null>(null)

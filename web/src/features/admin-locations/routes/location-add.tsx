@@ -1,5 +1,4 @@
 // /admin/locations/add
-import { useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { PageHeader } from '@/components/admin/ui'
@@ -8,14 +7,13 @@ import { useCreateSite } from '../api/create-site'
 import { useSites } from '../api/get-sites'
 import { emptySiteForm } from '../api/site-schema'
 import { SiteForm } from '../components/SiteForm'
+import { usePageMeta } from '@/lib/page-meta'
 
 export function AdminLocationAddRoute() {
   const [, navigate] = useLocation()
   const sites = useSites()
   const create = useCreateSite()
-  useEffect(() => {
-    document.title = 'Add a site | Roots Allotments'
-  }, [])
+  usePageMeta('Add a site')
   return (
     <>
       <PageHeader title='Add a site' />

@@ -2,7 +2,7 @@
 // the list; a null result is shown as an error and the form keeps what was typed. The site's
 // photo gallery follows the form, saved as it changes. "Archive this site" closes it (its list
 // moved or withdrawn); an archived site says so at the top.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'goober'
 import { useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
@@ -16,6 +16,7 @@ import { SiteGallery } from '../components/SiteGallery'
 import { ArchiveSiteDialog } from '../components/ArchiveSiteDialog'
 import { buttonSecondary } from '@/components/styles'
 import { longDate } from '@/lib/uk-dates'
+import { usePageMeta } from '@/lib/page-meta'
 
 const archiveSection = css`margin-top: 2rem; border-top: 1px solid #c9cfcb; padding-top: 1rem; max-width: 48rem;`
 const archivedNotice = css`border: 2px solid var(--roots-border); border-radius: 0.5rem; padding: 0.75rem 1rem; margin-bottom: 1rem; max-width: 48rem;`
@@ -27,9 +28,7 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
   const update = useUpdateSite(siteId)
   const site = sites.data?.find((s) => s.id === siteId)
   const [archiving, setArchiving] = useState(false)
-  useEffect(() => {
-    document.title = `${site ? `Edit ${site.location}` : 'Edit site'} | Roots Allotments`
-  }, [site])
+  usePageMeta(site ? `Edit ${site.location}` : 'Edit site')
 
   if (sites.isPending) return <Status>Loading the site…</Status>
   if (sites.isError) return <ErrorNotice title='The site could not be loaded' message={sites.error.message} />

@@ -10,6 +10,7 @@ import { buttonPrimary } from '@/components/styles'
 import { useSites } from '../api/get-sites'
 import { SITE_STATUSES, type Site } from '../api/site-schema'
 import { muted, noWrap } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 export const PAGE_SIZE = 20
 
@@ -25,9 +26,7 @@ export function AdminLocationsRoute() {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState('')
   const [page, setPage] = useState(0)
-  useEffect(() => {
-    document.title = 'Locations | Roots Allotments'
-  }, [])
+  usePageMeta('Locations')
   useEffect(() => setPage(0), [search, status])
   const filtered = useMemo(() => filterSites(sites.data ?? [], search, status), [sites.data, search, status])
   const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE))

@@ -1,6 +1,6 @@
 // /admin/waiting-list/tools and its three tools. Each runs a dry run first, shows the result,
 // then runs for real after a confirmation; the function audits every write.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'goober'
 import { Link } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
@@ -9,6 +9,7 @@ import { DataTable } from '@/components/admin/DataTable'
 import { useToolOptions } from '../api/get-tool-options'
 import type { AcSyncResult, ConsolidatorResult, MigratorResult } from '../api/run-tool'
 import { ToolRunner } from '../components/ToolRunner'
+import { usePageMeta } from '@/lib/page-meta'
 
 const cards = css`
   display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
@@ -18,10 +19,9 @@ const cards = css`
   p { margin: 0.25rem 0 0; }
 `
 
-const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
 
 export function AdminToolsRoute() {
-  useTitle('Waiting-list tools')
+  usePageMeta('Waiting-list tools')
   return (
     <>
       <PageHeader title='Waiting-list tools' />
@@ -35,7 +35,7 @@ export function AdminToolsRoute() {
 }
 
 export function AdminConsolidatorRoute() {
-  useTitle('Consolidator')
+  usePageMeta('Consolidator')
   const options = useToolOptions()
   const [location, setLocation] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -74,7 +74,7 @@ export function AdminConsolidatorRoute() {
 }
 
 export function AdminLocationMigratorRoute() {
-  useTitle('Location migrator')
+  usePageMeta('Location migrator')
   const options = useToolOptions()
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -116,7 +116,7 @@ export function AdminLocationMigratorRoute() {
 }
 
 export function AdminAcSyncRoute() {
-  useTitle('Campaign list sync')
+  usePageMeta('Campaign list sync')
   const options = useToolOptions()
   const [site, setSite] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})

@@ -1,6 +1,6 @@
 // /admin/patch-managers: which sites each patch manager works; assign and remove (confirmed).
 import { css } from 'goober'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
@@ -8,6 +8,7 @@ import { useAssignSite } from '../api/assign-site'
 import { type PatchManager, usePatchManagers } from '../api/get-patch-managers'
 import { useUnassignSite } from '../api/unassign-site'
 import { spaced } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 const card = css`
   background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 1rem; margin-bottom: 1rem;
@@ -83,9 +84,7 @@ function Manager({ pm, sites }: { pm: PatchManager; sites: Array<{ id: number; l
 
 export function AdminPatchManagersRoute() {
   const data = usePatchManagers()
-  useEffect(() => {
-    document.title = 'Patch managers | Roots Allotments'
-  }, [])
+  usePageMeta('Patch managers')
   return (
     <>
       <PageHeader title='Patch managers' />

@@ -11,6 +11,7 @@ import { useSetUserRole } from '../api/set-user-role'
 import { useEndUserSessions } from '../api/end-sessions'
 import { breakAll } from '@/components/admin/styles'
 import { buttonSecondary, visuallyHidden } from '@/components/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 const roleSelect = css`min-height: 2.75rem; font: inherit;`
 
@@ -24,9 +25,7 @@ export function AdminUsersRoute({ currentUserId }: { currentUserId: string }) {
   const setRole = useSetUserRole()
   const [signOut, setSignOut] = useState<UserRow | null>(null)
   const endSessions = useEndUserSessions()
-  useEffect(() => {
-    document.title = 'Users | Roots Allotments'
-  }, [])
+  usePageMeta('Users')
   useEffect(() => {
     const t = setTimeout(() => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300)
     return () => clearTimeout(t)

@@ -13,6 +13,7 @@ import { type Category, useCategories } from '../api/get-categories'
 import { useSiteOptions } from '../api/get-site-options'
 import { useUpdateCategory } from '../api/update-category'
 import { muted, noWrap } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 const formSection = css`margin-top: 1.5rem; max-width: 48rem;`
 
@@ -28,9 +29,7 @@ export function AdminManageCategoriesRoute() {
   const [deleting, setDeleting] = useState<Category | null>(null)
   const isAdmin = sites.data && sites.data.role !== 'patch_manager'
   const siteName = useMemo(() => new Map((sites.data?.sites ?? []).map((s) => [s.id, s.location])), [sites.data])
-  useEffect(() => {
-    document.title = 'Waiting-list categories | Roots Allotments'
-  }, [])
+  usePageMeta('Waiting-list categories')
   useEffect(() => {
     if (!isAdmin && sites.data?.sites.length && values.site_id === '' && !editing) setValues((v) => ({ ...v, site_id: String(sites.data!.sites[0]!.id) }))
   }, [isAdmin, sites.data, values.site_id, editing])

@@ -21,6 +21,7 @@ import { DeclinePolicy } from '../components/DeclinePolicy'
 import { ExtendOfferDialog } from '../components/ExtendOfferDialog'
 import { useOfferExtensions } from '../api/extend-offer'
 import { muted } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 const previewSection = css`margin-bottom: 2rem;`
 const offersHeader = css`display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: center; justify-content: space-between;`
@@ -69,9 +70,7 @@ export function AdminProcessRoute() {
   const [withdrawing, setWithdrawing] = useState<SiteOffer | null>(null)
   const summary = useMemo(() => offerSummary(offers.data ?? []), [offers.data])
   const siteName = sites.data?.sites.find((s) => s.id === site)?.location ?? ''
-  useEffect(() => {
-    document.title = 'Process the waiting list | Roots Allotments'
-  }, [])
+  usePageMeta('Process the waiting list')
   useEffect(() => {
     if (!siteId && sites.data?.sites.length === 1) setSiteId(String(sites.data.sites[0]!.id))
   }, [sites.data, siteId])

@@ -17,6 +17,7 @@ import { EntryForm } from '../components/EntryForm'
 import { MoveEntryForm } from '../components/MoveEntryForm'
 import { downloadText } from '@/lib/admin/csv'
 import { breakAll } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 const selectedCount = css`margin: 0; align-self: center;`
 const checkbox = css`width: 1.25rem; height: 1.25rem;`
@@ -36,9 +37,7 @@ export function AdminWaitingListRoute() {
   const entries = useEntries(filters, page)
   const exporter = useExportEntries()
   const mover = useMoveEntries()
-  useEffect(() => {
-    document.title = 'Waiting list | Roots Allotments'
-  }, [])
+  usePageMeta('Waiting list')
   // Typing waits a moment before asking the database.
   useEffect(() => {
     const t = setTimeout(() => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300)

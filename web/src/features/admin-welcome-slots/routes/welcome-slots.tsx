@@ -1,7 +1,7 @@
 // /admin/welcome-slots (+ /create, /{id}, /{id}/edit): slots per site with places booked;
 // create and edit; a slot's bookings, each cancellable after a confirmation; cancelling the
 // whole slot e-mails every booked guest (through the bookings function).
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { ConfirmDialog, EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
@@ -19,6 +19,7 @@ import { useSaveSlot } from '../api/save-slot'
 import { emptySlot, slotToForm } from '../api/slot-schema'
 import { SlotForm } from '../components/SlotForm'
 import { breakAll } from '@/components/admin/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
 /** A slot id from the path; anything but a positive whole number is 404 'Page Not Found: {path}'. */
@@ -27,10 +28,9 @@ export function slotIdParam(id: string, path: string): number {
   return Number(id)
 }
 
-const useTitle = (t: string) => useEffect(() => { document.title = `${t} | Roots Allotments` }, [t])
 
 export function AdminWelcomeSlotsRoute() {
-  useTitle('Welcome slots')
+  usePageMeta('Welcome slots')
   const sites = useSlotSites()
   const [filters, setFilters] = useState<SlotFilters>({ siteId: '', when: 'upcoming', status: 'all' })
   const [page, setPage] = useState(0)
@@ -79,7 +79,7 @@ export function AdminWelcomeSlotsRoute() {
 }
 
 export function AdminWelcomeSlotCreateRoute() {
-  useTitle('New welcome slot')
+  usePageMeta('New welcome slot')
   const [, navigate] = useLocation()
   const save = useSaveSlot()
   return (
@@ -100,7 +100,7 @@ export function AdminWelcomeSlotCreateRoute() {
 
 export function AdminWelcomeSlotEditRoute({ id }: { id: string }) {
   const slotId = slotIdParam(id, adminPaths.adminWelcomeSlotEdit.getHref({ id }))
-  useTitle('Edit welcome slot')
+  usePageMeta('Edit welcome slot')
   const [, navigate] = useLocation()
   const slot = useSlot(slotId)
   const save = useSaveSlot()
@@ -139,7 +139,7 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [cancellingSlot, setCancellingSlot] = useState(false)
   const resend = useCancelSlot()
-  useTitle('Welcome slot')
+  usePageMeta('Welcome slot')
   if (slot.isPending) return <Status>Loading the slot…</Status>
   if (slot.isError) return <ErrorNotice title='The slot could not be loaded' message={slot.error.message} />
   const s = slot.data.slot

@@ -7,6 +7,7 @@ import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from '@/lib/errors/http-error'
 import { buttonPrimary, visuallyHidden } from '@/components/styles'
+import { usePageMeta } from '@/lib/page-meta'
 
 export interface ErrorPageProps {
   status?: number
@@ -36,8 +37,8 @@ export function errorPageContent({ status, statusMessage, description, path }: E
 export function ErrorPage(props: ErrorPageProps) {
   const c = errorPageContent(props)
   const heading = useRef<HTMLHeadingElement>(null)
+  usePageMeta(c.message)
   useEffect(() => {
-    document.title = `${c.message} | Roots Allotments`
     heading.current?.focus()
   }, [c.message])
   return (
