@@ -583,6 +583,25 @@ test('a paused subscription: its renewal invoice is voided while paused, paid ag
   assert.equal((await mails(m.email, 'billing-paid')).length, 1)
 })
 
+test('a member cancels on /members: the emulated subscription gets cancel_at and ends when the clock passes it', async () => {
+  const m = await startMembership('cancel')
+  assert.equal((await submit(m.url, { card_number: '4242424242424242' })).status, 303)
+  const r = await call('payments/membership-change', {
+    body: { membership_id: m.membershipId, action: 'cancel' },
+    token: m.token,
+    headers: { 'idempotency-key': `cancel-${crypto.randomUUID()}` },
+  })
+  assert.ok(r.status < 300, r.text)
+  let s = await membershipOf(m.membershipId)
+  assert.ok(s.cancel_at, 'customer.subscription.updated carried cancel_at')
+  const cancelAt = Math.floor(new Date(s.cancel_at).getTime() / 1000)
+  const out = await advanceTo(cancelAt + 60)
+  assert.ok(out.events.some((e: any) => e.type === 'customer.subscription.deleted'))
+  s = await membershipOf(m.membershipId)
+  assert.equal(s.sub_status, 'canceled')
+  assert.equal(s.status, 'ended')
+})
+
 test('the update link, the dunning route and the clock: who may use them', async () => {
   const expired = await fetch(fn(`payments/update-payment/${'0'.repeat(32)}`), {
     redirect: 'manual',

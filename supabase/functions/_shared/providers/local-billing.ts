@@ -711,8 +711,9 @@ export async function refundPayment(
   }, await clockNow())
 }
 
-/** One due step of the clock, performed at its time. */
-async function perform(d: Due): Promise<Delivery[]> {
+/** One due step of the clock, performed at its time; its events are dated `now`, the clock's
+ *  time (never before an event already sent: a step may be overdue). */
+async function perform(d: Due, now: number): Promise<Delivery[]> {
   const step = newStep()
   if ('invoice' in d) {
     const inv = (await readObject('invoice', d.invoice))!
@@ -724,7 +725,7 @@ async function perform(d: Due): Promise<Delivery[]> {
         : null
       await settle(inv, s, d.at, step, !pm || pm._fails === true, pm)
     }
-    return await run(step, d.at)
+    return await run(step, now)
   }
   const s = (await readObject('subscription', d.subscription))!
   if (d.action === 'unpause') {
@@ -732,7 +733,7 @@ async function perform(d: Due): Promise<Delivery[]> {
     s.pause_collection = null
     step.writes.push(['subscription', s])
     step.events.push(['customer.subscription.updated', () => subView(s), previous])
-    return await run(step, d.at)
+    return await run(step, now)
   }
   if (d.action === 'cancel') {
     s.status = 'canceled'
@@ -741,7 +742,7 @@ async function perform(d: Due): Promise<Delivery[]> {
     s.items.data[0].current_period_end = Math.min(s.items.data[0].current_period_end, d.at)
     step.writes.push(['subscription', s])
     step.events.push(['customer.subscription.deleted', () => subView(s)])
-    return await run(step, d.at)
+    return await run(step, now)
   }
   // renew: the next period and its invoice, paid (or voided while collection is paused).
   const item = s.items.data[0]
@@ -769,7 +770,7 @@ async function perform(d: Due): Promise<Delivery[]> {
   } else {
     await attempt(inv, s, start, step)
   }
-  return await run(step, d.at)
+  return await run(step, now)
 }
 
 let queue: Promise<unknown> = Promise.resolve()
@@ -792,8 +793,7 @@ export function advanceClock(target: number): Promise<{ now: number; events: Del
         target,
       )
       if (!d) break
-      await setClock(d.at)
-      events.push(...await perform(d))
+      events.push(...await perform(d, await setClock(d.at)))
     }
     return { now: await setClock(target), events }
   })
