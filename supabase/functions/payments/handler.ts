@@ -12,7 +12,8 @@
 //     { kind: 'membership', site, plan_id, first_name, last_name, phone?, offer?, voucher_code? }   signed-in users
 //                                                         only, where the queue rule allows (see
 //                                                         membership.ts); plan, joining fee, deposit,
-//                                                         less a gift voucher as for shop orders
+//                                                         less a gift voucher as for shop orders; a
+//                                                         subscription-mode session (docs/billing.md)
 //     { kind: 'gift_voucher', email, value_pence, buyer_name?, recipient_name?, recipient_email?, message?,
 //       deliver_on? }                                     buyer_name with a recipient; deliver_on
 //                                                         (YYYY-MM-DD) today to a year ahead, UK time;
