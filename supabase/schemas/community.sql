@@ -4,7 +4,7 @@
 -- first creates (area "community"), as the database holds it after every migration in
 -- supabase/migrations: later migrations that alter or re-create these objects are applied here,
 -- and what a later migration first creates is in that migration's area file. Made with
--- pg_dump --schema-only --no-owner (PostgreSQL 15) of schemas public, private, storage
+-- pg_dump --schema-only --no-owner (PostgreSQL 15) of schemas private, public, storage
 -- (owner: postgres, who runs the migrations), in pg_dump's order; pg_cron jobs and Storage
 -- buckets last. Change the schema with a new migration, then run `npm run gen:schema`;
 -- stack/tests/platform/schema-drift.test.ts fails when this file is out of date.
