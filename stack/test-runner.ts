@@ -471,7 +471,7 @@ const fileFilters: Partial<Record<'e2e' | 'vitest' | 'pgtap', string[]>> = {}
 async function sweepStaleClusters() {
   if (!existsSync(paths.stackDir)) return
   for await (const e of Deno.readDir(paths.stackDir)) {
-    const m = /^(?:test|bench|faults|typegen)-(\d+)(?:-\d+)?$/.exec(e.name)
+    const m = /^(?:test|bench|faults|typegen|schema)-(\d+)(?:-\d+)?$/.exec(e.name)
     if (!e.isDirectory || !m || existsSync(`/proc/${m[1]}`)) continue
     console.log(`[test] removing the stale throwaway cluster .stack/${e.name}`)
     await new PostgresCluster({ dir: join(paths.stackDir, e.name), port: 0 }).destroy().catch(
