@@ -471,6 +471,42 @@ test('the local clock: three months of a card that fails later: paid, failed, re
   assert.equal(nobody.status, 401)
 })
 
+test('suspended, then paid before the notice ends: active again, and the subscription no longer ends', async () => {
+  const m = await startMembership('rescued')
+  assert.equal(
+    (await submit(m.url, { method: 'card', card_number: '4000000000000341' })).status,
+    303,
+  )
+  let s = await membershipOf(m.membershipId)
+  const end = Math.floor(new Date(s.current_period_end).getTime() / 1000)
+  await advanceTo(end + 60)
+  await advanceTo(end + 15 * DAY)
+  s = await membershipOf(m.membershipId)
+  assert.equal(s.status, 'suspended')
+  assert.ok(s.cancel_at)
+  const cancelAt = Math.floor(new Date(s.cancel_at).getTime() / 1000)
+  // The suspension e-mail's button: a new card pays the arrears at once.
+  const go = await fetch(await linkIn(m.email, 'billing-suspended'), { redirect: 'manual' })
+  await go.body?.cancel()
+  assert.equal(go.status, 303)
+  const saved = await submit(go.headers.get('location')!, {
+    method: 'card',
+    card_number: '5555 5555 5555 4444',
+  })
+  assert.equal(saved.status, 303, saved.text)
+  s = await membershipOf(m.membershipId)
+  assert.equal(s.status, 'active')
+  assert.equal(s.ends_on, null)
+  assert.equal(s.cancel_at, null, 'the end at the notice was withdrawn')
+  assert.equal((await mails(m.email, 'billing-recovered')).length, 1)
+  // Past the old end: still a member, billed as before.
+  await advanceTo(cancelAt + DAY)
+  s = await membershipOf(m.membershipId)
+  assert.equal(s.sub_status, 'active')
+  assert.equal(s.status, 'active')
+  assert.equal(s.payment_method.brand, 'mastercard')
+})
+
 test('Bacs Direct Debit: the first payment settles 3 days later, then the membership is active', async () => {
   const m = await startMembership('bacs')
   const missing = await submit(m.url, {

@@ -214,20 +214,33 @@ export function noticeEmail(n: Notice, now: number) {
   }
 }
 
-/** Suspension: the provider ends the subscription the day after the notice ends. */
-async function cancelAtNoticeEnd(provider: PaymentProvider, n: Notice) {
-  if (!n.subscription_ref || !n.ends_on) return
+/** The provider told what a notice changes: a suspension ends the subscription the day after the
+ *  notice ends; arrears paid in time (recovered) withdraw that end. One key per arrears episode,
+ *  so a later episode is not answered from an earlier one's key. */
+async function tellProvider(provider: PaymentProvider, n: Notice) {
+  if (!n.subscription_ref) return
+  const episode = n.since ? `-${Math.floor(Date.parse(n.since) / 1000)}` : ''
+  const metadata = { membership_id: String(n.membership_id), reason: n.kind }
   try {
-    await provider.cancelSubscriptionAt({
-      idempotencyKey: `suspend-${n.membership_id}`,
-      subscriptionRef: n.subscription_ref,
-      cancelOn: nextDay(n.ends_on),
-      metadata: { membership_id: String(n.membership_id), reason: 'suspended' },
-    })
+    if (n.kind === 'suspended' && n.ends_on) {
+      await provider.cancelSubscriptionAt({
+        idempotencyKey: `suspend-${n.membership_id}${episode}`,
+        subscriptionRef: n.subscription_ref,
+        cancelOn: nextDay(n.ends_on),
+        metadata,
+      })
+    }
+    if (n.kind === 'recovered') {
+      await provider.keepSubscription({
+        idempotencyKey: `recover-${n.id}`,
+        subscriptionRef: n.subscription_ref,
+        metadata,
+      })
+    }
   } catch (e) {
-    // The e-mail still goes; the next suspension notice is not repeated, so say so loudly.
+    // The e-mail still goes and the notice is not repeated, so say so loudly.
     console.error(
-      `[payments] suspension of membership ${n.membership_id}: the provider was not told: ${
+      `[payments] ${n.kind} membership ${n.membership_id}: the provider was not told: ${
         (e as Error).message
       }`,
     )
@@ -244,7 +257,7 @@ export async function runDunning(provider: PaymentProvider = paymentProvider()) 
   const sent: number[] = []
   const failed: number[] = []
   for (const n of notices) {
-    if (n.kind === 'suspended') await cancelAtNoticeEnd(provider, n)
+    if (n.kind === 'suspended' || n.kind === 'recovered') await tellProvider(provider, n)
     const mail = noticeEmail(n, now)
     const r = await sendAndLog({
       to: n.email,

@@ -213,8 +213,10 @@ async function pmView(id: string | null): Promise<Obj | null> {
   return pm ? shown(pm) : null
 }
 
-/** The subscription as Stripe sends it: the payment method expanded. */
-async function subView(s: Obj): Promise<Obj> {
+/** The subscription as Stripe sends it, as it is stored when the event goes (a change made while
+ *  earlier events were delivered, e.g. by dunning, is in it), the payment method expanded. */
+async function subView(given: Obj): Promise<Obj> {
+  const s = (await readObject('subscription', given.id)) ?? given
   return { ...shown(s), default_payment_method: await pmView(s.default_payment_method) }
 }
 
