@@ -16,6 +16,11 @@ import { usePageMeta } from '@/lib/page-meta'
 import { ARREARS_STATUS, arrearsCsv } from '../api/arrears-csv'
 import { arrearsSites, arrearsTotals, useArrears } from '../api/get-arrears'
 
+const HEAD = [
+  'Member', 'E-mail', 'Site', 'Plot', { label: 'Owed', num: true }, 'Overdue since',
+  { label: 'Open invoices', num: true }, 'Status',
+]
+
 export function AdminArrearsRoute() {
   usePageMeta('Arrears')
   const [site, setSite] = useState('')
@@ -34,9 +39,14 @@ export function AdminArrearsRoute() {
   return (
     <>
       <PageHeader title='Arrears'>
-        <button type='button' className={buttonSecondary} onClick={exportCsv} disabled={!rows || rows.length === 0}>Export CSV</button>
+        <button type='button' className={buttonSecondary} onClick={exportCsv} disabled={!rows || rows.length === 0}>
+          Export CSV
+        </button>
       </PageHeader>
-      <p>Members whose rent payment failed, oldest first. The provider retries the payment; reminders go out and a membership is suspended after the grace period by themselves.</p>
+      <p>
+        Members whose rent payment failed, oldest first. The provider retries the payment; reminders go out and a
+        membership is suspended after the grace period by themselves.
+      </p>
       <div className={toolbar} role='search'>
         <Field label='Site' hint='Sites with members in arrears'>
           <select value={site} onChange={(e) => setSite(e.target.value)}>
@@ -49,13 +59,16 @@ export function AdminArrearsRoute() {
       {shown.isError && <ErrorNotice title='The arrears could not be loaded' message={shown.error.message} />}
       {rows && rows.length > 0 && (
         <p role='status' data-testid='arrears-summary'>
-          {totals.members === 1 ? '1 member owes' : `${totals.members} members owe`} <strong>{formatPence(totals.owed_pence)}</strong>
-          {siteName ? ` at ${siteName}` : ''} ({totals.open_invoices} failed payment{totals.open_invoices === 1 ? '' : 's'}).
+          {totals.members === 1 ? '1 member owes' : `${totals.members} members owe`}{' '}
+          <strong>{formatPence(totals.owed_pence)}</strong>
+          {siteName ? ` at ${siteName}` : ''}{' '}
+          ({totals.open_invoices} failed payment{totals.open_invoices === 1 ? '' : 's'}).
         </p>
       )}
       <DataTable rows={rows}
-        head={['Member', 'E-mail', 'Site', 'Plot', { label: 'Owed', num: true }, 'Overdue since', { label: 'Open invoices', num: true }, 'Status']}
-        label={siteName ? `Arrears at ${siteName}` : 'Arrears'} empty={siteName ? `Nobody at ${siteName} is behind with their rent.` : 'Nobody is behind with their rent.'}
+        head={HEAD}
+        label={siteName ? `Arrears at ${siteName}` : 'Arrears'}
+        empty={siteName ? `Nobody at ${siteName} is behind with their rent.` : 'Nobody is behind with their rent.'}
         after={rows && rows.length > 1 && (
           <tr>
             <th scope='row' colSpan={4}>Total, {totals.members} members</th>
@@ -65,7 +78,10 @@ export function AdminArrearsRoute() {
         )}>
         {(r) => (
           <tr key={r.membership_id} data-testid='arrears-row'>
-            <td><Link href={`~${adminPaths.adminMember.getHref({ id: String(r.membership_id) })}`}>{r.member_name}</Link></td><td className={breakAll}>{r.email}</td><td>{r.site}</td><td>{r.plot_number ?? '—'}</td>
+            <td>
+              <Link href={`~${adminPaths.adminMember.getHref({ id: String(r.membership_id) })}`}>{r.member_name}</Link>
+            </td>
+            <td className={breakAll}>{r.email}</td><td>{r.site}</td><td>{r.plot_number ?? '—'}</td>
             <td className='num'>{formatPence(r.amount_pence)}</td><td className={noWrap}>{shortDate(r.since)}</td>
             <td className='num'>{r.open_invoices}</td><td>{ARREARS_STATUS[r.status] ?? r.status}</td>
           </tr>

@@ -103,10 +103,14 @@ const REASONS: Record<string, string> = {
   subscription_create: 'First payment', subscription_cycle: 'Rent', subscription_update: 'Plan change',
 }
 
-/** What a payment was for: its lines, else its reason, with the period it covers. */
+/** What a payment was for: a month's rent by its period; the first payment (or any other) by its
+ *  lines, which name the joining fee and the deposit. */
 export function invoiceDescription(i: Invoice): string {
-  const what = i.lines?.length ? i.lines.map((l) => l.description).join('; ') : REASONS[i.billing_reason ?? ''] ?? 'Rent'
-  return i.period_start && i.period_end && !i.lines?.length ? `${what}, ${day(i.period_start)} to ${day(i.period_end)}` : what
+  if (i.billing_reason === 'subscription_cycle' && i.period_start && i.period_end) {
+    return `Rent, ${shortDate(i.period_start)} to ${shortDate(i.period_end)}`
+  }
+  if (i.lines.length) return i.lines.map((l) => l.description).join('; ')
+  return REASONS[i.billing_reason ?? ''] ?? 'Rent'
 }
 
 const invoiceDate = (i: Invoice) => i.paid_at ?? i.failed_at ?? i.issued_at
@@ -120,7 +124,8 @@ export function advanceNotice(s: Subscription): string | null {
 }
 
 /** Ended (or never started) billing has nothing to change. */
-const live = (m: BilledMembership, s: Subscription) => !['ended', 'cancelled'].includes(m.status) && s.status !== 'canceled'
+const live = (m: BilledMembership, s: Subscription) =>
+  !['ended', 'cancelled'].includes(m.status) && s.status !== 'canceled'
 /** Billing that will collect again (a suspended membership's arrears are another matter). */
 const collecting = (m: BilledMembership, s: Subscription) => live(m, s) && m.status !== 'suspended'
 
@@ -129,7 +134,8 @@ export function ChangePaymentMethod({ membershipId, primary = false }: { members
   const portal = useOpenBillingPortal()
   return (
     <>
-      <button type='button' className={primary ? buttonPrimary : buttonSecondary} disabled={portal.isPending || portal.isSuccess}
+      <button type='button' className={primary ? buttonPrimary : buttonSecondary}
+        disabled={portal.isPending || portal.isSuccess}
         onClick={() => portal.mutate(membershipId)}>
         {portal.isPending || portal.isSuccess ? 'Opening…' : 'Change payment method'}
       </button>
@@ -180,7 +186,10 @@ export function Billing({ membership: m, subscription: s, invoices }: {
         <dd>{m.plan ? `${m.plan.name}, ${pounds(m.plan.price_pence)} a ${m.plan.billing_interval}` : '—'}</dd>
         <dt>Status</dt><dd data-testid='billing-status'>{statusText(m, s)}</dd>
         {next && (
-          <><dt>Next payment</dt><dd data-testid='next-payment'>{pounds(s.next_payment_pence!)} on {day(s.next_payment_at)}</dd></>
+          <>
+            <dt>Next payment</dt>
+            <dd data-testid='next-payment'>{pounds(s.next_payment_pence!)} on {day(s.next_payment_at)}</dd>
+          </>
         )}
         <dt>Payment method</dt><dd data-testid='payment-method'><PaymentMethodText pm={s.payment_method} /></dd>
         {s.payment_method?.type === 'bacs_debit' && s.mandate_reference && (

@@ -27,7 +27,9 @@ const page = css`
   .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.5rem); margin-bottom: 1rem; max-width: 48rem; overflow-wrap: anywhere; }
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid #e0e5e0; }
-  .scroll { overflow-x: auto; }
+  .scroll { overflow-x: auto; position: relative; }
+  .scroll table { overflow-wrap: normal; }
+  .scroll th { white-space: nowrap; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; margin: 0 0 1rem; }
   dt { font-weight: 700; }
   dd { margin: 0; }
@@ -69,8 +71,9 @@ function JustJoined({ account, billing, sessionId, email }: {
     return (
       <div className='card' role='status' data-testid='debit-pending'>
         <p>
-          Your Direct Debit is set up. We will collect your first payment of <strong>{pounds(joined.order.total_pence)}</strong> from
-          account ending {debit.last4} within 3 working days; your membership starts when it is paid, and we will e-mail you then.
+          Your Direct Debit is set up. We will collect your first payment of{' '}
+          <strong>{pounds(joined.order.total_pence)}</strong> from account ending {debit.last4} within 3 working days;
+          your membership starts when it is paid, and we will e-mail you then.
         </p>
       </div>
     )
@@ -131,7 +134,9 @@ export default function MembersRoute() {
       {rent.map((r) => <ArrearsAlert key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />)}
       {data && (
         <>
-          {sessionId && <JustJoined account={data} billing={billing.data} sessionId={sessionId} email={session.user.email} />}
+          {sessionId && (
+            <JustJoined account={data} billing={billing.data} sessionId={sessionId} email={session.user.email} />
+          )}
           <section className='card' aria-labelledby='ms-title'>
             <h2 id='ms-title'>Membership</h2>
             {data.memberships.length === 0 && <p>You have no membership yet. <Link href={paths.becomeMember.getHref()}>Become a member</Link>.</p>}

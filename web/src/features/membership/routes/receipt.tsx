@@ -19,7 +19,10 @@ import { SignInForm } from '../components/SignInForm'
 const page = css`
   max-width: 44rem;
   h1 { color: var(--roots-primary); margin: 0 0 0.75rem; }
-  .receipt { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 2rem); margin-bottom: 1rem; overflow-wrap: anywhere; }
+  .receipt {
+    background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 2rem); margin-bottom: 1rem;
+    overflow-wrap: anywhere;
+  }
   .receipt h2 { margin: 0 0 1rem; font-size: 1.25rem; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; margin: 0 0 1.25rem; }
   dt { font-weight: 700; }
@@ -62,9 +65,12 @@ function ReceiptBody({ r }: { r: Receipt }) {
         <dl>
           <dt>Receipt number</dt><dd data-testid='receipt-number'>{number}</dd>
           <dt>Paid on</dt><dd>{day(r.paid_at)}</dd>
-          <dt>Member</dt><dd>{m?.member ? `${m.member.first_name} ${m.member.last_name} (${m.member.email})` : '—'}</dd>
+          <dt>Member</dt>
+          <dd>{m?.member ? `${m.member.first_name} ${m.member.last_name} (${m.member.email})` : '—'}</dd>
           <dt>Site</dt>
-          <dd>{m?.site ? `${m.site.location}, ${m.site.city}` : '—'}{m?.plot_number ? `, plot ${m.plot_number}` : ''}</dd>
+          <dd>
+            {m?.site ? `${m.site.location}, ${m.site.city}` : '—'}{m?.plot_number ? `, plot ${m.plot_number}` : ''}
+          </dd>
           {r.period_start && r.period_end && <><dt>Period</dt><dd>{day(r.period_start)} to {day(r.period_end)}</dd></>}
           <dt>Payment method</dt><dd><PaymentMethodText pm={r.payment_method} /></dd>
         </dl>
@@ -72,11 +78,16 @@ function ReceiptBody({ r }: { r: Receipt }) {
           <caption className={visuallyHidden}>What this payment was for</caption>
           <thead><tr><th scope='col'>Description</th><th scope='col' className='num'>Amount</th></tr></thead>
           <tbody>
-            {lines.map((l, i) => <tr key={i}><td>{l.description}</td><td className='num'>{pounds(l.amount_pence)}</td></tr>)}
+            {lines.map((l, i) => (
+              <tr key={i}><td>{l.description}</td><td className='num'>{pounds(l.amount_pence)}</td></tr>
+            ))}
             {discount > 0 && <tr><td>Discount</td><td className='num'>−{pounds(discount)}</td></tr>}
           </tbody>
           <tfoot>
-            <tr><th scope='row'>Total paid</th><td className='num' data-testid='receipt-total'>{pounds(r.amount_paid_pence)}</td></tr>
+            <tr>
+              <th scope='row'>Total paid</th>
+              <td className='num' data-testid='receipt-total'>{pounds(r.amount_paid_pence)}</td>
+            </tr>
             {r.amount_refunded_pence > 0 && (
               <tr><th scope='row'>Refunded</th><td className='num'>{pounds(r.amount_refunded_pence)}</td></tr>
             )}
@@ -100,7 +111,9 @@ export default function MemberReceiptRoute() {
     <div className={page}>
       <h1>Receipt</h1>
       {!ready && <p role='status'>Loading…</p>}
-      {ready && !session && <><p>Sign in with the e-mail address you joined with to see your receipt.</p><SignInForm /></>}
+      {ready && !session && (
+        <><p>Sign in with the e-mail address you joined with to see your receipt.</p><SignInForm /></>
+      )}
       {session && receipt.isPending && <p role='status'>Loading your receipt…</p>}
       {session && receipt.isError && <p role='alert'>We could not load this receipt just now.</p>}
       {session && receipt.data === null && <p role='alert'>We could not find this receipt among your payments.</p>}
