@@ -7,7 +7,7 @@ import os from 'node:os'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from '../stack/config.ts'
 import { freePort, type RunningStack, startStack } from '../stack/stack.ts'
 import { testGatewayEnv } from '../stack/tests/env.ts'
-import { buildWeb } from '../stack/web-build.ts'
+import { buildWeb, WEB_DIST } from '../web/server/build.ts'
 import { aptInstall } from '../stack/postgres.ts'
 
 export interface BenchRow {
@@ -120,7 +120,7 @@ export async function runBench(args: string[]): Promise<number> {
     dir: join(paths.stackDir, `bench-${Deno.pid}`),
     ephemeral: true,
     reset: true,
-    web: existsSync(join(paths.webDist, 'index.html')),
+    web: existsSync(join(WEB_DIST, 'index.html')),
     quiet: true,
     env: testGatewayEnv,
     // The minute's jobs would run inside the measures: the expiry job would expire the lists

@@ -12,9 +12,10 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import * as chromeLauncher from 'chrome-launcher'
 import postgres from 'postgres'
 import type { Bench, BenchRow } from './run.ts'
-import { ANON_KEY, paths } from '../stack/config.ts'
+import { ANON_KEY } from '../stack/config.ts'
 import { freePort } from '../stack/stack.ts'
-import { runtimeConfigScript, securityHeaders, startWebServer } from '../stack/web-server.ts'
+import { WEB_DIST } from '../web/server/build.ts'
+import { runtimeConfigScript, securityHeaders, startWebServer } from '../web/server/server.ts'
 import { bootScripts } from '../web/boot-script.ts'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -217,7 +218,7 @@ async function jsSizes(
   for (const path of unique) {
     const bytes = path === '/config.js'
       ? new TextEncoder().encode(configJs)
-      : readFileSync(join(paths.webDist, path))
+      : readFileSync(join(WEB_DIST, path))
     raw += bytes.length
     gzip += await gzipSize(bytes)
   }
@@ -271,7 +272,7 @@ const bench: Bench = async ({ stack, quick }) => {
   const spaPort = freePort()
   const spa = startWebServer({
     port: spaPort,
-    distDir: paths.webDist,
+    distDir: WEB_DIST,
     apiUrl: stack.apiUrl,
     anonKey: ANON_KEY,
     quiet: true,
@@ -367,7 +368,7 @@ const bench: Bench = async ({ stack, quick }) => {
       const first = await jsSizes(mobile.beforeLoad, config)
       // The shell every public page loads first: what index.html's boot script loads (the entry
       // and its preloads, web/boot-script.ts) and /config.js.
-      const html = readFileSync(join(paths.webDist, 'index.html'), 'utf8')
+      const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8')
       const shell = await jsSizes([
         '/config.js',
         ...bootScripts(html),

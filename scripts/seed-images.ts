@@ -5,8 +5,8 @@
 // [storage.buckets.images] uploads to the `images` bucket; supabase/seeds/15_site_details.sql
 // points global_sites.pm_photo_1 and public.site_photos at them.
 //
-//   npx deno run -A stack/seed-images.ts          writes the images
-//   npx deno run -A stack/seed-images.ts --alt    prints each photo's alt text (for the seed)
+//   npx deno run -A scripts/seed-images.ts          writes the images
+//   npx deno run -A scripts/seed-images.ts --alt    prints each photo's alt text (for the seed)
 import { deflateSync } from 'node:zlib'
 import { join } from 'node:path'
 import { CATALOGUE_SITES } from '../supabase/functions/_shared/common/catalogue.ts'

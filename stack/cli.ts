@@ -30,7 +30,7 @@ Deno.env.set('ROOTS_LOCAL_STACK', '1')
 
 const { defaultPorts, paths, ROOT } = await import('./config.ts')
 const { busyPorts, startStack } = await import('./stack.ts')
-const { buildWeb } = await import('./web-build.ts')
+const { buildWeb, runBench } = await import('./product.ts')
 const { PostgresCluster } = await import('./postgres.ts')
 
 const DEMO = [
@@ -126,7 +126,6 @@ try {
       break
     }
     case 'bench': {
-      const { runBench } = await import('../bench/run.ts')
       Deno.exit(await runBench(rest))
       break
     }

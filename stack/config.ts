@@ -86,6 +86,4 @@ export const paths = {
   functions: join(ROOT, 'supabase', 'functions'),
   configToml: join(ROOT, 'supabase', 'config.toml'),
   bootstrapSql: join(ROOT, 'stack', 'bootstrap.sql'),
-  /** ROOTS_WEB_DIST lets parallel checkouts of work build and serve their own bundle. */
-  webDist: Deno.env.get('ROOTS_WEB_DIST') || join(ROOT, 'web', 'dist'),
 }

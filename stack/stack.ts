@@ -1,5 +1,5 @@
 // Starts and stops the whole local stack: Postgres, migrations and seed, the gateway and
-// (optionally) the web app's static server.
+// (optionally) the web app's own server (web/server/, through product.ts).
 import { join } from 'node:path'
 import postgres from 'postgres'
 import {
@@ -15,7 +15,7 @@ import { ensurePostgresInstalled, PostgresCluster } from './postgres.ts'
 import { migrate } from './migrate.ts'
 import { seedStorage } from './storage-seed.ts'
 import { type Gateway, startGateway } from './gateway/server.ts'
-import { startWebServer } from './web-server.ts'
+import { startWebServer, WEB_DIST } from './product.ts'
 
 export interface StackOptions {
   ports: StackPorts
@@ -98,7 +98,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const web = opts.web
     ? startWebServer({
       port: opts.ports.web,
-      distDir: paths.webDist,
+      distDir: WEB_DIST,
       apiUrl: api,
       anonKey: ANON_KEY,
       quiet: opts.quiet,

@@ -1,14 +1,13 @@
 // `npm test`: starts a throwaway stack (its own Postgres cluster and ports), runs every suite
-// against it — types, lint, pgTAP, Deno (stack conformance and functions), Vitest (web),
-// browser end-to-end — and ends with one line `N passed, N failed`.
+// against it — types, lint, pgTAP, Deno (stack conformance, functions, the web server), Vitest
+// (web), browser end-to-end — and ends with one line `N passed, N failed`.
 import { existsSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { ANON_KEY, paths, ROOT, SERVICE_ROLE_KEY } from './config.ts'
 import { freePort, type RunningStack, startStack } from './stack.ts'
 import { aptInstall, ensurePostgresInstalled, PostgresCluster } from './postgres.ts'
-import { buildWeb } from './web-build.ts'
+import { buildWeb, planLanes, WEB_DIST } from './product.ts'
 import { testGatewayEnv } from './tests/env.ts'
-import { planLanes } from '../e2e/support/lanes.ts'
 import { databaseTypesDrift, generateDatabaseTypes, readDatabaseTypes } from './typegen.ts'
 
 interface SuiteResult {
@@ -37,6 +36,12 @@ interface Suite {
 }
 
 const BIN = (name: string) => join(ROOT, 'node_modules', '.bin', name)
+
+/** Where the Deno suite's tests are: the stand-in's, the functions', the web server's. */
+const DENO_TESTS = ['stack/tests', 'supabase/functions', 'web/server']
+/** Everything Deno runs, for `deno check`: the stand-in, the functions, the web server, the seed
+ *  data builders and the benchmarks. */
+const DENO_CODE = ['stack', 'supabase/functions', 'web/server', 'scripts', 'bench']
 
 /**
  * Where a suite's output goes: straight to the terminal, or (while suites run side by side)
@@ -188,12 +193,10 @@ const suites: Suite[] = [
     usesStack: true,
     waits: true,
     present: async () =>
-      (await filesUnder(join(ROOT, 'stack', 'tests'), /\.test\.ts$/)).length +
-          (await filesUnder(paths.functions, /\.test\.ts$/)).length > 0,
+      (await Promise.all(DENO_TESTS.map((d) => filesUnder(join(ROOT, d), /\.test\.ts$/))))
+        .flat().length > 0,
     async run(_stack, env, io) {
-      const dirs = (denoPaths ?? ['stack/tests', 'supabase/functions']).filter((d) =>
-        existsSync(join(ROOT, d))
-      )
+      const dirs = (denoPaths ?? DENO_TESTS).filter((d) => existsSync(join(ROOT, d)))
       const { code, out } = await exec(io, Deno.execPath(), ['test', '-A', '--no-check', ...dirs], {
         ...env,
         NO_COLOR: '1',
@@ -216,9 +219,7 @@ const suites: Suite[] = [
       const web = existsSync(join(ROOT, 'tsconfig.json'))
         ? (await exec(io, BIN('tsc'), ['-p', 'tsconfig.json', '--noEmit'])).code === 0
         : true
-      const denoDirs = ['stack', 'supabase/functions', 'bench'].filter((d) =>
-        existsSync(join(ROOT, d))
-      )
+      const denoDirs = DENO_CODE.filter((d) => existsSync(join(ROOT, d)))
       const deno = (await exec(io, Deno.execPath(), ['check', '--quiet', ...denoDirs])).code === 0
       const results = [web, deno]
       return { passed: results.filter(Boolean).length, failed: results.filter((ok) => !ok).length }
@@ -234,9 +235,9 @@ const suites: Suite[] = [
   {
     // The browser must never receive a secret: scan the production bundle for the service key.
     name: 'bundle',
-    present: () => existsSync(join(paths.webDist, 'index.html')),
+    present: () => existsSync(join(WEB_DIST, 'index.html')),
     async run(_stack, _env, io) {
-      const files = await filesUnder(paths.webDist, /\.(js|html|json|css|map)$/)
+      const files = await filesUnder(WEB_DIST, /\.(js|html|json|css|map)$/)
       const payload = JSON.parse(atob(SERVICE_ROLE_KEY.split('.')[1]))
       let leaks = 0
       for (const f of files) {

@@ -5,10 +5,7 @@
 // for a body too large, and for one that cannot be read (shorter than its Content-Length, or
 // broken chunked encoding), which is the client's doing and so a 400, never a 500.
 
-import {
-  type BodyErrors,
-  readBoundedBytes,
-} from '../../supabase/functions/_shared/common/bounded-body.ts'
+import { type BodyErrors, readBoundedBytes } from '../product.ts'
 
 export { type BodyErrors, readBoundedBytes }
 

@@ -5,9 +5,9 @@
 // --env-file` would hand it over. Without it the functions refuse their local providers.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parse as parseToml } from 'smol-toml'
 import { LOCAL_STACK_FLAG, paths } from '../config.ts'
+import { loadFunctionHandler } from '../product.ts'
 import type { GatewayContext, RequestInfo, SubGateway } from './context.ts'
 import { bearerToken, verifyJwt } from './jwt.ts'
 
@@ -50,7 +50,7 @@ export function createFunctionsGateway(
   function load(name: string): Promise<Handler> {
     let h = loaded.get(name)
     if (!h) {
-      h = import(pathToFileURL(join(paths.functions, name, 'handler.ts')).href).then((m) => {
+      h = loadFunctionHandler(name).then((m) => {
         const fn = m.handler ?? m.default
         if (typeof fn !== 'function') {
           throw new Error(`supabase/functions/${name}/handler.ts exports no handler`)

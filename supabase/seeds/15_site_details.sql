@@ -2,7 +2,7 @@
 -- descriptions, directions, travel times, nearby places, the patch manager and the photo
 -- gallery. Runs after catalogue.sql, which made the rows with their short demo text; these
 -- updates replace it by slug. Long texts live here rather than in the catalogue, which is the
--- first paint's. The photos are drawn by stack/seed-images.ts into supabase/images/sites/<slug>/
+-- first paint's. The photos are drawn by scripts/seed-images.ts into supabase/images/sites/<slug>/
 -- and uploaded into the `images` bucket from config.toml ([storage.buckets.images]); the rows
 -- below name them. No prices here: those come from plans. Local and demo data only.
 
@@ -566,7 +566,7 @@ update public.global_sites set
 where slug = 'severn-fields';
 
 -- ============================================================================
--- The photo galleries: three drawn photos a site, alt text as stack/seed-images.ts --alt prints it,
+-- The photo galleries: three drawn photos a site, alt text as scripts/seed-images.ts --alt prints it,
 -- each with the small copy and the thumbnail the script draws beside it (<n>-small.png, 800 px
 -- wide; <n>-thumb.png, 264 px)
 -- ============================================================================

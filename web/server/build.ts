@@ -1,8 +1,17 @@
-// Builds the web app's production bundle when its sources are newer than the last build.
+// Builds the web app when its sources are newer than the last build: both halves, as `npm run
+// build` does (the browser's into dist/, the server renderer into dist/.server/). `npm start`,
+// `npm test` and `npm run bench` call it before serving the build.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { paths, ROOT } from './config.ts'
-import { serverEntry } from './web-server.ts'
+import { fileURLToPath } from 'node:url'
+import { serverEntry } from './server.ts'
+
+/** web/ and the repository it sits in. */
+const WEB = fileURLToPath(new URL('..', import.meta.url))
+const ROOT = join(WEB, '..')
+
+/** Where the build goes: web/dist, or ROOTS_WEB_DIST (parallel checkouts build their own). */
+export const WEB_DIST = Deno.env.get('ROOTS_WEB_DIST') || join(WEB, 'dist')
 
 export async function newestMtime(dir: string): Promise<number> {
   let newest = 0
@@ -15,31 +24,31 @@ export async function newestMtime(dir: string): Promise<number> {
   return newest
 }
 
-export async function buildWeb(force = false): Promise<void> {
-  const index = join(paths.webDist, 'index.html')
-  if (!force && existsSync(index) && existsSync(serverEntry(paths.webDist))) {
+export async function buildWeb(force = false, distDir = WEB_DIST): Promise<void> {
+  const index = join(distDir, 'index.html')
+  if (!force && existsSync(index) && existsSync(serverEntry(distDir))) {
     const built = (await Deno.stat(index)).mtime?.getTime() ?? 0
     const src = Math.max(
-      await newestMtime(join(ROOT, 'web', 'src')),
+      await newestMtime(join(WEB, 'src')),
       await newestMtime(join(ROOT, 'supabase', 'functions', '_shared', 'common')),
-      await newestMtime(join(ROOT, 'web', 'public')),
+      await newestMtime(join(WEB, 'public')),
       // The build's own code: its plugins and the boot script they put in every page.
-      await newestMtime(join(ROOT, 'web', 'vite')),
+      await newestMtime(join(WEB, 'vite')),
       ...['index.html', 'vite.config.ts', 'boot-script.ts'].map((f) =>
-        Deno.statSync(join(ROOT, 'web', f)).mtime?.getTime() ?? 0
+        Deno.statSync(join(WEB, f)).mtime?.getTime() ?? 0
       ),
     )
     if (built >= src) return
   }
   console.log('[web] building the production bundle…')
   const out = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), {
-    args: ['build', '--logLevel', 'warn', '--outDir', paths.webDist, '--emptyOutDir'],
-    cwd: join(ROOT, 'web'),
+    args: ['build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+    cwd: WEB,
     stdout: 'inherit',
     stderr: 'inherit',
   }).output()
   if (out.code !== 0) throw new Error('vite build failed')
-  // The same pages for the server, into dist/.server/ (never served: web-server.ts refuses it).
+  // The same pages for the server, into dist/.server/ (never served: server.ts refuses it).
   const ssr = await new Deno.Command(join(ROOT, 'node_modules', '.bin', 'vite'), {
     args: [
       'build',
@@ -48,10 +57,10 @@ export async function buildWeb(force = false): Promise<void> {
       '--logLevel',
       'warn',
       '--outDir',
-      join(paths.webDist, '.server'),
+      join(distDir, '.server'),
       '--emptyOutDir',
     ],
-    cwd: join(ROOT, 'web'),
+    cwd: WEB,
     env: { VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
     stdout: 'inherit',
     stderr: 'inherit',

@@ -1,4 +1,4 @@
-// The security headers of the production web server (stack/web-server.ts) on every kind of answer
+// The security headers of the production web server (web/server/server.ts) on every kind of answer
 // — the app's HTML at any route, built JS, CSS and images, /config.js, 404, 400 and 405 — and a
 // Content-Security-Policy strict enough to matter (no eval'd script and no inline script but the
 // one that starts the app, allowed by its hash; no plugins, no framing, no foreign base or form
@@ -7,16 +7,12 @@
 // browser is checked route by route in e2e/a11y-routes.e2e.ts.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { ANON_KEY, paths } from '../../config.ts'
-import { freePort } from '../../stack.ts'
-import { buildWeb } from '../../web-build.ts'
-import { startWebServer } from '../../web-server.ts'
-import {
-  BOOT_SCRIPT,
-  BOOT_SCRIPT_HASH,
-  BOOT_SCRIPT_ID,
-  bootScripts,
-} from '../../../web/boot-script.ts'
+import { BOOT_SCRIPT, BOOT_SCRIPT_HASH, BOOT_SCRIPT_ID, bootScripts } from '../boot-script.ts'
+import { buildWeb, WEB_DIST } from './build.ts'
+import { startWebServer } from './server.ts'
+import { env, freePort } from './test-support.ts'
+
+const ANON_KEY = env('SUPABASE_ANON_KEY')
 
 // An API nobody answers on: these tests judge the shell and its headers, and a stack of
 // `npm start` listening on 54321 would have the server render pages instead (a fresh-clone run
@@ -109,15 +105,15 @@ async function get(url: string, init?: RequestInit): Promise<Response> {
 
 Deno.test('every answer of the web server carries the security headers, on the real build', async () => {
   await buildWeb()
-  const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
+  const index = await Deno.readTextFile(join(WEB_DIST, 'index.html'))
   const assets = [
     ...[...index.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!),
     ...bootScripts(index),
   ]
   assert.ok(assets.some((a) => a.endsWith('.js')), 'index.html loads the built JavaScript')
-  const other = [...Deno.readDirSync(join(paths.webDist, 'assets'))].map((e) => `/assets/${e.name}`)
+  const other = [...Deno.readDirSync(join(WEB_DIST, 'assets'))].map((e) => `/assets/${e.name}`)
     .filter((p) => /\.(css|svg|png|webp|woff2)$/.test(p)).slice(0, 3)
-  await withServer(paths.webDist, async (base) => {
+  await withServer(WEB_DIST, async (base) => {
     const checks: [string, Response, RegExp][] = []
     for (
       const route of [
@@ -157,7 +153,7 @@ Deno.test('every answer of the web server carries the security headers, on the r
 
 Deno.test('the real build fits the policy: same-origin files only, no inline script or handler', async () => {
   await buildWeb()
-  const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
+  const index = await Deno.readTextFile(join(WEB_DIST, 'index.html'))
   const scripts = [...index.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
   assert.ok(scripts.length > 0)
   for (const [tag, attrs, body] of scripts) {
@@ -202,9 +198,9 @@ Deno.test('the real build fits the policy: same-origin files only, no inline scr
     'no data: URL runs code',
   )
   // The built code never evaluates strings (blocked by script-src 'self').
-  for (const e of Deno.readDirSync(join(paths.webDist, 'assets'))) {
+  for (const e of Deno.readDirSync(join(WEB_DIST, 'assets'))) {
     if (!e.name.endsWith('.js')) continue
-    const code = await Deno.readTextFile(join(paths.webDist, 'assets', e.name))
+    const code = await Deno.readTextFile(join(WEB_DIST, 'assets', e.name))
     assert.doesNotMatch(
       code,
       /\bnew Function\(\s*["'`]|\beval\(\s*["'`]/,
@@ -235,7 +231,7 @@ Deno.test('configured analytics and error-reporting origins are added to connect
 
 Deno.test('text files are gzipped for clients that take gzip, byte for byte the same once decoded', async () => {
   await buildWeb()
-  const index = await Deno.readTextFile(join(paths.webDist, 'index.html'))
+  const index = await Deno.readTextFile(join(WEB_DIST, 'index.html'))
   const script = bootScripts(index)[0]
   assert.ok(script, 'index.html loads a script')
   const curl = async (url: string, encoding: string) => {
@@ -253,9 +249,9 @@ Deno.test('text files are gzipped for clients that take gzip, byte for byte the 
       await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')))
         .arrayBuffer(),
     )
-  await withServer(paths.webDist, async (base) => {
+  await withServer(WEB_DIST, async (base) => {
     for (const path of [script, '/', '/sites']) {
-      const file = path === script ? join(paths.webDist, script) : join(paths.webDist, 'index.html')
+      const file = path === script ? join(WEB_DIST, script) : join(WEB_DIST, 'index.html')
       const original = await Deno.readFile(file)
       const zipped = await curl(base + path, 'gzip, deflate, br')
       assert.match(zipped.head, /content-encoding: gzip/i, `${path}: gzipped`)

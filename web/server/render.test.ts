@@ -3,8 +3,6 @@
 // build itself is never served; a rendered page is reused within its short cache.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { ANON_KEY } from '../../config.ts'
-import { freePort } from '../../stack.ts'
 import { get } from 'node:http'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import {
@@ -14,7 +12,10 @@ import {
   startWebServer,
   stylesheets,
   type WebServerOptions,
-} from '../../web-server.ts'
+} from './server.ts'
+import { env, freePort } from './test-support.ts'
+
+const ANON_KEY = env('SUPABASE_ANON_KEY')
 
 const TEMPLATE = `<!doctype html><html><head>
 <meta name="description" content="Default" />

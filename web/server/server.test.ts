@@ -2,10 +2,11 @@
 // key only, security headers, and no way out of the build folder.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../../config.ts'
-import { freePort } from '../../stack.ts'
-import { startWebServer } from '../../web-server.ts'
-import { env } from './helpers.ts'
+import { startWebServer } from './server.ts'
+import { env, freePort } from './test-support.ts'
+
+const ANON_KEY = env('SUPABASE_ANON_KEY')
+const SERVICE_ROLE_KEY = env('SUPABASE_SERVICE_ROLE_KEY')
 
 async function withServer(
   fn: (base: string) => Promise<void>,

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompress, constants as zlib } from 'node:zlib'
-import { BOOT_SCRIPT_HASH } from '../web/boot-script.ts'
+import { BOOT_SCRIPT_HASH } from '../boot-script.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -531,7 +531,7 @@ export function startWebServer(opts: WebServerOptions) {
   return { close: () => server.shutdown(), finished: server.finished }
 }
 
-// A deployment's web server (README "Deploying to Supabase"): `deno run -A stack/web-server.ts`
+// A deployment's web server (README "Deploying to Supabase"): `deno run -A web/server/server.ts`
 // with the project's SUPABASE_URL and SUPABASE_ANON_KEY, SITE_URL, and optionally PORT (8000),
 // HOST (0.0.0.0) and ROOTS_WEB_DIST (web/dist, built by `npm run build`).
 if (import.meta.main) {
@@ -545,7 +545,7 @@ if (import.meta.main) {
     port: Number(Deno.env.get('PORT') ?? 8000),
     hostname: Deno.env.get('HOST') ?? '0.0.0.0',
     distDir: Deno.env.get('ROOTS_WEB_DIST') ??
-      fileURLToPath(new URL('../web/dist', import.meta.url)),
+      fileURLToPath(new URL('../dist', import.meta.url)),
     apiUrl: apiUrl.replace(/\/+$/, ''),
     anonKey,
   })

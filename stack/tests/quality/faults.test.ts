@@ -10,11 +10,7 @@ import { ANON_KEY, JWT_SECRET, paths, SERVICE_ROLE_KEY } from '../../config.ts'
 import { type GatewayConfig } from '../../gateway/context.ts'
 import { type Gateway, startGateway } from '../../gateway/server.ts'
 import { freePort, startStack } from '../../stack.ts'
-import {
-  createFetchWithRetry,
-  MAX_RETRIES,
-  retryDelay,
-} from '../../../web/src/lib/fetch-with-retry.ts'
+import { createFetchWithRetry, MAX_RETRIES, retryDelay } from '../../product.ts'
 import { testGatewayEnv } from '../env.ts'
 import { percentile } from './stats.ts'
 

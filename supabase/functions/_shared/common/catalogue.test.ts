@@ -1,8 +1,8 @@
 // The site catalogue has one owner (catalogue.ts): the spec's facts hold there, the checked-in
-// seed (supabase/catalogue.sql) is what stack/catalogue-seed.ts generates from it, and the seeded
+// seed (supabase/catalogue.sql) is what scripts/catalogue-seed.ts generates from it, and the seeded
 // database agrees with it.
 import assert from 'node:assert/strict'
-import { CATALOGUE_SQL, catalogueSql, seededOffer } from '../../../../stack/catalogue-seed.ts'
+import { CATALOGUE_SQL, catalogueSql, seededOffer } from '../../../../scripts/catalogue-seed.ts'
 import { sql, test } from '../testing.ts'
 import {
   CATALOGUE_SITES,
@@ -49,11 +49,11 @@ test('spec §3: the second list (50 plots typical, one 120, sizes 9 to 14.5), CT
   assert.equal(new Set(CATALOGUE_SITES.map((s) => s.id)).size, CATALOGUE_SITES.length)
 })
 
-test('supabase/catalogue.sql is what stack/catalogue-seed.ts generates (run it after changing the catalogue)', async () => {
+test('supabase/catalogue.sql is what scripts/catalogue-seed.ts generates (run it after changing the catalogue)', async () => {
   assert.equal(
     await Deno.readTextFile(CATALOGUE_SQL),
     catalogueSql(),
-    'out of date: npx deno run -A stack/catalogue-seed.ts',
+    'out of date: npx deno run -A scripts/catalogue-seed.ts',
   )
 })
 

@@ -1,7 +1,7 @@
 // The built-in site catalogue (spec §3 and §9), its one owner. Data only: the web app's first
 // paint (web/src/lib/sites/catalogue.ts), the sites function and the seed all take it from here.
-// supabase/catalogue.sql is generated from this file by stack/catalogue-seed.ts
-// (`npx deno run -A stack/catalogue-seed.ts`); catalogue.test.ts beside this file fails when the
+// supabase/catalogue.sql is generated from this file by scripts/catalogue-seed.ts
+// (`npx deno run -A scripts/catalogue-seed.ts`); catalogue.test.ts beside this file fails when the
 // checked-in SQL or the seeded database differ from it. Stored global_sites rows override these
 // by slug.
 
