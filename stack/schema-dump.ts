@@ -4,7 +4,7 @@
 // migrations alter and re-create what the area migrations made.
 //
 // How: a throwaway database (as stack/typegen.ts builds one) gets the platform bootstrap, then
-// supabase/migrations one file at a time; after each, `pg_dump --schema-only` of the schemas the
+// supabase/migrations one file at a time, as `supabase db push` runs them; after each, `pg_dump --schema-only` of the schemas the
 // project owns (public, private, and storage for the policies and buckets the migrations add) is
 // read entry by entry. An entry belongs to the area of the migration after which it first appears
 // (what the bootstrap already had is the platform's and is left out); later migrations that alter
@@ -18,7 +18,7 @@
 import { join, relative } from 'node:path'
 import postgres from 'postgres'
 import { dbUrl, paths, ROOT } from './config.ts'
-import { asRole, bootstrapPlatform, listMigrations, migrate } from './migrate.ts'
+import { asRole, bootstrapPlatform, listMigrations } from './migrate.ts'
 import { ensurePostgresInstalled, PostgresCluster, SUPERUSER } from './postgres.ts'
 import { freePort } from './stack.ts'
 
@@ -200,13 +200,21 @@ export function wholeAcl(body: string): string {
   const m =
     /^(?:GRANT|REVOKE) .*? ON (TABLE|SEQUENCE|FUNCTION|PROCEDURE) (.+?) (?:TO|FROM) [^;]+;$/m
       .exec(body)
-  if (!m) return body
-  const target = `${m[1]} ${m[2]}`
-  const fromPublic = `REVOKE ALL ON ${target} FROM PUBLIC;\n`
+  // Default privileges: the same, for what a role will create in a schema.
+  const d =
+    /^ALTER DEFAULT PRIVILEGES (FOR ROLE \S+(?: IN SCHEMA \S+)?) (?:GRANT|REVOKE) .*? ON (TABLES|SEQUENCES|FUNCTIONS|TYPES) /m
+      .exec(body)
+  const revokeAll = m
+    ? `REVOKE ALL ON ${m[1]} ${m[2]} FROM`
+    : d
+    ? `ALTER DEFAULT PRIVILEGES ${d[1]} REVOKE ALL ON ${d[2]}  FROM`
+    : null
+  if (revokeAll === null) return body
+  const fromPublic = `${revokeAll} PUBLIC;\n`
   if (body.startsWith(fromPublic)) {
-    return `REVOKE ALL ON ${target} FROM PUBLIC, ${API_ROLES};\n${body.slice(fromPublic.length)}`
+    return `${revokeAll} PUBLIC, ${API_ROLES};\n${body.slice(fromPublic.length)}`
   }
-  return `REVOKE ALL ON ${target} FROM ${API_ROLES};\n${body}`
+  return `${revokeAll} ${API_ROLES};\n${body}`
 }
 
 function header(area: string, migration: string, schemas: string[]): string {
@@ -241,9 +249,12 @@ export async function schemaFromEmptyDatabase(
   databaseUrl: string,
   migrationsDir = paths.migrations,
 ): Promise<SchemaBuild> {
-  const staged = await Deno.makeTempDir({ prefix: 'schema-migrations-' })
+  // The bootstrap once, then each migration as `postgres` in a transaction of its own, as
+  // `supabase db push` applies them to a new project. (Not migrate() per file: it runs the
+  // bootstrap every time, which would grant again the default privileges the foundation takes back.)
+  await bootstrapPlatform(databaseUrl)
+  const sql = postgres(asRole(databaseUrl, 'postgres'), { max: 1, onnotice: () => {} })
   try {
-    await migrate(databaseUrl, { seed: false, migrationsDir: staged, log: () => {} })
     // The platform's entries as the bootstrap leaves them: left out unless a migration changes
     // them (the default privileges the foundation hardens), then they belong to that migration.
     const platformSchemas = await schemasOf(databaseUrl)
@@ -253,8 +264,12 @@ export async function schemaFromEmptyDatabase(
     const firstMigration = new Map<string, string>()
     const areas: string[] = []
     for (const name of await listMigrations(migrationsDir)) {
-      await Deno.copyFile(join(migrationsDir, name), join(staged, name))
-      await migrate(databaseUrl, { seed: false, migrationsDir: staged, log: () => {} })
+      const text = await Deno.readTextFile(join(migrationsDir, name))
+      try {
+        await sql.begin((tx) => tx.unsafe(text))
+      } catch (e) {
+        throw new Error(`${relative(ROOT, join(migrationsDir, name))}: ${(e as Error).message}`)
+      }
       const area = areaOf(name)
       schemas = await ownSchemas(databaseUrl, platformSchemas)
       for (const [key, text] of await snapshot(databaseUrl, schemas)) {
@@ -278,7 +293,8 @@ export async function schemaFromEmptyDatabase(
           section = s
         }
         // A column's grants (Name: COLUMN t.c) come after its table's, which already start over.
-        const whole = e.type === 'ACL' && !e.header.startsWith('Name: COLUMN ')
+        const whole = (e.type === 'ACL' && !e.header.startsWith('Name: COLUMN ')) ||
+          e.type === 'DEFAULT ACL'
         out.push('', `-- ${e.header}`, '', whole ? wholeAcl(e.body) : e.body)
       }
       const own = [...rows].filter(([key]) => areaOfKey.get(key) === area)
@@ -292,7 +308,7 @@ export async function schemaFromEmptyDatabase(
     }
     return { files, schemas, migrated: await snapshot(databaseUrl, schemas) }
   } finally {
-    await Deno.remove(staged, { recursive: true })
+    await sql.end({ timeout: 5 })
   }
 }
 

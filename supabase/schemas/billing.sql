@@ -940,9 +940,9 @@ GRANT ALL ON FUNCTION public.apply_billing_event(p_provider text, p_event jsonb)
 -- Name: FUNCTION billing_terms(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.billing_terms() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.billing_terms() TO service_role;
 GRANT ALL ON FUNCTION public.billing_terms() TO anon;
 GRANT ALL ON FUNCTION public.billing_terms() TO authenticated;
-GRANT ALL ON FUNCTION public.billing_terms() TO service_role;
 
 -- Name: FUNCTION mark_dunning_sent(p_ids bigint[]); Type: ACL; Schema: public
 
@@ -962,8 +962,8 @@ GRANT ALL ON FUNCTION public.release_dunning(p_ids bigint[]) TO service_role;
 -- Name: FUNCTION request_invoice_refund(p_invoice_id bigint, p_reason text, p_amount_pence integer); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.request_invoice_refund(p_invoice_id bigint, p_reason text, p_amount_pence integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.request_invoice_refund(p_invoice_id bigint, p_reason text, p_amount_pence integer) TO authenticated;
 GRANT ALL ON FUNCTION public.request_invoice_refund(p_invoice_id bigint, p_reason text, p_amount_pence integer) TO service_role;
+GRANT ALL ON FUNCTION public.request_invoice_refund(p_invoice_id bigint, p_reason text, p_amount_pence integer) TO authenticated;
 
 -- Name: FUNCTION run_dunning(p_now timestamp with time zone); Type: ACL; Schema: public
 
@@ -978,8 +978,8 @@ GRANT ALL ON FUNCTION public.settle_invoice_refund(p_refund_id bigint, p_outcome
 -- Name: FUNCTION site_arrears(p_site_id bigint); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.site_arrears(p_site_id bigint) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.site_arrears(p_site_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.site_arrears(p_site_id bigint) TO service_role;
+GRANT ALL ON FUNCTION public.site_arrears(p_site_id bigint) TO authenticated;
 
 -- Name: TABLE dunning_notices; Type: ACL; Schema: private
 
@@ -1005,15 +1005,11 @@ GRANT SELECT ON TABLE public.invoices TO authenticated;
 -- Name: SEQUENCE invoices_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.invoices_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.invoices_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.invoices_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.invoices_id_seq TO service_role;
 
 -- Name: SEQUENCE subscriptions_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.subscriptions_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.subscriptions_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.subscriptions_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.subscriptions_id_seq TO service_role;
 
 -- ==== Scheduled jobs (pg_cron) ====

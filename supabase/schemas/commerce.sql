@@ -2017,9 +2017,8 @@ REVOKE ALL ON FUNCTION private.check_membership_queue() FROM PUBLIC;
 -- Name: TABLE gift_vouchers; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.gift_vouchers FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.gift_vouchers TO anon;
-GRANT ALL ON TABLE public.gift_vouchers TO authenticated;
 GRANT ALL ON TABLE public.gift_vouchers TO service_role;
+GRANT SELECT ON TABLE public.gift_vouchers TO authenticated;
 
 -- Name: FUNCTION gift_voucher_due(g public.gift_vouchers); Type: ACL; Schema: private
 
@@ -2039,9 +2038,8 @@ REVOKE ALL ON FUNCTION private.membership_access(p_site_id bigint, p_user_id uui
 -- Name: TABLE memberships; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.memberships FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.memberships TO anon;
-GRANT ALL ON TABLE public.memberships TO authenticated;
 GRANT ALL ON TABLE public.memberships TO service_role;
+GRANT SELECT ON TABLE public.memberships TO authenticated;
 
 -- Name: FUNCTION membership_message(p_reason text); Type: ACL; Schema: private
 
@@ -2137,9 +2135,8 @@ GRANT ALL ON FUNCTION public.local_provider_call(p_operation text, p_key text) T
 -- Name: FUNCTION marketing_summary(p_from date, p_to date); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.marketing_summary(p_from date, p_to date) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.marketing_summary(p_from date, p_to date) TO anon;
-GRANT ALL ON FUNCTION public.marketing_summary(p_from date, p_to date) TO authenticated;
 GRANT ALL ON FUNCTION public.marketing_summary(p_from date, p_to date) TO service_role;
+GRANT ALL ON FUNCTION public.marketing_summary(p_from date, p_to date) TO authenticated;
 
 -- Name: FUNCTION membership_access(p_site_slug text, p_user_id uuid, p_offer_token text); Type: ACL; Schema: public
 
@@ -2164,20 +2161,20 @@ GRANT ALL ON FUNCTION public.quote_gift_voucher(p_code text, p_total_pence integ
 -- Name: FUNCTION request_order_refund(p_order_id bigint, p_reason text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.request_order_refund(p_order_id bigint, p_reason text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.request_order_refund(p_order_id bigint, p_reason text) TO authenticated;
 GRANT ALL ON FUNCTION public.request_order_refund(p_order_id bigint, p_reason text) TO service_role;
+GRANT ALL ON FUNCTION public.request_order_refund(p_order_id bigint, p_reason text) TO authenticated;
 
 -- Name: FUNCTION sales_report(p_from date, p_to date, p_interval text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.sales_report(p_from date, p_to date, p_interval text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.sales_report(p_from date, p_to date, p_interval text) TO authenticated;
 GRANT ALL ON FUNCTION public.sales_report(p_from date, p_to date, p_interval text) TO service_role;
+GRANT ALL ON FUNCTION public.sales_report(p_from date, p_to date, p_interval text) TO authenticated;
 
 -- Name: FUNCTION store_dashboard(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.store_dashboard() FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.store_dashboard() TO authenticated;
 GRANT ALL ON FUNCTION public.store_dashboard() TO service_role;
+GRANT ALL ON FUNCTION public.store_dashboard() TO authenticated;
 
 -- Name: TABLE gift_voucher_deliveries; Type: ACL; Schema: private
 
@@ -2192,58 +2189,47 @@ GRANT ALL ON TABLE private.webhook_events TO service_role;
 -- Name: TABLE deposits; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.deposits FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.deposits TO anon;
-GRANT ALL ON TABLE public.deposits TO authenticated;
 GRANT ALL ON TABLE public.deposits TO service_role;
+GRANT SELECT ON TABLE public.deposits TO authenticated;
 
 -- Name: SEQUENCE deposits_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.deposits_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.deposits_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.deposits_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.deposits_id_seq TO service_role;
 
 -- Name: SEQUENCE gift_vouchers_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.gift_vouchers_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.gift_vouchers_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.gift_vouchers_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.gift_vouchers_id_seq TO service_role;
 
 -- Name: TABLE joining_fees; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.joining_fees FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.joining_fees TO anon;
-GRANT ALL ON TABLE public.joining_fees TO authenticated;
 GRANT ALL ON TABLE public.joining_fees TO service_role;
+GRANT SELECT ON TABLE public.joining_fees TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.joining_fees TO authenticated;
 
 -- Name: SEQUENCE joining_fees_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.joining_fees_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.joining_fees_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.joining_fees_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.joining_fees_id_seq TO service_role;
 
 -- Name: TABLE marketing_expenses; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.marketing_expenses FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.marketing_expenses TO anon;
-GRANT ALL ON TABLE public.marketing_expenses TO authenticated;
 GRANT ALL ON TABLE public.marketing_expenses TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.marketing_expenses TO authenticated;
 
 -- Name: SEQUENCE marketing_expenses_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.marketing_expenses_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.marketing_expenses_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.marketing_expenses_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.marketing_expenses_id_seq TO service_role;
 
 -- Name: TABLE members; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.members FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.members TO anon;
-GRANT ALL ON TABLE public.members TO authenticated;
 GRANT ALL ON TABLE public.members TO service_role;
+GRANT SELECT ON TABLE public.members TO authenticated;
 
 -- Name: COLUMN members.first_name; Type: ACL; Schema: public
 
@@ -2264,111 +2250,90 @@ GRANT UPDATE(address) ON TABLE public.members TO authenticated;
 -- Name: SEQUENCE members_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.members_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.members_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.members_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.members_id_seq TO service_role;
 
 -- Name: SEQUENCE memberships_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.memberships_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.memberships_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.memberships_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.memberships_id_seq TO service_role;
 
 -- Name: TABLE order_items; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.order_items FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.order_items TO anon;
-GRANT ALL ON TABLE public.order_items TO authenticated;
 GRANT ALL ON TABLE public.order_items TO service_role;
+GRANT SELECT ON TABLE public.order_items TO authenticated;
 
 -- Name: SEQUENCE order_items_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.order_items_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.order_items_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.order_items_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.order_items_id_seq TO service_role;
 
 -- Name: TABLE orders; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.orders FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.orders TO anon;
-GRANT ALL ON TABLE public.orders TO authenticated;
 GRANT ALL ON TABLE public.orders TO service_role;
+GRANT SELECT ON TABLE public.orders TO authenticated;
 
 -- Name: SEQUENCE orders_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.orders_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.orders_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.orders_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.orders_id_seq TO service_role;
 
 -- Name: TABLE payments; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.payments FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.payments TO anon;
-GRANT ALL ON TABLE public.payments TO authenticated;
 GRANT ALL ON TABLE public.payments TO service_role;
+GRANT SELECT ON TABLE public.payments TO authenticated;
 
 -- Name: SEQUENCE payments_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.payments_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.payments_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.payments_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.payments_id_seq TO service_role;
 
 -- Name: TABLE plans; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.plans FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.plans TO anon;
-GRANT ALL ON TABLE public.plans TO authenticated;
 GRANT ALL ON TABLE public.plans TO service_role;
+GRANT SELECT ON TABLE public.plans TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.plans TO authenticated;
 
 -- Name: SEQUENCE plans_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.plans_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.plans_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.plans_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.plans_id_seq TO service_role;
 
 -- Name: TABLE product_categories; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.product_categories FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.product_categories TO anon;
-GRANT ALL ON TABLE public.product_categories TO authenticated;
 GRANT ALL ON TABLE public.product_categories TO service_role;
+GRANT SELECT ON TABLE public.product_categories TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.product_categories TO authenticated;
 
 -- Name: SEQUENCE product_categories_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.product_categories_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.product_categories_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.product_categories_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.product_categories_id_seq TO service_role;
 
 -- Name: TABLE products; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.products FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.products TO anon;
-GRANT ALL ON TABLE public.products TO authenticated;
 GRANT ALL ON TABLE public.products TO service_role;
+GRANT SELECT ON TABLE public.products TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.products TO authenticated;
 
 -- Name: SEQUENCE products_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.products_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.products_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.products_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.products_id_seq TO service_role;
 
 -- Name: TABLE promo_bars; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.promo_bars FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.promo_bars TO anon;
-GRANT ALL ON TABLE public.promo_bars TO authenticated;
 GRANT ALL ON TABLE public.promo_bars TO service_role;
+GRANT SELECT ON TABLE public.promo_bars TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.promo_bars TO authenticated;
 
 -- Name: SEQUENCE promo_bars_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.promo_bars_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.promo_bars_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.promo_bars_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.promo_bars_id_seq TO service_role;

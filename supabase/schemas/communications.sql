@@ -321,27 +321,21 @@ GRANT ALL ON TABLE private.notification_outbox TO service_role;
 -- Name: TABLE comms_templates; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.comms_templates FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.comms_templates TO anon;
-GRANT ALL ON TABLE public.comms_templates TO authenticated;
 GRANT ALL ON TABLE public.comms_templates TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.comms_templates TO authenticated;
 
 -- Name: SEQUENCE comms_templates_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.comms_templates_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.comms_templates_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.comms_templates_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.comms_templates_id_seq TO service_role;
 
 -- Name: TABLE message_log; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.message_log FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.message_log TO anon;
-GRANT ALL ON TABLE public.message_log TO authenticated;
 GRANT ALL ON TABLE public.message_log TO service_role;
+GRANT SELECT,INSERT ON TABLE public.message_log TO authenticated;
 
 -- Name: SEQUENCE message_log_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.message_log_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.message_log_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.message_log_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.message_log_id_seq TO service_role;

@@ -243,16 +243,15 @@ GRANT ALL ON FUNCTION public.confirm_site_vote(p_token text) TO authenticated;
 -- Name: FUNCTION get_site_vote_tallies(); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.get_site_vote_tallies() FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_site_vote_tallies() TO service_role;
 GRANT ALL ON FUNCTION public.get_site_vote_tallies() TO anon;
 GRANT ALL ON FUNCTION public.get_site_vote_tallies() TO authenticated;
-GRANT ALL ON FUNCTION public.get_site_vote_tallies() TO service_role;
 
 -- Name: TABLE land_offers; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.land_offers FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.land_offers TO anon;
-GRANT ALL ON TABLE public.land_offers TO authenticated;
 GRANT ALL ON TABLE public.land_offers TO service_role;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.land_offers TO authenticated;
 
 -- Name: COLUMN land_offers.name; Type: ACL; Schema: public
 
@@ -292,20 +291,15 @@ GRANT INSERT(submission_key) ON TABLE public.land_offers TO authenticated;
 -- Name: SEQUENCE land_offers_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.land_offers_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.land_offers_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.land_offers_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.land_offers_id_seq TO service_role;
 
 -- Name: TABLE site_votes; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.site_votes FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.site_votes TO anon;
-GRANT ALL ON TABLE public.site_votes TO authenticated;
 GRANT ALL ON TABLE public.site_votes TO service_role;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.site_votes TO authenticated;
 
 -- Name: SEQUENCE site_votes_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.site_votes_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.site_votes_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.site_votes_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.site_votes_id_seq TO service_role;

@@ -919,23 +919,20 @@ REVOKE ALL ON FUNCTION private.tidy_sowing_signup() FROM PUBLIC;
 -- Name: TABLE blogs; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.blogs FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.blogs TO anon;
-GRANT ALL ON TABLE public.blogs TO authenticated;
 GRANT ALL ON TABLE public.blogs TO service_role;
+GRANT SELECT ON TABLE public.blogs TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.blogs TO authenticated;
 
 -- Name: SEQUENCE blogs_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.blogs_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.blogs_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.blogs_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.blogs_id_seq TO service_role;
 
 -- Name: TABLE career_applications; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.career_applications FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.career_applications TO anon;
-GRANT ALL ON TABLE public.career_applications TO authenticated;
 GRANT ALL ON TABLE public.career_applications TO service_role;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.career_applications TO authenticated;
 
 -- Name: COLUMN career_applications.career_id; Type: ACL; Schema: public
 
@@ -965,114 +962,97 @@ GRANT INSERT(message) ON TABLE public.career_applications TO authenticated;
 -- Name: SEQUENCE career_applications_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.career_applications_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.career_applications_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.career_applications_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.career_applications_id_seq TO service_role;
 
 -- Name: TABLE careers; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.careers FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.careers TO anon;
-GRANT ALL ON TABLE public.careers TO authenticated;
 GRANT ALL ON TABLE public.careers TO service_role;
+GRANT SELECT ON TABLE public.careers TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.careers TO authenticated;
 
 -- Name: SEQUENCE careers_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.careers_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.careers_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.careers_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.careers_id_seq TO service_role;
 
 -- Name: TABLE events; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.events FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.events TO anon;
-GRANT ALL ON TABLE public.events TO authenticated;
 GRANT ALL ON TABLE public.events TO service_role;
+GRANT SELECT ON TABLE public.events TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.events TO authenticated;
 
 -- Name: SEQUENCE events_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.events_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.events_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.events_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.events_id_seq TO service_role;
 
 -- Name: TABLE good_vibes_projects; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.good_vibes_projects FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.good_vibes_projects TO anon;
-GRANT ALL ON TABLE public.good_vibes_projects TO authenticated;
 GRANT ALL ON TABLE public.good_vibes_projects TO service_role;
+GRANT SELECT ON TABLE public.good_vibes_projects TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.good_vibes_projects TO authenticated;
 
 -- Name: SEQUENCE good_vibes_projects_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.good_vibes_projects_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.good_vibes_projects_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.good_vibes_projects_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.good_vibes_projects_id_seq TO service_role;
 
 -- Name: TABLE kb_articles; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.kb_articles FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.kb_articles TO anon;
-GRANT ALL ON TABLE public.kb_articles TO authenticated;
 GRANT ALL ON TABLE public.kb_articles TO service_role;
+GRANT SELECT ON TABLE public.kb_articles TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.kb_articles TO authenticated;
 
 -- Name: SEQUENCE kb_articles_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.kb_articles_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.kb_articles_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.kb_articles_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.kb_articles_id_seq TO service_role;
 
 -- Name: TABLE pledge_pages; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.pledge_pages FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.pledge_pages TO anon;
-GRANT ALL ON TABLE public.pledge_pages TO authenticated;
 GRANT ALL ON TABLE public.pledge_pages TO service_role;
+GRANT SELECT ON TABLE public.pledge_pages TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.pledge_pages TO authenticated;
 
 -- Name: SEQUENCE pledge_pages_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.pledge_pages_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.pledge_pages_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.pledge_pages_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.pledge_pages_id_seq TO service_role;
 
 -- Name: TABLE seed_sowing_guides; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.seed_sowing_guides FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.seed_sowing_guides TO anon;
-GRANT ALL ON TABLE public.seed_sowing_guides TO authenticated;
 GRANT ALL ON TABLE public.seed_sowing_guides TO service_role;
+GRANT SELECT ON TABLE public.seed_sowing_guides TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.seed_sowing_guides TO authenticated;
 
 -- Name: SEQUENCE seed_sowing_guides_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.seed_sowing_guides_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.seed_sowing_guides_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.seed_sowing_guides_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seed_sowing_guides_id_seq TO service_role;
 
 -- Name: TABLE seed_sowing_timeline; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.seed_sowing_timeline FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.seed_sowing_timeline TO anon;
-GRANT ALL ON TABLE public.seed_sowing_timeline TO authenticated;
 GRANT ALL ON TABLE public.seed_sowing_timeline TO service_role;
+GRANT SELECT ON TABLE public.seed_sowing_timeline TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.seed_sowing_timeline TO authenticated;
 
 -- Name: SEQUENCE seed_sowing_timeline_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.seed_sowing_timeline_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.seed_sowing_timeline_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.seed_sowing_timeline_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.seed_sowing_timeline_id_seq TO service_role;
 
 -- Name: TABLE sowing_reminder_signups; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.sowing_reminder_signups FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.sowing_reminder_signups TO anon;
-GRANT ALL ON TABLE public.sowing_reminder_signups TO authenticated;
 GRANT ALL ON TABLE public.sowing_reminder_signups TO service_role;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.sowing_reminder_signups TO authenticated;
 
 -- Name: COLUMN sowing_reminder_signups.email; Type: ACL; Schema: public
 
@@ -1097,6 +1077,4 @@ GRANT INSERT(consent_text) ON TABLE public.sowing_reminder_signups TO authentica
 -- Name: SEQUENCE sowing_reminder_signups_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.sowing_reminder_signups_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.sowing_reminder_signups_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.sowing_reminder_signups_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.sowing_reminder_signups_id_seq TO service_role;

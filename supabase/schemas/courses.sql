@@ -779,60 +779,57 @@ GRANT ALL ON FUNCTION private.my_expert_id() TO service_role;
 -- Name: FUNCTION course_revisions(p_course_id bigint); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.course_revisions(p_course_id bigint) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.course_revisions(p_course_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.course_revisions(p_course_id bigint) TO service_role;
+GRANT ALL ON FUNCTION public.course_revisions(p_course_id bigint) TO authenticated;
 
 -- Name: FUNCTION discard_course_revision(p_revision_id bigint); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.discard_course_revision(p_revision_id bigint) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.discard_course_revision(p_revision_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.discard_course_revision(p_revision_id bigint) TO service_role;
+GRANT ALL ON FUNCTION public.discard_course_revision(p_revision_id bigint) TO authenticated;
 
 -- Name: FUNCTION move_course_lesson(p_lesson_id bigint, p_direction text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.move_course_lesson(p_lesson_id bigint, p_direction text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.move_course_lesson(p_lesson_id bigint, p_direction text) TO anon;
-GRANT ALL ON FUNCTION public.move_course_lesson(p_lesson_id bigint, p_direction text) TO authenticated;
 GRANT ALL ON FUNCTION public.move_course_lesson(p_lesson_id bigint, p_direction text) TO service_role;
+GRANT ALL ON FUNCTION public.move_course_lesson(p_lesson_id bigint, p_direction text) TO authenticated;
 
 -- Name: FUNCTION reorder_course_lessons(p_course_id bigint, p_lesson_ids bigint[]); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.reorder_course_lessons(p_course_id bigint, p_lesson_ids bigint[]) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.reorder_course_lessons(p_course_id bigint, p_lesson_ids bigint[]) TO anon;
-GRANT ALL ON FUNCTION public.reorder_course_lessons(p_course_id bigint, p_lesson_ids bigint[]) TO authenticated;
 GRANT ALL ON FUNCTION public.reorder_course_lessons(p_course_id bigint, p_lesson_ids bigint[]) TO service_role;
+GRANT ALL ON FUNCTION public.reorder_course_lessons(p_course_id bigint, p_lesson_ids bigint[]) TO authenticated;
 
 -- Name: FUNCTION review_course_revision(p_revision_id bigint, p_approve boolean, p_note text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.review_course_revision(p_revision_id bigint, p_approve boolean, p_note text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.review_course_revision(p_revision_id bigint, p_approve boolean, p_note text) TO authenticated;
 GRANT ALL ON FUNCTION public.review_course_revision(p_revision_id bigint, p_approve boolean, p_note text) TO service_role;
+GRANT ALL ON FUNCTION public.review_course_revision(p_revision_id bigint, p_approve boolean, p_note text) TO authenticated;
 
 -- Name: TABLE courses; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.courses FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.courses TO anon;
-GRANT ALL ON TABLE public.courses TO authenticated;
 GRANT ALL ON TABLE public.courses TO service_role;
+GRANT SELECT ON TABLE public.courses TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.courses TO authenticated;
 
 -- Name: FUNCTION set_course_published(p_course_id bigint, p_published boolean); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.set_course_published(p_course_id bigint, p_published boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.set_course_published(p_course_id bigint, p_published boolean) TO anon;
-GRANT ALL ON FUNCTION public.set_course_published(p_course_id bigint, p_published boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_course_published(p_course_id bigint, p_published boolean) TO service_role;
+GRANT ALL ON FUNCTION public.set_course_published(p_course_id bigint, p_published boolean) TO authenticated;
 
 -- Name: FUNCTION submit_course_edit(p_course_id bigint, p_title text, p_summary text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.submit_course_edit(p_course_id bigint, p_title text, p_summary text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.submit_course_edit(p_course_id bigint, p_title text, p_summary text) TO authenticated;
 GRANT ALL ON FUNCTION public.submit_course_edit(p_course_id bigint, p_title text, p_summary text) TO service_role;
+GRANT ALL ON FUNCTION public.submit_course_edit(p_course_id bigint, p_title text, p_summary text) TO authenticated;
 
 -- Name: FUNCTION submit_lesson_edit(p_lesson_id bigint, p_title text, p_content jsonb); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.submit_lesson_edit(p_lesson_id bigint, p_title text, p_content jsonb) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.submit_lesson_edit(p_lesson_id bigint, p_title text, p_content jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.submit_lesson_edit(p_lesson_id bigint, p_title text, p_content jsonb) TO service_role;
+GRANT ALL ON FUNCTION public.submit_lesson_edit(p_lesson_id bigint, p_title text, p_content jsonb) TO authenticated;
 
 -- Name: TABLE course_revisions; Type: ACL; Schema: private
 
@@ -847,34 +844,28 @@ GRANT SELECT ON TABLE private.rich_text_repairs TO service_role;
 -- Name: TABLE course_contents; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.course_contents FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.course_contents TO anon;
-GRANT ALL ON TABLE public.course_contents TO authenticated;
 GRANT ALL ON TABLE public.course_contents TO service_role;
+GRANT SELECT ON TABLE public.course_contents TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.course_contents TO authenticated;
 
 -- Name: SEQUENCE course_contents_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.course_contents_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.course_contents_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.course_contents_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.course_contents_id_seq TO service_role;
 
 -- Name: SEQUENCE courses_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.courses_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.courses_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.courses_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.courses_id_seq TO service_role;
 
 -- Name: TABLE growing_experts; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.growing_experts FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.growing_experts TO anon;
-GRANT ALL ON TABLE public.growing_experts TO authenticated;
 GRANT ALL ON TABLE public.growing_experts TO service_role;
+GRANT SELECT ON TABLE public.growing_experts TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.growing_experts TO authenticated;
 
 -- Name: SEQUENCE growing_experts_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.growing_experts_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.growing_experts_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.growing_experts_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.growing_experts_id_seq TO service_role;

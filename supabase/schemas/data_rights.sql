@@ -855,15 +855,12 @@ GRANT SELECT ON TABLE private.data_rights_notices TO service_role;
 -- Name: TABLE data_erasure_requests; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.data_erasure_requests FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.data_erasure_requests TO anon;
-GRANT ALL ON TABLE public.data_erasure_requests TO authenticated;
 GRANT ALL ON TABLE public.data_erasure_requests TO service_role;
+GRANT SELECT ON TABLE public.data_erasure_requests TO authenticated;
 
 -- Name: SEQUENCE data_erasure_requests_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.data_erasure_requests_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.data_erasure_requests_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.data_erasure_requests_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.data_erasure_requests_id_seq TO service_role;
 
 -- ==== Scheduled jobs (pg_cron) ====

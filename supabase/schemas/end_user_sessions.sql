@@ -51,5 +51,5 @@ $$;
 -- Name: FUNCTION end_user_sessions(p_user_id uuid); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.end_user_sessions(p_user_id uuid) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.end_user_sessions(p_user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.end_user_sessions(p_user_id uuid) TO service_role;
+GRANT ALL ON FUNCTION public.end_user_sessions(p_user_id uuid) TO authenticated;

@@ -537,13 +537,10 @@ GRANT SELECT ON TABLE private.waiting_list_queue_log TO service_role;
 -- Name: TABLE waiting_list_events; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.waiting_list_events FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.waiting_list_events TO anon;
-GRANT ALL ON TABLE public.waiting_list_events TO authenticated;
 GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.waiting_list_events TO service_role;
+GRANT SELECT ON TABLE public.waiting_list_events TO authenticated;
 
 -- Name: SEQUENCE waiting_list_events_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.waiting_list_events_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.waiting_list_events_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.waiting_list_events_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.waiting_list_events_id_seq TO service_role;

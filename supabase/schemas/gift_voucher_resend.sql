@@ -77,11 +77,11 @@ $_$;
 -- Name: FUNCTION gift_voucher_sent_at(p_voucher_id bigint); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.gift_voucher_sent_at(p_voucher_id bigint) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.gift_voucher_sent_at(p_voucher_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.gift_voucher_sent_at(p_voucher_id bigint) TO service_role;
+GRANT ALL ON FUNCTION public.gift_voucher_sent_at(p_voucher_id bigint) TO authenticated;
 
 -- Name: FUNCTION resend_gift_voucher(p_voucher_id bigint, p_recipient_email text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.resend_gift_voucher(p_voucher_id bigint, p_recipient_email text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.resend_gift_voucher(p_voucher_id bigint, p_recipient_email text) TO authenticated;
 GRANT ALL ON FUNCTION public.resend_gift_voucher(p_voucher_id bigint, p_recipient_email text) TO service_role;
+GRANT ALL ON FUNCTION public.resend_gift_voucher(p_voucher_id bigint, p_recipient_email text) TO authenticated;

@@ -135,15 +135,13 @@ GRANT ALL ON FUNCTION private.can_write_image(p_name text) TO service_role;
 -- Name: TABLE site_photos; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.site_photos FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.site_photos TO anon;
-GRANT ALL ON TABLE public.site_photos TO authenticated;
 GRANT ALL ON TABLE public.site_photos TO service_role;
+GRANT SELECT ON TABLE public.site_photos TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.site_photos TO authenticated;
 
 -- Name: SEQUENCE site_photos_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.site_photos_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.site_photos_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.site_photos_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.site_photos_id_seq TO service_role;
 
 -- ==== Storage ====

@@ -539,20 +539,20 @@ REVOKE ALL ON FUNCTION private.run_membership_endings() FROM PUBLIC;
 -- Name: FUNCTION membership_changes_report(p_limit integer); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.membership_changes_report(p_limit integer) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.membership_changes_report(p_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION public.membership_changes_report(p_limit integer) TO service_role;
+GRANT ALL ON FUNCTION public.membership_changes_report(p_limit integer) TO authenticated;
 
 -- Name: FUNCTION membership_self_service(p_membership_id bigint); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.membership_self_service(p_membership_id bigint) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.membership_self_service(p_membership_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.membership_self_service(p_membership_id bigint) TO service_role;
+GRANT ALL ON FUNCTION public.membership_self_service(p_membership_id bigint) TO authenticated;
 
 -- Name: FUNCTION request_membership_change(p_membership_id bigint, p_action text, p_months integer, p_reason text, p_key text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.request_membership_change(p_membership_id bigint, p_action text, p_months integer, p_reason text, p_key text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.request_membership_change(p_membership_id bigint, p_action text, p_months integer, p_reason text, p_key text) TO authenticated;
 GRANT ALL ON FUNCTION public.request_membership_change(p_membership_id bigint, p_action text, p_months integer, p_reason text, p_key text) TO service_role;
+GRANT ALL ON FUNCTION public.request_membership_change(p_membership_id bigint, p_action text, p_months integer, p_reason text, p_key text) TO authenticated;
 
 -- Name: FUNCTION settle_membership_change(p_change_id bigint, p_outcome text, p_provider_ref text); Type: ACL; Schema: public
 

@@ -767,9 +767,9 @@ GRANT ALL ON FUNCTION public.cancel_welcome_slot(p_slot_id bigint, p_reason text
 -- Name: FUNCTION cancel_welcome_slot_booking(p_reference text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.cancel_welcome_slot_booking(p_reference text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.cancel_welcome_slot_booking(p_reference text) TO service_role;
 GRANT ALL ON FUNCTION public.cancel_welcome_slot_booking(p_reference text) TO anon;
 GRANT ALL ON FUNCTION public.cancel_welcome_slot_booking(p_reference text) TO authenticated;
-GRANT ALL ON FUNCTION public.cancel_welcome_slot_booking(p_reference text) TO service_role;
 
 -- Name: FUNCTION cancel_welcome_slot_booking_as_staff(p_booking_id bigint); Type: ACL; Schema: public
 
@@ -780,69 +780,56 @@ GRANT ALL ON FUNCTION public.cancel_welcome_slot_booking_as_staff(p_booking_id b
 -- Name: TABLE guided_tour_bookings; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.guided_tour_bookings FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.guided_tour_bookings TO anon;
-GRANT ALL ON TABLE public.guided_tour_bookings TO authenticated;
 GRANT ALL ON TABLE public.guided_tour_bookings TO service_role;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.guided_tour_bookings TO authenticated;
 
 -- Name: SEQUENCE guided_tour_bookings_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.guided_tour_bookings_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.guided_tour_bookings_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.guided_tour_bookings_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.guided_tour_bookings_id_seq TO service_role;
 
 -- Name: TABLE guided_tours; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.guided_tours FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.guided_tours TO anon;
-GRANT ALL ON TABLE public.guided_tours TO authenticated;
 GRANT ALL ON TABLE public.guided_tours TO service_role;
+GRANT SELECT ON TABLE public.guided_tours TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.guided_tours TO authenticated;
 
 -- Name: SEQUENCE guided_tours_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.guided_tours_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.guided_tours_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.guided_tours_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.guided_tours_id_seq TO service_role;
 
 -- Name: TABLE tasks; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.tasks FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.tasks TO anon;
-GRANT ALL ON TABLE public.tasks TO authenticated;
 GRANT ALL ON TABLE public.tasks TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tasks TO authenticated;
 
 -- Name: SEQUENCE tasks_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.tasks_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.tasks_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.tasks_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.tasks_id_seq TO service_role;
 
 -- Name: TABLE welcome_slot_bookings; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.welcome_slot_bookings FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.welcome_slot_bookings TO anon;
-GRANT ALL ON TABLE public.welcome_slot_bookings TO authenticated;
 GRANT ALL ON TABLE public.welcome_slot_bookings TO service_role;
+GRANT SELECT,DELETE,UPDATE ON TABLE public.welcome_slot_bookings TO authenticated;
 
 -- Name: SEQUENCE welcome_slot_bookings_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.welcome_slot_bookings_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.welcome_slot_bookings_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.welcome_slot_bookings_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.welcome_slot_bookings_id_seq TO service_role;
 
 -- Name: TABLE welcome_slots; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.welcome_slots FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.welcome_slots TO anon;
-GRANT ALL ON TABLE public.welcome_slots TO authenticated;
 GRANT ALL ON TABLE public.welcome_slots TO service_role;
+GRANT SELECT ON TABLE public.welcome_slots TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.welcome_slots TO authenticated;
 
 -- Name: SEQUENCE welcome_slots_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.welcome_slots_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.welcome_slots_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.welcome_slots_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.welcome_slots_id_seq TO service_role;

@@ -62,6 +62,6 @@ COMMENT ON FUNCTION public.get_site_list_stats(p_slug text) IS 'A site''s list i
 -- Name: FUNCTION get_site_list_stats(p_slug text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.get_site_list_stats(p_slug text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_site_list_stats(p_slug text) TO service_role;
 GRANT ALL ON FUNCTION public.get_site_list_stats(p_slug text) TO anon;
 GRANT ALL ON FUNCTION public.get_site_list_stats(p_slug text) TO authenticated;
-GRANT ALL ON FUNCTION public.get_site_list_stats(p_slug text) TO service_role;

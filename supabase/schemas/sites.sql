@@ -548,9 +548,9 @@ GRANT ALL ON FUNCTION private.valid_social_media(p jsonb) TO service_role;
 -- Name: TABLE global_sites; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.global_sites FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.global_sites TO anon;
-GRANT ALL ON TABLE public.global_sites TO authenticated;
 GRANT ALL ON TABLE public.global_sites TO service_role;
+GRANT SELECT ON TABLE public.global_sites TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.global_sites TO authenticated;
 
 -- Name: FUNCTION valid_offer_settings(p jsonb); Type: ACL; Schema: private
 
@@ -562,48 +562,41 @@ GRANT ALL ON FUNCTION private.valid_offer_settings(p jsonb) TO service_role;
 -- Name: TABLE cta_settings; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.cta_settings FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.cta_settings TO anon;
-GRANT ALL ON TABLE public.cta_settings TO authenticated;
 GRANT ALL ON TABLE public.cta_settings TO service_role;
+GRANT SELECT ON TABLE public.cta_settings TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.cta_settings TO authenticated;
 
 -- Name: SEQUENCE global_sites_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.global_sites_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.global_sites_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.global_sites_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.global_sites_id_seq TO service_role;
 
 -- Name: TABLE offers; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.offers FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.offers TO anon;
-GRANT ALL ON TABLE public.offers TO authenticated;
 GRANT ALL ON TABLE public.offers TO service_role;
+GRANT SELECT ON TABLE public.offers TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.offers TO authenticated;
 
 -- Name: SEQUENCE offers_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.offers_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.offers_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.offers_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.offers_id_seq TO service_role;
 
 -- Name: TABLE patch_manager_sites; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.patch_manager_sites FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.patch_manager_sites TO anon;
-GRANT ALL ON TABLE public.patch_manager_sites TO authenticated;
 GRANT ALL ON TABLE public.patch_manager_sites TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.patch_manager_sites TO authenticated;
 
 -- Name: TABLE redirects; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.redirects FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.redirects TO anon;
-GRANT ALL ON TABLE public.redirects TO authenticated;
 GRANT ALL ON TABLE public.redirects TO service_role;
+GRANT SELECT ON TABLE public.redirects TO anon;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.redirects TO authenticated;
 
 -- Name: SEQUENCE redirects_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.redirects_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.redirects_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.redirects_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.redirects_id_seq TO service_role;

@@ -1205,9 +1205,8 @@ REVOKE ALL ON FUNCTION private.count_entries_update() FROM PUBLIC;
 -- Name: TABLE plot_offers; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.plot_offers FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.plot_offers TO anon;
-GRANT ALL ON TABLE public.plot_offers TO authenticated;
 GRANT ALL ON TABLE public.plot_offers TO service_role;
+GRANT SELECT ON TABLE public.plot_offers TO authenticated;
 
 -- Name: COLUMN plot_offers.status; Type: ACL; Schema: public
 
@@ -1248,22 +1247,20 @@ GRANT ALL ON FUNCTION public.get_pre_registration(p_reference text) TO service_r
 -- Name: FUNCTION get_waiting_list_counts(location_names text[]); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.get_waiting_list_counts(location_names text[]) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_waiting_list_counts(location_names text[]) TO service_role;
 GRANT ALL ON FUNCTION public.get_waiting_list_counts(location_names text[]) TO anon;
 GRANT ALL ON FUNCTION public.get_waiting_list_counts(location_names text[]) TO authenticated;
-GRANT ALL ON FUNCTION public.get_waiting_list_counts(location_names text[]) TO service_role;
 
 -- Name: FUNCTION get_waiting_list_position(p_reference text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.get_waiting_list_position(p_reference text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.get_waiting_list_position(p_reference text) TO service_role;
 GRANT ALL ON FUNCTION public.get_waiting_list_position(p_reference text) TO anon;
 GRANT ALL ON FUNCTION public.get_waiting_list_position(p_reference text) TO authenticated;
-GRANT ALL ON FUNCTION public.get_waiting_list_position(p_reference text) TO service_role;
 
 -- Name: FUNCTION join_waiting_list(p_site_id bigint, p_location text, p_first_name text, p_last_name text, p_email text, p_phone text, p_postcode text, p_category_id bigint, p_consent_marketing boolean); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.join_waiting_list(p_site_id bigint, p_location text, p_first_name text, p_last_name text, p_email text, p_phone text, p_postcode text, p_category_id bigint, p_consent_marketing boolean) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.join_waiting_list(p_site_id bigint, p_location text, p_first_name text, p_last_name text, p_email text, p_phone text, p_postcode text, p_category_id bigint, p_consent_marketing boolean) TO anon;
-GRANT ALL ON FUNCTION public.join_waiting_list(p_site_id bigint, p_location text, p_first_name text, p_last_name text, p_email text, p_phone text, p_postcode text, p_category_id bigint, p_consent_marketing boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.join_waiting_list(p_site_id bigint, p_location text, p_first_name text, p_last_name text, p_email text, p_phone text, p_postcode text, p_category_id bigint, p_consent_marketing boolean) TO service_role;
 
 -- Name: FUNCTION migrate_location(p_from_location text, p_to_site_id bigint, p_dry_run boolean); Type: ACL; Schema: public
@@ -1299,16 +1296,16 @@ GRANT ALL ON FUNCTION public.respond_to_plot_offer(p_token text, p_accept boolea
 -- Name: FUNCTION update_waiting_list_entry(p_reference text, p_first_name text, p_last_name text, p_phone text, p_postcode text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.update_waiting_list_entry(p_reference text, p_first_name text, p_last_name text, p_phone text, p_postcode text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.update_waiting_list_entry(p_reference text, p_first_name text, p_last_name text, p_phone text, p_postcode text) TO service_role;
 GRANT ALL ON FUNCTION public.update_waiting_list_entry(p_reference text, p_first_name text, p_last_name text, p_phone text, p_postcode text) TO anon;
 GRANT ALL ON FUNCTION public.update_waiting_list_entry(p_reference text, p_first_name text, p_last_name text, p_phone text, p_postcode text) TO authenticated;
-GRANT ALL ON FUNCTION public.update_waiting_list_entry(p_reference text, p_first_name text, p_last_name text, p_phone text, p_postcode text) TO service_role;
 
 -- Name: FUNCTION withdraw_waiting_list_entry(p_reference text); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.withdraw_waiting_list_entry(p_reference text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.withdraw_waiting_list_entry(p_reference text) TO service_role;
 GRANT ALL ON FUNCTION public.withdraw_waiting_list_entry(p_reference text) TO anon;
 GRANT ALL ON FUNCTION public.withdraw_waiting_list_entry(p_reference text) TO authenticated;
-GRANT ALL ON FUNCTION public.withdraw_waiting_list_entry(p_reference text) TO service_role;
 
 -- Name: TABLE reconfirmations; Type: ACL; Schema: private
 
@@ -1318,16 +1315,13 @@ GRANT ALL ON TABLE private.reconfirmations TO service_role;
 -- Name: SEQUENCE plot_offers_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.plot_offers_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.plot_offers_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.plot_offers_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.plot_offers_id_seq TO service_role;
 
 -- Name: TABLE pre_registrations; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.pre_registrations FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.pre_registrations TO anon;
-GRANT ALL ON TABLE public.pre_registrations TO authenticated;
 GRANT ALL ON TABLE public.pre_registrations TO service_role;
+GRANT SELECT,DELETE ON TABLE public.pre_registrations TO authenticated;
 
 -- Name: COLUMN pre_registrations.first_name; Type: ACL; Schema: public
 
@@ -1360,30 +1354,24 @@ GRANT UPDATE(status) ON TABLE public.pre_registrations TO authenticated;
 -- Name: SEQUENCE pre_registrations_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.pre_registrations_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.pre_registrations_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.pre_registrations_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.pre_registrations_id_seq TO service_role;
 
 -- Name: TABLE waiting_list_categories; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.waiting_list_categories FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.waiting_list_categories TO anon;
-GRANT ALL ON TABLE public.waiting_list_categories TO authenticated;
 GRANT ALL ON TABLE public.waiting_list_categories TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.waiting_list_categories TO authenticated;
 
 -- Name: SEQUENCE waiting_list_categories_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.waiting_list_categories_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.waiting_list_categories_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.waiting_list_categories_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.waiting_list_categories_id_seq TO service_role;
 
 -- Name: TABLE waiting_list_entries; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.waiting_list_entries FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.waiting_list_entries TO anon;
-GRANT ALL ON TABLE public.waiting_list_entries TO authenticated;
 GRANT ALL ON TABLE public.waiting_list_entries TO service_role;
+GRANT SELECT,DELETE ON TABLE public.waiting_list_entries TO authenticated;
 
 -- Name: COLUMN waiting_list_entries.site_id; Type: ACL; Schema: public
 
@@ -1440,20 +1428,15 @@ GRANT UPDATE(last_confirmed_at) ON TABLE public.waiting_list_entries TO authenti
 -- Name: SEQUENCE waiting_list_entries_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.waiting_list_entries_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.waiting_list_entries_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.waiting_list_entries_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.waiting_list_entries_id_seq TO service_role;
 
 -- Name: TABLE waiting_list_status_history; Type: ACL; Schema: public
 
 REVOKE ALL ON TABLE public.waiting_list_status_history FROM anon, authenticated, service_role;
-GRANT ALL ON TABLE public.waiting_list_status_history TO anon;
-GRANT ALL ON TABLE public.waiting_list_status_history TO authenticated;
 GRANT ALL ON TABLE public.waiting_list_status_history TO service_role;
+GRANT SELECT ON TABLE public.waiting_list_status_history TO authenticated;
 
 -- Name: SEQUENCE waiting_list_status_history_id_seq; Type: ACL; Schema: public
 
 REVOKE ALL ON SEQUENCE public.waiting_list_status_history_id_seq FROM anon, authenticated, service_role;
-GRANT ALL ON SEQUENCE public.waiting_list_status_history_id_seq TO anon;
-GRANT ALL ON SEQUENCE public.waiting_list_status_history_id_seq TO authenticated;
 GRANT ALL ON SEQUENCE public.waiting_list_status_history_id_seq TO service_role;

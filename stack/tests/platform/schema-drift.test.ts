@@ -83,6 +83,17 @@ Deno.test("each object's grants start over from the platform's default privilege
     'REVOKE ALL ON TABLE public.t FROM anon, authenticated, service_role;\n' +
       'GRANT SELECT ON TABLE public.t TO authenticated;',
   )
+  assert.equal(
+    wholeAcl(
+      'ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES  TO service_role;',
+    ),
+    'ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public REVOKE ALL ON TABLES  FROM anon, authenticated, service_role;\n' +
+      'ALTER DEFAULT PRIVILEGES FOR ROLE postgres IN SCHEMA public GRANT ALL ON TABLES  TO service_role;',
+  )
+  assert.equal(
+    wholeAcl('GRANT USAGE ON SCHEMA private TO authenticated;'),
+    'GRANT USAGE ON SCHEMA private TO authenticated;',
+  )
 })
 
 Deno.test('an object stays in the area that first creates it, with the definition the last migration gave it', async () => {
