@@ -64,6 +64,8 @@ const SAMPLES: Record<string, () => Params | Promise<Params>> = {
   }),
   growingExpert: async () => ({ eid: await first('growing_experts', 'id') }),
   courseSettings: async () => ({ course_id: await first('courses', 'id') }),
+  // Signed out, a receipt's page asks the member to sign in, whatever the id.
+  memberReceipt: () => ({ id: '1' }),
 }
 
 /** Admin pages anyone may open signed out; every other /admin page is visited as an admin. */

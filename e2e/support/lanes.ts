@@ -21,6 +21,9 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'membership-journey',
     'archive-and-updates',
     'redirects',
+    // Moves the local payment provider's clock, which every subscription in the stack follows:
+    // after membership-journey, whose new members' e-mails are counted.
+    'billing-journey',
   ],
   [
     // The seeded lists of Darenth Fields, Tuckers Meadow and Haigh Fields: joins, moves, offers,
