@@ -11,7 +11,7 @@
 // whatever the build: what varies (the entry, the modules to preload, the config's address) comes
 // from its data attributes, so the Content-Security-Policy allows exactly this script by its hash
 // (BOOT_SCRIPT_HASH, web server) and no other inline script. Imported by the build
-// (web/vite/boot-after-paint.ts) and by the web server (stack/web-server.ts).
+// (web/vite/boot-after-paint.ts) and by the web server (web/server/server.ts).
 import { createHash } from 'node:crypto'
 
 export const BOOT_SCRIPT_ID = 'roots-boot'

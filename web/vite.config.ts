@@ -109,7 +109,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         },
       ],
     },
-    // The server build (dist/.server/entry-server.js, stack/web-build.ts) is one self-contained
+    // The server build (dist/.server/entry-server.js, web/server/build.ts) is one self-contained
     // module the stack's Deno web server imports: no packages resolved at run time.
     ssr: { noExternal: true },
     build: isSsrBuild
@@ -123,7 +123,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       : {
         outDir: 'dist',
         // dist/.vite/manifest.json: the stylesheets of a lazy page, which the web server links
-        // from a server-rendered page's head (stack/web-server.ts; never served itself).
+        // from a server-rendered page's head (web/server/server.ts; never served itself).
         manifest: true,
         emptyOutDir: true,
         sourcemap: false,

@@ -1,6 +1,6 @@
 // Server rendering (issue 22): the public pages visitors land on (home, the sites list, every
 // site page and pre-registration page) rendered to HTML from the same components the browser
-// hydrates. Built by `vite build --ssr` (stack/web-build.ts) into dist/.server/, never part of
+// hydrates. Built by `vite build --ssr` (web/server/build.ts) into dist/.server/, never part of
 // the client bundle; the stack's web server calls render() per request with a short cache.
 // Data: the sites function's answer (the same the locations store reads) and, on a site's page,
 // its photos, list figures and prices, read with the anon key like the browser does.
