@@ -232,6 +232,71 @@ function header(area: string, migration: string, schemas: string[]): string {
   ].join('\n')
 }
 
+/** Functions named as pg_dump's grant and comment entries name them (with argument names) →
+ *  as its function entries do (argument types only), qualified by schema. */
+async function functionSignatures(
+  databaseUrl: string,
+  schemas: string[],
+): Promise<Map<string, string>> {
+  const sql = postgres(asRole(databaseUrl, SUPERUSER), { max: 1, onnotice: () => {} })
+  try {
+    // With no search path, as pg_dump runs, types are named as it names them.
+    return await sql.begin(async (tx) => {
+      await tx`select set_config('search_path', '', true)`
+      const rows = await tx<{ named: string; typed: string }[]>`
+        select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as named,
+               n.nspname || '.' || p.proname || '(' || oidvectortypes(p.proargtypes) || ')' as typed
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = any(${schemas})`
+      return new Map(rows.map((r) => [r.named, r.typed]))
+    })
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
+/**
+ * What describes another object rather than being one (its comment, its grants, row security
+ * switched on, a column default) goes with that object: entry key → the key of the object's entry.
+ * A later migration that comments on a column or grants on a table alters the table; it does not
+ * move its description out of the table's area.
+ */
+function parentsOf(entries: Entry[], functions: Map<string, string>): Map<string, string> {
+  const byName = new Map<string, string>()
+  for (const e of entries) {
+    const [type, schema, name] = e.key.split('\t')
+    if (
+      /^(TABLE|VIEW|MATERIALIZED VIEW|SEQUENCE|FUNCTION|PROCEDURE|TYPE|DOMAIN|SCHEMA)$/.test(type)
+    ) {
+      byName.set(`${schema}.${name}`, e.key)
+    }
+  }
+  const parents = new Map<string, string>()
+  for (const e of entries) {
+    const [type, schema, name] = e.key.split('\t')
+    let target: string | undefined
+    if (type === 'ACL' || type === 'COMMENT') {
+      const m =
+        /^(TABLE|VIEW|MATERIALIZED VIEW|SEQUENCE|TYPE|DOMAIN|COLUMN|FUNCTION|PROCEDURE|SCHEMA) (.+)$/
+          .exec(name)
+      if (!m) continue
+      if (m[1] === 'SCHEMA') target = `-.${m[2]}`
+      else if (m[1] === 'COLUMN') target = `${schema}.${m[2].split('.')[0]}`
+      else if (m[1] === 'FUNCTION' || m[1] === 'PROCEDURE') {
+        const typed = functions.get(`${schema}.${m[2]}`)
+        target = typed === undefined ? undefined : typed
+      } else target = `${schema}.${m[2]}`
+    } else if (type === 'ROW SECURITY' || type === 'SEQUENCE OWNED BY') {
+      target = `${schema}.${name}`
+    } else if (type === 'DEFAULT') {
+      target = `${schema}.${name.split(' ')[0]}`
+    }
+    const parent = target === undefined ? undefined : byName.get(target)
+    if (parent !== undefined && parent !== e.key) parents.set(e.key, parent)
+  }
+  return parents
+}
+
 /** What a build gives: the files, and the migrated database's entries (for the round trip). */
 export interface SchemaBuild {
   files: SchemaFiles
@@ -280,13 +345,20 @@ export async function schemaFromEmptyDatabase(
       }
     }
     const entries = parseDump(await dumpSchema(databaseUrl, schemas))
+    const parents = parentsOf(entries, await functionSignatures(databaseUrl, schemas))
+    const areaOfEntry = (e: Entry) => {
+      const parent = parents.get(e.key)
+      return (parent && areaOfKey.get(parent)) ?? areaOfKey.get(e.key)
+    }
     const rows = await platformRows(databaseUrl)
     const files: SchemaFiles = new Map()
     for (const area of areas) {
       const out: string[] = [header(area, firstMigration.get(area)!, schemas), '', PREAMBLE]
       let section = ''
+      let written = 0
       for (const e of entries) {
-        if (areaOfKey.get(e.key) !== area) continue
+        if (areaOfEntry(e) !== area) continue
+        written++
         const s = SECTIONS[e.type] ?? (e.type === 'COMMENT' ? section : 'Other')
         if (s !== section) {
           out.push('', `-- ==== ${s} ====`)
@@ -303,8 +375,10 @@ export async function schemaFromEmptyDatabase(
         if (mine.length === 0) continue
         out.push('', `-- ==== ${title} ====`)
         for (const [, stmt] of mine) out.push('', stmt)
+        written += mine.length
       }
-      files.set(`${area}.sql`, out.join('\n') + '\n')
+      // An area whose migration only described or granted on older objects has no file.
+      if (written > 0) files.set(`${area}.sql`, out.join('\n') + '\n')
     }
     return { files, schemas, migrated: await snapshot(databaseUrl, schemas) }
   } finally {

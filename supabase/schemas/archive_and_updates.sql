@@ -91,10 +91,6 @@ begin
 end;
 $$;
 
--- Name: COLUMN global_sites.archived_at; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.global_sites.archived_at IS 'When the site closed (archive_site). Archived sites leave the public catalogue; staff still see them.';
-
 -- Name: site_page_path(public.global_sites); Type: FUNCTION; Schema: private
 
 CREATE FUNCTION private.site_page_path(s public.global_sites) RETURNS text
@@ -418,10 +414,6 @@ ALTER TABLE private.site_closure_notices ALTER COLUMN id ADD GENERATED ALWAYS AS
     NO MAXVALUE
     CACHE 1
 );
-
--- Name: COLUMN waiting_list_entries.monthly_updates; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.waiting_list_entries.monthly_updates IS 'The applicant asked for a monthly e-mail with their position (set_monthly_updates by reference).';
 
 -- Name: list_position_snapshots list_position_snapshots_pkey; Type: CONSTRAINT; Schema: private
 

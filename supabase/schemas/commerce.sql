@@ -77,6 +77,10 @@ CREATE TABLE public.gift_vouchers (
     CONSTRAINT gift_vouchers_value_pence_check CHECK ((value_pence > 0))
 );
 
+-- Name: COLUMN gift_vouchers.resent_count; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.gift_vouchers.resent_count IS 'How many times staff sent the voucher again (resend_gift_voucher); part of its e-mail''s idempotency key.';
+
 -- ==== Functions ====
 
 -- Name: gift_voucher_due(public.gift_vouchers); Type: FUNCTION; Schema: private
@@ -175,6 +179,22 @@ CREATE TABLE public.memberships (
     CONSTRAINT memberships_plot_size_check CHECK ((plot_size = ANY (ARRAY['half'::text, 'full'::text]))),
     CONSTRAINT memberships_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'active'::text, 'past_due'::text, 'suspended'::text, 'cancellation_requested'::text, 'cancelled'::text, 'ended'::text])))
 );
+
+-- Name: COLUMN memberships.subscription_ref; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.memberships.subscription_ref IS 'The payment provider''s subscription (Stripe sub_…) that bills this membership; null while checkout takes one-off payments.';
+
+-- Name: COLUMN memberships.paused_from; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.memberships.paused_from IS 'First day of the latest pause of billing (with resumes_on).';
+
+-- Name: COLUMN memberships.resumes_on; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.memberships.resumes_on IS 'The billing date on which billing restarts after the latest pause.';
+
+-- Name: COLUMN memberships.ends_on; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.memberships.ends_on IS 'Last day of a membership whose cancellation is under notice.';
 
 -- ==== Functions ====
 

@@ -388,6 +388,10 @@ CREATE TABLE private.waiting_list_queue_log (
 
 COMMENT ON TABLE private.waiting_list_queue_log IS 'Every entry entering (+1) or leaving (-1) a queue with the key (joined_at, entry_id) it held there and the cause.';
 
+-- Name: COLUMN waiting_list_queue_log.behind_all; Type: COMMENT; Schema: private
+
+COMMENT ON COLUMN private.waiting_list_queue_log.behind_all IS 'An arrival behind everybody in the queue at that moment: it moved nobody''s place.';
+
 -- Name: waiting_list_queue_log_id_seq; Type: SEQUENCE; Schema: private
 
 ALTER TABLE private.waiting_list_queue_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (

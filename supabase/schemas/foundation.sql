@@ -442,6 +442,10 @@ COMMENT ON COLUMN public.audit_log.via IS 'The edge function that wrote with the
 
 COMMENT ON COLUMN public.audit_log.changes IS 'The changed fields: {"field": {"before": …, "after": …}}; updated_at left out.';
 
+-- Name: COLUMN audit_log.bulk_rows; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.audit_log.bulk_rows IS 'Set on a statement recorded as one row (the scheduler''s bulk writes): how many rows it wrote; their ids are in after.ids.';
+
 -- Name: audit_log_id_seq; Type: SEQUENCE; Schema: public
 
 ALTER TABLE public.audit_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (

@@ -15,10 +15,6 @@ SELECT pg_catalog.set_config('search_path', '', false);
 SET check_function_bodies = false;
 SET client_min_messages = warning;
 
--- Name: COLUMN gift_vouchers.resent_count; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.gift_vouchers.resent_count IS 'How many times staff sent the voucher again (resend_gift_voucher); part of its e-mail''s idempotency key.';
-
 -- ==== Functions ====
 
 -- Name: gift_voucher_sent_at(bigint); Type: FUNCTION; Schema: public

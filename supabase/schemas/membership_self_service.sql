@@ -45,22 +45,6 @@ CREATE FUNCTION private.membership_change_json(p_change_id bigint) RETURNS jsonb
   where c.id = p_change_id
 $$;
 
--- Name: COLUMN memberships.subscription_ref; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.memberships.subscription_ref IS 'The payment provider''s subscription (Stripe sub_…) that bills this membership; null while checkout takes one-off payments.';
-
--- Name: COLUMN memberships.paused_from; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.memberships.paused_from IS 'First day of the latest pause of billing (with resumes_on).';
-
--- Name: COLUMN memberships.resumes_on; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.memberships.resumes_on IS 'The billing date on which billing restarts after the latest pause.';
-
--- Name: COLUMN memberships.ends_on; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.memberships.ends_on IS 'Last day of a membership whose cancellation is under notice.';
-
 -- Name: membership_deposit_pence(public.memberships); Type: FUNCTION; Schema: private
 
 CREATE FUNCTION private.membership_deposit_pence(m public.memberships) RETURNS integer

@@ -15,14 +15,6 @@ SELECT pg_catalog.set_config('search_path', '', false);
 SET check_function_bodies = false;
 SET client_min_messages = warning;
 
--- Name: COLUMN plot_offers.category_id; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.plot_offers.category_id IS 'The applicant category the offer was made to; passed on within it.';
-
--- Name: COLUMN plot_offers.plot_size; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.plot_offers.plot_size IS 'The plot size offered (half or full); passed on to applicants wanting that size or any.';
-
 -- ==== Functions ====
 
 -- Name: decline_keeps_place(public.plot_offers); Type: FUNCTION; Schema: private
@@ -96,10 +88,6 @@ begin
   select * from offered order by id;
 end;
 $$;
-
--- Name: COLUMN global_sites.first_decline_keeps_place; Type: COMMENT; Schema: public
-
-COMMENT ON COLUMN public.global_sites.first_decline_keeps_place IS 'On: an applicant''s first decline of an offer at this site keeps their place in the queue; a second removes them.';
 
 -- Name: withdraw_entry_for_other_plot(bigint); Type: FUNCTION; Schema: private
 

@@ -26,10 +26,6 @@ CREATE FUNCTION private.queue_rank(p_joined_at timestamp with time zone, p_entry
   select floor(extract(epoch from p_joined_at) * 1000000) * 10000000000000000000 + p_entry_id
 $$;
 
--- Name: COLUMN waiting_list_queue_log.behind_all; Type: COMMENT; Schema: private
-
-COMMENT ON COLUMN private.waiting_list_queue_log.behind_all IS 'An arrival behind everybody in the queue at that moment: it moved nobody''s place.';
-
 -- ==== Tables ====
 
 -- Name: waiting_list_queue_log_moves_idx; Type: INDEX; Schema: private

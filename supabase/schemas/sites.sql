@@ -161,6 +161,14 @@ COMMENT ON TABLE public.global_sites IS 'Stored sites (override built-ins by slu
 
 COMMENT ON COLUMN public.global_sites.coordinates IS 'latitude,longitude';
 
+-- Name: COLUMN global_sites.first_decline_keeps_place; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.global_sites.first_decline_keeps_place IS 'On: an applicant''s first decline of an offer at this site keeps their place in the queue; a second removes them.';
+
+-- Name: COLUMN global_sites.archived_at; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.global_sites.archived_at IS 'When the site closed (archive_site). Archived sites leave the public catalogue; staff still see them.';
+
 -- ==== Functions ====
 
 -- Name: valid_offer_settings(jsonb); Type: FUNCTION; Schema: private

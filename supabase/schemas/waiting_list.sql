@@ -121,6 +121,14 @@ CREATE TABLE public.plot_offers (
 
 COMMENT ON TABLE public.plot_offers IS 'A plot offered to an applicant, to accept or decline by respond_by.';
 
+-- Name: COLUMN plot_offers.category_id; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.plot_offers.category_id IS 'The applicant category the offer was made to; passed on within it.';
+
+-- Name: COLUMN plot_offers.plot_size; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.plot_offers.plot_size IS 'The plot size offered (half or full); passed on to applicants wanting that size or any.';
+
 -- ==== Functions ====
 
 -- Name: prepare_waiting_list_entry(); Type: FUNCTION; Schema: private
@@ -848,6 +856,10 @@ CREATE TABLE public.waiting_list_entries (
 -- Name: TABLE waiting_list_entries; Type: COMMENT; Schema: public
 
 COMMENT ON TABLE public.waiting_list_entries IS 'Applicants queued for a site (site_id) or a waiting-list-only place (site_id null). reference is the applicant''s private key.';
+
+-- Name: COLUMN waiting_list_entries.monthly_updates; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.waiting_list_entries.monthly_updates IS 'The applicant asked for a monthly e-mail with their position (set_monthly_updates by reference).';
 
 -- Name: waiting_list_entries_id_seq; Type: SEQUENCE; Schema: public
 

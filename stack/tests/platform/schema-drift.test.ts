@@ -113,6 +113,8 @@ Deno.test('an object stays in the area that first creates it, with the definitio
       join(dir, '20990102000000_more.sql'),
       `create or replace function public.probe_f() returns int language sql as 'select 2';
        alter table public.probe_t add column note text;
+       comment on column public.probe_t.note is 'Added later';
+       grant execute on function public.probe_f() to authenticated;
        create index probe_t_note_idx on public.probe_t (note);
        create schema probe_extra;
        create table probe_extra.probe_x (id int);`,
@@ -142,6 +144,16 @@ Deno.test('an object stays in the area that first creates it, with the definitio
     )
     assert.match(base, /\nGRANT SELECT ON TABLE public\.probe_t TO authenticated;\n/)
     assert.doesNotMatch(base, /ON TABLE public\.probe_t TO anon/)
+    assert.match(
+      base,
+      /COMMENT ON COLUMN public\.probe_t\.note IS 'Added later';/,
+      "a later comment on a column is the table's",
+    )
+    assert.match(
+      base,
+      /\nGRANT ALL ON FUNCTION public\.probe_f\(\) TO authenticated;\n/,
+      "a later grant on a function is the function's",
+    )
     assert.match(more, /CREATE INDEX probe_t_note_idx ON public\.probe_t USING btree \(note\);/)
     assert.match(more, /CREATE SCHEMA probe_extra;/)
     assert.match(more, /CREATE TABLE probe_extra\.probe_x/)
