@@ -155,7 +155,7 @@ describe('rent by Direct Debit', () => {
     await advanceClock(new Date(await clockNow() + 3 * 86400_000 + 6 * 3600_000))
     await page.getByTestId('welcome').getByRole('heading', { name: 'Welcome to Roots!' })
       .waitFor({ timeout: 60_000 })
-    const rent = page.getByTestId('billing')
+    const rent = page.getByTestId('rent')
     await expect.poll(() => rent.getByTestId('billing-status').textContent()).toBe('Active')
     expect(await rent.getByTestId('payment-method').textContent()).toBe(
       'Direct Debit from account ending 2345, sort code 10-88-00',
@@ -198,7 +198,7 @@ describe('rent by Direct Debit', () => {
 
     // The member moves to an account whose debits fail, through "Change payment method".
     await openApp(page, '/members')
-    await page.getByTestId('billing').getByRole('button', { name: 'Change payment method' }).click()
+    await page.getByTestId('rent').getByRole('button', { name: 'Change payment method' }).click()
     await page.getByRole('heading', { name: 'Your payment details' }).waitFor()
     await page.getByRole('radio', { name: 'Bacs Direct Debit' }).check()
     await page.getByLabel('Name on the account').fill('Rosalind Franklin')

@@ -179,7 +179,7 @@ export function Billing({ membership: m, subscription: s, invoices }: {
   const next = collecting(m, s) && s.status !== 'paused' && s.next_payment_at && s.next_payment_pence !== null
   const id = `rent-${m.id}`
   return (
-    <section className={`card ${box}`} aria-labelledby={id} data-testid='billing'>
+    <section className={`card ${box}`} aria-labelledby={id} data-testid='rent'>
       <h2 id={id}>Rent: {where(m)}</h2>
       <dl>
         <dt>Plan</dt>

@@ -219,8 +219,11 @@ function UndoDialog({ t, onClose, onDone }: { t: MembershipTerms; onClose: () =>
 
 type Open = null | 'pause' | 'resume' | 'cancel' | 'undo'
 
-/** Billing and the member's choices for one membership. */
-export function MembershipOptions({ membershipId, where }: { membershipId: number; where: Plot }) {
+/** Billing and the member's choices for one membership. `billed`: a subscription bills it, and its
+ *  rent section (Billing.tsx) gives the next payment as the payment provider has it. */
+export function MembershipOptions({ membershipId, where, billed = false }: {
+  membershipId: number; where: Plot; billed?: boolean
+}) {
   const terms = useMembershipTerms(membershipId)
   const [open, setOpen] = useState<Open>(null)
   const [done, setDone] = useState<string | null>(null)
@@ -245,7 +248,7 @@ export function MembershipOptions({ membershipId, where }: { membershipId: numbe
       {terms.isError && <p role='alert'>We could not load your billing just now.</p>}
       {t && (
         <>
-          <p className='billing' data-testid='billing'>{billingLine(t)}</p>
+          {!(billed && t.state === 'active') && <p className='billing' data-testid='billing'>{billingLine(t)}</p>}
           {done && <p role='status' data-testid='change-done'>{done}</p>}
           {buttons}
           {t.state === 'active' && !t.pause.allowed && t.pause.reason && t.billing_interval === 'month' && <p className='note'>{t.pause.reason}</p>}

@@ -153,7 +153,8 @@ export default function MembersRoute() {
               </dl>
             ))}
             {data.memberships.filter((m) => m.status === 'active' || m.status === 'cancellation_requested').map((m) => (
-              <MembershipOptions key={m.id} membershipId={m.id} where={plotOf(m)} />
+              <MembershipOptions key={m.id} membershipId={m.id} where={plotOf(m)}
+                billed={rent.some((r) => r.m.id === m.id)} />
             ))}
           </section>
           {billing.isError && <p role='alert'>We could not load your rent payments just now.</p>}
