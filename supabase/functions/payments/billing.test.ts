@@ -455,6 +455,8 @@ test('the local clock: three months of a card that fails later: paid, failed, re
   })
   assert.equal(pdf.status, 200)
   assert.equal(pdf.headers.get('content-type'), 'application/pdf')
+  assert.equal(pdf.headers.get('access-control-allow-origin'), '*', 'the web app fetches it')
+  assert.match(pdf.headers.get('content-disposition')!, /filename="roots-receipt-\d+\.pdf"/)
   const bytes = new Uint8Array(await pdf.arrayBuffer())
   const text = Array.from(bytes, (c) => String.fromCharCode(c)).join('')
   assert.ok(text.startsWith('%PDF-1.'))

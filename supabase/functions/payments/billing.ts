@@ -20,6 +20,7 @@
 import { z } from 'npm:zod@3'
 import { dbError, must } from '../_shared/db.ts'
 import { HttpError, notFound, unauthorized, upstream } from '../_shared/errors.ts'
+import { corsHeaders } from '../_shared/cors.ts'
 import { json, readJson } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
 import { escapeHtml, simpleEmail, siteUrl } from '../_shared/render.ts'
@@ -399,6 +400,9 @@ export async function receiptRoute(req: Request, file: string): Promise<Response
   })
   return new Response(pdf as Uint8Array<ArrayBuffer>, {
     headers: {
+      ...corsHeaders,
+      // The web app saves it under this name (fetched with the member's JWT, then a blob URL).
+      'Access-Control-Expose-Headers': 'content-disposition, etag, cache-control',
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="roots-receipt-${invoice.id}.pdf"`,
       'cache-control': 'private, no-store',
