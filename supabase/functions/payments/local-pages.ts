@@ -224,7 +224,7 @@ export async function localCheckout(req: Request, sessionId: string): Promise<Re
     page(
       'Test checkout',
       `<h1>Test checkout</h1><p>${items.map(escapeHtml).join('<br>')}</p>` +
-        `<p><strong>Due today ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${plan}${
+        `<p><strong>Total ${amount}</strong> · ${escapeHtml(s.customer_email)}</p>${plan}${
           errorBlock(error)
         }` +
         (subscription
