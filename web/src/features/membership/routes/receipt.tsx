@@ -44,7 +44,7 @@ const page = css`
 
 const lineTotal = (r: Receipt) => r.lines?.reduce((t, l) => t + l.amount_pence, 0) ?? r.amount_paid_pence
 
-function ReceiptBody({ r }: { r: Receipt }) {
+export function ReceiptBody({ r }: { r: Receipt }) {
   const download = useDownloadReceipt()
   const m = r.membership
   const number = r.number ?? `R-${r.id}`
