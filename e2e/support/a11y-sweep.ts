@@ -53,6 +53,7 @@ const SAMPLES: Record<string, () => Params | Promise<Params>> = {
   adminWelcomeSlotEdit: async () => ({ id: await first('welcome_slots', 'id') }),
   adminProduct: async () => ({ id: await first('products', 'id') }),
   adminOrder: async () => ({ id: await first('orders', 'id') }),
+  adminMember: async () => ({ id: await first('memberships', 'id') }),
   adminEvent: async () => ({ id: await first('events', 'id') }),
   adminBlogsEdit: async () => ({ id: await first('blogs', 'id') }),
   blog: async () => ({ slug: await first('blogs', 'slug', 'published=is.true') }),
