@@ -99,7 +99,7 @@ create index invoices_open_idx on public.invoices (subscription_id) where status
 alter table public.invoices enable row level security;
 
 -- The e-mails billing owes a member. One per (membership, kind, episode, seq): a failure per
--- invoice attempt, a reminder per configured day of an arrears episode, one suspension per episode.
+-- unpaid invoice, a reminder per configured day of an arrears episode, one suspension per episode.
 create table private.dunning_notices (
   id bigint generated always as identity primary key,
   membership_id bigint not null references public.memberships (id) on delete cascade,
@@ -390,7 +390,9 @@ begin
             values (s.id, encode(extensions.gen_random_bytes(16), 'hex'))
             on conflict (subscription_id) do nothing;
             update public.memberships set status = 'past_due' where id = m.id and status = 'active';
-            perform private.queue_notice(m.id, i.id, 'failed', s.past_due_since, i.attempt_count, v_at);
+            -- One e-mail per unpaid invoice: the provider's retries are followed by reminders, not
+            -- by another "payment failed" each time.
+            perform private.queue_notice(m.id, i.id, 'failed', i.issued_at, 0, v_at);
           end if;
           v_outcome := 'failed';
         end if;

@@ -323,7 +323,9 @@ begin
             values (s.id, encode(extensions.gen_random_bytes(16), 'hex'))
             on conflict (subscription_id) do nothing;
             update public.memberships set status = 'past_due' where id = m.id and status = 'active';
-            perform private.queue_notice(m.id, i.id, 'failed', s.past_due_since, i.attempt_count, v_at);
+            -- One e-mail per unpaid invoice: the provider's retries are followed by reminders, not
+            -- by another "payment failed" each time.
+            perform private.queue_notice(m.id, i.id, 'failed', i.issued_at, 0, v_at);
           end if;
           v_outcome := 'failed';
         end if;
