@@ -7,12 +7,17 @@
 // on another device (a fresh browser context), takes a new card: the open payment is paid and the
 // membership is active again. At a phone's width; screenshots go to /tmp/shots-billing.
 //
+// Another member pays by a card whose later payments fail and never pays: the failed-payment
+// e-mail, two reminders and, after the grace period, the suspension e-mail; /members says the
+// membership is suspended and when it ends; staff find them under Arrears and on their page.
+// At a desk's width.
+//
 // The local provider's clock is one for the whole stack: the file runs in the lane group of the
 // other subscription journeys (e2e/support/lanes.ts), after them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
-import { asService } from './admin-support'
+import { asService, openFromNav, signedInPage } from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
@@ -258,5 +263,99 @@ describe('rent by Direct Debit', () => {
     await expectAccessible(page)
     await shoot(page, '07-members-active-again')
     await context.close()
+  })
+})
+
+describe('rent that is never paid', () => {
+  it('reminders, then suspension after the grace period, each e-mail checked, and staff see it', async () => {
+    const context = await newContext(browser, 1280)
+    await configureApp(context)
+    const page = await context.newPage()
+    await openApp(page, '/')
+    await dismissConsent(page)
+    await (await mainNavLink(page, 'Become a member')).click()
+    await page.getByRole('link', { name: `Become a member at ${site.location}` }).click()
+    await page.getByRole('radio', { name: /Full plot monthly/ }).check()
+    const email = uniqueEmail('arrears')
+    const account = page.getByRole('form', { name: 'Create your account' })
+    await account.getByLabel('First name').fill('Gregor')
+    await account.getByLabel('Last name').fill('Mendel')
+    await account.getByLabel('E-mail address').fill(email)
+    await account.getByLabel('Choose a password').fill('grow-my-own-peas')
+    await account.getByRole('button', { name: 'Create my account' }).click()
+    await page.getByText(`Signed in as ${email}`).waitFor()
+    await page.getByRole('form', { name: 'Your details and payment' })
+      .getByRole('button', { name: /^Pay £[\d.]+ and join$/ }).click()
+
+    // A card that pays today and fails every later payment (Stripe's 4000 0000 0000 0341).
+    await page.getByRole('heading', { name: 'Test checkout' }).waitFor()
+    await page.getByRole('radio', { name: 'Card' }).check()
+    await page.getByLabel('Card number').fill('4000 0000 0000 0341')
+    await page.getByRole('button', { name: /^Pay £/ }).click()
+    await page.getByTestId('welcome').getByRole('heading', { name: 'Welcome to Roots!' }).waitFor()
+    await mailWith(email, 'Welcome to Roots: your plot at ' + site.location)
+
+    // The first renewal fails: one e-mail, with what is owed and the link to pay.
+    const start = await subscriptionOf(email)
+    const due = Date.parse(start.current_period_end)
+    await advanceClock(new Date(due + 6 * 3600_000))
+    const failed = await mailWith(email, 'Your membership payment did not go through')
+    expect(failed.body).toContain('£29.99')
+    expect(failed.body).toMatch(/\/payments\/update-payment\/[0-9a-f]{32}/)
+
+    // The provider's retries fail too; reminders on days 3 and 7, and no second "did not go
+    // through" for the same payment.
+    await advanceClock(new Date(due + 8 * 86400_000))
+    const reminder = await mailWith(email, 'A reminder: your membership payment is still due', 2)
+    expect(reminder.body).toMatch(/\/payments\/update-payment\/[0-9a-f]{32}/)
+    expect(
+      (await mailTo(email)).filter((m) =>
+        m.subject === 'Your membership payment did not go through'
+      ),
+    )
+      .toHaveLength(1)
+    const row = await subscriptionOf(email)
+    expect(await serviceRest(`memberships?select=status&id=eq.${row.membership_id}`)).toEqual([
+      { status: 'past_due' },
+    ])
+
+    // The grace period (14 days from the first failure) ends: suspended, with a month's notice.
+    await advanceClock(new Date(due + 15 * 86400_000))
+    const suspended = await mailWith(email, 'Your membership has been suspended')
+    expect(suspended.body).toMatch(/\d{1,2} \w+ \d{4}/)
+    const [ended] = await serviceRest<{ status: string; ends_on: string }[]>(
+      `memberships?select=status,ends_on&id=eq.${row.membership_id}`,
+    )
+    expect(ended!.status).toBe('suspended')
+    expect(ended!.ends_on).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+
+    await openApp(page, '/members')
+    const alert = page.getByTestId('arrears-alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toContain('Your membership is suspended')
+    expect(await page.getByTestId('billing-status').textContent()).toMatch(
+      /^Suspended — ends on \d{1,2} \w+ \d{4}$/,
+    )
+    expect(await noSidewaysScroll(page)).toBe(true)
+    await expectAccessible(page)
+    await shoot(page, '08-members-suspended-1280')
+    await context.close()
+
+    // Staff: the member is under Arrears, and their page says what happened.
+    const admin = await signedInPage(browser, 'official@example.com', '/admin')
+    await openFromNav(admin, 'Arrears', '/admin/arrears')
+    const arrearsRow = admin.getByTestId('arrears-row').filter({ hasText: email })
+    await arrearsRow.waitFor()
+    expect(await arrearsRow.textContent()).toContain('£29.99')
+    await shoot(admin, '09-admin-arrears')
+    await arrearsRow.getByRole('link', { name: 'Gregor Mendel' }).click()
+    await admin.waitForURL((u) => u.pathname === `/admin/members/${row.membership_id}`)
+    expect(await admin.getByTestId('membership-status').textContent()).toBe('Suspended for arrears')
+    expect(await admin.getByRole('status').filter({ hasText: 'overdue' }).textContent()).toContain(
+      '£29.99 overdue',
+    )
+    await expectAccessible(admin)
+    await shoot(admin, '10-admin-member')
+    await admin.context().close()
   })
 })
