@@ -1,6 +1,6 @@
 // `sites` and `redirect-lookup` through the gateway next to the plain REST read of global_sites,
 // in the same run, with autocannon at 10 and 50 connections: req/s, p50 and p99, and each
-// function's p50 as a ratio of the REST read's. Goal (issue 4): each within 1.5× the REST p50.
+// function's p50 as a ratio of the REST read's. Goal: each within 1.5× the REST p50.
 // Also the revalidation a warm client makes (If-None-Match → 304) and a single path lookup.
 import { join } from 'node:path'
 import type { Bench, BenchRow } from './run.ts'

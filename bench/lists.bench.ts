@@ -1,4 +1,4 @@
-// `lists`: the waiting-list work at national scale (issue 22.2). Loads 1,000,000 entries through
+// `lists`: the waiting-list work at national scale. Loads 1,000,000 entries through
 // the real triggers: 950,000 over 200 sites and 50,000 on one large site whose applicants joined
 // over five years. Then times, each as the role that does it in production:
 // - offering 15% of a 400-plot site (60 offers, make_plot_offers as the service role);

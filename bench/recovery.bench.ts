@@ -1,4 +1,4 @@
-// Recovery (issue 22.5), on a stack of its own: Postgres stops while clients read through REST and
+// Recovery, on a stack of its own: Postgres stops while clients read through REST and
 // join a list through the waiting-list function, then returns. Figures: how fast requests are
 // answered during the outage (a pooler in front of PostgREST answers 503 with Retry-After at
 // once), and how long after Postgres accepts connections again the gateway serves a read, next

@@ -31,7 +31,7 @@ export const CHROME_FLAGS = [
 ]
 export const PUBLIC_JS_GOAL_KB = 90
 export const MOBILE_GOAL = 95
-/** Issue 22: mobile LCP of the public pages at most this many times the static page's. */
+/** Mobile LCP of the public pages at most this many times the static page's. */
 export const LCP_GOAL_RATIO = 1.3
 /**
  * A new TCP connection's first window: 10 segments of 1,460 bytes (RFC 6928, and Lighthouse's
@@ -268,7 +268,7 @@ const bench: Bench = async ({ stack, quick }) => {
     { path: '/admin/login', public: false },
   ]
   // The same build without server rendering (the app renders from the empty shell, as before
-  // issue 22), served beside it, so the LCP it saves is measured in this run.
+  // the goal), served beside it, so the LCP it saves is measured in this run.
   const spaPort = freePort()
   const spa = startWebServer({
     port: spaPort,
@@ -450,7 +450,7 @@ const bench: Bench = async ({ stack, quick }) => {
         `Lighthouse mobile performance ≥ ${MOBILE_GOAL} on public pages — ${
           mobilePublic.every((s) => s >= MOBILE_GOAL) ? 'met' : 'NOT met'
         } (lowest ${Math.min(...mobilePublic)}); ` +
-        `mobile LCP ≤ ${LCP_GOAL_RATIO}× the static page's on public pages (issue 22) — ${
+        `mobile LCP ≤ ${LCP_GOAL_RATIO}× the static page's on public pages — ${
           lcpRatios.every((r) => r <= LCP_GOAL_RATIO) ? 'met' : 'NOT met'
         } (highest ${Math.max(...lcpRatios).toFixed(2)}×, baseline median LCP ${
           Math.round(baseLcp)

@@ -1,5 +1,5 @@
-// Staff sign-in journeys: each seeded role lands where the guard of spec §6 says, a member is
-// refused, missing credentials give spec §8's message, and a user who writes a staff role into
+// Staff sign-in journeys: each seeded role lands where the admin guard says, a member is
+// refused, missing credentials give the sign-in form's message, and a user who writes a staff role into
 // their own user_metadata gets the screens but no data (RLS decides).
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Admin commerce (issue 9): staff add a product (image types checked, uploaded to Storage) and
+// Admin commerce: staff add a product (image types checked, uploaded to Storage) and
 // it is on sale, with its image, at the public checkout; a gift voucher lowers a checkout's total
 // and cannot be spent twice; an admin refunds an order through the local payment provider and
 // sees order and payment refunded; the store screens pass axe; a patch manager reaches none of

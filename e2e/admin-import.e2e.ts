@@ -1,4 +1,4 @@
-// Importing a waiting list from a spreadsheet (issue 21): a patch manager opens the import page
+// Importing a waiting list from a spreadsheet: a patch manager opens the import page
 // from the admin menu, uploads a CSV (byte-order mark, CRLF, a note with a comma and a line break)
 // holding good rows, a bad postcode, a seeded applicant again and a repeat within the file, reads
 // the per-row check, imports with welcome e-mails while the progress bar fills, reads the report

@@ -1,4 +1,4 @@
-// Operations admin (issue 9): an admin builds a two-lesson course in the rich-text editor (a
+// Operations admin: an admin builds a two-lesson course in the rich-text editor (a
 // javascript: link refused), reorders and publishes it; publishes a promo bar for one site and
 // sees it there, and not after its end date; the tag-manager id is refused unless GTM- and
 // capitals or digits; a task moves across the board by keyboard alone. A patch manager reaches

@@ -1,4 +1,4 @@
-// Issue 21 (1a, 6): an admin archives a site whose list moves to another site, keeping each join
+// An admin archives a site whose list moves to another site, keeping each join
 // date; each applicant is e-mailed where their place went and the link opens their status page on
 // a phone; the closed site's old address leads to the new site, also in the browser of a visitor
 // who saw the site before it closed (the redirect table kept from then). An applicant turns on

@@ -1,4 +1,4 @@
-// Review of published course edits (issue 18, items 6 and 7), on a phone: the expert edits a
+// Review of published course edits, on a phone: the expert edits a
 // published lesson and is told it went for review while visitors keep the live words; an admin
 // approves it from the review screen; the audit log names the admin, with the field that changed.
 // axe and no sideways scroll at 360 px on each screen.

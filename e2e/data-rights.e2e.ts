@@ -1,4 +1,4 @@
-// Data rights (issue 21): an applicant joins from the home page, opens their reference link from
+// Data rights: an applicant joins from the home page, opens their reference link from
 // the e-mail on another device, downloads their data (JSON and CSV: their entry, not that of
 // another applicant with the same name), asks for erasure after reading what is kept, and is
 // e-mailed; an admin completes the request from /admin/data-rights; the applicant is e-mailed

@@ -21,7 +21,7 @@ const LAZY_ONLY: Record<string, string> = {
   '/admin/waiting-list/tools/consolidator': "the admin area's paths (config/paths-admin.ts)",
 }
 
-/** Gzipped bytes of first-load JavaScript (issue 6: ≤ 90 KB; 89.4 KB on 29 November 2026). */
+/** Gzipped bytes of first-load JavaScript (≤ 90 KB; 89.4 KB on 29 November 2026). */
 const BUDGET_GZIP_BYTES = 90 * 1024
 
 async function firstLoadScripts(): Promise<string[]> {

@@ -62,7 +62,7 @@ async function reachGiftVouchers(page: Page) {
   await shoot(page, '01-home')
   const link = page.getByRole('link', { name: /gift vouchers?/i }).filter({ visible: true }).first()
   if (await link.count() === 0) {
-    // Until the site navigation links here (issue 17, navigation), a person arrives by address.
+    // Until the site navigation links here, a person arrives by address.
     console.warn(
       '[gift-voucher-journey] no visible link to /gift-vouchers on the home page: opening it by address',
     )

@@ -1,4 +1,4 @@
-// Becoming a paying member (issue 17): a new visitor starts on the home page, goes to "Become a
+// Becoming a paying member: a new visitor starts on the home page, goes to "Become a
 // member", picks a site with free plots and nobody waiting, creates their account inside the
 // set-up, chooses a plan and sees the deposit, joining fee and monthly price, pays on the local
 // payment page and lands on /members with the membership active, the confirmation in the outbox

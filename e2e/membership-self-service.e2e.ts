@@ -1,4 +1,4 @@
-// Members' self-service (issue 21, part 7): the demo member signs in from the home page, opens
+// Members' self-service: the demo member signs in from the home page, opens
 // "My membership" from the menu, pauses billing after reading the rules (dates, the plot, the
 // limit left), gets the e-mail, resumes, cancels after reading the notice period, the last payment
 // and that the deposit is kept in the first 12 months, gets the e-mail, and keeps the membership

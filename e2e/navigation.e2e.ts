@@ -1,4 +1,4 @@
-// Navigation for people (issue 17): every public page of the paths table (web/src/config/paths*.ts)
+// Navigation for people: every public page of the paths table (web/src/config/paths*.ts)
 // is reachable from the home page within three clicks on links a visitor can see, at 1280 px and
 // at 360 px with the phone menu opened. The list of pages is read from the paths table, so a new
 // page that nothing links to fails here by name; the few pages left out say why. Also: the phone

@@ -1,4 +1,4 @@
-// "Find a site near you" (issue 20, item 4), as a visitor does it: from the home page's button to
+// "Find a site near you", as a visitor does it: from the home page's button to
 // /sites with the near-me panel focused; a malformed postcode is explained beside the box; a
 // postcode (the local geocoder's fixture) sorts the list nearest first with each site's distance
 // in miles, kept through a reload and undone by going back; the browser's location (granted in

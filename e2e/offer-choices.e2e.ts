@@ -1,4 +1,4 @@
-// Fairer offers (issue 21): staff turn on the site's "first decline keeps the place" rule and
+// Fairer offers: staff turn on the site's "first decline keeps the place" rule and
 // offer a plot to a category from /admin; the applicant opens the offer e-mail's link on a phone
 // (fresh context, 360 px), books a viewing on the site's welcome slots (e-mailed), cancels and
 // books again, then accepts; their entry at another site is asked "keep your place?" by e-mail and

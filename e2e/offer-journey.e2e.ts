@@ -1,4 +1,4 @@
-// Answering a plot offer from the e-mail (issue 17), each link opened in a fresh browser context
+// Answering a plot offer from the e-mail, each link opened in a fresh browser context
 // (another device, nothing saved): the first applicant declines, the page says the place passed
 // on, and the next applicant is e-mailed; the next applicant accepts, is e-mailed the set-up link,
 // lands in the set-up for that site, creates their account there, pays on the local payment page

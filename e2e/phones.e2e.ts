@@ -1,4 +1,4 @@
-// Phones (issue 17): at 360 px nothing fixed (the promo bar, the cookie button) covers a focused
+// Phones: at 360 px nothing fixed (the promo bar, the cookie button) covers a focused
 // form field or its label: the promo bar keeps to one line and steps aside while a field has
 // focus. And the admin area is never wider than the screen: tables scroll inside their own
 // focusable, labelled region, on every admin page each admin role can open.

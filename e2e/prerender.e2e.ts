@@ -1,4 +1,4 @@
-// First paint from HTML (issue 22): the public pages arrive rendered, with their own title,
+// First paint from HTML: the public pages arrive rendered, with their own title,
 // description, canonical and link-preview tags, so a visitor without JavaScript (and a search
 // engine or a link preview) sees each page's content; with JavaScript the app hydrates that HTML
 // (keeps it, no mismatch reported) and the live figures take over. A visitor without JavaScript

@@ -1,4 +1,4 @@
-// Pre-registering for an upcoming site, and the route rules of spec §2: /prereg/{site},
+// Pre-registering for an upcoming site, and the pre-registration route rules: /prereg/{site},
 // /landing/{site}, the site page's redirects, parameter validation and unmatched routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'

@@ -1,4 +1,4 @@
-// One rich page for every site (issue 20): from the home page to a site of each status (active:
+// One rich page for every site: from the home page to a site of each status (active:
 // its site page; open and upcoming: the pre-registration page), each with its details, photo
 // gallery, the list in figures, prices, a FAQ, a map that still shows the marker and links out
 // when tiles cannot load (they never can here: the tile server is blocked), and its own link
@@ -260,7 +260,7 @@ describe('a rich page for a site of each status', () => {
       const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift)
       // Not in Google's "poor" band (above 0.25). Without the gallery's reserved room this page
       // measured 0.34 in Lighthouse; with it about 0.1 on a phone (a short shift as the photos
-      // arrive is left: see the issue 20 note), so the stricter 0.1 would be a coin toss.
+      // arrive is left: see docs/architecture.md), so the stricter 0.1 would be a coin toss.
       expect(shift).toBeLessThan(0.25)
       await page.context().close()
     })

@@ -1,4 +1,4 @@
-// Promises follow the state (issue 17): a site's badge, its button and its promotion say what a
+// Promises follow the state: a site's badge, its button and its promotion say what a
 // visitor can actually do there now. An active site with people waiting offers its waiting list
 // (never "Join Free Today · for your first month free"); a site with free plots and nobody waiting
 // (none in the seed: one is added here) offers membership with the offer that applies; a site

@@ -1,4 +1,4 @@
-// Draws the seed photos of the 22 catalogue sites (issue 20): three gallery scenes a site
+// Draws the seed photos of the 22 catalogue sites: three gallery scenes a site
 // (1200×800, and each again 800 px wide as its small copy) and a portrait of its patch manager (400×400), made here from flat shapes, seeded by
 // slug so every site differs and a re-run gives the same bytes. Writes indexed-colour PNGs
 // (encoder below, node:zlib) into supabase/images/sites/<slug>/, which config.toml's

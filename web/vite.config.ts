@@ -58,7 +58,7 @@ const HEAD_MODULES = ['src/lib/head.ts', 'src/lib/page-meta.ts'].map((p) =>
 )
 
 /**
- * Server build only (issue 22): useHead and usePageMeta set the document's head in effects, which
+ * Server build only: useHead and usePageMeta set the document's head in effects, which
  * never run on the server, so every import of lib/head or lib/page-meta gets the head collector
  * instead (which records what the page asks for while it renders, and re-exports the rest).
  */

@@ -1,4 +1,4 @@
-// Server-rendered pages (issue 22): the page is in the HTML before the app runs, so a test that
+// Server-rendered pages: the page is in the HTML before the app runs, so a test that
 // clicks must wait until the app has taken the page over (React has attached its root to #root:
 // from then on it replays a click made while it is still hydrating), and hydration must not have
 // failed: React reports a mismatch between the server's HTML and the browser's first render as a

@@ -1,4 +1,4 @@
--- Images (issue 20): the public Storage bucket `images` that staff upload site, patch manager,
+-- Images: the public Storage bucket `images` that staff upload site, patch manager,
 -- product, event and blog pictures to, who may write where in it, and each site's photo gallery.
 -- Objects are named by use: sites/<slug>/<uuid>.<ext>, products/…, events/…, blogs/…. Image
 -- columns (global_sites.pm_photo_1/2, products.image_url, events.image_url, blogs.cover_image)

@@ -1,4 +1,4 @@
--- A site's waiting list in public figures (issue 20): how long the list is, since when the person
+-- A site's waiting list in public figures: how long the list is, since when the person
 -- at its top has waited (the date only), how many places it offered in the last 12 months and
 -- the wait someone joining today can expect, worked out as get_waiting_list_position works out
 -- an applicant's own: their place (everyone waiting, plus one) times the months the list's pace

@@ -1,4 +1,4 @@
--- Fairer offers (issue 21): offers that target a category of plot or applicant and keep it when
+-- Fairer offers: offers that target a category of plot or applicant and keep it when
 -- they pass on; staff extending an offer's deadline (recorded, the applicant told); a viewing
 -- booked from the offer page on the site's welcome-slot calendar before answering; a per-site
 -- rule on whether a first decline keeps the applicant's place; and "one plot at a time": accepting

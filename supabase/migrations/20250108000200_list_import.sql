@@ -1,4 +1,4 @@
--- Importing an existing waiting list (issue 21): staff of a site send the rows of a spreadsheet,
+-- Importing an existing waiting list: staff of a site send the rows of a spreadsheet,
 -- already mapped to our columns by the browser, to public.import_waiting_list.
 -- - A dry run validates every row with the entries table's own rules (names, e-mail, UK postcode,
 --   private.valid_phone, notes, plot size, the site's categories) plus the import's (a join date,

@@ -1,4 +1,4 @@
--- A list that is visibly fair (issue 21, part 3).
+-- A list that is visibly fair.
 -- - The order of a queue ((joined_at, id) among the 'waiting' entries of a location_key) changes
 --   only through recorded events. A trigger refuses, for every API caller (anon, staff, the
 --   service role), an UPDATE that changes an entry's joined_at, site_id or (without a site) its

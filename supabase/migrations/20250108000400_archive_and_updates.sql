@@ -1,5 +1,5 @@
 -- Archiving a site, welcome slots that cannot start in the past, and the monthly "where you are
--- now" mail to applicants who ask for it (issue 21, parts 1a, 1b and 6).
+-- now" mail to applicants who ask for it (1b and 6).
 -- - A site is archived, never deleted (entries, payments and history point at it): archive_site
 --   (admins only, one transaction) moves its live list to another site keeping every join date
 --   (migrate_location: merged into that list in queue order) or withdraws it, withdraws its
@@ -229,7 +229,7 @@ begin
 
   update public.global_sites set archived_at = now() where id = p_site_id;
 
-  -- Its old pages lead to where its list went (spec §2 redirects are checked on every navigation).
+  -- Its old pages lead to where its list went (redirects are checked on every navigation).
   insert into public.redirects (source_path, target, status_code)
   values
     (private.site_page_path(v_site), v_target, 301),

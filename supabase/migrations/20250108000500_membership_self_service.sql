@@ -1,4 +1,4 @@
--- Members' self-service (issue 21, part 7): pause, resume, cancel and undo a cancellation from
+-- Members' self-service: pause, resume, cancel and undo a cancellation from
 -- /members, with the subscription agreement's rules applied here, in the database.
 --
 -- The rules (the product spec states none of them; the agreement page, /subscription-agreement,

@@ -1,4 +1,4 @@
--- Data rights (UK GDPR, issue 21): a person downloads everything held about them and asks for
+-- Data rights (UK GDPR): a person downloads everything held about them and asks for
 -- erasure; admins complete erasure requests; retention rules run as scheduled jobs.
 -- - Who a person is: the e-mail address (normalised) their private reference was sent to, or the
 --   signed-in account (auth.uid() and the account's e-mail). Never a name, never an e-mail alone:

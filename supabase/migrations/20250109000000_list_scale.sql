@@ -1,4 +1,4 @@
--- National scale for the waiting lists (issue 22.2).
+-- National scale for the waiting lists.
 --
 -- 1. Statement-level bookkeeping. The history (waiting_list_status_history), the queue events
 --    (waiting_list_events), the private queue ledger (private.waiting_list_queue_log), the

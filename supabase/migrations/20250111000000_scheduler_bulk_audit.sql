@@ -1,4 +1,4 @@
--- The scheduler's bulk writes to the lists, audited per statement (issue 22.2).
+-- The scheduler's bulk writes to the lists, audited per statement.
 --
 -- The expiry job (every minute) usually expires a handful of offers, and each keeps its own audit
 -- row. After an outage it may find thousands due at once: 10,000 offers meant 40,000 audit rows,

@@ -1,4 +1,4 @@
--- A blog post's cover picture gets its own description (issue 20: images carry alt text). Until
+-- A blog post's cover picture gets its own description (images carry alt text). Until
 -- now a cover was shown as decoration beside its title; a cover that shows something the post is
 -- about (a plot, a harvest, a person) is described for people who cannot see it. Optional: left
 -- empty, the cover stays decorative (alt=""), as before. Trimmed, 1-300 characters when given.

@@ -1,4 +1,4 @@
--- Per-row trigger work on the list tables, cut to what a statement needs (issue 22, the expiry
+-- Per-row trigger work on the list tables, cut to what a statement needs (the expiry
 -- of 10,000 offers). Each row trigger here is a security-definer plpgsql call with its own
 -- search_path; the expiry and an offer round update and insert tens of thousands of rows, and
 -- most of those calls decided "nothing to do".

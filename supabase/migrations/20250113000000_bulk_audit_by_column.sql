@@ -1,4 +1,4 @@
--- The scheduler's bulk audit rows without a JSON image of every row (issue 22.2).
+-- The scheduler's bulk audit rows without a JSON image of every row.
 --
 -- 20250111000000_scheduler_bulk_audit.sql records a bulk statement of the scheduler's as one
 -- audit row, with the status move every row made. It found that move by turning each old and

@@ -1,4 +1,4 @@
--- Images nobody shows any more leave the bucket (issue 20). A replaced or removed site photo,
+-- Images nobody shows any more leave the bucket. A replaced or removed site photo,
 -- patch manager photo, product, event or blog image stayed in the public bucket for good: a
 -- patch manager who left stayed one URL away, and every abandoned upload took space. Storage
 -- objects can only be removed through the Storage API (Supabase refuses DELETE on

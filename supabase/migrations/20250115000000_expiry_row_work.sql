@@ -1,4 +1,4 @@
--- The scheduled expiry of 10,000 offers (issue 22): two kinds of work it did for every row that
+-- The scheduled expiry of 10,000 offers: two kinds of work it did for every row that
 -- change nothing a reader sees.
 -- - The BEFORE UPDATE trigger that stamps updated_at on an entry was a plpgsql call per row
 --   (20,000 per run). It now runs only when the row is not already stamped with now(): a

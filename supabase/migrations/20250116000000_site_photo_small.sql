@@ -1,4 +1,4 @@
--- A site photo's small copy (issues 20 and 22). Gallery photos are stored up to 1600 px wide,
+-- A site photo's small copy. Gallery photos are stored up to 1600 px wide,
 -- and every phone and every thumbnail downloaded the whole photo: on a site page the first photo
 -- is the largest paint, and its bytes were most of a phone's wait for it. The admin's upload (in
 -- the browser, where the crop is made) and the seed now store a second object at most 800 px

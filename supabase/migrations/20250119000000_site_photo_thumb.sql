@@ -1,4 +1,4 @@
--- A site photo's thumbnail copy (issue 22). The gallery's thumbnails are drawn 88 px wide, and
+-- A site photo's thumbnail copy. The gallery's thumbnails are drawn 88 px wide, and
 -- every one downloaded the photo's small copy (800 px): on a site page with three photos a phone
 -- fetched three copies made for its full width to show three stamps. The admin's upload and the
 -- seed now store a third object at most 264 px wide (three device pixels to each of the 88), and

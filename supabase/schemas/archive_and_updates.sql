@@ -194,7 +194,7 @@ begin
 
   update public.global_sites set archived_at = now() where id = p_site_id;
 
-  -- Its old pages lead to where its list went (spec §2 redirects are checked on every navigation).
+  -- Its old pages lead to where its list went (redirects are checked on every navigation).
   insert into public.redirects (source_path, target, status_code)
   values
     (private.site_page_path(v_site), v_target, 301),

@@ -1,4 +1,4 @@
--- Seed: what a visitor reads and sees on each of the 22 catalogue sites' pages (issue 20):
+-- Seed: what a visitor reads and sees on each of the 22 catalogue sites' pages:
 -- descriptions, directions, travel times, nearby places, the patch manager and the photo
 -- gallery. Runs after catalogue.sql, which made the rows with their short demo text; these
 -- updates replace it by slug. Long texts live here rather than in the catalogue, which is the

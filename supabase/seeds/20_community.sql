@@ -1,4 +1,4 @@
--- Community pages (issue 8): a growing expert who can sign in (expert@example.com, password
+-- Community pages: a growing expert who can sign in (expert@example.com, password
 -- allotments-demo) linked to Alex Green, a draft course of theirs, more votes for new sites and
 -- land offers. Runs after seed.sql.
 

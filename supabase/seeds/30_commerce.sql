@@ -1,4 +1,4 @@
--- Demo commerce data for the admin screens (issue 9): shop orders over the last weeks (paid,
+-- Demo commerce data for the admin screens: shop orders over the last weeks (paid,
 -- one failed at the provider, one refunded, one part-paid by a gift voucher) with their
 -- payments, a demo gift voucher with a balance, and a product with an inline PNG image.
 -- Runs after seed.sql on a fresh database.

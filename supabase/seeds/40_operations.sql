@@ -1,4 +1,4 @@
--- Demo data for the operations screens of the admin area (issue 9), after seed.sql: promo bars
+-- Demo data for the operations screens of the admin area, after seed.sql: promo bars
 -- per site and with dates, marketing spend per site and campaign with the tag-manager id,
 -- event capacities, tasks on the board, a draft course, and what the public content forms sent
 -- (applications for the open roles, sowing-reminder sign-ups) for their admin lists.

@@ -1,4 +1,4 @@
-// Server rendering in the production web server (issue 22): a page the server build renders goes
+// Server rendering in the production web server: a page the server build renders goes
 // out as HTML with its head, stylesheets, styles and data; others get the plain shell; the server
 // build itself is never served; a rendered page is reused within its short cache.
 import assert from 'node:assert/strict'

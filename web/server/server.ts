@@ -97,7 +97,7 @@ async function gzippedFile(file: string, mtime: number): Promise<Uint8Array<Arra
   return body
 }
 
-/** The server build (issue 22): web/src/entry-server.tsx, which the web server renders pages with. */
+/** The server build: web/src/entry-server.tsx, which the web server renders pages with. */
 export const serverEntry = (distDir: string) => join(distDir, '.server', 'entry-server.js')
 
 export interface WebServerOptions {
@@ -145,7 +145,7 @@ export function securityHeaders(apiUrl: string, connectSrc: string[] = []): Reco
 }
 
 /**
- * Where this server serves Storage's public `images` bucket on the page's own origin (spec §9:
+ * Where this server serves Storage's public `images` bucket on the page's own origin (
  * "Images are served from a storage CDN under /images/"). A photo on the page's origin needs no
  * second connection before it can load: on a phone that was ~100 ms of a site page's largest paint.
  */
@@ -215,7 +215,7 @@ async function imageResponse(
 }
 
 /**
- * Pages start the redirect table's download with the HTML (spec §2: every navigation consults it,
+ * Pages start the redirect table's download with the HTML (every navigation consults it,
  * and a first visit waits for it), in parallel with the bundle instead of after it. The client's
  * first read of the table is a plain GET (the function needs no key), so it takes this response.
  */
@@ -349,7 +349,7 @@ interface CachedPage {
 const RENDER_CACHE_MAX = 2000
 
 /**
- * Server rendering (issue 22): the public pages the entry renders, from the API's current data,
+ * Server rendering: the public pages the entry renders, from the API's current data,
  * each kept RENDER_FRESH_MS (then served once more while a fresh render replaces it, for at most
  * RENDER_STALE_MS). Null when the page is not one it renders or rendering failed: the shell then.
  */

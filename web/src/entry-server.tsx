@@ -1,4 +1,4 @@
-// Server rendering (issue 22): the public pages visitors land on (home, the sites list, every
+// Server rendering: the public pages visitors land on (home, the sites list, every
 // site page and pre-registration page) rendered to HTML from the same components the browser
 // hydrates. Built by `vite build --ssr` (web/server/build.ts) into dist/.server/, never part of
 // the client bundle; the stack's web server calls render() per request with a short cache.

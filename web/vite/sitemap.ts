@@ -1,4 +1,4 @@
-// Build: sitemap.xml and robots.txt (issue 20). The sitemap lists every public page the build
+// Build: sitemap.xml and robots.txt. The sitemap lists every public page the build
 // knows: the path table's public pages without parameters, and each site of the built-in
 // catalogue at the page its status gives it (an active site's page, else its pre-registration
 // page, as siteHref decides). Pages whose content lives only in the database (blogs, careers,

@@ -1,4 +1,4 @@
-// The HTTP status of a Postgres error (issue 16): PostgREST's table (mapSQLtoHTTP in its
+// The HTTP status of a Postgres error: PostgREST's table (mapSQLtoHTTP in its
 // src/library/PostgREST/Error.hs), checked row by row, and over HTTP the cases clients meet:
 // no_data_found (P0002) is 500 as in PostgREST, so the app's functions raise PT404 (404); a statement that
 // runs into anon's statement_timeout (3 s, stack/bootstrap.sql) is cancelled, answered 500 57014

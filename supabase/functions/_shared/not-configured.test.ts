@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
-// Issue 16: deployed functions without e-mail or campaign-list secrets (no ROOTS_LOCAL_STACK) answer
+// Deployed functions without e-mail or campaign-list secrets (no ROOTS_LOCAL_STACK) answer
 // 503 not_configured on the routes that need them, before writing anything, and never fall back
 // to the local providers; routes that do not need them (the catalogue, positions, previews, the
 // booking list) keep working. Handlers run in this process with that environment (asDeployed).

@@ -1,4 +1,4 @@
-// Gift vouchers at checkout, refunds through the provider and staff checkout links (issue 9),
+// Gift vouchers at checkout, refunds through the provider and staff checkout links,
 // against the real stack.
 import assert from 'node:assert/strict'
 import {

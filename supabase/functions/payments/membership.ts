@@ -1,4 +1,4 @@
-// Membership checkout (issue 17): who may set up where, what it costs, the checkout written in one
+// Membership checkout: who may set up where, what it costs, the checkout written in one
 // transaction, and what follows the payment. The queue rule is the database's
 // (20250101000300_commerce.sql): this module asks it (membership_access) before opening a
 // payment, and create_membership_order applies it again under a lock when the order is written.

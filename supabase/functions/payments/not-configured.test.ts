@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
-// Issue 16: a deployed payments function without its secrets (no ROOTS_LOCAL_STACK, no
+// A deployed payments function without its secrets (no ROOTS_LOCAL_STACK, no
 // PAYMENTS_PROVIDER=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) answers 503
 // not_configured and changes nothing: no order written or marked paid, no provider call recorded,
 // no local test checkout page. The handler runs in this process with that environment (asDeployed);

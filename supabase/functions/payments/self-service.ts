@@ -1,4 +1,4 @@
-// Members' self-service (issue 21, part 7): pause, resume, cancel and undo a cancellation of one's
+// Members' self-service: pause, resume, cancel and undo a cancellation of one's
 // own membership. The rules are the database's (20250108000500_membership_self_service.sql); this
 // module tells the payment provider and e-mails the member.
 //

@@ -1,4 +1,4 @@
-// Gift vouchers reach their recipients (issue 17), against the real stack: bought for right away,
+// Gift vouchers reach their recipients, against the real stack: bought for right away,
 // the recipient is e-mailed once when the webhook marks it paid; bought for a later day, nothing
 // goes until the scheduler's drain (private.drain_notification_outboxes, run here as postgres,
 // its request sent by the gateway's pg_net worker) finds it due, and then exactly once however

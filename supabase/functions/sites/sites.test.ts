@@ -74,7 +74,7 @@ test('booked, status, cta_link and form_link follow spec 4 for stored sites', as
   ])
 })
 
-test('the call to action follows the site state, never a promise that does not apply (issue 17)', async () => {
+test('the call to action follows the site state, never a promise that does not apply', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
   await sql()`insert into public.global_sites (city, city_slug, location, slug, status, allotments, cta_setting_id, promo, cta)
     values ('Testville', 'testville', ${'Free ' + tag}, ${

@@ -1,5 +1,5 @@
 // deno-lint-ignore-file no-explicit-any -- JSON answers are checked field by field
-// The offers' choices over HTTP (issue 21): a category offer, a staff extension (refused for bad
+// The offers' choices over HTTP: a category offer, a staff extension (refused for bad
 // input, else recorded and e-mailed), a viewing booked and cancelled by the offer's token, and
 // "keep your place?" asked by e-mail when the applicant accepts, answered by its token.
 import assert from 'node:assert/strict'

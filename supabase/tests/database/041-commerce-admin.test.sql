@@ -1,4 +1,4 @@
--- Admin commerce (issue 9): gift-voucher balances spent by shop orders (locked, never beyond the
+-- Admin commerce: gift-voucher balances spent by shop orders (locked, never beyond the
 -- value, given back on cancel and refund), refunds asked by admins only and applied once, store
 -- figures and sales reports for admins only, product image checks, and audit entries.
 begin;

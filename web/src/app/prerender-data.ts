@@ -1,4 +1,4 @@
-// What a server-rendered page was rendered with (issue 22), embedded in its HTML as JSON
+// What a server-rendered page was rendered with, embedded in its HTML as JSON
 // (<script type="application/json" id="roots-prerender">, data only: the CSP allows no inline
 // script). The browser puts the same data in the stores before it hydrates, so its first render
 // matches the HTML; the live reads then replace it.

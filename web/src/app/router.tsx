@@ -16,7 +16,7 @@ import { legalRoutes } from './routes-legal'
 
 const AdminApp = lazy(() => import('./admin/AdminApp'))
 
-// Public website, part 1 (issue 6): one lazy chunk per page so the home page stays small.
+// Public website, part 1: one lazy chunk per page so the home page stays small.
 const named = namedPage
 const SitesRoute = lazyPage(() => import('@/features/sites/routes/sites-list'))
 const LocationsRoute = named(() => import('@/features/sites/routes/sites-list'), 'LocationsRoute')
@@ -65,7 +65,7 @@ export interface AppRoute {
 export const routes: AppRoute[] = [
   { path: paths.home.path, layout: 'default', component: HomeRoute, bare: true },
   { path: paths.notFound.path, layout: 'default', component: NotFoundRoute, bare: true },
-  // Public website, part 1 (issue 6): static paths before the parameterised ones they overlap.
+  // Public website, part 1: static paths before the parameterised ones they overlap.
   { path: paths.sites.path, layout: 'default', component: SitesRoute, bare: true },
   { path: paths.locations.path, layout: 'default', component: LocationsRoute, bare: true },
   { path: paths.site.path, layout: 'site', component: SitePageRoute, bare: true },

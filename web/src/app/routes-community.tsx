@@ -1,4 +1,4 @@
-// Public website, part 2 (issue 8): community pages, experts and courses, the location map and
+// Public website, part 2: community pages, experts and courses, the location map and
 // member sign-in. Each page is its own lazy chunk so none of them adds to the home page's load.
 import { lazyPage, namedPage } from './lazy-page'
 import { paths } from '@/config/paths'

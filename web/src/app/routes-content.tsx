@@ -1,4 +1,4 @@
-// Public website, part 2 (issue 8): content, community and map pages. Each page is its own lazy
+// Public website, part 2: content, community and map pages. Each page is its own lazy
 // chunk so none of them adds to the home page's first load.
 import { lazyPage, namedPage } from './lazy-page'
 import { paths } from '@/config/paths'

@@ -28,7 +28,7 @@ function ReplayEarlyTap() {
 async function start(container: HTMLElement, doc: Document) {
   applyTheme(doc)
   installGlobalStyles()
-  // A server-rendered page (issue 22) carries the data it was rendered with: the stores take it
+  // A server-rendered page carries the data it was rendered with: the stores take it
   // before the first render, which then hydrates the HTML instead of replacing it.
   const prerendered = doc.getElementById(PRERENDER_DATA_ID)
   await nextTask()
@@ -55,7 +55,7 @@ async function start(container: HTMLElement, doc: Document) {
   preloadRouteTable()
 }
 
-/** Starts the app in `container`; a missing runtime config (spec §8) names what is missing. */
+/** Starts the app in `container`; a missing runtime config names what is missing. */
 export function startApp(container: HTMLElement, doc: Document = document): Promise<void> {
   return start(container, doc).catch((e: unknown) => {
     if (!(e instanceof ConfigError)) throw e

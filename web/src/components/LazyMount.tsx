@@ -1,4 +1,4 @@
-// Mounts its children only once they come within the lazy-load margin (50px, spec §9) of the
+// Mounts its children only once they come within the lazy-load margin (50px) of the
 // viewport: for heavy embeds such as site maps. Without IntersectionObserver it mounts at once.
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { LAZY_LOAD_MARGIN } from '@/config/theme'

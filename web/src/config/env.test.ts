@@ -20,7 +20,7 @@ describe('env', () => {
     expect(e).toMatchObject({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k' })
   })
 
-  it('names a missing URL, a missing key, or both, as spec §8 does', () => {
+  it('names a missing URL, a missing key, or both, in the documented words', () => {
     expect(() => readEnv({ supabaseAnonKey: 'k' }, {})).toThrow(MISSING_URL)
     expect(() => readEnv({ supabaseUrl: 'http://a' }, {})).toThrow(MISSING_KEY)
     expect(() => readEnv(undefined, {})).toThrow(MISSING_BOTH)

@@ -2,7 +2,7 @@
 // /config.js, so one build runs against any backend), falling back to Vite's build-time env.
 // Checked by hand rather than with zod: this runs before the first paint, and zod would be the
 // largest library in the public first load. A missing backend URL or key fails with the
-// messages of spec §8.
+// documented messages.
 
 export const MISSING_URL = 'supabaseUrl is required.'
 export const MISSING_KEY = 'supabaseKey is required.'

@@ -1,10 +1,10 @@
-// The legal pages: the privacy notice and the cookie policy (issue 17), linked from the footer and
+// The legal pages: the privacy notice and the cookie policy, linked from the footer and
 // from every consent box.
 import { definePath } from './define-path'
 
 export const legalPaths = {
   privacy: definePath('/privacy'),
   cookies: definePath('/cookies'),
-  // Your data rights: download everything held about you, or ask for it to be erased (issue 21).
+  // Your data rights: download everything held about you, or ask for it to be erased.
   yourData: definePath('/your-data'),
 } as const

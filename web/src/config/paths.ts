@@ -25,7 +25,7 @@ export const paths = {
   admin: definePath('/admin'),
 } as const
 
-/** Spec §2's named routes, for call-to-action settings that store a route name. */
+/** The named routes, for call-to-action settings that store a route name. */
 export const namedRoutes = {
   'landing-site-join': paths.landingSiteJoin,
   'sites-cityslug-slug-setup': paths.siteSetup,

@@ -1,4 +1,4 @@
-// Design constants of spec §9: the theme attribute, the default animation and the lazy-load
+// Design constants: the theme attribute, the default animation and the lazy-load
 // margin. CSS reads the same values through custom properties set in app/global-styles.ts.
 export const THEME_NAME = 'roots'
 export const ANIMATION_DURATION_MS = 250

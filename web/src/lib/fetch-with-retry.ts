@@ -1,4 +1,4 @@
-// Backend fetches (spec §7, §8, §9): a network failure or a 502/503/504 is retried up to three
+// Backend fetches: a network failure or a 502/503/504 is retried up to three
 // times, waiting 200 ms × 2^n before retry n (200, 400, 800 ms). Every other status, and a
 // caller's abort, is returned or thrown at once.
 //

@@ -1,4 +1,4 @@
-// Link previews (issue 20): a page's own title, description and image for search engines and
+// Link previews: a page's own title, description and image for search engines and
 // social crawlers (Open Graph and Twitter cards), set on the client. The tags a page sets are
 // marked data-head and removed when it unmounts, so the next page never shows another's preview;
 // the title and meta description are left for the next page's usePageMeta to replace.
@@ -9,7 +9,7 @@ import { pageTitle, setPageMeta, SITE_NAME } from './page-meta'
 export const DEFAULT_IMAGE_PATH = '/og-default.png'
 
 export interface HeadInfo {
-  /** The page's title, without the site name (added as spec §1 says). */
+  /** The page's title, without the site name (added after it). */
   title: string
   description: string
   /** Absolute URL, or a root path (made absolute against the page's origin). */

@@ -19,7 +19,7 @@ export const MONTHS = [
 /**
  * "1 March 2024" (en-GB, the browser's day), or '' without a valid date. Written out rather than
  * through toLocaleDateString: the first Intl date formatter a page builds loads locale data, and
- * on a site page that was a 150 ms task in the middle of hydration (Lighthouse mobile, issue 20).
+ * on a site page that was a 150 ms task in the middle of hydration (Lighthouse mobile).
  */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return ''

@@ -1,4 +1,4 @@
-// Spec §1: the page title is the page's title followed by the site name; the description says
+// The page title is the page's title followed by the site name; the description says
 // visitors can start growing their own at the allotments, with everything needed supplied.
 import { useEffect } from 'react'
 

@@ -1,4 +1,4 @@
-// Redirects on navigation (spec §2 route rules): the redirect table from the `redirect-lookup`
+// Redirects on navigation (the route rules): the redirect table from the `redirect-lookup`
 // edge function, kept in localStorage and refreshed in the background with its ETag, so every
 // navigation is checked synchronously and never waits on the network once warm.
 // The rules themselves (normalising a path, following a chain) are the function's too:

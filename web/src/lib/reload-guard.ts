@@ -1,4 +1,4 @@
-// Spec §9's reload guard: at most one automatic reload per 10 s, remembered in sessionStorage so
+// The reload guard: at most one automatic reload per 10 s, remembered in sessionStorage so
 // it survives the reload itself and a broken build cannot put the tab in a reload loop.
 
 export const RELOAD_GUARD_KEY = 'roots:reload-guard'

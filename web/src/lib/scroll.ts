@@ -1,4 +1,4 @@
-// Page transitions (spec §2): smoothly to the anchor when the URL has one that exists on the
+// Page transitions: smoothly to the anchor when the URL has one that exists on the
 // page, otherwise instantly to the top. Reduced-motion users get the jump without animation.
 
 export function scrollAfterNavigation(hash: string, win: Window = window): 'anchor' | 'top' {

@@ -1,4 +1,4 @@
-// Spec §4: the session refreshes itself before the access token expires; the refresh ticker
+// The session refreshes itself before the access token expires; the refresh ticker
 // stops while the tab is hidden and, when the tab is visible again, restarts and the session
 // is recovered. supabase-js does this for a browser client with auto-refresh on; these tests
 // hold our one client to that (a client made with autoRefreshToken: false would fail them).

@@ -1,4 +1,4 @@
-// App-wide toasts (spec §4): success, error, warning, info; 3000 ms by default; closable.
+// App-wide toasts: success, error, warning, info; 3000 ms by default; closable.
 // The <Toaster> in app/ places them top right and adds the close button; the app mounts it
 // when the first toast is asked for (lib/toaster-signal), so this module stays out of the
 // first load of pages that never toast.

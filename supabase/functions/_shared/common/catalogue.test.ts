@@ -13,7 +13,7 @@ import {
 } from './catalogue.ts'
 import { isBookable, preregSignupHref } from './site-rules.ts'
 
-test('spec §9: ids 1 to 9 and 11 with the spec plot counts and sizes; Daffodil Views upcoming, the rest open', () => {
+test('the built-in sites: ids 1 to 9 and 11 with their plot counts and sizes; Daffodil Views upcoming, the rest open', () => {
   assert.deepEqual(FLAGSHIP_SITES.map((s) => s.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 11])
   const bySlug = Object.fromEntries(FLAGSHIP_SITES.map((s) => [s.slug, s]))
   assert.deepEqual([bySlug['tuckers-meadow'].allotments, bySlug['tuckers-meadow'].site_size], [
@@ -33,7 +33,7 @@ test('spec §9: ids 1 to 9 and 11 with the spec plot counts and sizes; Daffodil 
   assert.equal(bySlug['galleywood-meadow'].promo, 'PayDay Weekend Offer')
 })
 
-test('spec §3: the second list (50 plots typical, one 120, sizes 9 to 14.5), CTA settings, waiting-list-only places', () => {
+test('the second list (50 plots typical, one 120, sizes 9 to 14.5), CTA settings, waiting-list-only places', () => {
   assert.ok(REGIONAL_SITES.every((s) => s.allotments === 50 || s.allotments === 120))
   assert.equal(REGIONAL_SITES.filter((s) => s.allotments === 120).length, 1)
   const sizes = REGIONAL_SITES.map((s) => s.site_size)

@@ -1,4 +1,4 @@
-// The built-in site catalogue (spec §3 and §9), its one owner. Data only: the web app's first
+// The built-in site catalogue, its one owner. Data only: the web app's first
 // paint (web/src/lib/sites/catalogue.ts), the sites function and the seed all take it from here.
 // supabase/catalogue.sql is generated from this file by scripts/catalogue-seed.ts
 // (`npx deno run -A scripts/catalogue-seed.ts`); catalogue.test.ts beside this file fails when the
@@ -35,7 +35,7 @@ export interface CatalogueSite {
   cta_setting_id: number
 }
 
-/** The call-to-action settings (spec §3). */
+/** The call-to-action settings. */
 export const CTA_SETTINGS: readonly CtaSetting[] = [
   {
     id: 1,
@@ -53,7 +53,7 @@ export const CTA_SETTINGS: readonly CtaSetting[] = [
 
 const map = (coordinates: string) => `https://maps.google.com/?q=${coordinates}`
 
-/** Spec §9: ids 1–9 and 11, open (Daffodil Views upcoming). */
+/** Ids 1–9 and 11, open (Daffodil Views upcoming). */
 // deno-fmt-ignore -- a table: one site a line
 export const FLAGSHIP_SITES: readonly CatalogueSite[] = [
   { id: 1, city: 'Bath', city_slug: 'bath', location: 'Tuckers Meadow', slug: 'tuckers-meadow', key: 'tm', status: 'open', allotments: 392, site_size: 8, joined: '2021', coordinates: '51.3925,-2.3211', gmap_link: map('51.3925,-2.3211'), promo: null, cta_setting_id: 1 },
@@ -68,7 +68,7 @@ export const FLAGSHIP_SITES: readonly CatalogueSite[] = [
   { id: 11, city: 'Chester', city_slug: 'chester', location: 'Daffodil Views', slug: 'daffodil-views', key: 'dv', status: 'upcoming', allotments: 16, site_size: 16.2, joined: '2025', coordinates: '53.1900,-2.8900', gmap_link: map('53.1900,-2.8900'), promo: null, cta_setting_id: 1 },
 ]
 
-/** Spec §3's second list: active sites and upcoming ones (typically 50 plots, one of 120). */
+/** The second built-in list: active sites and upcoming ones (typically 50 plots, one of 120). */
 // deno-fmt-ignore -- a table: one site a line
 export const REGIONAL_SITES: readonly CatalogueSite[] = [
   { id: 12, city: 'Dartford', city_slug: 'dartford', location: 'Darenth Fields', slug: 'darenth-fields', key: 'df', status: 'active', allotments: 50, site_size: 12.5, joined: '2024', coordinates: '51.4300,0.2300', gmap_link: null, promo: null, cta_setting_id: 1 },
@@ -87,7 +87,7 @@ export const REGIONAL_SITES: readonly CatalogueSite[] = [
 
 export const CATALOGUE_SITES: readonly CatalogueSite[] = [...FLAGSHIP_SITES, ...REGIONAL_SITES]
 
-/** Spec §3's list of waiting-list-only places (no site yet). */
+/** The built-in list of waiting-list-only places (no site yet). */
 export const WAITING_LIST_PLACE_NAMES: readonly string[] = [
   'Isle of Wight',
   'Basildon',

@@ -150,7 +150,7 @@ test('counts: merged by location name, case-insensitively, 0 when missing; every
   )
 })
 
-test('lookup by name (spec §5): trimmed and lowercased; stored by slug, location equal, containing, contained', () => {
+test('lookup by name: trimmed and lowercased; stored by slug, location equal, containing, contained', () => {
   const storedSites: Site[] = [
     stored({ id: 201, slug: 'hill-top', location: 'Hill Top Gardens', city: 'York' }),
     stored({ id: 202, slug: 'river', location: 'River', city: 'Hull' }),
@@ -213,7 +213,7 @@ const at = (over: Record<string, unknown>, waiting: number) => ({
   waiting_list_count: waiting,
 })
 
-test('site state (issue 17): coming soon, people waiting, plots available, full', () => {
+test('site state: coming soon, people waiting, plots available, full', () => {
   assert.equal(siteState(at({ status: 'upcoming' }, 0)), 'coming_soon')
   assert.equal(siteState(at({ status: null }, 3)), 'coming_soon')
   assert.equal(siteState(at({ status: 'active' }, 24)), 'waiting')

@@ -1,4 +1,4 @@
-// The site rules of spec §4 and §5 and issue 17, one owner for both tiers: status and booked,
+// The site rules (status, booking, promises), one owner for both tiers: status and booked,
 // the links of non-active sites, the merge of stored sites over the built-in catalogue, counts,
 // offers, what a visitor can do at a site now and the call to action that follows, the routes
 // they lead to, and lookup by name. The sites function assembles its answer with
@@ -273,7 +273,7 @@ export function sitesWithOffer(
 // state and the call to action
 // ---------------------------------------------------------------------------------------------
 /**
- * What a visitor can do at a site now, the one vocabulary for badges, buttons and promos (issue 17;
+ * What a visitor can do at a site now, the one vocabulary for badges, buttons and promos (as
  * the database's membership rule, private.membership_access, decides the same way):
  * - coming_soon: not open yet (upcoming, or no status): pre-register;
  * - waiting: people are waiting, so plots go to them in queue order: join the waiting list;
@@ -313,7 +313,7 @@ export const CTA_LABEL: Record<SiteState, string> = {
 /**
  * The call to action of a site, following its state: a site not open yet goes to its
  * pre-registration; where people wait (or no plot is free) to its waiting list (a non-active site's
- * list is its sign-up page, spec §4; an active one's its join page); where plots are free and
+ * list is its sign-up page; an active one's its join page); where plots are free and
  * nobody waits, to the membership set-up. A promotion (the site's own, else its CTA setting's) is
  * about becoming a member, so it shows only where that can happen now.
  */
@@ -329,7 +329,7 @@ export function siteCta(site: Site, settings: readonly CtaSetting[]): Cta {
 }
 
 /**
- * The stored call to action (spec §3: the site's cta and cta_link, else its CTA setting's label,
+ * The stored call to action (the site's cta and cta_link, else its CTA setting's label,
  * promo and route), whatever the site's state.
  * @deprecated The stored labels and promos promise what may not apply ("Join Free Today" to a
  * queue of 24): use siteCta, which follows the site's state. Kept for the offer pages until they
@@ -351,14 +351,14 @@ export function resolveCta(site: Site, settings: readonly CtaSetting[]): Cta {
   return { label, promo, href: CTA_ROUTES[setting?.link_route ?? 'landing-site-join'].href(site) }
 }
 
-/** The built-in CTA settings (spec §3), used until the stored ones load. */
+/** The built-in CTA settings, used until the stored ones load. */
 export const BUILT_IN_CTA_SETTINGS: readonly CtaSetting[] = CTA_SETTINGS
 
 // ---------------------------------------------------------------------------------------------
 // lookup by name
 // ---------------------------------------------------------------------------------------------
 /**
- * Spec §5: trimmed and lowercased; stored sites by exact slug, then location equal to,
+ * Trimmed and lowercased; stored sites by exact slug, then location equal to,
  * containing, or contained in the text; then built-ins by exact location, partial location,
  * then exact city.
  */

@@ -1,4 +1,4 @@
-// The site of spec §3 as both tiers hold it: stored rows of global_sites and the built-in
+// A site as both tiers hold it: stored rows of global_sites and the built-in
 // catalogue share this shape, and the sites function answers with it (SiteCatalogue).
 // waiting_list_count is added on load and never stored.
 import type { CtaSetting, SiteStatus } from './catalogue.ts'
@@ -102,7 +102,7 @@ export interface Cta {
 /** A site of the catalogue answer: the site, its state and the call to action that follows it. */
 export type CatalogueEntry = Site & { state: SiteState; state_label: string; call_to_action: Cta }
 
-/** A site of the all-sites-with-offer list (spec §4): its offer with the path parameters filled. */
+/** A site of the all-sites-with-offer list: its offer with the path parameters filled. */
 export type SiteWithOfferEntry = Site & {
   offer: (Offer & { path_params: Record<string, string> }) | null
 }

@@ -1,5 +1,5 @@
 // The admin area's entry, in its own lazily loaded chunk so the public first load does not
-// carry it. Every /admin path goes through the guard of spec §6 first; the open pages (login,
+// carry it. Every /admin path goes through the admin guard first; the open pages (login,
 // confirm, unauthorized) render without it. Pages and layouts come from the admin route table
 // (routes.tsx). Routes are relative to /admin (a nested router).
 import { useCallback, useEffect } from 'react'

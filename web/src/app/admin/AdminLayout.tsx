@@ -1,4 +1,4 @@
-// The two admin layouts of spec §2 (which one a path uses: the admin route table, routes.tsx).
+// The two admin layouts (which one a path uses: the admin route table, routes.tsx).
 // Both show the signed-in user and sign-out at the top and only the navigation the role may open.
 // - 'admin-desktop': lists, tables and dashboards. Side navigation beside the content from
 //   60rem up; below that it folds behind a menu button, so it still works at 360 px.

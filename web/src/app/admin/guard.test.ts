@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-// The guard of spec §6 with the access the admin route table gives it (the app wires the same).
+// The admin guard with the access the admin route table gives it (the app wires the same).
 import {
   adminGuard,
   canVisit,

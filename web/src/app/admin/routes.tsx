@@ -58,7 +58,7 @@ import { AdminErasureRequestsRoute } from '@/features/admin-data-rights/routes/e
 import { AdminMembershipChangesRoute } from '@/features/admin-membership-changes/routes/membership-changes'
 
 /**
- * The two admin layouts of spec §2. 'admin-desktop' is the working layout for lists, tables and
+ * The two admin layouts. 'admin-desktop' is the working layout for lists, tables and
  * dashboards; 'admin' the focused one for a single form (create, add, edit, sign-in security).
  */
 export type AdminLayoutName = Extract<LayoutName, 'admin' | 'admin-desktop'>

@@ -1,4 +1,4 @@
-// The layouts of spec §2. The public ones are here, in the first load: the default page chrome
+// The page layouts. The public ones are here, in the first load: the default page chrome
 // and a blank page so far, every named public layout mapping to one of them until its page
 // needs something of its own. The two admin layouts ('admin', 'admin-desktop') are real and
 // distinct, and live with the admin area in its lazy chunk (admin/AdminLayout.tsx; which path

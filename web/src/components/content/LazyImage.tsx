@@ -1,6 +1,6 @@
 // A content image (a blog post's cover, an event's picture) in a 16:9 frame that holds its space
 // from the first paint, so nothing below it moves when it arrives. It loads only once it comes
-// within the lazy-load margin (50px, spec §9) of the viewport; a page's own `cover` (at its top,
+// within the lazy-load margin (50px) of the viewport; a page's own `cover` (at its top,
 // above the fold) loads at once, at most 48rem wide and spaced from the text under it. A source
 // that is not http(s) or our own path is not shown at all; an object name of Storage's bucket
 // images is shown from its public URL.

@@ -1,4 +1,4 @@
-// What the image picker accepts (spec §5: png, gif, jpeg, bmp and icon files), decided from the
+// What the image picker accepts (png, gif, jpeg, bmp and icon files), decided from the
 // file's name and its first bytes, not from the type the browser guesses; at most 5 MB, the
 // bucket's limit. PNG, JPEG and BMP are cropped (BMP comes out as PNG); GIF (it may be animated)
 // and ICO are kept as they are.

@@ -1,4 +1,4 @@
-// Toolbar presets of spec §9: minimal, essential, full.
+// Toolbar presets: minimal, essential, full.
 export type ToolId =
   | 'paragraph'
   | 'heading2'

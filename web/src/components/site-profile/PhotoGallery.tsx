@@ -1,4 +1,4 @@
-// A site's photo gallery (issue 20): one large photo and a row of thumbnails, no library. The
+// A site's photo gallery: one large photo and a row of thumbnails, no library. The
 // thumbnails are buttons; the arrow keys, Home and End move between photos while the gallery has
 // focus, and a live region names the photo shown. Every <img> carries width and height (3:2), so
 // nothing shifts when it loads; the first photo loads at once with high priority (it is usually

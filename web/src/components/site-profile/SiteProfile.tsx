@@ -1,4 +1,4 @@
-// One rich page for every site (issue 20), whatever its status: the active site's page and the
+// One rich page for every site, whatever its status: the active site's page and the
 // pre-registration page of an open or upcoming site show the same details, each with its own call
 // to action. Photos, the description and the figures, the waiting list in public figures and how
 // its wait is worked out, prices, getting there, the patch manager, what is nearby, a map and a

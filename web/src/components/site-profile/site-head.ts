@@ -1,4 +1,4 @@
-// A site page's link preview (issue 20): its own title, description and first photo.
+// A site page's link preview: its own title, description and first photo.
 import type { HeadInfo } from '@/lib/head'
 import { imageSrc } from '@/lib/image-src'
 import { renderRichText } from '@/lib/rich-text/render-html'

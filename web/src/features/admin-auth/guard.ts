@@ -1,4 +1,4 @@
-// The admin guard of spec §6 as a pure function: given the path asked for and what is known
+// The admin guard as a pure function: given the path asked for and what is known
 // about the visitor, allow it or name where to go instead. It decides navigation only; the
 // database decides data (RLS), so a user_metadata role buys nothing but the screens' chrome.
 
@@ -77,7 +77,7 @@ export function canVisit(role: AdminRole, path: string, access: AdminAccess): bo
   return roles === 'anyone' || roles.includes(role)
 }
 
-/** The role of spec §6: user_metadata first, else the profile's linked role. */
+/** The role the guard reads: user_metadata first, else the profile's linked role. */
 export function resolveRole(metadataRole: unknown, profileRole: unknown): string | null {
   return normaliseRole(metadataRole) ?? normaliseRole(profileRole)
 }

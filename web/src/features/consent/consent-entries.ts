@@ -1,4 +1,4 @@
-// The cookie consent entries (spec §3, §5), as data: two groups, necessary and optional.
+// The cookie consent entries, as data: two groups, necessary and optional.
 // `targetCookieIds` are cookie names (a trailing `*` matches a prefix) deleted on withdrawal;
 // `src` is a script added to the page only while the entry is enabled.
 
@@ -22,7 +22,7 @@ export interface ConsentEntries {
   optional: ConsentEntry[]
 }
 
-/** The necessary entry that visitors may still switch off (spec §5). */
+/** The necessary entry that visitors may still switch off. */
 export const FUNCTIONAL_ID = 'functional'
 /** Enabling this one reloads the page once, so analytics start from a clean load. */
 export const ANALYTICS_ID = 'analytics'

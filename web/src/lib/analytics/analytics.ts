@@ -14,7 +14,7 @@ export interface Analytics {
   capture(event: string, properties?: AnalyticsProperties): void
 }
 
-/** Spec §7/§9: the full route path as `current_url` on page view and page leave. */
+/** The full route path as `current_url` on page view and page leave. */
 export const pageview = (a: Analytics, fullPath: string) =>
   a.capture('$pageview', { current_url: fullPath })
 export const pageleave = (a: Analytics, fullPath: string) =>

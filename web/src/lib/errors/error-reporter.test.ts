@@ -31,7 +31,7 @@ describe('status rules', () => {
     expect(statusOf(new HttpError(410))).toBe(410)
   })
 
-  it('words route validation failures as spec §8 does', () => {
+  it('words route validation failures in the documented words', () => {
     const e = routeValidationError('/sites/x/y')
     expect(e.status).toBe(404)
     expect(e.message).toBe('Page Not Found: /sites/x/y')

@@ -92,7 +92,7 @@ export function setErrorReporter(r: ErrorReporter) {
   current = r
 }
 
-/** Reports unless the status is 300–499 (spec §8). Returns whether it was reported. */
+/** Reports unless the status is 300–499. Returns whether it was reported. */
 export function reportError(error: unknown, context: ErrorContext = {}): boolean {
   const status = context.status ?? statusOf(error)
   if (!shouldReport(status)) return false

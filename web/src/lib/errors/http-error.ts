@@ -1,4 +1,4 @@
-// Errors that carry an HTTP-like status, and the rules of spec §2 and §8 about them.
+// Errors that carry an HTTP-like status, and the rules about them.
 
 export const NOT_FOUND_MESSAGE = 'Page Not Found'
 export const SERVER_ERROR_MESSAGE = 'Internal Server Error'

@@ -1,4 +1,4 @@
-// Rich-text rules of spec §5, shared by the editor and the HTML renderer: links only to http,
+// Rich-text rules, shared by the editor and the HTML renderer: links only to http,
 // https, mailto and tel; images picked from png, gif, jpeg, bmp and icon files, shown only from
 // http(s) or our own paths.
 

@@ -1,10 +1,10 @@
-// The locations store (spec §4): every site (stored over built-in) and waiting-list-only place,
+// The locations store: every site (stored over built-in) and waiting-list-only place,
 // with waiting-list counts, offers, the all-sites-with-offer list and CTA settings. It starts from
 // the built-in catalogue (first paint) and then takes the sites function's answer
-// (GET /functions/v1/sites, spec §7 call 5), which merges, counts and matches offers with the same
+// (GET /functions/v1/sites), which merges, counts and matches offers with the same
 // rules (@common/site-rules). `loaded` turns true once that answer is in; `settled` once the first
 // attempt has finished either way, so route rules (unknown site → 404) never judge a stored-only
-// site before it could arrive. Spec §8: a failed read is silently ignored (what was shown stays).
+// site before it could arrive. A failed read is silently ignored (what was shown stays).
 import { proxy, ref, useSnapshot } from 'valtio'
 import { useEffect } from 'react'
 import { afterNextPaint } from '@/lib/after-first-paint'
@@ -32,11 +32,11 @@ export const functionSource: LocationsSource = {
 
 export interface LocationsState {
   sites: Site[]
-  /** The stored rows only (spec §5 looks these up first). */
+  /** The stored rows only (looked up first). */
   storedSites: Site[]
   places: WaitingListPlace[]
   offers: Offer[]
-  /** The all-sites-with-offer list (spec §4), as the sites function matched it. */
+  /** The all-sites-with-offer list, as the sites function matched it. */
   sitesWithOffer: SiteWithOfferEntry[]
   ctaSettings: CtaSetting[]
   /** Stored sites and waiting-list counts have loaded (the sites function answered). */
@@ -100,7 +100,7 @@ export async function loadLocations(source: LocationsSource = functionSource): P
     locations.loaded = true
     locations.settled = true
   } catch {
-    // Spec §8: a failed read is silently ignored; the page keeps what it shows.
+    // A failed read is silently ignored; the page keeps what it shows.
   } finally {
     running--
     if (running === 0) locations.settled = true

@@ -1,4 +1,4 @@
-// The site details a page was rendered with on the server (issue 22): the gallery, the list's
+// The site details a page was rendered with on the server: the gallery, the list's
 // figures and the prices, embedded in the HTML. SiteProfile shows them until its own reads
 // answer, so the browser's first render (hydration) matches the server's HTML exactly and the
 // live figures replace them after.

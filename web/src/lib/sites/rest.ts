@@ -4,7 +4,7 @@ import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
 import { fetchWithRetry } from '@/lib/fetch-with-retry'
 
-/** A read that hangs counts as failed (spec §8: the page renders from what it has). */
+/** A read that hangs counts as failed (the page renders from what it has). */
 export const READ_TIMEOUT_MS = 10_000
 
 export class RestError extends Error {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HttpError } from '@/lib/errors/http-error'
 import { paramString, slugParam } from './route-params'
 
-describe('route parameters (spec §2)', () => {
+describe('route parameters', () => {
   it('are strings; an array takes its first item', () => {
     expect(paramString(['first', 'second'])).toBe('first')
     expect(paramString('one')).toBe('one')

@@ -1,4 +1,4 @@
-// Spec §2: route parameter values are strings and an array value takes its first item; a value
+// Route parameter values are strings and an array value takes its first item; a value
 // that fails validation gives 404 'Page Not Found: {path}'.
 import { routeValidationError } from '@/lib/errors/http-error'
 

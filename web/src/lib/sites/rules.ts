@@ -1,4 +1,4 @@
-// The site rules (spec §4 and §5, issue 17) are owned by
+// The site rules are owned by
 // supabase/functions/_shared/common/site-rules.ts, which the sites function uses too; the web app
 // imports them from here. rules.test.ts checks that the routes they build are the path table's.
 export {

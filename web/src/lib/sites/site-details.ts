@@ -1,4 +1,4 @@
-// What a site's page shows beyond the catalogue row (issue 20): its photo gallery, its list in
+// What a site's page shows beyond the catalogue row: its photo gallery, its list in
 // public figures (get_site_list_stats), and the prices every membership pays (the active plans,
 // the joining fee, the refundable deposit). Plain anon reads, so the page needs no query client;
 // each part fails on its own and the page shows what it has.

@@ -1,4 +1,4 @@
-// Spec §7 call 8: enrol a TOTP (QR code shown as an image) or phone factor. A half-finished
+// Enrol a TOTP (QR code shown as an image) or phone factor. A half-finished
 // enrolment of the same kind is removed first, so starting again never collides.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'

@@ -1,5 +1,5 @@
-// Spec §7 call 4: the signed-in user's profile with its linked role (id, name, label). It
-// decides admin navigation; a failure is 'Error fetching user profile' (spec §8).
+// The signed-in user's profile with its linked role (id, name, label). It
+// decides admin navigation; a failure is 'Error fetching user profile'.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { PROFILE_FETCH_ERROR } from '../guard'

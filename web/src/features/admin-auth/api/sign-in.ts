@@ -1,4 +1,4 @@
-// Staff sign-in with an e-mail address or a phone number and a password (spec §5, §8).
+// Staff sign-in with an e-mail address or a phone number and a password.
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'

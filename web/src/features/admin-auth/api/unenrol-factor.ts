@@ -1,4 +1,4 @@
-// Spec §7 call 7: remove a factor. Removing a verified factor needs an aal2 session.
+// Remove a factor. Removing a verified factor needs an aal2 session.
 import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'

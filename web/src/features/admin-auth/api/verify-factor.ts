@@ -1,4 +1,4 @@
-// Spec §7 calls 9 and 10: challenge a factor (a phone factor gets its code by text), then
+// Challenge a factor (a phone factor gets its code by text), then
 // verify the code. The answer is an aal2 session, which supabase-js saves and broadcasts.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Runs the guard of spec §6 for the path asked for: waits for the session, the profile and the
+// Runs the admin guard for the path asked for: waits for the session, the profile and the
 // MFA state, then renders the page or redirects. Navigation only: the database decides data.
 import { css } from 'goober'
 import { createContext, type ReactNode, useContext, useEffect } from 'react'

@@ -1,4 +1,4 @@
-// /admin/login: e-mail or phone and a password. Missing either gives spec §8's message; a
+// /admin/login: e-mail or phone and a password. Missing either gives the documented message; a
 // failed sign-in keeps what was typed.
 import { type FormEvent, useState } from 'react'
 import { useSnapshot } from 'valtio'

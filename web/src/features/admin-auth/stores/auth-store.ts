@@ -1,6 +1,6 @@
 // The signed-in session as client state (valtio). supabase-js owns the session itself: it
 // refreshes the access token before expiry, stops refreshing while the tab is hidden and
-// recovers the session when it becomes visible again (spec §4); this store only mirrors the
+// recovers the session when it becomes visible again; this store only mirrors the
 // auth events (initial session, signed in/out, token refreshed, user updated, MFA verified).
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import { proxy, ref } from 'valtio'
@@ -37,7 +37,7 @@ export function startAuthListener(client: SupabaseClient = supabase()): () => vo
   return unsubscribe
 }
 
-/** The access token's assurance level (spec §4: the current level is read from the token). */
+/** The access token's assurance level (the current level is read from the token). */
 export function tokenAal(session: Session | null): 'aal1' | 'aal2' | null {
   if (!session) return null
   try {

@@ -1,4 +1,4 @@
-// Every stored site with its coordinates and the length of its waiting list (spec §7 calls 1
+// Every stored site with its coordinates and the length of its waiting list (the sites reads
 // and 2), as points for the site map.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'

@@ -1,4 +1,4 @@
-// Spec §7 calls 1 and 2 for the admin list: every stored site by id, each with its live
+// For the admin list: every stored site by id, each with its live
 // waiting-list length (0 when none). A failed count leaves the counts out, not the sites.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'

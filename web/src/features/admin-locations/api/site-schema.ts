@@ -1,4 +1,4 @@
-// The global_sites form (spec §3): what staff type (all text) checked and turned into the row
+// The global_sites form: what staff type (all text) checked and turned into the row
 // the update and insert send. Mirrors the table's own constraints so errors appear beside the
 // field, not as a database refusal.
 import { z } from 'zod'

@@ -26,7 +26,7 @@ beforeEach(() => {
   calls.length = 0
 })
 
-describe('updateSite (spec §7 call 3)', () => {
+describe('updateSite', () => {
   it('updates by id, never sending waiting_list_count or path_params, and returns the row', async () => {
     answer = { data: { id: 4, location: 'New' }, error: null }
     const values = { location: 'New', waiting_list_count: 9, path_params: { a: 'b' } } as never

@@ -1,6 +1,6 @@
-// Spec §7 call 3: update the global_sites row with this id (every field but
+// Update the global_sites row with this id (every field but
 // waiting_list_count and path_params), returning the row, which is merged into the list.
-// A failure or no row gives a null site (spec §8), with the reason for the screen.
+// A failure or no row gives a null site, with the reason for the screen.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { supabase } from '@/lib/supabase'
 import { describeDbError } from '@/lib/admin/db-error'

@@ -1,4 +1,4 @@
-// Every global_sites field (spec §3), checked with the schema beside the mutations. Errors
+// Every global_sites field, checked with the schema beside the mutations. Errors
 // appear beside their fields and in a toast; a failed save keeps everything typed.
 import { type FormEvent, type ReactNode, useRef, useState } from 'react'
 import { css } from 'goober'

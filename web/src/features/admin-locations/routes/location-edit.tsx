@@ -1,4 +1,4 @@
-// /admin/locations/edit/{id}: the update of spec §7 call 3. The saved row replaces the site in
+// /admin/locations/edit/{id}: the site's update. The saved row replaces the site in
 // the list; a null result is shown as an error and the form keeps what was typed. The site's
 // photo gallery follows the form, saved as it changes. "Archive this site" closes it (its list
 // moved or withdrawn); an archived site says so at the top.

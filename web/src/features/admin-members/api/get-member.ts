@@ -34,7 +34,8 @@ export async function getMember(id: number) {
 export type MemberDetail = NonNullable<Awaited<ReturnType<typeof getMember>>>
 
 export const memberQueryKey = ['admin-members', 'one'] as const
-export const memberQueryOptions = (id: number) => queryOptions({ queryKey: [...memberQueryKey, id], queryFn: () => getMember(id) })
+export const memberQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...memberQueryKey, id], queryFn: () => getMember(id) })
 export const useMember = (id: number) => useQuery(memberQueryOptions(id))
 
 export interface PauseOption {
@@ -45,7 +46,12 @@ export interface PauseOption {
 export interface StaffTerms {
   state: string
   pause: { allowed: boolean; reason: string | null; options: PauseOption[] }
-  cancel: { allowed: boolean; reason: string | null; ends_on: string | null; last_payment_pence: number | null }
+  cancel: {
+    allowed: boolean
+    reason: string | null
+    ends_on: string | null
+    last_payment_pence: number | null
+  }
 }
 
 export async function getTerms(id: number): Promise<StaffTerms> {
@@ -54,4 +60,5 @@ export async function getTerms(id: number): Promise<StaffTerms> {
   return data as unknown as StaffTerms
 }
 export const termsQueryKey = ['admin-members', 'terms'] as const
-export const useTerms = (id: number) => useQuery(queryOptions({ queryKey: [...termsQueryKey, id], queryFn: () => getTerms(id) }))
+export const useTerms = (id: number) =>
+  useQuery(queryOptions({ queryKey: [...termsQueryKey, id], queryFn: () => getTerms(id) }))

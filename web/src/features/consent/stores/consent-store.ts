@@ -1,4 +1,4 @@
-// Cookie consent (spec §4, §5): states given / not given / undecided, the four decisions, the
+// Cookie consent: states given / not given / undecided, the four decisions, the
 // settings modal's selection and its effects. Client state, so valtio; actions at module level.
 import { proxy } from 'valtio'
 import {

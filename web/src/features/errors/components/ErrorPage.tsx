@@ -1,4 +1,4 @@
-// Spec §2 / §8: a not-found variant for 404 and a general variant otherwise, each showing the
+// A not-found variant for 404 and a general variant otherwise, each showing the
 // status code, the status message (default 'Page Not Found' / 'Internal Server Error') and a
 // description. A missing status code counts as 500.
 import { useEffect, useRef } from 'react'

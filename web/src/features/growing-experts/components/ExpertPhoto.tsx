@@ -1,4 +1,4 @@
-// An expert's photo, loaded only near the viewport (spec §9's 50px margin), or their initials.
+// An expert's photo, loaded only near the viewport (a 50px margin), or their initials.
 import { css } from 'goober'
 import { LazyMount } from '@/components/LazyMount'
 

@@ -33,7 +33,7 @@ describe('home page', () => {
     expect(card('avon-views')).toBeTruthy()
     expect(within(card('avon-views')!).getByTestId('waiting-count').textContent).toBe('0 people waiting')
     expect(card('ouse-fields')).toBeNull()
-    // Spec §4: `loaded` needs the stored sites and counts, so the list stays marked busy.
+    // `loaded` needs the stored sites and counts, so the list stays marked busy.
     expect(sitesSection().getAttribute('aria-busy')).toBe('true')
   })
 })

@@ -1,4 +1,4 @@
-// Landing pages. /landing/{site}: an active built-in site goes to its site page (spec §2); any
+// Landing pages. /landing/{site}: an active built-in site goes to its site page; any
 // other known site gets a short landing page with its call to action; an unknown one is 404.
 // /landing/special/sugar-loaf-fields, /landing/special/{site}/join/success and /new-site-landing.
 import { useEffect } from 'react'

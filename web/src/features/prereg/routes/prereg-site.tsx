@@ -1,4 +1,4 @@
-// /prereg/{site} (spec §2): an active site goes to its site page; an unknown site, or a site with
+// /prereg/{site}: an active site goes to its site page; an unknown site, or a site with
 // no offer, is 404 'Page not found'. Otherwise: the upcoming or open site and how to sign up.
 // Also /prereg/{site}/landing and /prereg/{site}/thankyou.
 import { useEffect } from 'react'

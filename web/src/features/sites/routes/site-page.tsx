@@ -1,6 +1,6 @@
 // The site page (/sites/{cityslug}/{slug} and /old): the site's rich page (SiteProfile, shared
 // with the pre-registration page) with its call to action and link preview.
-// Route rules (spec §2): an unknown site goes to /404, a non-active one to /prereg/{slug} with
+// Route rules: an unknown site goes to /404, a non-active one to /prereg/{slug} with
 // the query it came with (a flyer's utm_ tags survive both hops of /s/{code}); both judged only
 // once the stored sites have been read (or failed to be), and an unknown one once the redirect
 // table is known (a closed site's old address leads to where its list went).
