@@ -142,10 +142,21 @@ const suites: Suite[] = [
     present: () => true,
     async run(_stack, _env, io) {
       // deno lint, and deno fmt --check with deno.json's settings: unformatted code fails here.
+      // .tsx files are Prettier's (.prettierrc.json): deno fmt rewrote JSX text, Prettier keeps
+      // what a page renders exactly.
       const lint = (await exec(io, Deno.execPath(), ['lint', '--quiet'])).code === 0
       const fmt = (await exec(io, Deno.execPath(), ['fmt', '--check', '--quiet'])).code === 0
       if (!fmt) await io.error('[lint] files are not formatted: run `npx deno fmt`')
-      return { passed: Number(lint) + Number(fmt), failed: Number(!lint) + Number(!fmt) }
+      const tsxFiles = await filesUnder(join(ROOT, 'web', 'src'), /\.tsx$/)
+      const tsx =
+        (await exec(io, BIN('prettier'), ['--check', '--log-level=warn', ...tsxFiles])).code === 0
+      if (!tsx) {
+        await io.error('[lint] .tsx files are not formatted: run `npx prettier --write <file>`')
+      }
+      return {
+        passed: Number(lint) + Number(fmt) + Number(tsx),
+        failed: Number(!lint) + Number(!fmt) + Number(!tsx),
+      }
     },
   },
   {
