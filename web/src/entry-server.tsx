@@ -108,7 +108,7 @@ async function readCatalogue(opts: RenderOptions): Promise<SiteCatalogue> {
     signal: AbortSignal.timeout(3000),
   })
   if (!res.ok) throw new Error(`sites function: ${res.status}`)
-  const answer = await res.json() as SiteCatalogue
+  const answer = (await res.json()) as SiteCatalogue
   lastCatalogue = { at: Date.now(), answer }
   return answer
 }
@@ -184,10 +184,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
   const catalogue = await readCatalogue(opts)
   const what = plan(path, catalogue)
   if (!what) return null
-  const [details] = await Promise.all([
-    what.kind === 'site' ? readDetails(what.site) : null,
-    prepareFirstPage(path),
-  ])
+  const [details] = await Promise.all([what.kind === 'site' ? readDetails(what.site) : null, prepareFirstPage(path)])
   const data: PrerenderData = {
     path,
     catalogue: lean(catalogue, what.kind === 'site' ? what.site.slug : null),
@@ -235,9 +232,7 @@ async function renderAlone(path: string, opts: RenderOptions): Promise<RenderedP
 /** The largest paint's preload: the gallery's first photo, as PhotoGallery's <img> asks for it. */
 function preloadImage(photo: GalleryPhoto): string {
   const srcset = photoSrcSet(photo)
-  const responsive = srcset
-    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_SIZES)}"`
-    : ''
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(GALLERY_SIZES)}"` : ''
   return `<link rel="preload" as="image" href="${escapeHtml(photo.src)}"${responsive} fetchpriority="high">`
 }
 

@@ -30,14 +30,22 @@ async function warmCache(table: unknown = TABLE) {
   const cache = new RedirectCache({
     url: 'http://api/functions/v1/redirect-lookup',
     storage: null,
-    fetch: (() => Promise.resolve(new Response(JSON.stringify(table), { status: 200, headers: { etag: '"1"' } }))) as unknown as typeof fetch,
+    fetch: (() =>
+      Promise.resolve(
+        new Response(JSON.stringify(table), { status: 200, headers: { etag: '"1"' } }),
+      )) as unknown as typeof fetch,
   })
   await cache.refresh()
   return cache
 }
 
 const silentEffects = (): ConsentEffects => ({
-  readStored: () => null, writeStored: () => {}, addScript: () => {}, removeScript: () => {}, deleteCookies: () => {}, reload: () => {},
+  readStored: () => null,
+  writeStored: () => {},
+  addScript: () => {},
+  removeScript: () => {},
+  deleteCookies: () => {},
+  reload: () => {},
 })
 
 let recorder: LocalAnalyticsRecorder
@@ -52,7 +60,13 @@ afterEach(cleanup)
 describe('the app shell', () => {
   it('renders the home page in the default layout with the consent banner', async () => {
     const loc = memoryLocation({ path: '/' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     expect(screen.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' })).toBeTruthy()
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Accept all' })).toBeTruthy()
@@ -60,14 +74,26 @@ describe('the app shell', () => {
 
   it('shows page-not-found with the full path for an unmatched route', async () => {
     const loc = memoryLocation({ path: '/no/such/page', searchPath: 'a=1' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain('Page Not Found')
     expect(screen.getByTestId('not-found-path').textContent).toBe('/no/such/page?a=1')
   })
 
   it('follows an internal redirect before the page renders', async () => {
     const loc = memoryLocation({ path: '/Our-Sites/', record: true })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     await waitFor(() => expect(loc.history.at(-1)).toBe('/'))
     expect(screen.getByRole('heading', { level: 1, name: 'Grow your own at a Roots allotment' })).toBeTruthy()
     expect(screen.queryByText('Page Not Found')).toBeNull()
@@ -78,9 +104,17 @@ describe('what the first paint leaves out', () => {
   it('mounts the toaster only once a toast is asked for, and then shows it', async () => {
     await import('./Toaster') // the module graph is warm, so the lazy toaster does not race a slow first import
     const loc = memoryLocation({ path: '/' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     expect(document.querySelector('[data-rht-toaster]')).toBeNull()
-    act(() => { toast.success('Saved for later') })
+    act(() => {
+      toast.success('Saved for later')
+    })
     expect(await screen.findByText('Saved for later')).toBeTruthy()
     expect(document.querySelector('[data-rht-toaster]')).not.toBeNull()
   })
@@ -96,8 +130,12 @@ describe('what the first paint leaves out', () => {
     render(
       <QueryBoxContext.Provider value={box}>
         <Suspense fallback={<p>loading</p>}>
-          <QueryScope><Probe /></QueryScope>
-          <QueryScope><Probe /></QueryScope>
+          <QueryScope>
+            <Probe />
+          </QueryScope>
+          <QueryScope>
+            <Probe />
+          </QueryScope>
         </Suspense>
       </QueryBoxContext.Provider>,
     )
@@ -113,7 +151,9 @@ describe('redirect gate', () => {
     const replaced: string[] = []
     render(
       <Router hook={loc.hook} searchHook={loc.searchHook}>
-        <RedirectGate cache={await warmCache()} replaceExternal={(u) => replaced.push(u)}><p>page</p></RedirectGate>
+        <RedirectGate cache={await warmCache()} replaceExternal={(u) => replaced.push(u)}>
+          <p>page</p>
+        </RedirectGate>
       </Router>,
     )
     expect(replaced).toEqual(['https://example.org/tm'])
@@ -123,12 +163,22 @@ describe('redirect gate', () => {
   it('holds pages back while the cache is cold, then renders them', async () => {
     let answer!: (r: Response) => void
     const cache = new RedirectCache({
-      url: 'x', storage: null,
-      fetch: (() => new Promise<Response>((r) => { answer = r })) as unknown as typeof fetch,
+      url: 'x',
+      storage: null,
+      fetch: (() =>
+        new Promise<Response>((r) => {
+          answer = r
+        })) as unknown as typeof fetch,
     })
     const loaded = cache.refresh()
     const loc = memoryLocation({ path: '/' })
-    render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><p>page</p></RedirectGate></Router>)
+    render(
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <RedirectGate cache={cache}>
+          <p>page</p>
+        </RedirectGate>
+      </Router>,
+    )
     expect(screen.queryByText('page')).toBeNull()
     await act(async () => {
       answer(new Response(JSON.stringify({ redirects: [] }), { status: 200 }))
@@ -142,18 +192,37 @@ describe('redirect gate', () => {
     try {
       let answer!: (r: Response) => void
       const cache = new RedirectCache({
-        url: 'x', storage: null,
-        fetch: (() => new Promise<Response>((r) => { answer = r })) as unknown as typeof fetch,
+        url: 'x',
+        storage: null,
+        fetch: (() =>
+          new Promise<Response>((r) => {
+            answer = r
+          })) as unknown as typeof fetch,
       })
       const loaded = cache.refresh()
       const loc = memoryLocation({ path: '/sites/bath/closed-acre', record: true })
       const Probe = () => <p>{`${useLocation()[0]} known: ${useRedirectsKnown()}`}</p>
-      render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><Probe /></RedirectGate></Router>)
+      render(
+        <Router hook={loc.hook} searchHook={loc.searchHook}>
+          <RedirectGate cache={cache}>
+            <Probe />
+          </RedirectGate>
+        </Router>,
+      )
       expect(screen.queryByText(/known/)).toBeNull()
-      act(() => { vi.advanceTimersByTime(COLD_START_TIMEOUT_MS) })
+      act(() => {
+        vi.advanceTimersByTime(COLD_START_TIMEOUT_MS)
+      })
       expect(screen.getByText('/sites/bath/closed-acre known: false')).toBeTruthy()
       await act(async () => {
-        answer(new Response(JSON.stringify({ redirects: [{ from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 }] }), { status: 200 }))
+        answer(
+          new Response(
+            JSON.stringify({
+              redirects: [{ from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 }],
+            }),
+            { status: 200 },
+          ),
+        )
         await loaded
       })
       expect(loc.history.at(-1)).toBe('/sites/bath/open-acre')
@@ -175,13 +244,34 @@ describe('redirect gate', () => {
     // The site closed after the table was stored: its old address must follow the new rule, not
     // end on /404 because the stored table had no rule for it.
     let answer!: (r: Response) => void
-    const cache = storedCache((() => new Promise<Response>((r) => { answer = r })) as unknown as typeof fetch)
+    const cache = storedCache(
+      (() =>
+        new Promise<Response>((r) => {
+          answer = r
+        })) as unknown as typeof fetch,
+    )
     const loaded = cache.refresh()
     const loc = memoryLocation({ path: '/sites/bath/closed-acre', record: true })
-    render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><Probe /></RedirectGate></Router>)
+    render(
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <RedirectGate cache={cache}>
+          <Probe />
+        </RedirectGate>
+      </Router>,
+    )
     expect(screen.getByText('/sites/bath/closed-acre known: false')).toBeTruthy()
     await act(async () => {
-      answer(new Response(JSON.stringify({ redirects: [...TABLE.redirects, { from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 }] }), { status: 200, headers: { etag: '"new"' } }))
+      answer(
+        new Response(
+          JSON.stringify({
+            redirects: [
+              ...TABLE.redirects,
+              { from: '/sites/bath/closed-acre', to: '/sites/bath/open-acre', status: 301 },
+            ],
+          }),
+          { status: 200, headers: { etag: '"new"' } },
+        ),
+      )
       await loaded
     })
     expect(loc.history.at(-1)).toBe('/sites/bath/open-acre')
@@ -190,10 +280,21 @@ describe('redirect gate', () => {
 
   it('with a stored table and no answer (offline), pages may call an address unknown once the read has failed', async () => {
     let fail!: () => void
-    const cache = storedCache((() => new Promise<Response>((_, reject) => { fail = () => reject(new TypeError('Failed to fetch')) })) as unknown as typeof fetch)
+    const cache = storedCache(
+      (() =>
+        new Promise<Response>((_, reject) => {
+          fail = () => reject(new TypeError('Failed to fetch'))
+        })) as unknown as typeof fetch,
+    )
     const loaded = cache.refresh()
     const loc = memoryLocation({ path: '/sites/bath/nowhere' })
-    render(<Router hook={loc.hook} searchHook={loc.searchHook}><RedirectGate cache={cache}><Probe /></RedirectGate></Router>)
+    render(
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <RedirectGate cache={cache}>
+          <Probe />
+        </RedirectGate>
+      </Router>,
+    )
     expect(screen.getByText('/sites/bath/nowhere known: false')).toBeTruthy()
     await act(async () => {
       fail()
@@ -215,23 +316,35 @@ describe('error boundary and error pages', () => {
   const quiet = () => {
     const orig = console.error
     console.error = () => {}
-    return () => { console.error = orig }
+    return () => {
+      console.error = orig
+    }
   }
 
   it('shows the general variant with Internal Server Error for an error without a status, and reports it', async () => {
     const restore = quiet()
-    render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0'><Thrower error={new Error('boom')} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/x' userAgent='Mozilla/5.0'>
+        <Thrower error={new Error('boom')} />
+      </ErrorBoundary>,
+    )
     const section = await screen.findByRole('region')
     restore()
     expect(section.getAttribute('data-variant')).toBe('general')
     expect(section.textContent).toContain('500')
     expect(section.textContent).toContain('Internal Server Error')
-    expect(errors.reported).toEqual([{ message: 'boom', status: 500, context: { source: 'route', path: '/x', status: 500 } }])
+    expect(errors.reported).toEqual([
+      { message: 'boom', status: 500, context: { source: 'route', path: '/x', status: 500 } },
+    ])
   })
 
   it('shows the not-found variant for a 404 and does not report it', async () => {
     const restore = quiet()
-    render(<ErrorBoundary path='/prereg/nowhere' userAgent='Mozilla/5.0'><Thrower error={new HttpError(404, 'Page not found')} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/prereg/nowhere' userAgent='Mozilla/5.0'>
+        <Thrower error={new HttpError(404, 'Page not found')} />
+      </ErrorBoundary>,
+    )
     const section = await screen.findByRole('region')
     restore()
     expect(section.getAttribute('data-variant')).toBe('not-found')
@@ -245,13 +358,25 @@ describe('error boundary and error pages', () => {
 
   it('shows custom status message and description of a general error; 3xx and 4xx are not reported, 5xx are', async () => {
     const restore = quiet()
-    render(<ErrorBoundary path='/a' userAgent='Mozilla/5.0'><Thrower error={new HttpError(503, 'Service Unavailable', 'Back soon.')} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/a' userAgent='Mozilla/5.0'>
+        <Thrower error={new HttpError(503, 'Service Unavailable', 'Back soon.')} />
+      </ErrorBoundary>,
+    )
     expect((await screen.findByRole('region')).textContent).toContain('Service Unavailable')
     expect(screen.getByRole('region').textContent).toContain('Back soon.')
     cleanup()
-    render(<ErrorBoundary path='/b' userAgent='Mozilla/5.0'><Thrower error={new HttpError(403)} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/b' userAgent='Mozilla/5.0'>
+        <Thrower error={new HttpError(403)} />
+      </ErrorBoundary>,
+    )
     cleanup()
-    render(<ErrorBoundary path='/c' userAgent='Mozilla/5.0'><Thrower error={new HttpError(301)} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/c' userAgent='Mozilla/5.0'>
+        <Thrower error={new HttpError(301)} />
+      </ErrorBoundary>,
+    )
     expect((await screen.findByRole('region')).textContent).toContain('Internal Server Error')
     restore()
     expect(errors.reported.map((r) => r.status)).toEqual([503])
@@ -264,7 +389,11 @@ describe('error boundary and error pages', () => {
   ]) {
     it(`skips the error page for a bot and only reports: ${ua.slice(0, 40)}`, () => {
       const restore = quiet()
-      const { container } = render(<ErrorBoundary path='/x' userAgent={ua}><Thrower error={new Error('bot boom')} /></ErrorBoundary>)
+      const { container } = render(
+        <ErrorBoundary path='/x' userAgent={ua}>
+          <Thrower error={new Error('bot boom')} />
+        </ErrorBoundary>,
+      )
       restore()
       expect(container.innerHTML).toBe('')
       expect(errors.reported.map((r) => r.message)).toEqual(['bot boom'])
@@ -275,12 +404,20 @@ describe('error boundary and error pages', () => {
     const restore = quiet()
     let reloads = 0
     const missing = new TypeError('Failed to fetch dynamically imported module: http://x/assets/page-abc.js')
-    render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => ++reloads > 0}><Thrower error={missing} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => ++reloads > 0}>
+        <Thrower error={missing} />
+      </ErrorBoundary>,
+    )
     expect(reloads).toBe(1)
     expect(errors.reported).toEqual([])
     cleanup()
     // The guard refused (a reload just happened): report it and show the error page.
-    render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => false}><Thrower error={missing} /></ErrorBoundary>)
+    render(
+      <ErrorBoundary path='/x' userAgent='Mozilla/5.0' reloadForNewBuild={() => false}>
+        <Thrower error={missing} />
+      </ErrorBoundary>,
+    )
     expect((await screen.findByRole('region')).getAttribute('data-variant')).toBe('general')
     restore()
     expect(errors.reported.map((r) => r.status)).toEqual([500])
@@ -288,8 +425,16 @@ describe('error boundary and error pages', () => {
 
   it('clears the error when the path changes', () => {
     const restore = quiet()
-    const { rerender } = render(<ErrorBoundary path='/x' userAgent='Mozilla/5.0'><Thrower error={new Error('x')} /></ErrorBoundary>)
-    rerender(<ErrorBoundary path='/y' userAgent='Mozilla/5.0'><p>fine</p></ErrorBoundary>)
+    const { rerender } = render(
+      <ErrorBoundary path='/x' userAgent='Mozilla/5.0'>
+        <Thrower error={new Error('x')} />
+      </ErrorBoundary>,
+    )
+    rerender(
+      <ErrorBoundary path='/y' userAgent='Mozilla/5.0'>
+        <p>fine</p>
+      </ErrorBoundary>,
+    )
     restore()
     expect(screen.getByText('fine')).toBeTruthy()
   })
@@ -303,7 +448,10 @@ describe('navigation effects', () => {
       <Router hook={loc.hook} searchHook={loc.searchHook}>
         <NavigationEffects
           builds={builds}
-          reload={() => { calls.push('reload'); return reloadResult }}
+          reload={() => {
+            calls.push('reload')
+            return reloadResult
+          }}
           scroll={(h) => calls.push(`scroll ${h || 'top'}`)}
         />
       </Router>,
@@ -324,7 +472,13 @@ describe('navigation effects', () => {
 
   it('moves focus to the main landmark after a route change', async () => {
     const loc = memoryLocation({ path: '/' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     expect(document.activeElement).toBe(document.body)
     act(() => loc.navigate('/elsewhere'))
     await waitFor(() => expect(document.activeElement?.id).toBe('main'))
@@ -350,7 +504,13 @@ describe('navigation effects', () => {
 describe('consent UI', () => {
   it('the banner opens the modal; the modal traps focus, closes on Escape and restores focus', async () => {
     const loc = memoryLocation({ path: '/' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     const manage = screen.getByRole('button', { name: 'Manage settings' })
     manage.focus()
     fireEvent.click(manage)
@@ -376,14 +536,20 @@ describe('consent UI', () => {
 
   it('saving a selection hides the banner and shows the reopen button', async () => {
     const loc = memoryLocation({ path: '/' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Manage settings' }))
     fireEvent.click(await screen.findByLabelText('Chat and offers'))
     await waitFor(() => expect((screen.getByLabelText('Chat and offers') as HTMLInputElement).checked).toBe(true))
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }))
     await waitFor(() => expect(screen.queryByTestId('consent-banner')).toBeNull())
     fireEvent.click(await screen.findByTestId('consent-reopen'))
-    expect((await screen.findByLabelText('Chat and offers') as HTMLInputElement).checked).toBe(true)
+    expect(((await screen.findByLabelText('Chat and offers')) as HTMLInputElement).checked).toBe(true)
     expect(screen.queryByText('You have unsaved settings.')).toBeNull()
     fireEvent.mouseDown(screen.getByTestId('modal-backdrop'))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -392,7 +558,13 @@ describe('consent UI', () => {
   it('a forced modal has no close button and ignores Escape and clicks outside', async () => {
     initConsent(defaultConsentEntries(), { isModalForced: true }, silentEffects())
     const loc = memoryLocation({ path: '/' })
-    render(<App platform={{ redirects: await warmCache(), builds: null }} locationHook={loc.hook} searchHook={loc.searchHook} />)
+    render(
+      <App
+        platform={{ redirects: await warmCache(), builds: null }}
+        locationHook={loc.hook}
+        searchHook={loc.searchHook}
+      />,
+    )
     expect(await screen.findByRole('dialog')).toBeTruthy()
     expect(screen.queryByTestId('consent-banner')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Close cookie settings' })).toBeNull()

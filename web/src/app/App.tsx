@@ -20,7 +20,11 @@ const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster
 
 function LazyToaster() {
   const wanted = useSyncExternalStore(subscribeToaster, isToasterWanted, isToasterWanted)
-  return wanted ? <Suspense fallback={null}><Toaster /></Suspense> : null
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
 }
 
 function RoutedContent({ children }: { children: ReactNode }) {

@@ -15,7 +15,11 @@ export interface NavigationEffectsProps {
   scroll?: (hash: string) => void
 }
 
-export function NavigationEffects({ builds, reload = () => guardedReload(), scroll = (h) => scrollAfterNavigation(h) }: NavigationEffectsProps) {
+export function NavigationEffects({
+  builds,
+  reload = () => guardedReload(),
+  scroll = (h) => scrollAfterNavigation(h),
+}: NavigationEffectsProps) {
   const [location] = useLocation()
   const search = useSearch()
   const hash = globalThis.location?.hash ?? ''
@@ -32,18 +36,23 @@ export function NavigationEffects({ builds, reload = () => guardedReload(), scro
       scroll(hash)
       // After the new page has rendered; never into an open dialog's way.
       frame = requestAnimationFrame(() => {
-        if (!document.querySelector('[aria-modal="true"]')) document.getElementById('main')?.focus({ preventScroll: true })
+        if (!document.querySelector('[aria-modal="true"]'))
+          document.getElementById('main')?.focus({ preventScroll: true })
       })
       pageleave(analytics(), prev)
     } else if (hash) {
       scroll(hash)
     }
     pageview(analytics(), full)
-    return () => { if (frame !== null) cancelAnimationFrame(frame) }
+    return () => {
+      if (frame !== null) cancelAnimationFrame(frame)
+    }
   }, [full]) // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    const leave = () => { if (previous.current) pageleave(analytics(), previous.current) }
+    const leave = () => {
+      if (previous.current) pageleave(analytics(), previous.current)
+    }
     globalThis.addEventListener('pagehide', leave)
     return () => globalThis.removeEventListener('pagehide', leave)
   }, [])

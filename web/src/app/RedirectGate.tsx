@@ -14,7 +14,11 @@ export interface RedirectGateProps {
   replaceExternal?: (url: string) => void
 }
 
-export function RedirectGate({ cache, children, replaceExternal = (url) => globalThis.location.replace(url) }: RedirectGateProps) {
+export function RedirectGate({
+  cache,
+  children,
+  replaceExternal = (url) => globalThis.location.replace(url),
+}: RedirectGateProps) {
   const [location, navigate] = useLocation()
   const search = useSearch()
   useSyncExternalStore(cache.subscribe, cache.getVersion, cache.getVersion)

@@ -7,7 +7,15 @@ import { useEffect } from 'react'
 import { Toaster as HotToaster, ToastBar, toast as hotToast, useToasterStore } from 'react-hot-toast'
 import { ANIMATION_DURATION_MS, ANIMATION_EASING, TOAST_DURATION_MS } from '@/config/theme'
 
-const closeButton = css`border: 0; background: none; cursor: pointer; font-size: 1.25rem; min-width: 2rem; min-height: 2rem; color: #1c2420;`
+const closeButton = css`
+  border: 0;
+  background: none;
+  cursor: pointer;
+  font-size: 1.25rem;
+  min-width: 2rem;
+  min-height: 2rem;
+  color: #1c2420;
+`
 
 const slideIn = keyframes`from { transform: translateX(110%); opacity: 0; } to { transform: translateX(0); opacity: 1; }`
 const slideOut = keyframes`from { transform: translateX(0); opacity: 1; } to { transform: translateX(110%); opacity: 0; }`
@@ -16,10 +24,17 @@ export function Toaster() {
   const { toasts } = useToasterStore()
   useEffect(() => {
     // Newest first: every visible toast after the first leaves (its exit animation still plays).
-    toasts.filter((t) => t.visible).slice(1).forEach((t) => hotToast.dismiss(t.id))
+    toasts
+      .filter((t) => t.visible)
+      .slice(1)
+      .forEach((t) => hotToast.dismiss(t.id))
   }, [toasts])
   return (
-    <HotToaster position='top-right' toastOptions={{ duration: TOAST_DURATION_MS }} containerStyle={{ top: 16, right: 16 }}>
+    <HotToaster
+      position='top-right'
+      toastOptions={{ duration: TOAST_DURATION_MS }}
+      containerStyle={{ top: 16, right: 16 }}
+    >
       {(t) => (
         <ToastBar
           toast={t}

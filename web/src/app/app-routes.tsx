@@ -11,7 +11,9 @@ import { Loading, WithLayout } from './with-layout'
 import { lazyPage, patternRegExp } from './lazy-page'
 
 const loadRouter = () => import('./router')
-const RouteTable = lazyPage(async (): Promise<{ default: ComponentType }> => ({ default: (await loadRouter()).RouteTable }))
+const RouteTable = lazyPage(async (): Promise<{ default: ComponentType }> => ({
+  default: (await loadRouter()).RouteTable,
+}))
 
 // The public pages visitors land on most, after the home page: their chunks start downloading
 // with the route table instead of after it (one round trip less before the page shows).
@@ -26,7 +28,9 @@ const LANDING_PAGES: Array<[pattern: string, load: () => Promise<unknown>]> = [
 export function preloadLandingPage(path: string): boolean {
   const hit = LANDING_PAGES.find(([pattern]) => patternRegExp(pattern).test(path))
   if (!hit) return false
-  void hit[1]().catch(() => { /* fetched again when the route renders */ })
+  void hit[1]().catch(() => {
+    /* fetched again when the route renders */
+  })
   return true
 }
 
@@ -41,24 +45,42 @@ export const FIRST_PAGE_WAIT_MS = 3000
 export function prepareFirstPage(path: string): Promise<void> {
   if (patternRegExp(paths.home.path).test(path)) return Promise.resolve()
   preloadLandingPage(path)
-  const ready = RouteTable.preload().then(loadRouter).then((m) => m.preloadRoute(path))
+  const ready = RouteTable.preload()
+    .then(loadRouter)
+    .then((m) => m.preloadRoute(path))
   const cap = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))
-  return Promise.race([ready, cap]).catch(() => { /* the route renders its loading or error state */ })
+  return Promise.race([ready, cap]).catch(() => {
+    /* the route renders its loading or error state */
+  })
 }
 
 /** Warms the route table once the home page has painted, so the next click does not wait. */
 export function preloadRouteTable() {
-  void afterFirstPaint().then(loadRouter).catch(() => { /* fetched again on navigation */ })
+  void afterFirstPaint()
+    .then(loadRouter)
+    .catch(() => {
+      /* fetched again on navigation */
+    })
 }
 
 export function AppRoutes() {
   return (
     <Switch>
       <Route path={paths.home.path}>
-        <WithLayout name='default' bare><HomeRoute /></WithLayout>
+        <WithLayout name='default' bare>
+          <HomeRoute />
+        </WithLayout>
       </Route>
       <Route>
-        <Suspense fallback={<WithLayout name='default' bare><Loading /></WithLayout>}><RouteTable /></Suspense>
+        <Suspense
+          fallback={
+            <WithLayout name='default' bare>
+              <Loading />
+            </WithLayout>
+          }
+        >
+          <RouteTable />
+        </Suspense>
       </Route>
     </Switch>
   )

@@ -16,7 +16,11 @@ afterEach(cleanup)
 
 const renderAt = (path: string, Page: ComponentType) => {
   const { hook } = memoryLocation({ path })
-  return render(<Router hook={hook}><Page /></Router>)
+  return render(
+    <Router hook={hook}>
+      <Page />
+    </Router>,
+  )
 }
 
 describe('/cookies', () => {
@@ -24,7 +28,9 @@ describe('/cookies', () => {
     renderAt('/cookies', CookiesRoute)
     expect(document.title).toBe('Cookie policy | Roots Allotments')
     const names = [...NECESSARY, ...FUNCTIONAL, ...ANALYTICS].map((c) => c.name)
-    expect(names).toEqual(expect.arrayContaining([CONSENT_COOKIE, REDIRECTS_KEY, RELOAD_GUARD_KEY, HIDDEN_KEY, 'roots.queue-references']))
+    expect(names).toEqual(
+      expect.arrayContaining([CONSENT_COOKIE, REDIRECTS_KEY, RELOAD_GUARD_KEY, HIDDEN_KEY, 'roots.queue-references']),
+    )
     expect(NECESSARY.find((c) => c.name === CONSENT_COOKIE)!.lasts).toBe(`${CONSENT_MAX_AGE_S / 86400} days`)
     for (const name of names) expect(screen.getAllByText(name, { selector: 'code' }).length).toBeGreaterThan(0)
     expect(screen.getByRole('list', { name: 'Analytics cookies and storage' })).toBeTruthy()

@@ -12,7 +12,11 @@ describe('lazyPage', () => {
     const load = vi.fn(() => Promise.resolve({ default: Page }))
     const Lazy = lazyPage(load)
     await preloadPage(Lazy)
-    render(<Suspense fallback={<p>Loading…</p>}><Lazy who='Sam' /></Suspense>)
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Lazy who='Sam' />
+      </Suspense>,
+    )
     expect(screen.getByRole('heading').textContent).toBe('Hello Sam')
     expect(screen.queryByText('Loading…')).toBeNull()
     expect(load).toHaveBeenCalledTimes(1)
@@ -20,12 +24,24 @@ describe('lazyPage', () => {
 
   it('suspends like React.lazy when not preloaded, and loads once', async () => {
     let resolve: (m: { default: typeof Page }) => void = () => {}
-    const load = vi.fn(() => new Promise<{ default: typeof Page }>((r) => { resolve = r }))
+    const load = vi.fn(
+      () =>
+        new Promise<{ default: typeof Page }>((r) => {
+          resolve = r
+        }),
+    )
     const Lazy = lazyPage(load)
-    render(<Suspense fallback={<p>Loading…</p>}><Lazy who='Ana' /></Suspense>)
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Lazy who='Ana' />
+      </Suspense>,
+    )
     expect(screen.getByText('Loading…')).toBeTruthy()
     const again = Lazy.preload()
-    await act(async () => { resolve({ default: Page }); await again })
+    await act(async () => {
+      resolve({ default: Page })
+      await again
+    })
     expect((await screen.findByRole('heading')).textContent).toBe('Hello Ana')
     expect(load).toHaveBeenCalledTimes(1)
   })

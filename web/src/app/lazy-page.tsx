@@ -10,10 +10,15 @@ export function lazyPage<P extends object = object>(load: () => Promise<{ defaul
   let loaded: ComponentType<P> | null = null
   let pending: Promise<void> | null = null
   const preload = () =>
-    (pending ??= load().then((m) => { loaded = m.default }, (e: unknown) => {
-      pending = null
-      throw e
-    }))
+    (pending ??= load().then(
+      (m) => {
+        loaded = m.default
+      },
+      (e: unknown) => {
+        pending = null
+        throw e
+      },
+    ))
   const Lazy = lazy(() => preload().then(() => ({ default: loaded! })))
   const Page = (props: P) => {
     const Loaded = loaded
@@ -33,13 +38,17 @@ const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
  * optional trailing slash, `:param`, optional `:param?`, wildcards `*`, `*?` and `:param*`.
  */
 export function patternRegExp(pattern: string): RegExp {
-  const body = pattern.split('/').filter(Boolean).map((seg) => {
-    if (seg === '*') return '/.+'
-    if (seg === '*?') return '(?:/.*)?'
-    const param = /^:[A-Za-z_]\w*(\*|\?)?$/.exec(seg)
-    if (param) return param[1] === '*' ? '/.+' : param[1] === '?' ? '(?:/[^/]+)?' : '/[^/]+'
-    return '/' + escape(seg)
-  }).join('')
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      if (seg === '*') return '/.+'
+      if (seg === '*?') return '(?:/.*)?'
+      const param = /^:[A-Za-z_]\w*(\*|\?)?$/.exec(seg)
+      if (param) return param[1] === '*' ? '/.+' : param[1] === '?' ? '(?:/[^/]+)?' : '/[^/]+'
+      return '/' + escape(seg)
+    })
+    .join('')
   return new RegExp(`^${body}/?$`, 'i')
 }
 

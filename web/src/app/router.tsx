@@ -41,13 +41,25 @@ const CheckoutSuccessRoute = named(() => import('@/features/checkout/routes/chec
 const DepositCheckoutRoute = named(() => import('@/features/membership/routes/deposit'), 'DepositCheckoutRoute')
 const CheckoutNewRoute = lazyPage(() => import('@/features/checkout/routes/checkout-new'))
 const WelcomeSlotRoute = lazyPage(() => import('@/features/welcome-slots/routes/welcome-slot'))
-const WelcomeSlotSuccessRoute = named(() => import('@/features/welcome-slots/routes/welcome-slot'), 'WelcomeSlotSuccessRoute')
+const WelcomeSlotSuccessRoute = named(
+  () => import('@/features/welcome-slots/routes/welcome-slot'),
+  'WelcomeSlotSuccessRoute',
+)
 const GuidedTourRoute = lazyPage(() => import('@/features/guided-tours/routes/guided-tour'))
-const GuidedTourThankYouRoute = named(() => import('@/features/guided-tours/routes/guided-tour'), 'GuidedTourThankYouRoute')
-const GuidedTourBecomeMemberRoute = named(() => import('@/features/guided-tours/routes/guided-tour'), 'GuidedTourBecomeMemberRoute')
+const GuidedTourThankYouRoute = named(
+  () => import('@/features/guided-tours/routes/guided-tour'),
+  'GuidedTourThankYouRoute',
+)
+const GuidedTourBecomeMemberRoute = named(
+  () => import('@/features/guided-tours/routes/guided-tour'),
+  'GuidedTourBecomeMemberRoute',
+)
 const BecomeMemberRoute = lazyPage(() => import('@/features/membership/routes/plans'))
 const SchemesRoute = named(() => import('@/features/membership/routes/plans'), 'SchemesRoute')
-const SubscriptionAgreementRoute = named(() => import('@/features/membership/routes/plans'), 'SubscriptionAgreementRoute')
+const SubscriptionAgreementRoute = named(
+  () => import('@/features/membership/routes/plans'),
+  'SubscriptionAgreementRoute',
+)
 const MembersRoute = lazyPage(() => import('@/features/membership/routes/members'))
 const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
 const MemberReceiptRoute = lazyPage(() => import('@/features/membership/routes/receipt'))
@@ -123,14 +135,22 @@ export function RouteTable() {
     <Switch>
       {routes.map(({ path, layout, bare, component: Page }) => (
         <Route key={path} path={path}>
-          <WithLayout name={layout} bare={bare}><Page /></WithLayout>
+          <WithLayout name={layout} bare={bare}>
+            <Page />
+          </WithLayout>
         </Route>
       ))}
       <Route path={paths.admin.path} nest>
-        <Suspense fallback={<Loading />}><QueryScope><AdminApp /></QueryScope></Suspense>
+        <Suspense fallback={<Loading />}>
+          <QueryScope>
+            <AdminApp />
+          </QueryScope>
+        </Suspense>
       </Route>
       <Route>
-        <WithLayout name='default' bare><NotFoundRoute /></WithLayout>
+        <WithLayout name='default' bare>
+          <NotFoundRoute />
+        </WithLayout>
       </Route>
     </Switch>
   )

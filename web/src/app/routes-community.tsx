@@ -11,7 +11,10 @@ const VoteRoute = lazyPage(() => import('@/features/vote/routes/vote'))
 const LandRoute = lazyPage(() => import('@/features/land/routes/land'))
 const LoginRoute = lazyPage(() => import('@/features/member-login/routes/login'))
 const GrowingExpertsRoute = lazyPage(() => import('@/features/growing-experts/routes/growing-experts'))
-const GrowingExpertRoute = named(() => import('@/features/growing-experts/routes/growing-experts'), 'GrowingExpertRoute')
+const GrowingExpertRoute = named(
+  () => import('@/features/growing-experts/routes/growing-experts'),
+  'GrowingExpertRoute',
+)
 const CourseCreatorRoute = lazyPage(() => import('@/features/course-creator/routes/course-creator'))
 const CourseSettingsRoute = lazyPage(() => import('@/features/course-creator/routes/course-settings'))
 

@@ -24,7 +24,11 @@ export const contentRoutes: AppRoute[] = [
   { path: paths.seedSowing.path, layout: 'default', component: page(sowing, 'default') },
   { path: paths.seedSowingTimeline.path, layout: 'default', component: page(sowing, 'SeedSowingTimelineRoute') },
   { path: paths.seedSowingThankYou.path, layout: 'default', component: page(sowing, 'SeedSowingThankYouRoute') },
-  { path: paths.offer.path, layout: 'landing', component: lazyPage(() => import('@/features/offer-pages/routes/offer')) },
+  {
+    path: paths.offer.path,
+    layout: 'landing',
+    component: lazyPage(() => import('@/features/offer-pages/routes/offer')),
+  },
   { path: paths.pledge.path, layout: 'default', component: page(pledge, 'default') },
   { path: paths.pledgePage.path, layout: 'default', component: page(pledge, 'PledgePageRoute') },
   { path: paths.goodVibes.path, layout: 'default', component: page(goodVibes, 'default') },

@@ -8,7 +8,7 @@ const fake = vi.hoisted(() => ({ config: null as null | Error, turns: null as nu
 // The browser's turns, given one at a time by the first test (the others let them pass).
 vi.mock('@/lib/after-first-paint', async (real) => ({
   ...(await real<typeof import('@/lib/after-first-paint')>()),
-  nextTask: () => fake.turns ? new Promise<void>((resolve) => fake.turns!.push(resolve)) : Promise.resolve(),
+  nextTask: () => (fake.turns ? new Promise<void>((resolve) => fake.turns!.push(resolve)) : Promise.resolve()),
 }))
 
 vi.mock('@/config/env', async (real) => ({

@@ -17,7 +17,11 @@ import { startPlatform } from '@/app/platform'
 import { PRERENDER_DATA_ID, primeFrom } from '@/app/prerender-data'
 import { replayEarlyTap } from '@/app/early-tap'
 
-const notConfigured = css`max-width: 40rem; margin: 3rem auto; padding: 0 1rem;`
+const notConfigured = css`
+  max-width: 40rem;
+  margin: 3rem auto;
+  padding: 0 1rem;
+`
 
 /** Renders nothing: once the first render has committed (the HTML hydrated), an early tap replays. */
 function ReplayEarlyTap() {

@@ -5,13 +5,23 @@ import { type ReactNode, Suspense } from 'react'
 import { type PublicLayoutName, layouts } from './layouts/layouts'
 import { QueryScope } from './query-scope'
 
-const loading = css`padding: 2rem 1rem;`
+const loading = css`
+  padding: 2rem 1rem;
+`
 
 export function Loading() {
-  return <p role='status' className={loading}>Loading…</p>
+  return (
+    <p role='status' className={loading}>
+      Loading…
+    </p>
+  )
 }
 
 export function WithLayout({ name, bare, children }: { name: PublicLayoutName; bare?: boolean; children: ReactNode }) {
   const Layout = layouts[name]
-  return <Layout><Suspense fallback={<Loading />}>{bare ? children : <QueryScope>{children}</QueryScope>}</Suspense></Layout>
+  return (
+    <Layout>
+      <Suspense fallback={<Loading />}>{bare ? children : <QueryScope>{children}</QueryScope>}</Suspense>
+    </Layout>
+  )
 }

@@ -2,7 +2,11 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LazyMount } from './LazyMount'
 
-const observers: Array<{ cb: IntersectionObserverCallback; options?: IntersectionObserverInit; disconnected: boolean }> = []
+const observers: Array<{
+  cb: IntersectionObserverCallback
+  options?: IntersectionObserverInit
+  disconnected: boolean
+}> = []
 
 class FakeObserver {
   private entry: (typeof observers)[number]
@@ -26,7 +30,11 @@ describe('LazyMount', () => {
     const original = globalThis.IntersectionObserver
     globalThis.IntersectionObserver = FakeObserver as unknown as typeof IntersectionObserver
     try {
-      render(<LazyMount label='Site map'><p>map</p></LazyMount>)
+      render(
+        <LazyMount label='Site map'>
+          <p>map</p>
+        </LazyMount>,
+      )
       expect(screen.queryByText('map')).toBeNull()
       expect(observers[0]!.options?.rootMargin).toBe('50px')
       act(() => observers[0]!.cb([{ isIntersecting: false } as IntersectionObserverEntry], {} as IntersectionObserver))

@@ -15,12 +15,15 @@ export function LazyMount({ children, placeholderHeight = '12rem', label }: Lazy
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined')
   useEffect(() => {
     if (visible) return
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true)
-        io.disconnect()
-      }
-    }, { rootMargin: LAZY_LOAD_MARGIN })
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true)
+          io.disconnect()
+        }
+      },
+      { rootMargin: LAZY_LOAD_MARGIN },
+    )
     io.observe(ref.current!)
     return () => io.disconnect()
   }, [visible])

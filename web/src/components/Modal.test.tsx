@@ -13,11 +13,17 @@ function Page({ delayClose = false }: { delayClose?: boolean }) {
   const [town, setTown] = useState('')
   return (
     <div>
-      <button type='button' disabled={busy} onClick={() => setOpen(true)}>Open</button>
+      <button type='button' disabled={busy} onClick={() => setOpen(true)}>
+        Open
+      </button>
       {open && (
         <Modal title='Details' onClose={() => setOpen(false)}>
-          <label>Name <input value={name} onChange={(e) => setName(e.target.value)} /></label>
-          <label>Town <input value={town} onChange={(e) => setTown(e.target.value)} /></label>
+          <label>
+            Name <input value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            Town <input value={town} onChange={(e) => setTown(e.target.value)} />
+          </label>
           <button
             type='button'
             onClick={() => {

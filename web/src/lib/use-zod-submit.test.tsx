@@ -7,7 +7,15 @@ import { useZodSubmit } from './use-zod-submit'
 /** The toasts on screen (a dismissed one only waits for its exit animation). */
 function Shown() {
   const { toasts } = useToasterStore()
-  return <ul aria-label='toasts'>{toasts.filter((t) => t.visible).map((t) => <li key={t.id}>{String(t.message)}</li>)}</ul>
+  return (
+    <ul aria-label='toasts'>
+      {toasts
+        .filter((t) => t.visible)
+        .map((t) => (
+          <li key={t.id}>{String(t.message)}</li>
+        ))}
+    </ul>
+  )
 }
 
 const schema = z.object({ name: z.string().min(1, 'Enter a name.') })
@@ -22,7 +30,8 @@ function Form({ send }: { send: () => Promise<void> }) {
   )
 }
 
-const shown = () => Array.from(screen.getByRole('list', { name: 'toasts' }).querySelectorAll('li')).map((li) => li.textContent)
+const shown = () =>
+  Array.from(screen.getByRole('list', { name: 'toasts' }).querySelectorAll('li')).map((li) => li.textContent)
 
 afterEach(() => {
   act(() => hotToast.remove())
@@ -32,8 +41,13 @@ afterEach(() => {
 describe('useZodSubmit', () => {
   it('dismisses the error toasts of earlier failed submits once a submit succeeds', async () => {
     let fail = true
-    const send = () => fail ? Promise.reject(new Error('The server said no.')) : Promise.resolve()
-    render(<><Form send={send} /><Shown /></>)
+    const send = () => (fail ? Promise.reject(new Error('The server said no.')) : Promise.resolve())
+    render(
+      <>
+        <Form send={send} />
+        <Shown />
+      </>,
+    )
     fireEvent.submit(screen.getByRole('form', { name: 'Name form' }))
     await waitFor(() => expect(shown()).toEqual(['Some details need attention: see the highlighted fields.']))
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } })
@@ -46,12 +60,21 @@ describe('useZodSubmit', () => {
 
   it("leaves other forms' and the page's toasts alone", async () => {
     const send = vi.fn(() => Promise.resolve())
-    render(<><Form send={send} /><Shown /></>)
-    act(() => { hotToast.error('Something else failed') })
+    render(
+      <>
+        <Form send={send} />
+        <Shown />
+      </>,
+    )
+    act(() => {
+      hotToast.error('Something else failed')
+    })
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } })
     fireEvent.submit(screen.getByRole('form', { name: 'Name form' }))
     await waitFor(() => expect(send).toHaveBeenCalled())
-    await act(async () => { await Promise.resolve() })
+    await act(async () => {
+      await Promise.resolve()
+    })
     expect(shown()).toEqual(['Something else failed'])
   })
 })

@@ -23,7 +23,9 @@ const guardedRows = adminRoutes.filter((route) => route.roles !== 'anyone')
 /** The table's rows as wouter routes, in the table's order (the Switch takes the first match). */
 const routesOf = (rows: readonly AdminRoute[], navigate: (to: string) => void) =>
   rows.map(({ path, page }) => (
-    <Route key={path} path={rel(path)}>{(params: Record<string, string>) => page({ params, navigate })}</Route>
+    <Route key={path} path={rel(path)}>
+      {(params: Record<string, string>) => page({ params, navigate })}
+    </Route>
   ))
 
 export default function AdminApp() {

@@ -41,7 +41,14 @@ function renderShell(layout: AdminLayoutName, path: string, role: AdminRole = 'r
   const loc = memoryLocation({ path })
   render(
     <Router hook={loc.hook}>
-      <AdminShell layout={layout} path={path} role={role} displayName='Olive Official' onSignOut={onSignOut} signingOut={false}>
+      <AdminShell
+        layout={layout}
+        path={path}
+        role={role}
+        displayName='Olive Official'
+        onSignOut={onSignOut}
+        signingOut={false}
+      >
         <h1>Page</h1>
       </AdminShell>
     </Router>,
@@ -79,8 +86,17 @@ describe('the two admin layouts', () => {
     for (const layout of ['admin', 'admin-desktop'] as const) {
       renderShell(layout, '/admin/waiting-list', 'patch_manager')
       if (layout === 'admin') fireEvent.click(screen.getByRole('button', { name: 'Menu' }))
-      const links = within(screen.getByRole('navigation', { name: 'Admin' })).getAllByRole('link').map((a) => a.textContent)
-      expect(links).toEqual(['Waiting list', 'Process offers', 'Categories', 'Import a waiting list', 'Arrears', 'Data erasure requests'])
+      const links = within(screen.getByRole('navigation', { name: 'Admin' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent)
+      expect(links).toEqual([
+        'Waiting list',
+        'Process offers',
+        'Categories',
+        'Import a waiting list',
+        'Arrears',
+        'Data erasure requests',
+      ])
       expect(screen.getByRole('link', { name: 'Roots admin' }).getAttribute('href')).toBe('/admin/waiting-list')
       cleanup()
     }

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react'
 
 export function BlankLayout({ children }: { children: ReactNode }) {
-  return <main id='main' tabIndex={-1}>{children}</main>
+  return (
+    <main id='main' tabIndex={-1}>
+      {children}
+    </main>
+  )
 }

@@ -8,8 +8,17 @@ import { BlankLayout } from './BlankLayout'
 import { DefaultLayout } from './DefaultLayout'
 
 export type LayoutName =
-  | 'default' | 'landing' | 'admin' | 'admin-desktop' | 'checkout' | 'blank' | 'nofooter' | 'white' | 'site'
-  | 'pre-register' | 'preregform'
+  | 'default'
+  | 'landing'
+  | 'admin'
+  | 'admin-desktop'
+  | 'checkout'
+  | 'blank'
+  | 'nofooter'
+  | 'white'
+  | 'site'
+  | 'pre-register'
+  | 'preregform'
 
 export type PublicLayoutName = Exclude<LayoutName, 'admin' | 'admin-desktop'>
 

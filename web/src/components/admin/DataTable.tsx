@@ -26,9 +26,23 @@ export interface DataTableProps<T> {
   className?: string
 }
 
-export function DataTable<T>({ rows, head, children, caption, label, empty, after, pager, className }: DataTableProps<T>) {
+export function DataTable<T>({
+  rows,
+  head,
+  children,
+  caption,
+  label,
+  empty,
+  after,
+  pager,
+  className,
+}: DataTableProps<T>) {
   const captionId = useId()
-  const name = label ? { 'aria-label': label } : caption != null ? { 'aria-labelledby': captionId } : { 'aria-label': 'Table' }
+  const name = label
+    ? { 'aria-label': label }
+    : caption != null
+      ? { 'aria-labelledby': captionId }
+      : { 'aria-label': 'Table' }
   return (
     <>
       {rows?.length === 0 && empty != null && <EmptyState>{empty}</EmptyState>}
@@ -40,7 +54,11 @@ export function DataTable<T>({ rows, head, children, caption, label, empty, afte
               <tr>
                 {head.map((h, i) => {
                   const { label: text, num, hidden } = typeof h === 'string' ? { label: h } : h
-                  return <th key={i} scope='col' className={num ? 'num' : undefined}>{hidden ? <span className={visuallyHidden}>{text}</span> : text}</th>
+                  return (
+                    <th key={i} scope='col' className={num ? 'num' : undefined}>
+                      {hidden ? <span className={visuallyHidden}>{text}</span> : text}
+                    </th>
+                  )
                 })}
               </tr>
             </thead>

@@ -7,12 +7,21 @@ import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/componen
 import { useFormSave } from './ui'
 import { formWidth } from './styles'
 
-const formWide = css`max-width: 52rem;`
-const panel = css`margin-bottom: 2rem;`
+const formWide = css`
+  max-width: 52rem;
+`
+const panel = css`
+  margin-bottom: 2rem;
+`
 
 type Schema<V> = Parameters<typeof useFormSave<V>>[0]
 
-export function useAdminForm<V extends object>(schema: Schema<V>, what: string, initial: V, onSave: (v: V) => Promise<string | null>) {
+export function useAdminForm<V extends object>(
+  schema: Schema<V>,
+  what: string,
+  initial: V,
+  onSave: (v: V) => Promise<string | null>,
+) {
   const [values, setValues] = useState(initial)
   const { errors, formError, saving, submit: save } = useFormSave<V>(schema, what)
   /** A text control's onChange for one field. */
@@ -39,11 +48,21 @@ export interface AdminFormProps {
 export function AdminForm({ what, form, submitLabel, onCancel, wide, children }: AdminFormProps) {
   return (
     <form onSubmit={form.onSubmit} noValidate className={wide ? formWide : formWidth}>
-      {form.formError && <p role='alert' className={errorText}>The {what} was not saved. {form.formError}</p>}
+      {form.formError && (
+        <p role='alert' className={errorText}>
+          The {what} was not saved. {form.formError}
+        </p>
+      )}
       {children}
       <div className={actionRow}>
-        <button type='submit' className={buttonPrimary} disabled={form.saving}>{form.saving ? 'Saving…' : submitLabel}</button>
-        {onCancel && <button type='button' className={buttonSecondary} onClick={onCancel}>Cancel</button>}
+        <button type='submit' className={buttonPrimary} disabled={form.saving}>
+          {form.saving ? 'Saving…' : submitLabel}
+        </button>
+        {onCancel && (
+          <button type='button' className={buttonSecondary} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   )

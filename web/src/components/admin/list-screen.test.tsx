@@ -27,12 +27,16 @@ describe('useEditPanel', () => {
     const save = vi.fn().mockResolvedValueOnce(1).mockRejectedValueOnce(new Error('No'))
     const { result } = renderHook(() => useEditPanel<{ id: number }, string>(save, 'Task'))
     act(() => result.current.setEditing('new'))
-    await act(async () => { expect(await result.current.onSave('a')).toBeNull() })
+    await act(async () => {
+      expect(await result.current.onSave('a')).toBeNull()
+    })
     expect(save).toHaveBeenLastCalledWith({ id: null, values: 'a' })
     expect(toast.success).toHaveBeenLastCalledWith('Task added')
     expect(result.current.editing).toBeNull()
     act(() => result.current.setEditing({ id: 7 }))
-    await act(async () => { expect(await result.current.onSave('b')).toBe('No') })
+    await act(async () => {
+      expect(await result.current.onSave('b')).toBe('No')
+    })
     expect(save).toHaveBeenLastCalledWith({ id: 7, values: 'b' })
     expect(result.current.editing).toEqual({ id: 7 })
   })
@@ -42,7 +46,11 @@ describe('DeleteConfirm', () => {
   it('deletes only after confirming, and says so', () => {
     const mutate = vi.fn((_id: number, o: { onSuccess: () => void }) => o.onSuccess())
     const onClose = vi.fn()
-    render(<DeleteConfirm title='Delete it?' remove={{ mutate, isPending: false }} id={5} done='Deleted' onClose={onClose}><p>Gone for good.</p></DeleteConfirm>)
+    render(
+      <DeleteConfirm title='Delete it?' remove={{ mutate, isPending: false }} id={5} done='Deleted' onClose={onClose}>
+        <p>Gone for good.</p>
+      </DeleteConfirm>,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(mutate).not.toHaveBeenCalled()
     expect(onClose).toHaveBeenLastCalledWith(false)

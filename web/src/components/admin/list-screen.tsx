@@ -17,7 +17,10 @@ export function usePaged<T>(items: readonly T[], pageSize: number, resetKey: unk
  * The add/edit panel: which row is open ('new' for a new one), and the save that the form calls,
  * which closes the panel with a toast, or hands the failure back to the form to show.
  */
-export function useEditPanel<T extends { id: number }, V>(save: (a: { id: number | null; values: V }) => Promise<unknown>, what: string) {
+export function useEditPanel<T extends { id: number }, V>(
+  save: (a: { id: number | null; values: V }) => Promise<unknown>,
+  what: string,
+) {
   const [editing, setEditing] = useState<T | 'new' | null>(null)
   const onSave = async (values: V): Promise<string | null> => {
     try {
@@ -25,7 +28,9 @@ export function useEditPanel<T extends { id: number }, V>(save: (a: { id: number
       toast.success(`${what} ${editing === 'new' ? 'added' : 'saved'}`)
       setEditing(null)
       return null
-    } catch (e) { return (e as Error).message }
+    } catch (e) {
+      return (e as Error).message
+    }
   }
   return { editing, setEditing, onSave, key: editing === 'new' || editing === null ? 'new' : editing.id }
 }
@@ -34,7 +39,10 @@ export interface DeleteConfirmProps {
   title: string
   confirmLabel?: string
   /** The delete mutation (TanStack Query's mutate and isPending). */
-  remove: { mutate: (id: number, o: { onSuccess: () => void; onError: (e: Error) => void }) => void; isPending: boolean }
+  remove: {
+    mutate: (id: number, o: { onSuccess: () => void; onError: (e: Error) => void }) => void
+    isPending: boolean
+  }
   id: number
   done: string
   onClose: (deleted: boolean) => void
@@ -42,13 +50,34 @@ export interface DeleteConfirmProps {
 }
 
 /** Asks before deleting; a toast says what happened either way. */
-export function DeleteConfirm({ title, confirmLabel = 'Delete', remove, id, done, onClose, children }: DeleteConfirmProps) {
+export function DeleteConfirm({
+  title,
+  confirmLabel = 'Delete',
+  remove,
+  id,
+  done,
+  onClose,
+  children,
+}: DeleteConfirmProps) {
   return (
-    <ConfirmDialog title={title} confirmLabel={confirmLabel} busy={remove.isPending} onCancel={() => onClose(false)}
-      onConfirm={() => remove.mutate(id, {
-        onSuccess: () => { toast.success(done); onClose(true) },
-        onError: (e) => { toast.error(e.message); onClose(false) },
-      })}>
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={remove.isPending}
+      onCancel={() => onClose(false)}
+      onConfirm={() =>
+        remove.mutate(id, {
+          onSuccess: () => {
+            toast.success(done)
+            onClose(true)
+          },
+          onError: (e) => {
+            toast.error(e.message)
+            onClose(false)
+          },
+        })
+      }
+    >
       {children}
     </ConfirmDialog>
   )

@@ -6,7 +6,15 @@ import { useFormSave } from './ui'
 
 function Shown() {
   const { toasts } = useToasterStore()
-  return <ul aria-label='toasts'>{toasts.filter((t) => t.visible).map((t) => <li key={t.id}>{String(t.message)}</li>)}</ul>
+  return (
+    <ul aria-label='toasts'>
+      {toasts
+        .filter((t) => t.visible)
+        .map((t) => (
+          <li key={t.id}>{String(t.message)}</li>
+        ))}
+    </ul>
+  )
 }
 
 const schema = z.object({ name: z.string().min(1, 'Enter a name.') })
@@ -18,7 +26,8 @@ function Form() {
   return null
 }
 
-const shown = () => Array.from(screen.getByRole('list', { name: 'toasts' }).querySelectorAll('li')).map((li) => li.textContent)
+const shown = () =>
+  Array.from(screen.getByRole('list', { name: 'toasts' }).querySelectorAll('li')).map((li) => li.textContent)
 
 afterEach(() => {
   act(() => hotToast.remove())
@@ -27,7 +36,12 @@ afterEach(() => {
 
 describe('useFormSave', () => {
   it('dismisses the error toasts of earlier failed saves once a save succeeds', async () => {
-    render(<><Form /><Shown /></>)
+    render(
+      <>
+        <Form />
+        <Shown />
+      </>,
+    )
     await act(() => submit({ name: '' }, () => Promise.resolve(null)))
     await waitFor(() => expect(shown()).toEqual(['The plan was not saved: check the highlighted fields.']))
     await act(() => submit({ name: 'Full plot' }, () => Promise.resolve('A plan with that name exists.')))

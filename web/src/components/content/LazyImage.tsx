@@ -10,14 +10,49 @@ import { safeImageSrc } from '@/lib/rich-text/rules'
 import { imageSrc } from '@/lib/image-src'
 
 const frame = css`
-  display: block; width: 100%; aspect-ratio: 16 / 9; overflow: hidden; border-radius: 0.75rem; background: #e8f0ea;
+  display: block;
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  overflow: hidden;
+  border-radius: 0.75rem;
+  background: #e8f0ea;
 `
-const coverFrame = css`max-width: 48rem; margin: 0.5rem 0 1.5rem;`
-const image = css`display: block; width: 100%; height: 100%; object-fit: cover;`
+const coverFrame = css`
+  max-width: 48rem;
+  margin: 0.5rem 0 1.5rem;
+`
+const image = css`
+  display: block;
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+`
 
-export function LazyImage({ src, alt, cover = false }: { src: string | null | undefined; alt: string; cover?: boolean }) {
+export function LazyImage({
+  src,
+  alt,
+  cover = false,
+}: {
+  src: string | null | undefined
+  alt: string
+  cover?: boolean
+}) {
   const safe = safeImageSrc(imageSrc(src))
   if (!safe) return null
-  const img = <img className={image} src={safe} alt={alt} width={640} height={360} decoding='async' {...(cover ? { fetchPriority: 'high' as const } : {})} />
-  return <div className={cover ? `${frame} ${coverFrame}` : frame}>{cover ? img : <LazyMount placeholderHeight='100%'>{img}</LazyMount>}</div>
+  const img = (
+    <img
+      className={image}
+      src={safe}
+      alt={alt}
+      width={640}
+      height={360}
+      decoding='async'
+      {...(cover ? { fetchPriority: 'high' as const } : {})}
+    />
+  )
+  return (
+    <div className={cover ? `${frame} ${coverFrame}` : frame}>
+      {cover ? img : <LazyMount placeholderHeight='100%'>{img}</LazyMount>}
+    </div>
+  )
 }

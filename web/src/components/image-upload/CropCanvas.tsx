@@ -12,20 +12,45 @@ const VIEW_H = 540
 export const MAX_OUTPUT_WIDTH = 1600
 
 const wrap = css`
-  display: grid; gap: 0.4rem; justify-items: start;
+  display: grid;
+  gap: 0.4rem;
+  justify-items: start;
   canvas {
-    display: block; max-width: 100%; height: auto; touch-action: none; cursor: move;
-    border-radius: 0.375rem; background: #222;
+    display: block;
+    max-width: 100%;
+    height: auto;
+    touch-action: none;
+    cursor: move;
+    border-radius: 0.375rem;
+    background: #222;
   }
-  canvas:focus-visible { outline: 3px solid var(--roots-focus, var(--roots-primary)); outline-offset: 3px; }
-  .how { margin: 0; color: var(--roots-muted); font-size: 0.9rem; }
+  canvas:focus-visible {
+    outline: 3px solid var(--roots-focus, var(--roots-primary));
+    outline-offset: 3px;
+  }
+  .how {
+    margin: 0;
+    color: var(--roots-muted);
+    font-size: 0.9rem;
+  }
 `
 
 export type Drawable = HTMLImageElement | HTMLCanvasElement | ImageBitmap
-const sizeOf = (img: Drawable) => ('naturalWidth' in img ? { w: img.naturalWidth, h: img.naturalHeight } : { w: img.width, h: img.height })
+const sizeOf = (img: Drawable) =>
+  'naturalWidth' in img ? { w: img.naturalWidth, h: img.naturalHeight } : { w: img.width, h: img.height }
 
-export function CropCanvas({ image, box, aspect, label, onChange }: {
-  image: Drawable; box: Box; aspect: number; label: string; onChange: (box: Box) => void
+export function CropCanvas({
+  image,
+  box,
+  aspect,
+  label,
+  onChange,
+}: {
+  image: Drawable
+  box: Box
+  aspect: number
+  label: string
+  onChange: (box: Box) => void
 }) {
   const id = useId()
   const ref = useRef<HTMLCanvasElement>(null)
@@ -54,7 +79,13 @@ export function CropCanvas({ image, box, aspect, label, onChange }: {
     ctx.strokeRect(x + 1, y + 1, w - 2, h - 2)
     ctx.fillStyle = '#fff'
     const s = 12
-    for (const [hx, hy] of [[x, y], [x + w - s, y], [x, y + h - s], [x + w - s, y + h - s]] as const) ctx.fillRect(hx, hy, s, s)
+    for (const [hx, hy] of [
+      [x, y],
+      [x + w - s, y],
+      [x, y + h - s],
+      [x + w - s, y + h - s],
+    ] as const)
+      ctx.fillRect(hx, hy, s, s)
   }, [image, box, scale, cw, ch])
 
   /** The pointer's position in image pixels, and a corner's grab distance. */
@@ -76,13 +107,24 @@ export function CropCanvas({ image, box, aspect, label, onChange }: {
     const d = drag.current
     if (!d) return
     const p = at(e)
-    onChange(d.mode === 'move' ? moveCrop(d.box, p.x - d.x, p.y - d.y, iw, ih) : resizeCrop(d.box, d.mode, p.x, p.y, aspect, iw, ih))
+    onChange(
+      d.mode === 'move'
+        ? moveCrop(d.box, p.x - d.x, p.y - d.y, iw, ih)
+        : resizeCrop(d.box, d.mode, p.x, p.y, aspect, iw, ih),
+    )
   }
-  const up = () => { drag.current = null }
+  const up = () => {
+    drag.current = null
+  }
 
   const key = (e: KeyboardEvent<HTMLCanvasElement>) => {
     const step = e.shiftKey ? iw / 10 : Math.max(1, iw / 100)
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    }
     const m = moves[e.key]
     if (m) onChange(moveCrop(box, m[0], m[1], iw, ih))
     else if (e.key === '+' || e.key === '=') onChange(scaleCrop(box, 1.05, aspect, iw, ih))
@@ -95,12 +137,28 @@ export function CropCanvas({ image, box, aspect, label, onChange }: {
   const out = outputSize(px, MAX_OUTPUT_WIDTH)
   return (
     <div className={wrap}>
-      <canvas ref={ref} width={cw} height={ch} tabIndex={0} role='application' aria-label={label} aria-describedby={`${id}-how ${id}-now`}
-        onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} onKeyDown={key}>
+      <canvas
+        ref={ref}
+        width={cw}
+        height={ch}
+        tabIndex={0}
+        role='application'
+        aria-label={label}
+        aria-describedby={`${id}-how ${id}-now`}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+        onKeyDown={key}
+      >
         {label}
       </canvas>
-      <p className='how' id={`${id}-how`}>Drag the box or its corners. With the keyboard: arrow keys move it (Shift moves further), + and − resize it.</p>
-      <p className='how' id={`${id}-now`} aria-live='polite'>Crop: {px.w} × {px.h} pixels from {px.x}, {px.y}; saved at {out.w} × {out.h}.</p>
+      <p className='how' id={`${id}-how`}>
+        Drag the box or its corners. With the keyboard: arrow keys move it (Shift moves further), + and − resize it.
+      </p>
+      <p className='how' id={`${id}-now`} aria-live='polite'>
+        Crop: {px.w} × {px.h} pixels from {px.x}, {px.y}; saved at {out.w} × {out.h}.
+      </p>
     </div>
   )
 }
@@ -132,5 +190,10 @@ export function cropToBlob(
   }
   ctx.drawImage(image, px.x, px.y, px.w, px.h, 0, 0, out.w, out.h)
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The cropped image could not be made.'))), type, 0.9))
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The cropped image could not be made.'))),
+      type,
+      0.9,
+    ),
+  )
 }

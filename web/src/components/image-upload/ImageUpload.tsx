@@ -16,23 +16,88 @@ import { toast } from '@/lib/toast'
 import { type Box, initialCrop } from './crop'
 import { CropCanvas, croppedSize, cropToBlob, type Drawable } from './CropCanvas'
 import {
-  checkImageFile, IMAGE_ACCEPT, type ImageType, isCroppable, MAX_IMAGE_BYTES, outputFormat, SIZE_MESSAGE, storedExtension,
+  checkImageFile,
+  IMAGE_ACCEPT,
+  type ImageType,
+  isCroppable,
+  MAX_IMAGE_BYTES,
+  outputFormat,
+  SIZE_MESSAGE,
+  storedExtension,
 } from './image-rules'
 
 const box = css`
-  display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; margin: 0 0 1rem; min-width: 0;
-  > label, .label { font-weight: 600; }
-  .hint { color: var(--roots-muted); font-size: 0.9rem; margin: 0; }
-  .error { color: var(--roots-error); font-weight: 600; margin: 0; }
-  .preview { display: block; max-width: min(100%, 16rem); height: auto; border: 1px solid var(--roots-border); border-radius: 0.375rem; background: #fff; }
-  .asis { display: block; max-width: min(100%, 16rem); max-height: 16rem; object-fit: contain; }
-  input[type='file'] { font: inherit; width: 100%; max-width: 100%; }
-  input[type='file']:focus-visible { outline: 3px solid var(--roots-primary); outline-offset: 2px; }
-  .alt input { font: inherit; padding: 0.6rem 0.75rem; border: 2px solid var(--roots-border); border-radius: 0.5rem; width: 100%; min-height: 2.75rem; }
-  .alt input[aria-invalid='true'] { border-color: var(--roots-error); }
-  .alt { display: grid; gap: 0.3rem; }
-  .row { display: flex; flex-wrap: wrap; gap: 0.6rem; }
-  .step { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.6rem; padding: 0.75rem; border: 1px dashed var(--roots-border); border-radius: 0.5rem; min-width: 0; }
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 0.6rem;
+  margin: 0 0 1rem;
+  min-width: 0;
+  > label,
+  .label {
+    font-weight: 600;
+  }
+  .hint {
+    color: var(--roots-muted);
+    font-size: 0.9rem;
+    margin: 0;
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+    margin: 0;
+  }
+  .preview {
+    display: block;
+    max-width: min(100%, 16rem);
+    height: auto;
+    border: 1px solid var(--roots-border);
+    border-radius: 0.375rem;
+    background: #fff;
+  }
+  .asis {
+    display: block;
+    max-width: min(100%, 16rem);
+    max-height: 16rem;
+    object-fit: contain;
+  }
+  input[type='file'] {
+    font: inherit;
+    width: 100%;
+    max-width: 100%;
+  }
+  input[type='file']:focus-visible {
+    outline: 3px solid var(--roots-primary);
+    outline-offset: 2px;
+  }
+  .alt input {
+    font: inherit;
+    padding: 0.6rem 0.75rem;
+    border: 2px solid var(--roots-border);
+    border-radius: 0.5rem;
+    width: 100%;
+    min-height: 2.75rem;
+  }
+  .alt input[aria-invalid='true'] {
+    border-color: var(--roots-error);
+  }
+  .alt {
+    display: grid;
+    gap: 0.3rem;
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.6rem;
+  }
+  .step {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.6rem;
+    padding: 0.75rem;
+    border: 1px dashed var(--roots-border);
+    border-radius: 0.5rem;
+    min-width: 0;
+  }
 `
 
 export interface UploadedImage {
@@ -45,8 +110,7 @@ export interface UploadedImage {
 }
 
 /** Where an image's copy is stored: beside it, `-small` or `-thumb` before the extension. */
-export const copyPathOf = (path: string, copy: 'small' | 'thumb') =>
-  path.replace(/(\.[a-z0-9]+)?$/i, `-${copy}$1`)
+export const copyPathOf = (path: string, copy: 'small' | 'thumb') => path.replace(/(\.[a-z0-9]+)?$/i, `-${copy}$1`)
 
 type Picked = { type: ImageType; file: File; url: string; image: Drawable | null; crop: Box | null }
 
@@ -77,9 +141,29 @@ export interface ImageUploadProps {
   unavailable?: string | null
 }
 
-const ratioText = (aspect: number) => (Math.abs(aspect - 1) < 0.01 ? 'square' : Math.abs(aspect - 1.5) < 0.01 ? '3:2' : Math.abs(aspect - 16 / 9) < 0.01 ? '16:9' : aspect.toFixed(2))
+const ratioText = (aspect: number) =>
+  Math.abs(aspect - 1) < 0.01
+    ? 'square'
+    : Math.abs(aspect - 1.5) < 0.01
+      ? '3:2'
+      : Math.abs(aspect - 16 / 9) < 0.01
+        ? '16:9'
+        : aspect.toFixed(2)
 
-export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt, onUploaded, smallWidth, thumbWidth, hint, error, unavailable }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  aspect,
+  folder,
+  value,
+  onChange,
+  previewAlt,
+  onUploaded,
+  smallWidth,
+  thumbWidth,
+  hint,
+  error,
+  unavailable,
+}: ImageUploadProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
@@ -90,7 +174,12 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
   const askAlt = !!onUploaded
 
   const pickedUrl = picked?.url
-  useEffect(() => () => { if (pickedUrl) URL.revokeObjectURL(pickedUrl) }, [pickedUrl])
+  useEffect(
+    () => () => {
+      if (pickedUrl) URL.revokeObjectURL(pickedUrl)
+    },
+    [pickedUrl],
+  )
 
   const reset = () => {
     setPicked(null)
@@ -117,7 +206,13 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
     const img = new Image()
     img.onload = () => {
       setProblem(null)
-      setPicked({ type: checked.type, file, url, image: img, crop: initialCrop(img.naturalWidth, img.naturalHeight, aspect) })
+      setPicked({
+        type: checked.type,
+        file,
+        url,
+        image: img,
+        crop: initialCrop(img.naturalWidth, img.naturalHeight, aspect),
+      })
     }
     img.onerror = () => {
       URL.revokeObjectURL(url)
@@ -144,8 +239,12 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
         const format = outputFormat(picked.type)
         blob = await cropToBlob(picked.image, picked.crop, format.type)
         const wide = croppedSize(picked.image, picked.crop).w
-        for (const [copy, width] of [['small', smallWidth], ['thumb', thumbWidth]] as const) {
-          if (width && wide > width) copies.push({ copy, blob: await cropToBlob(picked.image, picked.crop, format.type, width) })
+        for (const [copy, width] of [
+          ['small', smallWidth],
+          ['thumb', thumbWidth],
+        ] as const) {
+          if (width && wide > width)
+            copies.push({ copy, blob: await cropToBlob(picked.image, picked.crop, format.type, width) })
         }
         contentType = format.type
         extension = format.extension
@@ -166,10 +265,15 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
       for (const { copy, blob: copyBlob } of copies) {
         const saved = await uploadImage(copyPathOf(result.path, copy), copyBlob, contentType)
         if ('error' in saved) return await fail(stored, saved.error)
-        stored.push(copyPaths[copy] = saved.path)
+        stored.push((copyPaths[copy] = saved.path))
       }
       if (onUploaded) {
-        const failed = await onUploaded({ path: result.path, smallPath: copyPaths.small, thumbPath: copyPaths.thumb, alt: alt.trim() })
+        const failed = await onUploaded({
+          path: result.path,
+          smallPath: copyPaths.small,
+          thumbPath: copyPaths.thumb,
+          alt: alt.trim(),
+        })
         if (failed) return await fail(stored, failed)
       }
       onChange?.(result.path)
@@ -189,39 +293,107 @@ export function ImageUpload({ label, aspect, folder, value, onChange, previewAlt
   const describedBy = [`${id}-hint`, shown ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className={box} role='group' aria-labelledby={`${id}-label`}>
-      <span className='label' id={`${id}-label`}>{label}</span>
+      <span className='label' id={`${id}-label`}>
+        {label}
+      </span>
       {current && !picked && (
         <>
           <img className='preview' src={current} alt={previewAlt || label} />
-          {onChange && <div className='row'><button type='button' className={buttonSecondary} onClick={() => { reset(); onChange(null) }}>Remove image</button></div>}
+          {onChange && (
+            <div className='row'>
+              <button
+                type='button'
+                className={buttonSecondary}
+                onClick={() => {
+                  reset()
+                  onChange(null)
+                }}
+              >
+                Remove image
+              </button>
+            </div>
+          )}
         </>
       )}
-      {unavailable ? <p className='hint'>{unavailable}</p> : (
+      {unavailable ? (
+        <p className='hint'>{unavailable}</p>
+      ) : (
         <>
-          <label htmlFor={`${id}-file`}>{current ? `Replace ${label.toLowerCase()}` : `Choose ${askAlt ? 'a photo' : 'an image'}`}</label>
-          <input ref={input} id={`${id}-file`} type='file' accept={IMAGE_ACCEPT} disabled={busy} onChange={(e) => void choose(e)}
-            aria-invalid={shown ? true : undefined} aria-describedby={describedBy} />
-          <p className='hint' id={`${id}-hint`}>{hint ?? `PNG, GIF, JPEG, BMP or ICO, at most 5 MB; cropped ${ratioText(aspect)}.`}</p>
+          <label htmlFor={`${id}-file`}>
+            {current ? `Replace ${label.toLowerCase()}` : `Choose ${askAlt ? 'a photo' : 'an image'}`}
+          </label>
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type='file'
+            accept={IMAGE_ACCEPT}
+            disabled={busy}
+            onChange={(e) => void choose(e)}
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={describedBy}
+          />
+          <p className='hint' id={`${id}-hint`}>
+            {hint ?? `PNG, GIF, JPEG, BMP or ICO, at most 5 MB; cropped ${ratioText(aspect)}.`}
+          </p>
         </>
       )}
-      {shown && <p className='error' id={`${id}-error`} role='alert'>{shown}</p>}
+      {shown && (
+        <p className='error' id={`${id}-error`} role='alert'>
+          {shown}
+        </p>
+      )}
       {picked && (
         <div className='step'>
-          {picked.image && picked.crop
-            ? <CropCanvas image={picked.image} box={picked.crop} aspect={aspect} label={`Crop ${label.toLowerCase()}`} onChange={(crop) => setPicked((p) => (p ? { ...p, crop } : p))} />
-            : <><img className='asis' src={picked.url} alt='The chosen image' /><p className='hint'>GIF and ICO images are uploaded as they are, without cropping.</p></>}
+          {picked.image && picked.crop ? (
+            <CropCanvas
+              image={picked.image}
+              box={picked.crop}
+              aspect={aspect}
+              label={`Crop ${label.toLowerCase()}`}
+              onChange={(crop) => setPicked((p) => (p ? { ...p, crop } : p))}
+            />
+          ) : (
+            <>
+              <img className='asis' src={picked.url} alt='The chosen image' />
+              <p className='hint'>GIF and ICO images are uploaded as they are, without cropping.</p>
+            </>
+          )}
           {askAlt && (
             <div className='alt'>
               <label htmlFor={`${id}-alt`}>Alt text</label>
-              <input id={`${id}-alt`} value={alt} maxLength={300} onChange={(e) => setAlt(e.target.value)}
-                aria-invalid={altError ? true : undefined} aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ''}`} />
-              <p className='hint' id={`${id}-alt-hint`}>What the photo shows, for people who cannot see it.</p>
-              {altError && <p className='error' id={`${id}-alt-error`}>{altError}</p>}
+              <input
+                id={`${id}-alt`}
+                value={alt}
+                maxLength={300}
+                onChange={(e) => setAlt(e.target.value)}
+                aria-invalid={altError ? true : undefined}
+                aria-describedby={`${id}-alt-hint${altError ? ` ${id}-alt-error` : ''}`}
+              />
+              <p className='hint' id={`${id}-alt-hint`}>
+                What the photo shows, for people who cannot see it.
+              </p>
+              {altError && (
+                <p className='error' id={`${id}-alt-error`}>
+                  {altError}
+                </p>
+              )}
             </div>
           )}
           <div className='row'>
-            <button type='button' className={buttonPrimary} disabled={busy} onClick={() => void upload()}>{busy ? 'Uploading…' : askAlt ? 'Upload photo' : 'Upload image'}</button>
-            <button type='button' className={buttonSecondary} disabled={busy} onClick={() => { reset(); input.current?.focus() }}>Cancel</button>
+            <button type='button' className={buttonPrimary} disabled={busy} onClick={() => void upload()}>
+              {busy ? 'Uploading…' : askAlt ? 'Upload photo' : 'Upload image'}
+            </button>
+            <button
+              type='button'
+              className={buttonSecondary}
+              disabled={busy}
+              onClick={() => {
+                reset()
+                input.current?.focus()
+              }}
+            >
+              Cancel
+            </button>
           </div>
         </div>
       )}

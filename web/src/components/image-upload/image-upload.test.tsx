@@ -1,7 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ASPECTS, hitTest, initialCrop, MIN_CROP, moveCrop, outputSize, pixelBox, resizeCrop, scaleCrop } from './crop'
-import { checkImageBytes, checkImageFile, fileProblem, isCroppable, MAX_IMAGE_BYTES, outputFormat, sniffImageType, TYPE_MESSAGE } from './image-rules'
+import {
+  checkImageBytes,
+  checkImageFile,
+  fileProblem,
+  isCroppable,
+  MAX_IMAGE_BYTES,
+  outputFormat,
+  sniffImageType,
+  TYPE_MESSAGE,
+} from './image-rules'
 
 const upload = vi.fn()
 vi.mock('@/lib/supabase', () => ({ supabase: () => ({ storage: { from: () => ({ upload, remove: vi.fn() }) } }) }))
@@ -17,7 +26,10 @@ const BMP = [0x42, 0x4d, 0, 0]
 const ICO = [0x00, 0x00, 0x01, 0x00, 1, 0]
 const bytes = (b: number[]) => new Uint8Array(b)
 
-afterEach(() => { cleanup(); vi.clearAllMocks() })
+afterEach(() => {
+  cleanup()
+  vi.clearAllMocks()
+})
 
 describe('image type and size checks', () => {
   it('knows each accepted format by its first bytes', () => {
@@ -38,19 +50,27 @@ describe('image type and size checks', () => {
     expect(fileProblem({ name: 'favicon.ico', size: 10 })).toBeNull()
     expect(fileProblem({ name: 'a.png', size: 0 })).toBe('That file is empty.')
     expect(fileProblem({ name: 'a.png', size: MAX_IMAGE_BYTES })).toBeNull()
-    expect(fileProblem({ name: 'a.png', size: MAX_IMAGE_BYTES + 1 })).toBe('Choose an image of at most 5 MB. This one is 5.0 MB.')
+    expect(fileProblem({ name: 'a.png', size: MAX_IMAGE_BYTES + 1 })).toBe(
+      'Choose an image of at most 5 MB. This one is 5.0 MB.',
+    )
   })
 
   it('trusts the bytes, not the name: text named .png is refused, a PNG named .jpg is explained', async () => {
     expect(checkImageBytes('fake.png', new TextEncoder().encode('hello there'))).toEqual({ error: TYPE_MESSAGE })
-    expect(checkImageBytes('photo.jpg', bytes(PNG))).toEqual({ error: 'This file is a PNG image named .jpg: rename it or choose another.' })
+    expect(checkImageBytes('photo.jpg', bytes(PNG))).toEqual({
+      error: 'This file is a PNG image named .jpg: rename it or choose another.',
+    })
     expect(checkImageBytes('shot.jpeg', bytes(JPEG))).toEqual({ type: 'image/jpeg' })
     expect(await checkImageFile(new File([bytes(GIF)], 'a.gif'))).toEqual({ type: 'image/gif' })
-    expect(await checkImageFile(new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' }))).toEqual({ error: TYPE_MESSAGE })
+    expect(await checkImageFile(new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' }))).toEqual({
+      error: TYPE_MESSAGE,
+    })
   })
 
   it('crops PNG, JPEG and BMP (JPEG stays JPEG, the rest become PNG); GIF and ICO go as they are', () => {
-    expect(['image/png', 'image/jpeg', 'image/bmp', 'image/gif', 'image/x-icon'].map((t) => isCroppable(t as never))).toEqual([true, true, true, false, false])
+    expect(
+      ['image/png', 'image/jpeg', 'image/bmp', 'image/gif', 'image/x-icon'].map((t) => isCroppable(t as never)),
+    ).toEqual([true, true, true, false, false])
     expect(outputFormat('image/jpeg')).toEqual({ type: 'image/jpeg', extension: 'jpg' })
     expect(outputFormat('image/bmp')).toEqual({ type: 'image/png', extension: 'png' })
   })
@@ -106,7 +126,9 @@ describe('crop maths', () => {
 describe('image values', () => {
   it('turns object names into public URLs and leaves links alone', () => {
     expect(isObjectPath('sites/a/b.jpg')).toBe(true)
-    expect(imageSrc('sites/tuckers-meadow/a b.jpg')).toBe('http://api.test/storage/v1/object/public/images/sites/tuckers-meadow/a%20b.jpg')
+    expect(imageSrc('sites/tuckers-meadow/a b.jpg')).toBe(
+      'http://api.test/storage/v1/object/public/images/sites/tuckers-meadow/a%20b.jpg',
+    )
     expect(imageSrc('https://cdn.example.com/x.png')).toBe('https://cdn.example.com/x.png')
     expect(imageSrc('/images/content/seedlings.svg')).toBe('/images/content/seedlings.svg')
     expect(imageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=')
@@ -143,17 +165,33 @@ describe('ImageUpload', () => {
 
   it('shows the stored image and removes it from the field', () => {
     const onChange = vi.fn()
-    render(<ImageUpload label='Cover image' aspect={16 / 9} folder='blogs' value='blogs/a.jpg' previewAlt='Cover' onChange={onChange} />)
-    expect(screen.getByRole('img', { name: 'Cover' }).getAttribute('src')).toBe('http://api.test/storage/v1/object/public/images/blogs/a.jpg')
+    render(
+      <ImageUpload
+        label='Cover image'
+        aspect={16 / 9}
+        folder='blogs'
+        value='blogs/a.jpg'
+        previewAlt='Cover'
+        onChange={onChange}
+      />,
+    )
+    expect(screen.getByRole('img', { name: 'Cover' }).getAttribute('src')).toBe(
+      'http://api.test/storage/v1/object/public/images/blogs/a.jpg',
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Remove image' }))
     expect(onChange).toHaveBeenCalledWith(null)
   })
 
   it('uploads a GIF as it is, asks for alt text first in the gallery, and keeps it when Storage refuses', async () => {
-    upload.mockResolvedValueOnce({ data: null, error: { message: 'new row violates row-level security policy', statusCode: '403' } })
+    upload.mockResolvedValueOnce({
+      data: null,
+      error: { message: 'new row violates row-level security policy', statusCode: '403' },
+    })
     const onUploaded = vi.fn(() => Promise.resolve(null))
     render(<ImageUpload label='Add a photo' aspect={1.5} folder='sites/x' onUploaded={onUploaded} />)
-    fireEvent.change(screen.getByLabelText('Choose a photo'), { target: { files: [new File([bytes(GIF)], 'hello.gif', { type: 'image/gif' })] } })
+    fireEvent.change(screen.getByLabelText('Choose a photo'), {
+      target: { files: [new File([bytes(GIF)], 'hello.gif', { type: 'image/gif' })] },
+    })
     fireEvent.click(await screen.findByRole('button', { name: 'Upload photo' }))
     expect(await screen.findByText('Describe the photo for people who cannot see it.')).toBeTruthy()
     expect(upload).not.toHaveBeenCalled()

@@ -4,10 +4,11 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { afterNextPaint } from '@/lib/after-first-paint'
 
 let loaded = false
-const load = () => import('./PromoBar').then((m) => {
-  loaded = true
-  return { default: m.PromoBar }
-})
+const load = () =>
+  import('./PromoBar').then((m) => {
+    loaded = true
+    return { default: m.PromoBar }
+  })
 const Bar = lazy(load)
 
 export function LazyPromoBar() {
@@ -15,8 +16,23 @@ export function LazyPromoBar() {
   useEffect(() => {
     if (ready) return
     let live = true
-    void afterNextPaint().then(load).then(() => { if (live) setReady(true) }, () => { /* no bar this time */ })
-    return () => { live = false }
+    void afterNextPaint()
+      .then(load)
+      .then(
+        () => {
+          if (live) setReady(true)
+        },
+        () => {
+          /* no bar this time */
+        },
+      )
+    return () => {
+      live = false
+    }
   }, [ready])
-  return ready ? <Suspense fallback={null}><Bar /></Suspense> : null
+  return ready ? (
+    <Suspense fallback={null}>
+      <Bar />
+    </Suspense>
+  ) : null
 }

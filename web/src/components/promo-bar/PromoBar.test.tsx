@@ -10,10 +10,22 @@ const { PromoBar } = await import('./PromoBar')
 const { pickBar, resetLiveBars, siteSlugFromPath } = await import('./promo-bar')
 
 const NOW = Date.parse('2026-03-10T12:00:00Z')
-const bar = (id: number, over: Partial<{ text: string; link: string | null; starts_at: string | null; ends_at: string | null; site: { slug: string } | null }> = {}) =>
-  ({ id, text: `Bar ${id}`, link: null, starts_at: null, ends_at: null, site: null, ...over })
+const bar = (
+  id: number,
+  over: Partial<{
+    text: string
+    link: string | null
+    starts_at: string | null
+    ends_at: string | null
+    site: { slug: string } | null
+  }> = {},
+) => ({ id, text: `Bar ${id}`, link: null, starts_at: null, ends_at: null, site: null, ...over })
 
-beforeEach(() => { resetLiveBars(); restSelect.mockReset(); sessionStorage.clear() })
+beforeEach(() => {
+  resetLiveBars()
+  restSelect.mockReset()
+  sessionStorage.clear()
+})
 afterEach(cleanup)
 
 describe('siteSlugFromPath', () => {
@@ -49,12 +61,19 @@ describe('pickBar', () => {
 
 function renderAt(path: string) {
   const { hook } = memoryLocation({ path })
-  return render(<Router hook={hook}><PromoBar /></Router>)
+  return render(
+    <Router hook={hook}>
+      <PromoBar />
+    </Router>,
+  )
 }
 
 describe('PromoBar', () => {
   it('shows the live bar with its link, reading the bars once', async () => {
-    restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle', link: '/sites' }), bar(2, { text: 'Bath only', site: { slug: 'tuckers-meadow' }, link: 'https://roots.example/bath' })])
+    restSelect.mockResolvedValue([
+      bar(1, { text: 'Free starter bundle', link: '/sites' }),
+      bar(2, { text: 'Bath only', site: { slug: 'tuckers-meadow' }, link: 'https://roots.example/bath' }),
+    ])
     renderAt('/sites/bath/tuckers-meadow')
     const link = await screen.findByRole('link', { name: 'Bath only' })
     expect(link.getAttribute('href')).toBe('https://roots.example/bath')
@@ -85,17 +104,24 @@ describe('PromoBar', () => {
   })
   it('publishes the height its ResizeObserver reports, without measuring itself on mounting', async () => {
     const observed: Array<{ target: Element; report: (blockSize: number) => void }> = []
-    vi.stubGlobal('ResizeObserver', class {
-      constructor(private readonly cb: ResizeObserverCallback) {}
-      observe(target: Element) {
-        observed.push({
-          target,
-          report: (blockSize) => this.cb([{ target, borderBoxSize: [{ blockSize, inlineSize: 360 }] } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver),
-        })
-      }
-      disconnect() {}
-      unobserve() {}
-    })
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly cb: ResizeObserverCallback) {}
+        observe(target: Element) {
+          observed.push({
+            target,
+            report: (blockSize) =>
+              this.cb(
+                [{ target, borderBoxSize: [{ blockSize, inlineSize: 360 }] } as unknown as ResizeObserverEntry],
+                this as unknown as ResizeObserver,
+              ),
+          })
+        }
+        disconnect() {}
+        unobserve() {}
+      },
+    )
     const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect')
     try {
       restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle' })])
@@ -116,7 +142,10 @@ describe('PromoBar', () => {
   it('publishes its height for the page to make room, and a visitor can hide it for the visit', async () => {
     // A browser without ResizeObserver: the bar measures itself once.
     vi.stubGlobal('ResizeObserver', undefined)
-    restSelect.mockResolvedValue([bar(1, { text: 'Free starter bundle' }), bar(2, { text: 'Bath only', site: { slug: 'tuckers-meadow' } })])
+    restSelect.mockResolvedValue([
+      bar(1, { text: 'Free starter bundle' }),
+      bar(2, { text: 'Bath only', site: { slug: 'tuckers-meadow' } }),
+    ])
     renderAt('/sites/bath/tuckers-meadow')
     await screen.findByText('Bath only')
     expect(document.documentElement.style.getPropertyValue('--roots-promo-height')).toMatch(/^\d+px$/)

@@ -6,7 +6,10 @@ import { TOOLBAR_PRESETS } from './toolbar'
 
 afterEach(cleanup)
 
-const toolNames = () => within(screen.getByRole('toolbar')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))
+const toolNames = () =>
+  within(screen.getByRole('toolbar'))
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'))
 
 describe('RichTextEditor', () => {
   it('shows the minimal, essential and full presets', () => {
@@ -25,7 +28,12 @@ describe('RichTextEditor', () => {
   })
 
   it('names the editing area and the toolbar', () => {
-    render(<RichTextEditor label='Site description' value={{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] }} />)
+    render(
+      <RichTextEditor
+        label='Site description'
+        value={{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] }}
+      />,
+    )
     const box = screen.getByRole('textbox', { name: 'Site description' })
     expect(box.getAttribute('aria-multiline')).toBe('true')
     expect(box.textContent).toBe('Hello')
@@ -38,7 +46,9 @@ describe('RichTextEditor', () => {
     const input = await screen.findByLabelText('Link address')
     fireEvent.change(input, { target: { value: 'javascript:alert(1)' } })
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Links must start with http://, https://, mailto: or tel:')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Links must start with http://, https://, mailto: or tel:',
+    )
     expect(input.getAttribute('aria-invalid')).toBe('true')
   })
 
@@ -56,7 +66,12 @@ describe('RichTextEditor', () => {
     let outerSubmits = 0
     const changes: unknown[] = []
     render(
-      <form onSubmit={(e) => { e.preventDefault(); outerSubmits++ }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          outerSubmits++
+        }}
+      >
         <RichTextEditor label='Body' preset='minimal' onChange={(v) => changes.push(v)} />
       </form>,
     )

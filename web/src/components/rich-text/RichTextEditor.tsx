@@ -8,13 +8,30 @@ import { Modal } from '@/components/Modal'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 import { IMAGE_ACCEPT, isAcceptedImageFile } from '@/lib/rich-text/rules'
-import { commands, createEditorState, insertImage, isMarkActive, linkAtSelection, RichTextRuleError, setLink, toJSON } from './editor-state'
+import {
+  commands,
+  createEditorState,
+  insertImage,
+  isMarkActive,
+  linkAtSelection,
+  RichTextRuleError,
+  setLink,
+  toJSON,
+} from './editor-state'
 import { richTextSchema } from './schema'
 import { TOOL_LABELS, TOOLBAR_PRESETS, type ToolbarPreset, type ToolId } from './toolbar'
 
-const flush = css`margin: 0;`
-const dialogButtons = css`display: flex; gap: 0.5rem; flex-wrap: wrap;`
-const errorLine = css`color: var(--roots-error);`
+const flush = css`
+  margin: 0;
+`
+const dialogButtons = css`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+`
+const errorLine = css`
+  color: var(--roots-error);
+`
 
 export interface RichTextEditorProps {
   /** Accessible name of the editing area. */
@@ -28,28 +45,80 @@ export interface RichTextEditorProps {
 }
 
 const wrapper = css`
-  border: 1px solid var(--roots-border); border-radius: 0.5rem; background: var(--roots-surface);
-  &:focus-within { outline: 3px solid var(--roots-focus); outline-offset: 1px; }
-  .toolbar { display: flex; flex-wrap: wrap; gap: 0.25rem; padding: 0.375rem; border-bottom: 1px solid #d9ddd9; }
-  .toolbar button {
-    min-width: 2.5rem; min-height: 2.5rem; border: 1px solid transparent; border-radius: 0.375rem; background: none;
-    color: var(--roots-text); font: inherit; font-weight: 700; cursor: pointer;
+  border: 1px solid var(--roots-border);
+  border-radius: 0.5rem;
+  background: var(--roots-surface);
+  &:focus-within {
+    outline: 3px solid var(--roots-focus);
+    outline-offset: 1px;
   }
-  .toolbar button[aria-pressed='true'] { background: #dfeae2; border-color: var(--roots-primary); }
-  .toolbar button:disabled { color: #767676; cursor: not-allowed; }
-  .ProseMirror { min-height: 8rem; padding: 0.75rem 1rem; outline: none; white-space: pre-wrap; overflow-wrap: anywhere; }
-  .ProseMirror p { margin: 0 0 0.75rem; }
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem;
+    padding: 0.375rem;
+    border-bottom: 1px solid #d9ddd9;
+  }
+  .toolbar button {
+    min-width: 2.5rem;
+    min-height: 2.5rem;
+    border: 1px solid transparent;
+    border-radius: 0.375rem;
+    background: none;
+    color: var(--roots-text);
+    font: inherit;
+    font-weight: 700;
+    cursor: pointer;
+  }
+  .toolbar button[aria-pressed='true'] {
+    background: #dfeae2;
+    border-color: var(--roots-primary);
+  }
+  .toolbar button:disabled {
+    color: #767676;
+    cursor: not-allowed;
+  }
+  .ProseMirror {
+    min-height: 8rem;
+    padding: 0.75rem 1rem;
+    outline: none;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .ProseMirror p {
+    margin: 0 0 0.75rem;
+  }
 `
 const field = css`
-  display: grid; gap: 0.25rem; margin-bottom: 1rem;
-  label { font-weight: 600; }
-  input { font: inherit; padding: 0.5rem; border: 1px solid var(--roots-border); border-radius: 0.375rem; min-height: 2.75rem; }
-  .error { color: var(--roots-error); margin: 0; }
+  display: grid;
+  gap: 0.25rem;
+  margin-bottom: 1rem;
+  label {
+    font-weight: 600;
+  }
+  input {
+    font: inherit;
+    padding: 0.5rem;
+    border: 1px solid var(--roots-border);
+    border-radius: 0.375rem;
+    min-height: 2.75rem;
+  }
+  .error {
+    color: var(--roots-error);
+    margin: 0;
+  }
 `
 
 const toolCommand = (id: ToolId) => (id === 'link' || id === 'image' ? null : commands[id])
 
-export default function RichTextEditor({ label, value, onChange, preset = 'essential', onUploadImage, describedBy }: RichTextEditorProps) {
+export default function RichTextEditor({
+  label,
+  value,
+  onChange,
+  preset = 'essential',
+  onUploadImage,
+  describedBy,
+}: RichTextEditorProps) {
   const mount = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
   const [state, setState] = useState<EditorState | null>(null)
@@ -61,7 +130,12 @@ export default function RichTextEditor({ label, value, onChange, preset = 'essen
   useEffect(() => {
     const v = new EditorView(mount.current!, {
       state: createEditorState(value),
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) },
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
       dispatchTransaction(tr) {
         const next = v.state.apply(tr)
         v.updateState(next)
@@ -138,7 +212,10 @@ export default function RichTextEditor({ label, value, onChange, preset = 'essen
             const v = view.current!
             setLink(href)(v.state, v.dispatch, v)
           }}
-          onClose={() => { setDialog(null); view.current?.focus() }}
+          onClose={() => {
+            setDialog(null)
+            view.current?.focus()
+          }}
         />
       )}
       {dialog === 'image' && view.current && onUploadImage && (
@@ -148,14 +225,25 @@ export default function RichTextEditor({ label, value, onChange, preset = 'essen
             const v = view.current!
             insertImage(src, alt)(v.state, v.dispatch, v)
           }}
-          onClose={() => { setDialog(null); view.current?.focus() }}
+          onClose={() => {
+            setDialog(null)
+            view.current?.focus()
+          }}
         />
       )}
     </div>
   )
 }
 
-function LinkDialog({ initial, onApply, onClose }: { initial: string; onApply: (href: string) => void; onClose: () => void }) {
+function LinkDialog({
+  initial,
+  onApply,
+  onClose,
+}: {
+  initial: string
+  onApply: (href: string) => void
+  onClose: () => void
+}) {
   const [href, setHref] = useState(initial)
   const [error, setError] = useState<string | null>(null)
   const id = useId()
@@ -170,31 +258,60 @@ function LinkDialog({ initial, onApply, onClose }: { initial: string; onApply: (
   }
   return (
     <Modal title='Link' onClose={onClose} onClickOutside={onClose} closeLabel='Close link dialog'>
-      <form onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); apply(href) }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          e.stopPropagation()
+          apply(href)
+        }}
+      >
         <div className={field}>
           <label htmlFor={`${id}-href`}>Link address</label>
           <input
             id={`${id}-href`}
             value={href}
-            onChange={(e) => { setHref(e.currentTarget.value); setError(null) }}
+            onChange={(e) => {
+              setHref(e.currentTarget.value)
+              setError(null)
+            }}
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             inputMode='url'
             autoComplete='off'
           />
-          <p id={`${id}-hint`} className={flush}>An https:// web address, or mailto: or tel:.</p>
-          {error && <p id={`${id}-error`} className='error' role='alert'>{error}</p>}
+          <p id={`${id}-hint`} className={flush}>
+            An https:// web address, or mailto: or tel:.
+          </p>
+          {error && (
+            <p id={`${id}-error`} className='error' role='alert'>
+              {error}
+            </p>
+          )}
         </div>
         <div className={dialogButtons}>
-          <button type='submit' className={buttonPrimary}>Apply</button>
-          {initial && <button type='button' className={buttonSecondary} onClick={() => apply('')}>Remove link</button>}
+          <button type='submit' className={buttonPrimary}>
+            Apply
+          </button>
+          {initial && (
+            <button type='button' className={buttonSecondary} onClick={() => apply('')}>
+              Remove link
+            </button>
+          )}
         </div>
       </form>
     </Modal>
   )
 }
 
-function ImageDialog({ upload, onInsert, onClose }: { upload: (f: File) => Promise<string>; onInsert: (src: string, alt: string) => void; onClose: () => void }) {
+function ImageDialog({
+  upload,
+  onInsert,
+  onClose,
+}: {
+  upload: (f: File) => Promise<string>
+  onInsert: (src: string, alt: string) => void
+  onClose: () => void
+}) {
   const [file, setFile] = useState<File | null>(null)
   const [alt, setAlt] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -215,17 +332,37 @@ function ImageDialog({ upload, onInsert, onClose }: { upload: (f: File) => Promi
   }
   return (
     <Modal title='Image' onClose={onClose} onClickOutside={onClose} closeLabel='Close image dialog'>
-      <form onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); void submit() }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          e.stopPropagation()
+          void submit()
+        }}
+      >
         <div className={field}>
           <label htmlFor={`${id}-file`}>Image file (PNG, GIF, JPEG, BMP or ICO)</label>
-          <input id={`${id}-file`} type='file' accept={IMAGE_ACCEPT} onChange={(e) => { setFile(e.currentTarget.files?.[0] ?? null); setError(null) }} />
+          <input
+            id={`${id}-file`}
+            type='file'
+            accept={IMAGE_ACCEPT}
+            onChange={(e) => {
+              setFile(e.currentTarget.files?.[0] ?? null)
+              setError(null)
+            }}
+          />
         </div>
         <div className={field}>
           <label htmlFor={`${id}-alt`}>Description for people who cannot see it</label>
           <input id={`${id}-alt`} value={alt} onChange={(e) => setAlt(e.currentTarget.value)} />
         </div>
-        {error && <p className={`error ${errorLine}`} role='alert'>{error}</p>}
-        <button type='submit' className={buttonPrimary} disabled={busy}>{busy ? 'Uploading…' : 'Insert image'}</button>
+        {error && (
+          <p className={`error ${errorLine}`} role='alert'>
+            {error}
+          </p>
+        )}
+        <button type='submit' className={buttonPrimary} disabled={busy}>
+          {busy ? 'Uploading…' : 'Insert image'}
+        </button>
       </form>
     </Modal>
   )

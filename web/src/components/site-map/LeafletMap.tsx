@@ -10,13 +10,36 @@ import { BOUNDS } from './great-britain'
 import { appHref, isDrawable, type MapPoint, markerLabel, markerRadius, maxDemand } from './types'
 
 const boxClass = css`
-  height: min(75vh, 36rem); min-height: 20rem; border-radius: 0.75rem; z-index: 0;
-  .roots-map-marker { border-radius: 50%; background: rgba(32, 94, 58, 0.72); border: 2px solid #fff; box-sizing: border-box; cursor: pointer; }
-  .roots-map-marker:hover, .roots-map-marker:focus { background: #b8541a; }
-  .roots-map-marker:focus-visible { outline: 3px solid #111; outline-offset: 2px; }
+  height: min(75vh, 36rem);
+  min-height: 20rem;
+  border-radius: 0.75rem;
+  z-index: 0;
+  .roots-map-marker {
+    border-radius: 50%;
+    background: rgba(32, 94, 58, 0.72);
+    border: 2px solid #fff;
+    box-sizing: border-box;
+    cursor: pointer;
+  }
+  .roots-map-marker:hover,
+  .roots-map-marker:focus {
+    background: #b8541a;
+  }
+  .roots-map-marker:focus-visible {
+    outline: 3px solid #111;
+    outline-offset: 2px;
+  }
 `
 
-export default function LeafletMap({ points, label, tileUrl }: { points: readonly MapPoint[]; label: string; tileUrl: string }) {
+export default function LeafletMap({
+  points,
+  label,
+  tileUrl,
+}: {
+  points: readonly MapPoint[]
+  label: string
+  tileUrl: string
+}) {
   const box = useRef<HTMLDivElement>(null)
   const [, navigate] = useLocation()
   const go = useRef(navigate)

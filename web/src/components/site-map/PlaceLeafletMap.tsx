@@ -5,7 +5,12 @@ import L from 'leaflet'
 import { useEffect, useRef } from 'react'
 import { mapPanel, PIN_SVG, type Place } from './PlaceMap'
 
-export default function PlaceLeafletMap({ place, tileUrl, attribution, onTilesFailed }: {
+export default function PlaceLeafletMap({
+  place,
+  tileUrl,
+  attribution,
+  onTilesFailed,
+}: {
   place: Place
   tileUrl: string
   attribution: string
@@ -36,5 +41,13 @@ export default function PlaceLeafletMap({ place, tileUrl, attribution, onTilesFa
       map.remove()
     }
   }, [place.lat, place.lng, place.name, tileUrl, attribution])
-  return <div ref={box} className={mapPanel} role='region' aria-label={`Interactive map of ${place.name}`} data-map='tiles' />
+  return (
+    <div
+      ref={box}
+      className={mapPanel}
+      role='region'
+      aria-label={`Interactive map of ${place.name}`}
+      data-map='tiles'
+    />
+  )
 }

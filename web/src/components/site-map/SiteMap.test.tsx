@@ -10,13 +10,24 @@ afterEach(cleanup)
 
 const points = [
   { id: 'tm', name: 'Tuckers Meadow', lat: 51.39, lng: -2.32, demand: 40, href: '/sites/bath/tuckers-meadow' },
-  { id: 'pp', name: 'Providence Pastures', lat: 53.83, lng: -1.59, demand: 10, href: '/sites/leeds/providence-pastures' },
+  {
+    id: 'pp',
+    name: 'Providence Pastures',
+    lat: 53.83,
+    lng: -1.59,
+    demand: 10,
+    href: '/sites/leeds/providence-pastures',
+  },
   { id: 'ex', name: 'Exeter', lat: 50.72, lng: -3.53, demand: 0 },
 ]
 
 function renderMap(props: Partial<Parameters<typeof SiteMap>[0]> = {}) {
   const loc = memoryLocation({ path: '/maps/test', record: true })
-  render(<Router hook={loc.hook}><SiteMap points={points} label='Map of sites' tileUrl={null} {...props} /></Router>)
+  render(
+    <Router hook={loc.hook}>
+      <SiteMap points={points} label='Map of sites' tileUrl={null} {...props} />
+    </Router>,
+  )
   return loc
 }
 
@@ -66,7 +77,10 @@ describe('SiteMap (offline outline)', () => {
   it('lists the same data in a table, most demand first', () => {
     renderMap({ caption: 'Demand by place' })
     const table = screen.getByRole('table', { name: 'Demand by place' })
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => r.textContent)
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent)
     expect(rows).toEqual(['Tuckers Meadow40', 'Providence Pastures10', 'Exeter0'])
   })
 
@@ -92,23 +106,43 @@ describe('SiteMap inside a nested router (the admin area)', () => {
   ]
   function renderNested() {
     const loc = memoryLocation({ path: '/admin/location-map', record: true })
-    render(<Router hook={loc.hook}><Router base='/admin'><SiteMap points={nestedPoints} label='Map of sites' tileUrl={null} /></Router></Router>)
+    render(
+      <Router hook={loc.hook}>
+        <Router base='/admin'>
+          <SiteMap points={nestedPoints} label='Map of sites' tileUrl={null} />
+        </Router>
+      </Router>,
+    )
     return loc
   }
 
   it('gives markers and rows the absolute path, so a new tab opens the same page', () => {
     renderNested()
     const map = screen.getByRole('group', { name: 'Map of sites' })
-    expect(within(map).getByRole('link', { name: /Tuckers Meadow/ }).getAttribute('href')).toBe('/sites/bath/tuckers-meadow')
-    expect(within(map).getByRole('link', { name: /Providence Pastures/ }).getAttribute('href')).toBe('/admin/locations/edit/3')
+    expect(
+      within(map)
+        .getByRole('link', { name: /Tuckers Meadow/ })
+        .getAttribute('href'),
+    ).toBe('/sites/bath/tuckers-meadow')
+    expect(
+      within(map)
+        .getByRole('link', { name: /Providence Pastures/ })
+        .getAttribute('href'),
+    ).toBe('/admin/locations/edit/3')
     const table = screen.getByRole('table')
-    expect(within(table).getByRole('link', { name: 'Tuckers Meadow' }).getAttribute('href')).toBe('/sites/bath/tuckers-meadow')
-    expect(within(table).getByRole('link', { name: 'Providence Pastures' }).getAttribute('href')).toBe('/admin/locations/edit/3')
+    expect(within(table).getByRole('link', { name: 'Tuckers Meadow' }).getAttribute('href')).toBe(
+      '/sites/bath/tuckers-meadow',
+    )
+    expect(within(table).getByRole('link', { name: 'Providence Pastures' }).getAttribute('href')).toBe(
+      '/admin/locations/edit/3',
+    )
   })
 
   it('follows a marker or a row to that same absolute path', () => {
     const loc = renderNested()
-    fireEvent.click(within(screen.getByRole('group', { name: 'Map of sites' })).getByRole('link', { name: /Tuckers Meadow/ }))
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Map of sites' })).getByRole('link', { name: /Tuckers Meadow/ }),
+    )
     expect(loc.history.at(-1)).toBe('/sites/bath/tuckers-meadow')
     fireEvent.click(within(screen.getByRole('table')).getByRole('link', { name: 'Providence Pastures' }))
     expect(loc.history.at(-1)).toBe('/admin/locations/edit/3')

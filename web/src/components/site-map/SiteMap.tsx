@@ -12,7 +12,11 @@ const LeafletMap = lazy(() => import('./LeafletMap'))
 
 const wrap = css`
   margin: 0;
-  .map-note { color: var(--roots-muted); font-size: 0.9rem; margin: 0.5rem 0 0; }
+  .map-note {
+    color: var(--roots-muted);
+    font-size: 0.9rem;
+    margin: 0.5rem 0 0;
+  }
 `
 
 export interface SiteMapProps {
@@ -36,14 +40,18 @@ export function configuredTileUrl(): string | undefined {
 }
 
 export function SiteMap({ points, label, caption = 'Places and people waiting', hideTable, tileUrl }: SiteMapProps) {
-  const tiles = tileUrl === undefined ? configuredTileUrl() : tileUrl ?? undefined
+  const tiles = tileUrl === undefined ? configuredTileUrl() : (tileUrl ?? undefined)
   if (points.length === 0) return <p role='status'>There are no places to show on the map yet.</p>
   const outline = <OutlineMap points={points} label={label} />
   return (
     <figure className={wrap}>
-      {tiles
-        ? <Suspense fallback={outline}><LeafletMap points={points} label={label} tileUrl={tiles} /></Suspense>
-        : outline}
+      {tiles ? (
+        <Suspense fallback={outline}>
+          <LeafletMap points={points} label={label} tileUrl={tiles} />
+        </Suspense>
+      ) : (
+        outline
+      )}
       <p className='map-note'>Larger circles mean more people waiting.</p>
       <DemandTable points={points} caption={caption} hidden={hideTable} />
     </figure>

@@ -9,18 +9,39 @@ import { buttonLink } from '@/components/styles'
 import { afterNextPaint } from '@/lib/after-first-paint'
 
 let loaded = false
-const load = () => import('./SiteFooterLinks').then((m) => {
-  loaded = true
-  return { default: m.SiteFooterLinks }
-})
+const load = () =>
+  import('./SiteFooterLinks').then((m) => {
+    loaded = true
+    return { default: m.SiteFooterLinks }
+  })
 const Links = lazy(load)
 
 const footer = css`
-  background: #1c2420; color: #f2f4f2; padding: 2rem 0 calc(6rem + var(--roots-promo-height, 0px));
-  .inner { max-width: 72rem; margin: 0 auto; padding: 0 1rem; display: grid; gap: 1.5rem; }
-  .base { display: flex; flex-wrap: wrap; gap: 0.75rem 2rem; justify-content: space-between; border-top: 1px solid #3a4640; padding-top: 1rem; }
-  .base a, .base button { color: #f2f4f2; }
-  p { margin: 0; }
+  background: #1c2420;
+  color: #f2f4f2;
+  padding: 2rem 0 calc(6rem + var(--roots-promo-height, 0px));
+  .inner {
+    max-width: 72rem;
+    margin: 0 auto;
+    padding: 0 1rem;
+    display: grid;
+    gap: 1.5rem;
+  }
+  .base {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem 2rem;
+    justify-content: space-between;
+    border-top: 1px solid #3a4640;
+    padding-top: 1rem;
+  }
+  .base a,
+  .base button {
+    color: #f2f4f2;
+  }
+  p {
+    margin: 0;
+  }
 `
 
 /** `onCookieSettings` opens the cookie settings (the layout passes the consent store's action). */
@@ -29,18 +50,35 @@ export function SiteFooter({ onCookieSettings }: { onCookieSettings: () => void 
   useEffect(() => {
     if (ready) return
     let live = true
-    void afterNextPaint().then(load).then(() => { if (live) setReady(true) }, () => { /* the base links still show */ })
-    return () => { live = false }
+    void afterNextPaint()
+      .then(load)
+      .then(
+        () => {
+          if (live) setReady(true)
+        },
+        () => {
+          /* the base links still show */
+        },
+      )
+    return () => {
+      live = false
+    }
   }, [ready])
   return (
     <footer className={footer}>
       <div className='inner'>
-        {ready && <Suspense fallback={null}><Links /></Suspense>}
+        {ready && (
+          <Suspense fallback={null}>
+            <Links />
+          </Suspense>
+        )}
         <div className='base'>
           <p>© Roots Allotments Ltd. Community allotment plots across the UK.</p>
           <p>
             <Link href={paths.privacy.getHref()}>Privacy</Link> · <Link href={paths.cookies.getHref()}>Cookies</Link> ·{' '}
-            <button type='button' className={buttonLink} onClick={onCookieSettings}>Cookie settings</button>
+            <button type='button' className={buttonLink} onClick={onCookieSettings}>
+              Cookie settings
+            </button>
           </p>
         </div>
       </div>

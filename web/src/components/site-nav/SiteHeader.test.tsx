@@ -7,7 +7,12 @@ import { hasStoredSession } from './use-signed-in'
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true })
-  render(<Router hook={location.hook}><SiteHeader /><Link href='/events'>Elsewhere</Link></Router>)
+  render(
+    <Router hook={location.hook}>
+      <SiteHeader />
+      <Link href='/events'>Elsewhere</Link>
+    </Router>,
+  )
   return location
 }
 
@@ -22,10 +27,17 @@ describe('SiteHeader', () => {
   it('carries the main sections and the member sign-in, marking the current section', () => {
     renderAt('/kb/getting-started/tools')
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')])
     expect(links).toEqual([
-      ['Find a site', '/sites'], ['Coming soon', '/pre-register'], ['Become a member', '/become-member'],
-      ['Guides', '/kb'], ['Events', '/events'], ['Gift vouchers', '/gift-vouchers'], ['Member sign-in', '/login'],
+      ['Find a site', '/sites'],
+      ['Coming soon', '/pre-register'],
+      ['Become a member', '/become-member'],
+      ['Guides', '/kb'],
+      ['Events', '/events'],
+      ['Gift vouchers', '/gift-vouchers'],
+      ['Member sign-in', '/login'],
     ])
     expect(within(nav).getByRole('link', { name: 'Guides' }).getAttribute('aria-current')).toBe('page')
     expect(within(nav).getByRole('link', { name: 'Events' }).getAttribute('aria-current')).toBeNull()
@@ -57,7 +69,9 @@ describe('SiteHeader', () => {
   it('closes on navigation and on a click elsewhere', () => {
     const location = renderAt('/')
     fireEvent.click(menu())
-    act(() => { fireEvent.click(within(list()).getByText('Find a site')) })
+    act(() => {
+      fireEvent.click(within(list()).getByText('Find a site'))
+    })
     expect(location.history.at(-1)).toBe('/sites')
     expect(menu().getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(menu())

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PhotoGallery } from './PhotoGallery'
 
 const photos = [
-  { src: '/images/sites/a/1.png', small: '/images/sites/a/1-small.png', thumb: '/images/sites/a/1-thumb.png', alt: 'Beds in June' },
+  {
+    src: '/images/sites/a/1.png',
+    small: '/images/sites/a/1-small.png',
+    thumb: '/images/sites/a/1-thumb.png',
+    alt: 'Beds in June',
+  },
   { src: '/images/sites/a/2.png', small: '/images/sites/a/2-small.png', thumb: null, alt: 'The shed' },
   { src: '/images/sites/a/3.png', small: null, thumb: null, alt: 'The gate' },
 ]

@@ -35,20 +35,87 @@ export const photoSrcSet = (p: GalleryPhoto) =>
   p.small ? `${p.small} ${SMALL_PHOTO_WIDTH}w, ${p.src} ${PHOTO_WIDTH}w` : undefined
 
 const box = css`
-  display: grid; gap: 0.5rem; margin: 0 0 1.5rem;
-  .main { position: relative; margin: 0; }
-  .main img[hidden] { display: none; }
-  .main img { display: block; width: 100%; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 0.75rem; background: var(--roots-surface); }
-  .main figcaption { margin-top: 0.35rem; color: var(--roots-muted); font-size: 0.9rem; }
-  .nav { position: absolute; top: 50%; transform: translateY(-50%); width: 2.75rem; height: 2.75rem; border-radius: 50%; border: 0;
-    background: rgba(255, 255, 255, 0.92); color: #1d2b22; font-size: 1.4rem; line-height: 1; cursor: pointer; box-shadow: 0 1px 4px rgba(0,0,0,0.3); }
-  .nav:focus-visible { outline: 3px solid #111; outline-offset: 2px; }
-  .prev { left: 0.5rem; } .next { right: 0.5rem; }
-  .thumbs { display: flex; gap: 0.4rem; overflow-x: auto; padding: 0.15rem; margin: 0; list-style: none; }
-  .thumbs button { padding: 0; border: 3px solid transparent; border-radius: 0.45rem; background: none; cursor: pointer; flex: none; }
-  .thumbs button[aria-current='true'] { border-color: var(--roots-primary); }
-  .thumbs button:focus-visible { outline: 3px solid #111; outline-offset: 1px; }
-  .thumbs img { display: block; width: 5.5rem; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 0.3rem; background: var(--roots-surface); }
+  display: grid;
+  gap: 0.5rem;
+  margin: 0 0 1.5rem;
+  .main {
+    position: relative;
+    margin: 0;
+  }
+  .main img[hidden] {
+    display: none;
+  }
+  .main img {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: 3 / 2;
+    object-fit: cover;
+    border-radius: 0.75rem;
+    background: var(--roots-surface);
+  }
+  .main figcaption {
+    margin-top: 0.35rem;
+    color: var(--roots-muted);
+    font-size: 0.9rem;
+  }
+  .nav {
+    position: absolute;
+    top: 50%;
+    transform: translateY(-50%);
+    width: 2.75rem;
+    height: 2.75rem;
+    border-radius: 50%;
+    border: 0;
+    background: rgba(255, 255, 255, 0.92);
+    color: #1d2b22;
+    font-size: 1.4rem;
+    line-height: 1;
+    cursor: pointer;
+    box-shadow: 0 1px 4px rgba(0, 0, 0, 0.3);
+  }
+  .nav:focus-visible {
+    outline: 3px solid #111;
+    outline-offset: 2px;
+  }
+  .prev {
+    left: 0.5rem;
+  }
+  .next {
+    right: 0.5rem;
+  }
+  .thumbs {
+    display: flex;
+    gap: 0.4rem;
+    overflow-x: auto;
+    padding: 0.15rem;
+    margin: 0;
+    list-style: none;
+  }
+  .thumbs button {
+    padding: 0;
+    border: 3px solid transparent;
+    border-radius: 0.45rem;
+    background: none;
+    cursor: pointer;
+    flex: none;
+  }
+  .thumbs button[aria-current='true'] {
+    border-color: var(--roots-primary);
+  }
+  .thumbs button:focus-visible {
+    outline: 3px solid #111;
+    outline-offset: 1px;
+  }
+  .thumbs img {
+    display: block;
+    width: 5.5rem;
+    height: auto;
+    aspect-ratio: 3 / 2;
+    object-fit: cover;
+    border-radius: 0.3rem;
+    background: var(--roots-surface);
+  }
 `
 
 export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[]; label: string }) {
@@ -72,7 +139,12 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
     if (focus) thumbs.current[next]?.focus()
   }
   const onKey = (e: KeyboardEvent) => {
-    const keys: Record<string, number> = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: photos.length - 1 }
+    const keys: Record<string, number> = {
+      ArrowLeft: shown - 1,
+      ArrowRight: shown + 1,
+      Home: 0,
+      End: photos.length - 1,
+    }
     if (!(e.key in keys)) return
     e.preventDefault()
     go(keys[e.key]!, (e.target as HTMLElement).closest('.thumbs') !== null)
@@ -102,12 +174,20 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
         ))}
         {many && (
           <>
-            <button type='button' className='nav prev' onClick={() => go(shown - 1)} aria-label='Previous photo'>‹</button>
-            <button type='button' className='nav next' onClick={() => go(shown + 1)} aria-label='Next photo'>›</button>
+            <button type='button' className='nav prev' onClick={() => go(shown - 1)} aria-label='Previous photo'>
+              ‹
+            </button>
+            <button type='button' className='nav next' onClick={() => go(shown + 1)} aria-label='Next photo'>
+              ›
+            </button>
           </>
         )}
         <figcaption aria-live='polite'>
-          {many && <span className={visuallyHidden}>Photo {shown + 1} of {photos.length}: </span>}
+          {many && (
+            <span className={visuallyHidden}>
+              Photo {shown + 1} of {photos.length}:{' '}
+            </span>
+          )}
           {photo.alt}
         </figcaption>
       </figure>
@@ -124,7 +204,14 @@ export function PhotoGallery({ photos, label }: { photos: readonly GalleryPhoto[
                 aria-label={`Photo ${i + 1} of ${photos.length}: ${p.alt}`}
                 onClick={() => go(i)}
               >
-                <img src={firstDone ? p.thumb ?? p.small ?? p.src : undefined} alt='' width={132} height={88} loading='lazy' decoding='async' />
+                <img
+                  src={firstDone ? (p.thumb ?? p.small ?? p.src) : undefined}
+                  alt=''
+                  width={132}
+                  height={88}
+                  loading='lazy'
+                  decoding='async'
+                />
               </button>
             </li>
           ))}

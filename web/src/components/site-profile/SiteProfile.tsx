@@ -29,46 +29,203 @@ function RichText({ value }: { value: string | null }) {
 }
 
 const page = css`
-  .head { display: grid; gap: 0.4rem; margin-bottom: 1.25rem; }
-  .head h1 { margin: 0; color: var(--roots-primary); font-size: clamp(1.8rem, 6vw, 2.75rem); line-height: 1.15; }
-  .head p { margin: 0; }
-  .promo { display: inline-block; padding: 0.4rem 0.75rem; border-radius: 0.5rem; background: #fff3d6; color: #5c3b00; font-weight: 700; }
-  .cols { display: grid; column-gap: 1.5rem; grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); align-items: start;
-    grid-template-areas: 'gallery aside' 'main aside'; }
-  .gallery { grid-area: gallery; } .content { grid-area: main; } .aside { grid-area: aside; }
+  .head {
+    display: grid;
+    gap: 0.4rem;
+    margin-bottom: 1.25rem;
+  }
+  .head h1 {
+    margin: 0;
+    color: var(--roots-primary);
+    font-size: clamp(1.8rem, 6vw, 2.75rem);
+    line-height: 1.15;
+  }
+  .head p {
+    margin: 0;
+  }
+  .promo {
+    display: inline-block;
+    padding: 0.4rem 0.75rem;
+    border-radius: 0.5rem;
+    background: #fff3d6;
+    color: #5c3b00;
+    font-weight: 700;
+  }
+  .cols {
+    display: grid;
+    column-gap: 1.5rem;
+    grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr);
+    align-items: start;
+    grid-template-areas: 'gallery aside' 'main aside';
+  }
+  .gallery {
+    grid-area: gallery;
+  }
+  .content {
+    grid-area: main;
+  }
+  .aside {
+    grid-area: aside;
+  }
   /* As tall as PhotoGallery: a 3:2 photo, its caption and the row of thumbnails. */
-  .gallery-wait { margin: 0 0 1.5rem; padding-bottom: 9.5rem; }
-  .gallery-wait .frame { aspect-ratio: 3 / 2; border-radius: 0.75rem; background: var(--roots-surface); }
+  .gallery-wait {
+    margin: 0 0 1.5rem;
+    padding-bottom: 9.5rem;
+  }
+  .gallery-wait .frame {
+    aspect-ratio: 3 / 2;
+    border-radius: 0.75rem;
+    background: var(--roots-surface);
+  }
   /* Phones: the photos, then how to join, then the rest. */
-  @media (max-width: 52rem) { .cols { grid-template-columns: minmax(0, 1fr); grid-template-areas: 'gallery' 'aside' 'main'; } .aside { margin-bottom: 1.5rem; } }
-  section { margin-bottom: 2rem; }
-  h2 { font-size: 1.4rem; margin: 0 0 0.6rem; }
-  h3 { font-size: 1.1rem; margin: 1rem 0 0.4rem; }
-  .facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr)); gap: 0.6rem; margin: 0.75rem 0 0; }
-  .facts div { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.7rem; }
-  .facts dt { color: var(--roots-muted); font-size: 0.9rem; }
-  .facts dd { margin: 0; font-size: 1.2rem; font-weight: 800; }
-  .method { color: var(--roots-muted); font-size: 0.95rem; }
-  .list { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
-  .list li { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.6rem 0.8rem; }
-  table { width: 100%; border-collapse: collapse; }
-  th, td { text-align: left; padding: 0.5rem 0.4rem; border-bottom: 1px solid #d9ddd3; vertical-align: top; }
-  td.price { white-space: nowrap; font-weight: 700; text-align: right; }
-  caption { text-align: left; font-weight: 700; padding-bottom: 0.4rem; }
-  .pm { display: grid; gap: 0.75rem; grid-template-columns: auto minmax(0, 1fr); align-items: start; }
-  .pm .photos { display: flex; gap: 0.5rem; flex-wrap: wrap; }
-  .pm img { width: 7rem; height: 7rem; object-fit: cover; border-radius: 50%; }
-  @media (max-width: 30rem) { .pm { grid-template-columns: 1fr; } }
-  .aside { background: var(--roots-surface); border-radius: 0.75rem; padding: 1.1rem; display: grid; gap: 0.75rem; }
-  @media (min-width: 52.01rem) { .aside { position: sticky; top: 1rem; } }
-  .aside h2 { font-size: 1.2rem; margin: 0; }
-  .aside p { margin: 0; }
-  .aside .cta { display: grid; gap: 0.5rem; }
-  details { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.6rem 0.9rem; margin-bottom: 0.5rem; }
-  summary { cursor: pointer; font-weight: 700; padding: 0.2rem 0; }
-  details p { margin: 0.5rem 0 0.25rem; }
-  .embed { width: 100%; aspect-ratio: 4 / 3; border: 0; border-radius: 0.6rem; }
-  address { font-style: normal; display: grid; gap: 0.25rem; }
+  @media (max-width: 52rem) {
+    .cols {
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-areas: 'gallery' 'aside' 'main';
+    }
+    .aside {
+      margin-bottom: 1.5rem;
+    }
+  }
+  section {
+    margin-bottom: 2rem;
+  }
+  h2 {
+    font-size: 1.4rem;
+    margin: 0 0 0.6rem;
+  }
+  h3 {
+    font-size: 1.1rem;
+    margin: 1rem 0 0.4rem;
+  }
+  .facts {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(8.5rem, 1fr));
+    gap: 0.6rem;
+    margin: 0.75rem 0 0;
+  }
+  .facts div {
+    background: var(--roots-surface);
+    border-radius: 0.6rem;
+    padding: 0.7rem;
+  }
+  .facts dt {
+    color: var(--roots-muted);
+    font-size: 0.9rem;
+  }
+  .facts dd {
+    margin: 0;
+    font-size: 1.2rem;
+    font-weight: 800;
+  }
+  .method {
+    color: var(--roots-muted);
+    font-size: 0.95rem;
+  }
+  .list {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 0.5rem;
+  }
+  .list li {
+    background: var(--roots-surface);
+    border-radius: 0.6rem;
+    padding: 0.6rem 0.8rem;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.5rem 0.4rem;
+    border-bottom: 1px solid #d9ddd3;
+    vertical-align: top;
+  }
+  td.price {
+    white-space: nowrap;
+    font-weight: 700;
+    text-align: right;
+  }
+  caption {
+    text-align: left;
+    font-weight: 700;
+    padding-bottom: 0.4rem;
+  }
+  .pm {
+    display: grid;
+    gap: 0.75rem;
+    grid-template-columns: auto minmax(0, 1fr);
+    align-items: start;
+  }
+  .pm .photos {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
+  .pm img {
+    width: 7rem;
+    height: 7rem;
+    object-fit: cover;
+    border-radius: 50%;
+  }
+  @media (max-width: 30rem) {
+    .pm {
+      grid-template-columns: 1fr;
+    }
+  }
+  .aside {
+    background: var(--roots-surface);
+    border-radius: 0.75rem;
+    padding: 1.1rem;
+    display: grid;
+    gap: 0.75rem;
+  }
+  @media (min-width: 52.01rem) {
+    .aside {
+      position: sticky;
+      top: 1rem;
+    }
+  }
+  .aside h2 {
+    font-size: 1.2rem;
+    margin: 0;
+  }
+  .aside p {
+    margin: 0;
+  }
+  .aside .cta {
+    display: grid;
+    gap: 0.5rem;
+  }
+  details {
+    background: var(--roots-surface);
+    border-radius: 0.6rem;
+    padding: 0.6rem 0.9rem;
+    margin-bottom: 0.5rem;
+  }
+  summary {
+    cursor: pointer;
+    font-weight: 700;
+    padding: 0.2rem 0;
+  }
+  details p {
+    margin: 0.5rem 0 0.25rem;
+  }
+  .embed {
+    width: 100%;
+    aspect-ratio: 4 / 3;
+    border: 0;
+    border-radius: 0.6rem;
+  }
+  address {
+    font-style: normal;
+    display: grid;
+    gap: 0.25rem;
+  }
 `
 
 const TRAVEL: [keyof NonNullable<Site['directions']>, string][] = [
@@ -79,10 +236,14 @@ const TRAVEL: [keyof NonNullable<Site['directions']>, string][] = [
 
 /** The sentence that says how the estimate is worked out (shown beside it and in the FAQ). */
 export function waitMethod(stats: ListStats): string {
-  const window = stats.window_months >= 12 ? 'the last 12 months' : `the last ${plural(Math.round(stats.window_months), 'month')}`
+  const window =
+    stats.window_months >= 12 ? 'the last 12 months' : `the last ${plural(Math.round(stats.window_months), 'month')}`
   const waiting = Number(stats.waiting)
   const considering = Number(stats.list_length) - waiting
-  const others = considering > 0 ? ` The other ${plural(considering, 'person', 'people')} on the list ${considering === 1 ? 'is' : 'are'} considering an offer now.` : ''
+  const others =
+    considering > 0
+      ? ` The other ${plural(considering, 'person', 'people')} on the list ${considering === 1 ? 'is' : 'are'} considering an offer now.`
+      : ''
   return `We work it out from how many plots this list offered in ${window} (${formatCount(stats.offers_last_year)}) and your place if you joined today (${formatCount(waiting + 1)}, behind the ${plural(waiting, 'person', 'people')} waiting): the wait grows with the people ahead of you and shrinks the faster plots free up.${others}`
 }
 
@@ -103,7 +264,9 @@ export function faqEntries(site: Site, stats: ListStats | null, prices: Prices |
   const deposit = prices?.depositPence != null ? pounds(prices.depositPence) : null
   const fee = prices?.joiningFeePence != null ? pounds(prices.joiningFeePence) : null
   const plans = prices?.plans ?? []
-  const included = plans.filter((p) => p.description).map((p) => `${p.name}: ${p.description} (${pounds(p.price_pence)} a ${p.billing_interval})`)
+  const included = plans
+    .filter((p) => p.description)
+    .map((p) => `${p.name}: ${p.description} (${pounds(p.price_pence)} a ${p.billing_interval})`)
   const out: { q: string; a: string }[] = [
     {
       q: 'What does a plot include?',
@@ -122,8 +285,8 @@ export function faqEntries(site: Site, stats: ListStats | null, prices: Prices |
       a: upcoming
         ? 'There is no list to move yet: the first plots go to pre-registered people when the site opens.'
         : stats
-        ? `${plural(stats.waiting, 'person is', 'people are')} waiting and ${plural(stats.offers_last_year, 'plot was', 'plots were')} offered in the last 12 months. ${waitSentence(stats)} ${stats.estimated_wait_months !== null ? waitMethod(stats) : ''}`.trim()
-        : `${plural(site.waiting_list_count, 'person is', 'people are')} on the list now; the estimate shows above once the list's figures have loaded.`,
+          ? `${plural(stats.waiting, 'person is', 'people are')} waiting and ${plural(stats.offers_last_year, 'plot was', 'plots were')} offered in the last 12 months. ${waitSentence(stats)} ${stats.estimated_wait_months !== null ? waitMethod(stats) : ''}`.trim()
+          : `${plural(site.waiting_list_count, 'person is', 'people are')} on the list now; the estimate shows above once the list's figures have loaded.`,
     },
     {
       q: 'What happens to my deposit?',
@@ -160,50 +323,102 @@ function ListFigures({ site, stats }: { site: Site; stats: ListStats | null }) {
   return (
     <Section id='list' title={upcoming ? 'Pre-registration' : 'The waiting list'}>
       <dl className='facts'>
-        <div><dt>{upcoming ? 'Signed up' : 'On the list'}</dt><dd data-testid='waiting-count'>{formatCount(count)}</dd></div>
+        <div>
+          <dt>{upcoming ? 'Signed up' : 'On the list'}</dt>
+          <dd data-testid='waiting-count'>{formatCount(count)}</dd>
+        </div>
         {!upcoming && stats && (
           <>
-            <div><dt>Top of the list since</dt><dd data-testid='top-since'>{stats.top_joined_on ? formatDate(stats.top_joined_on) : 'Nobody waiting'}</dd></div>
-            <div><dt>Offers in the last 12 months</dt><dd data-testid='offers-year'>{formatCount(stats.offers_last_year)}</dd></div>
-            <div><dt>Estimated wait if you join today</dt><dd data-testid='estimated-wait'>{describeWait(stats.estimated_wait_months) ?? (stats.waiting === 0 ? 'None' : 'Not enough movement yet')}</dd></div>
+            <div>
+              <dt>Top of the list since</dt>
+              <dd data-testid='top-since'>
+                {stats.top_joined_on ? formatDate(stats.top_joined_on) : 'Nobody waiting'}
+              </dd>
+            </div>
+            <div>
+              <dt>Offers in the last 12 months</dt>
+              <dd data-testid='offers-year'>{formatCount(stats.offers_last_year)}</dd>
+            </div>
+            <div>
+              <dt>Estimated wait if you join today</dt>
+              <dd data-testid='estimated-wait'>
+                {describeWait(stats.estimated_wait_months) ??
+                  (stats.waiting === 0 ? 'None' : 'Not enough movement yet')}
+              </dd>
+            </div>
           </>
         )}
       </dl>
-      {upcoming
-        ? <p className='method'>The site is not open yet: people who pre-register are offered plots first, in the order they signed up.</p>
-        : stats && (
+      {upcoming ? (
+        <p className='method'>
+          The site is not open yet: people who pre-register are offered plots first, in the order they signed up.
+        </p>
+      ) : (
+        stats && (
           <>
             <p>{waitSentence(stats)}</p>
-            <p className='method' data-testid='wait-method'>{waitMethod(stats)}</p>
-            <p><Link href={paths.siteList.getHref({ cityslug: site.city_slug, slug: site.slug })}>The list month by month: offers, typical wait and how its order is kept fair</Link></p>
+            <p className='method' data-testid='wait-method'>
+              {waitMethod(stats)}
+            </p>
+            <p>
+              <Link href={paths.siteList.getHref({ cityslug: site.city_slug, slug: site.slug })}>
+                The list month by month: offers, typical wait and how its order is kept fair
+              </Link>
+            </p>
           </>
-        )}
+        )
+      )}
     </Section>
   )
 }
 
 function PricesSection({ prices }: { prices: Prices | null }) {
-  if (!prices) return <Section id='prices' title='Prices'><p role='status'>Loading the prices…</p></Section>
+  if (!prices)
+    return (
+      <Section id='prices' title='Prices'>
+        <p role='status'>Loading the prices…</p>
+      </Section>
+    )
   return (
     <Section id='prices' title='Prices'>
       {prices.plans.length > 0 && (
         <table data-testid='plans'>
           <caption>Membership plans</caption>
-          <thead><tr><th scope='col'>Plan</th><th scope='col'>What is included</th><th scope='col' className='price'>Price</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope='col'>Plan</th>
+              <th scope='col'>What is included</th>
+              <th scope='col' className='price'>
+                Price
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {prices.plans.map((p) => (
               <tr key={p.id}>
                 <th scope='row'>{p.name}</th>
                 <td>{p.description ?? (p.plot_size === 'half' ? 'A half-size plot' : 'A full plot')}</td>
-                <td className='price'>{pounds(p.price_pence)} a {p.billing_interval}</td>
+                <td className='price'>
+                  {pounds(p.price_pence)} a {p.billing_interval}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
       <dl className='facts'>
-        {prices.joiningFeePence !== null && <div><dt>Joining fee (once)</dt><dd data-testid='joining-fee'>{pounds(prices.joiningFeePence)}</dd></div>}
-        {prices.depositPence !== null && <div><dt>Refundable deposit (once)</dt><dd data-testid='deposit'>{pounds(prices.depositPence)}</dd></div>}
+        {prices.joiningFeePence !== null && (
+          <div>
+            <dt>Joining fee (once)</dt>
+            <dd data-testid='joining-fee'>{pounds(prices.joiningFeePence)}</dd>
+          </div>
+        )}
+        {prices.depositPence !== null && (
+          <div>
+            <dt>Refundable deposit (once)</dt>
+            <dd data-testid='deposit'>{pounds(prices.depositPence)}</dd>
+          </div>
+        )}
       </dl>
     </Section>
   )
@@ -233,7 +448,12 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
   const deposit = safeLinkHref(site.stripe_deposit_link)
   const coords = parseCoordinates(site.coordinates)
   const embed = coords ? null : embedSrc(site.gmap_embed)
-  const photos = (details.photos ?? []).map((p) => ({ src: imageSrc(p.path)!, small: imageSrc(p.small_path), thumb: imageSrc(p.thumb_path), alt: p.alt }))
+  const photos = (details.photos ?? []).map((p) => ({
+    src: imageSrc(p.path)!,
+    small: imageSrc(p.small_path),
+    thumb: imageSrc(p.thumb_path),
+    alt: p.alt,
+  }))
   const pmPhotos = [site.pm_photo_1, site.pm_photo_2].map((v) => imageSrc(v)).filter((v): v is string => !!v)
   const upcoming = statusOf(site) === 'upcoming'
   const faq = faqEntries(site, details.stats, details.prices)
@@ -241,21 +461,35 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
   return (
     <article className={page} aria-labelledby={headingId} data-site={site.slug}>
       <header className='head'>
-        <p>{site.city} · <StatusBadge site={site} /></p>
+        <p>
+          {site.city} · <StatusBadge site={site} />
+        </p>
         <h1 id={headingId}>{heading ?? site.location}</h1>
-        {site.description_title && site.description_title !== site.location && <p><strong>{site.description_title}</strong></p>}
-        {cta.promo && <p><span className='promo'>{cta.promo}</span></p>}
+        {site.description_title && site.description_title !== site.location && (
+          <p>
+            <strong>{site.description_title}</strong>
+          </p>
+        )}
+        {cta.promo && (
+          <p>
+            <span className='promo'>{cta.promo}</span>
+          </p>
+        )}
       </header>
       <div className='cols'>
-        {details.photos === null
-          ? (
-            // The gallery's room, kept while its photos are read, so nothing below it moves
-            // when they arrive (layout shift on phones, where the gallery comes first).
-            <div className='gallery gallery-wait' aria-hidden='true' data-testid='gallery-wait'>
-              <div className='frame' />
+        {details.photos === null ? (
+          // The gallery's room, kept while its photos are read, so nothing below it moves
+          // when they arrive (layout shift on phones, where the gallery comes first).
+          <div className='gallery gallery-wait' aria-hidden='true' data-testid='gallery-wait'>
+            <div className='frame' />
+          </div>
+        ) : (
+          photos.length > 0 && (
+            <div className='gallery'>
+              <PhotoGallery photos={photos} label={`Photos of ${site.location}`} />
             </div>
           )
-          : photos.length > 0 && <div className='gallery'><PhotoGallery photos={photos} label={`Photos of ${site.location}`} /></div>}
+        )}
         {/* How to join comes before the details in the document, as it does on a phone's screen:
             the reading and tab order match what is seen, and while the HTML streams in, the
             details never paint first and get pushed down when this box arrives above them. */}
@@ -267,18 +501,43 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
               : `${plural(site.waiting_list_count, 'person', 'people')} on the list${details.stats?.estimated_wait_months != null ? `; estimated wait ${describeWait(details.stats.estimated_wait_months)}` : ''}.`}
           </p>
           <div className='cta'>
-            <Link href={cta.href} className={buttonPrimary}>{cta.label}</Link>
-            {deposit && <a href={deposit} className={buttonSecondary}>Pay your deposit</a>}
+            <Link href={cta.href} className={buttonPrimary}>
+              {cta.label}
+            </Link>
+            {deposit && (
+              <a href={deposit} className={buttonSecondary}>
+                Pay your deposit
+              </a>
+            )}
           </div>
-          {social.phone_number && <p>Questions? Call <a href={`tel:${social.phone_number.replace(/\s+/g, '')}`}>{social.phone_number}</a>.</p>}
+          {social.phone_number && (
+            <p>
+              Questions? Call <a href={`tel:${social.phone_number.replace(/\s+/g, '')}`}>{social.phone_number}</a>.
+            </p>
+          )}
         </aside>
         <div className='content'>
           <Section id='about' title='About this site'>
             <RichText value={site.description ?? site.landing_page_description} />
             <dl className='facts'>
-              {site.allotments !== null && <div><dt>Plots</dt><dd data-testid='plots'>{formatCount(site.allotments)}</dd></div>}
-              {site.site_size !== null && <div><dt>Site size</dt><dd data-testid='size'>{site.site_size} acres</dd></div>}
-              {site.joined && <div><dt>Joined Roots</dt><dd>{site.joined}</dd></div>}
+              {site.allotments !== null && (
+                <div>
+                  <dt>Plots</dt>
+                  <dd data-testid='plots'>{formatCount(site.allotments)}</dd>
+                </div>
+              )}
+              {site.site_size !== null && (
+                <div>
+                  <dt>Site size</dt>
+                  <dd data-testid='size'>{site.site_size} acres</dd>
+                </div>
+              )}
+              {site.joined && (
+                <div>
+                  <dt>Joined Roots</dt>
+                  <dd>{site.joined}</dd>
+                </div>
+              )}
             </dl>
           </Section>
           <ListFigures site={site} stats={details.stats} />
@@ -291,7 +550,10 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
                     const d = site.directions![k]!
                     return (
                       <li key={k}>
-                        <TravelIcon kind={k} /><strong>{label}: {plural(d.minutes, 'minute')}</strong>
+                        <TravelIcon kind={k} />
+                        <strong>
+                          {label}: {plural(d.minutes, 'minute')}
+                        </strong>
                         {d.text && <> — {d.text}</>}
                       </li>
                     )
@@ -302,7 +564,12 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
                 <>
                   <h3>Travel times</h3>
                   <ul className='list'>
-                    {site.distance_points.map((p, i) => <li key={i}><TravelIcon kind={p.icon} />{p.text}</li>)}
+                    {site.distance_points.map((p, i) => (
+                      <li key={i}>
+                        <TravelIcon kind={p.icon} />
+                        {p.text}
+                      </li>
+                    ))}
                   </ul>
                 </>
               )}
@@ -314,7 +581,15 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
                 {pmPhotos.length > 0 && (
                   <div className='photos'>
                     {pmPhotos.map((src, i) => (
-                      <img key={src} src={src} alt={`${site.pm_name ?? 'The patch manager'} at ${site.location}${pmPhotos.length > 1 ? `, photo ${i + 1}` : ''}`} loading='lazy' decoding='async' width={112} height={112} />
+                      <img
+                        key={src}
+                        src={src}
+                        alt={`${site.pm_name ?? 'The patch manager'} at ${site.location}${pmPhotos.length > 1 ? `, photo ${i + 1}` : ''}`}
+                        loading='lazy'
+                        decoding='async'
+                        width={112}
+                        height={112}
+                      />
                     ))}
                   </div>
                 )}
@@ -322,8 +597,17 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
                   <RichText value={site.pm_message} />
                   {(social.pm_phone_number || social.pm_email) && (
                     <address>
-                      {social.pm_phone_number && <span>Phone: <a href={`tel:${social.pm_phone_number.replace(/\s+/g, '')}`}>{social.pm_phone_number}</a></span>}
-                      {social.pm_email && <span>Email: <a href={`mailto:${social.pm_email}`}>{social.pm_email}</a></span>}
+                      {social.pm_phone_number && (
+                        <span>
+                          Phone:{' '}
+                          <a href={`tel:${social.pm_phone_number.replace(/\s+/g, '')}`}>{social.pm_phone_number}</a>
+                        </span>
+                      )}
+                      {social.pm_email && (
+                        <span>
+                          Email: <a href={`mailto:${social.pm_email}`}>{social.pm_email}</a>
+                        </span>
+                      )}
                     </address>
                   )}
                 </div>
@@ -332,15 +616,33 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
           )}
           {(site.nearby_attractions || site.food_drinks) && (
             <Section id='nearby' title='Nearby'>
-              {site.nearby_attractions && <><h3>Things to see and do</h3><RichText value={site.nearby_attractions} /></>}
-              {site.food_drinks && <><h3>Food and drink</h3><RichText value={site.food_drinks} /></>}
+              {site.nearby_attractions && (
+                <>
+                  <h3>Things to see and do</h3>
+                  <RichText value={site.nearby_attractions} />
+                </>
+              )}
+              {site.food_drinks && (
+                <>
+                  <h3>Food and drink</h3>
+                  <RichText value={site.food_drinks} />
+                </>
+              )}
             </Section>
           )}
           {(coords || embed) && (
             <Section id='map' title='Where it is'>
-              {coords
-                ? <PlaceMap place={{ name: site.location, ...coords }} googleHref={safeLinkHref(site.gmap_link)} />
-                : <iframe className='embed' src={embed!} title={`Map of ${site.location}`} loading='lazy' referrerPolicy='no-referrer' />}
+              {coords ? (
+                <PlaceMap place={{ name: site.location, ...coords }} googleHref={safeLinkHref(site.gmap_link)} />
+              ) : (
+                <iframe
+                  className='embed'
+                  src={embed!}
+                  title={`Map of ${site.location}`}
+                  loading='lazy'
+                  referrerPolicy='no-referrer'
+                />
+              )}
             </Section>
           )}
           <Section id='faq' title='Questions and answers'>

@@ -14,7 +14,14 @@ describe('TravelIcon', () => {
       cleanup()
       return shape
     }
-    expect(['bike', 'bus', 'car', 'walk', 'tram', 'train'].map(drawn)).toEqual(['bike', 'bus', 'car', 'walk', 'tram', 'train'])
+    expect(['bike', 'bus', 'car', 'walk', 'tram', 'train'].map(drawn)).toEqual([
+      'bike',
+      'bus',
+      'car',
+      'walk',
+      'tram',
+      'train',
+    ])
     expect(drawn('public_transport')).toBe('bus')
     expect(drawn('rocket')).toBe('pin')
   })

@@ -21,7 +21,8 @@ const SHAPES: Record<string, string> = {
   car: 'M3 16v-3l2-5h14l2 5v3z M3 16v2h3v-2 M18 16v2h3v-2 M7 13h.01 M17 13h.01',
   walk: 'M13 4.5m-1.5 0a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0 -3 0 M10 21l2-6 3 3v3 M12 15l1-6-3 1-2 3 M13 9l2 3h3',
   tram: 'M6 5h12v11H6z M6 11h12 M9 2h6 M12 2v3 M8 20l2-4 M16 20l-2-4',
-  train: 'M6 3h12a1 1 0 0 1 1 1v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a1 1 0 0 1 1-1z M5 10h14 M8.5 14h.01 M15.5 14h.01 M8 21l1.5-4 M16 21l-1.5-4',
+  train:
+    'M6 3h12a1 1 0 0 1 1 1v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a1 1 0 0 1 1-1z M5 10h14 M8.5 14h.01 M15.5 14h.01 M8 21l1.5-4 M16 21l-1.5-4',
   pin: 'M12 21s-6-5.5-6-10a6 6 0 0 1 12 0c0 4.5-6 10-6 10z M12 11m-2 0a2 2 0 1 0 4 0a2 2 0 1 0 -4 0',
 }
 
@@ -31,7 +32,13 @@ const ALIASES: Record<string, string> = { public_transport: 'bus' }
 export function TravelIcon({ kind }: { kind: string }) {
   const shape = SHAPES[ALIASES[kind] ?? kind] ?? SHAPES.pin
   return (
-    <svg className={icon} viewBox='0 0 24 24' aria-hidden='true' focusable='false' data-icon={ALIASES[kind] ?? (SHAPES[kind] ? kind : 'pin')}>
+    <svg
+      className={icon}
+      viewBox='0 0 24 24'
+      aria-hidden='true'
+      focusable='false'
+      data-icon={ALIASES[kind] ?? (SHAPES[kind] ? kind : 'pin')}
+    >
       <path d={shape} />
     </svg>
   )

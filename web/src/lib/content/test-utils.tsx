@@ -59,8 +59,14 @@ export function renderPage(pattern: string, path: string, Page: ComponentType) {
   const utils = render(
     <QueryClientProvider client={qc}>
       <Router hook={loc.hook} searchHook={loc.searchHook}>
-        <Catch onError={(e) => { thrown = e }}>
-          <Route path={pattern}><Page /></Route>
+        <Catch
+          onError={(e) => {
+            thrown = e
+          }}
+        >
+          <Route path={pattern}>
+            <Page />
+          </Route>
         </Catch>
       </Router>
     </QueryClientProvider>,

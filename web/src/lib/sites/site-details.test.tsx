@@ -4,9 +4,25 @@ import { configureApi, json, stubRest } from '@/lib/content/test-utils'
 import { setPrerenderedDetails } from './prerendered-details'
 import { type ListStats, type Prices, resetPricesCache, type SitePhoto, useSiteDetails } from './site-details'
 
-const photos: SitePhoto[] = [{ path: 'sites/avon-views/a.jpg', small_path: null, thumb_path: null, alt: 'Raised beds', sort_order: 0 }]
-const stats: ListStats = { list_length: 17, waiting: 16, top_joined_on: '2024-05-02', offers_last_year: 8, window_months: 12, estimated_wait_months: 25.5 }
-const plan = { id: 1, name: 'Half plot monthly', description: null, plot_size: 'half' as const, price_pence: 1999, billing_interval: 'month' as const }
+const photos: SitePhoto[] = [
+  { path: 'sites/avon-views/a.jpg', small_path: null, thumb_path: null, alt: 'Raised beds', sort_order: 0 },
+]
+const stats: ListStats = {
+  list_length: 17,
+  waiting: 16,
+  top_joined_on: '2024-05-02',
+  offers_last_year: 8,
+  window_months: 12,
+  estimated_wait_months: 25.5,
+}
+const plan = {
+  id: 1,
+  name: 'Half plot monthly',
+  description: null,
+  plot_size: 'half' as const,
+  price_pence: 1999,
+  billing_interval: 'month' as const,
+}
 const prices: Prices = { plans: [plan], joiningFeePence: 2500, depositPence: 5000 }
 
 /** The tables answering `waiting` people on the list; `plansFail` makes the prices fail. */
@@ -14,7 +30,7 @@ function tables(waiting = 16, plansFail = false) {
   return stubRest({
     site_photos: () => json(photos),
     'rpc/get_site_list_stats': () => json([{ ...stats, waiting }]),
-    plans: () => plansFail ? json({ message: 'down' }, 503) : json([plan]),
+    plans: () => (plansFail ? json({ message: 'down' }, 503) : json([plan])),
     joining_fees: () => json([{ amount_pence: 2500 }]),
     '/functions/v1/payments/membership-sites': () => json({ deposit_pence: 5000, joining_fee_pence: 2500, sites: [] }),
   })
@@ -34,7 +50,9 @@ function mount() {
 /** Every read has answered and React has done what they set. */
 async function allAnswered(fetchMock: ReturnType<typeof stubRest>) {
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(5))
-  await act(() => Promise.all(fetchMock.mock.results.map((r) => r.value)).then(() => new Promise((r) => setTimeout(r, 0))))
+  await act(() =>
+    Promise.all(fetchMock.mock.results.map((r) => r.value)).then(() => new Promise((r) => setTimeout(r, 0))),
+  )
 }
 
 beforeAll(configureApi)

@@ -17,8 +17,14 @@ import { ARREARS_STATUS, arrearsCsv } from '../api/arrears-csv'
 import { arrearsSites, arrearsTotals, useArrears } from '../api/get-arrears'
 
 const HEAD = [
-  'Member', 'E-mail', 'Site', 'Plot', { label: 'Owed', num: true }, 'Overdue since',
-  { label: 'Open invoices', num: true }, 'Status',
+  'Member',
+  'E-mail',
+  'Site',
+  'Plot',
+  { label: 'Owed', num: true },
+  'Overdue since',
+  { label: 'Open invoices', num: true },
+  'Status',
 ]
 
 export function AdminArrearsRoute() {
@@ -51,7 +57,11 @@ export function AdminArrearsRoute() {
         <Field label='Site' hint='Sites with members in arrears'>
           <select value={site} onChange={(e) => setSite(e.target.value)}>
             <option value=''>All your sites</option>
-            {sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {sites.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
@@ -61,29 +71,46 @@ export function AdminArrearsRoute() {
         <p role='status' data-testid='arrears-summary'>
           {totals.members === 1 ? '1 member owes' : `${totals.members} members owe`}{' '}
           <strong>{formatPence(totals.owed_pence)}</strong>
-          {siteName ? ` at ${siteName}` : ''}{' '}
-          ({totals.open_invoices} failed payment{totals.open_invoices === 1 ? '' : 's'}).
+          {siteName ? ` at ${siteName}` : ''} ({totals.open_invoices} failed payment
+          {totals.open_invoices === 1 ? '' : 's'}).
         </p>
       )}
-      <DataTable rows={rows}
+      <DataTable
+        rows={rows}
         head={HEAD}
         label={siteName ? `Arrears at ${siteName}` : 'Arrears'}
         empty={siteName ? `Nobody at ${siteName} is behind with their rent.` : 'Nobody is behind with their rent.'}
-        after={rows && rows.length > 1 && (
-          <tr>
-            <th scope='row' colSpan={4}>Total, {totals.members} members</th>
-            <td className='num'><strong>{formatPence(totals.owed_pence)}</strong></td><td />
-            <td className='num'><strong>{totals.open_invoices}</strong></td><td />
-          </tr>
-        )}>
+        after={
+          rows &&
+          rows.length > 1 && (
+            <tr>
+              <th scope='row' colSpan={4}>
+                Total, {totals.members} members
+              </th>
+              <td className='num'>
+                <strong>{formatPence(totals.owed_pence)}</strong>
+              </td>
+              <td />
+              <td className='num'>
+                <strong>{totals.open_invoices}</strong>
+              </td>
+              <td />
+            </tr>
+          )
+        }
+      >
         {(r) => (
           <tr key={r.membership_id} data-testid='arrears-row'>
             <td>
               <Link href={`~${adminPaths.adminMember.getHref({ id: String(r.membership_id) })}`}>{r.member_name}</Link>
             </td>
-            <td className={breakAll}>{r.email}</td><td>{r.site}</td><td>{r.plot_number ?? '—'}</td>
-            <td className='num'>{formatPence(r.amount_pence)}</td><td className={noWrap}>{shortDate(r.since)}</td>
-            <td className='num'>{r.open_invoices}</td><td>{ARREARS_STATUS[r.status] ?? r.status}</td>
+            <td className={breakAll}>{r.email}</td>
+            <td>{r.site}</td>
+            <td>{r.plot_number ?? '—'}</td>
+            <td className='num'>{formatPence(r.amount_pence)}</td>
+            <td className={noWrap}>{shortDate(r.since)}</td>
+            <td className='num'>{r.open_invoices}</td>
+            <td>{ARREARS_STATUS[r.status] ?? r.status}</td>
           </tr>
         )}
       </DataTable>

@@ -3,7 +3,12 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ADMIN_ROLES, STAFF_ROLES } from '@common/roles'
 
-interface World { profile: { data: unknown; error: unknown }; aal: { currentLevel: string; nextLevel: string }; factors: unknown[]; staffRole: string | null }
+interface World {
+  profile: { data: unknown; error: unknown }
+  aal: { currentLevel: string; nextLevel: string }
+  factors: unknown[]
+  staffRole: string | null
+}
 let world: World
 
 vi.mock('@/lib/supabase', () => ({
@@ -22,17 +27,37 @@ vi.mock('@/lib/supabase', () => ({
 const { AdminGuard, useAdminSession } = await import('./AdminGuard')
 const { setSession, authStore } = await import('../stores/auth-store')
 
-const profileWith = (name: string | null) => ({ data: { id: 'u1', full_name: 'Olivia Official', email: 'o@example.com', role: name ? { id: 1, name, label: name } : null }, error: null })
-const session = (metadata: Record<string, unknown> = {}) => ({ access_token: 'x.e30.y', user: { id: 'u1', email: 'o@example.com', user_metadata: metadata } })
+const profileWith = (name: string | null) => ({
+  data: {
+    id: 'u1',
+    full_name: 'Olivia Official',
+    email: 'o@example.com',
+    role: name ? { id: 1, name, label: name } : null,
+  },
+  error: null,
+})
+const session = (metadata: Record<string, unknown> = {}) => ({
+  access_token: 'x.e30.y',
+  user: { id: 'u1', email: 'o@example.com', user_metadata: metadata },
+})
 
 function Who() {
   const s = useAdminSession()
-  return <p>Allowed as {s.role} ({s.displayName})</p>
+  return (
+    <p>
+      Allowed as {s.role} ({s.displayName})
+    </p>
+  )
 }
 
 /** A small route table for the guard: the open pages, one admins-only page, the rest for all staff. */
 const access = {
-  rolesFor: (path: string) => (['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(path) ? 'anyone' as const : path === '/admin/users' ? ADMIN_ROLES : STAFF_ROLES),
+  rolesFor: (path: string) =>
+    ['/admin/login', '/admin/confirm', '/admin/unauthorized'].includes(path)
+      ? ('anyone' as const)
+      : path === '/admin/users'
+        ? ADMIN_ROLES
+        : STAFF_ROLES,
   homeFor: (role: string) => (role === 'patch_manager' ? '/admin/waiting-list' : '/admin'),
 }
 
@@ -40,14 +65,21 @@ function renderGuard(path: string) {
   const redirect = vi.fn()
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminGuard path={path} redirect={redirect} access={access} open={<p>Open page</p>}><Who /></AdminGuard>
+      <AdminGuard path={path} redirect={redirect} access={access} open={<p>Open page</p>}>
+        <Who />
+      </AdminGuard>
     </QueryClientProvider>,
   )
   return redirect
 }
 
 beforeEach(() => {
-  world = { profile: profileWith('roots_official'), aal: { currentLevel: 'aal1', nextLevel: 'aal1' }, factors: [], staffRole: 'roots_official' }
+  world = {
+    profile: profileWith('roots_official'),
+    aal: { currentLevel: 'aal1', nextLevel: 'aal1' },
+    factors: [],
+    staffRole: 'roots_official',
+  }
   authStore.loaded = false
   authStore.session = null
 })

@@ -7,10 +7,20 @@ import type { Session } from '@supabase/supabase-js'
 import { useAdminProfile, type AdminProfile } from '../api/get-admin-profile'
 import { useMfaState } from '../api/get-mfa-state'
 import { isStaffRole } from '@common/roles'
-import { type AdminAccess, adminGuard, type AdminRole, isOpenAdminPath, type MfaState, normaliseRole, type ProfileState } from '../guard'
+import {
+  type AdminAccess,
+  adminGuard,
+  type AdminRole,
+  isOpenAdminPath,
+  type MfaState,
+  normaliseRole,
+  type ProfileState,
+} from '../guard'
 import { authStore } from '../stores/auth-store'
 
-const checking = css`padding: 2rem 1rem;`
+const checking = css`
+  padding: 2rem 1rem;
+`
 
 export interface AdminSession {
   session: Session
@@ -41,7 +51,11 @@ export interface AdminGuardProps {
 }
 
 function Checking() {
-  return <p role='status' className={checking}>Checking your access…</p>
+  return (
+    <p role='status' className={checking}>
+      Checking your access…
+    </p>
+  )
 }
 
 export function AdminGuard({ path, redirect, access, children, open }: AdminGuardProps) {
@@ -58,10 +72,21 @@ export function AdminGuard({ path, redirect, access, children, open }: AdminGuar
   if (!pending) {
     const profileState: ProfileState | undefined = profile.isError
       ? { status: 'error' }
-      : profile.data ? { status: 'loaded', roleName: profile.data.role?.name ?? null } : undefined
+      : profile.data
+        ? { status: 'loaded', roleName: profile.data.role?.name ?? null }
+        : undefined
     // An MFA check that could not run lets navigation through: the database still refuses data.
     const mfaState: MfaState = mfa.data?.state ?? 'satisfied'
-    decision = adminGuard(path, { signedIn: !!session?.user, metadataRole: session?.user.user_metadata?.role, profile: profileState, mfa: mfaState }, access)
+    decision = adminGuard(
+      path,
+      {
+        signedIn: !!session?.user,
+        metadataRole: session?.user.user_metadata?.role,
+        profile: profileState,
+        mfa: mfaState,
+      },
+      access,
+    )
   }
 
   const target = decision?.kind === 'redirect' ? decision.to : null

@@ -37,9 +37,18 @@ export function CodeForm({ label, submitLabel, busy, hint, onSubmit }: CodeFormP
   return (
     <form onSubmit={submit} noValidate>
       <Field label={label} error={error} {...(hint ? { hint } : {})}>
-        <input name='code' inputMode='numeric' autoComplete='one-time-code' maxLength={9} value={code} onChange={(e) => setCode(e.target.value)} />
+        <input
+          name='code'
+          inputMode='numeric'
+          autoComplete='one-time-code'
+          maxLength={9}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
       </Field>
-      <button type='submit' className={buttonPrimary} disabled={busy}>{busy ? 'Checking…' : submitLabel}</button>
+      <button type='submit' className={buttonPrimary} disabled={busy}>
+        {busy ? 'Checking…' : submitLabel}
+      </button>
     </form>
   )
 }

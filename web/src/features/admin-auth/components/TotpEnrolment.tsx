@@ -10,7 +10,11 @@ import { useVerifyFactor } from '../api/verify-factor'
 import { CodeForm } from './CodeForm'
 import { breakAll } from '@/components/admin/styles'
 
-const qrCode = css`background: #fff; padding: 0.5rem; border: 1px solid #ccc;`
+const qrCode = css`
+  background: #fff;
+  padding: 0.5rem;
+  border: 1px solid #ccc;
+`
 
 export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('Authenticator app')
@@ -43,7 +47,9 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
         <Field label='Name for this authenticator' error={nameError} hint='Shown in your list of sign-in methods.'>
           <input name='friendly_name' value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <button type='submit' className={buttonPrimary} disabled={enrol.isPending}>{enrol.isPending ? 'Starting…' : 'Set up an authenticator app'}</button>
+        <button type='submit' className={buttonPrimary} disabled={enrol.isPending}>
+          {enrol.isPending ? 'Starting…' : 'Set up an authenticator app'}
+        </button>
       </form>
     )
   }
@@ -51,8 +57,21 @@ export function TotpEnrolment({ onDone }: { onDone: () => void }) {
   return (
     <div>
       <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
-      {enrolment.qrCode && <img src={enrolment.qrCode} alt='QR code to add Roots Allotments to your authenticator app' width={200} height={200} className={qrCode} />}
-      <p>Key: <code data-testid='totp-secret' className={breakAll}>{enrolment.secret}</code></p>
+      {enrolment.qrCode && (
+        <img
+          src={enrolment.qrCode}
+          alt='QR code to add Roots Allotments to your authenticator app'
+          width={200}
+          height={200}
+          className={qrCode}
+        />
+      )}
+      <p>
+        Key:{' '}
+        <code data-testid='totp-secret' className={breakAll}>
+          {enrolment.secret}
+        </code>
+      </p>
       <CodeForm
         label='Code from the app'
         submitLabel='Verify and turn on'

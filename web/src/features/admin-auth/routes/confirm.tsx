@@ -20,9 +20,18 @@ import { authStore } from '../stores/auth-store'
 import { usePageMeta } from '@/lib/page-meta'
 
 const methods = css`
-  border: 0; padding: 0; margin: 0 0 1rem;
-  legend { font-weight: 600; }
-  label { display: flex; gap: 0.5rem; align-items: center; min-height: 2.75rem; }
+  border: 0;
+  padding: 0;
+  margin: 0 0 1rem;
+  legend {
+    font-weight: 600;
+  }
+  label {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    min-height: 2.75rem;
+  }
 `
 
 function Challenge({ factors, onDone }: { factors: Factor[]; onDone: () => void }) {
@@ -38,7 +47,15 @@ function Challenge({ factors, onDone }: { factors: Factor[]; onDone: () => void 
           <legend>Sign-in method</legend>
           {factors.map((f) => (
             <label key={f.id}>
-              <input type='radio' name='factor' checked={f.id === factorId} onChange={() => { setFactorId(f.id); setChallengeId(undefined) }} />
+              <input
+                type='radio'
+                name='factor'
+                checked={f.id === factorId}
+                onChange={() => {
+                  setFactorId(f.id)
+                  setChallengeId(undefined)
+                }}
+              />
               {f.friendly_name || (f.factor_type === 'phone' ? 'Phone' : 'Authenticator app')}
             </label>
           ))}
@@ -50,10 +67,15 @@ function Challenge({ factors, onDone }: { factors: Factor[]; onDone: () => void 
             type='button'
             className={buttonSecondary}
             disabled={send.isPending}
-            onClick={() => send.mutate(factor.id, {
-              onSuccess: (id) => { setChallengeId(id); toast.info('Code sent by text message') },
-              onError: (e) => toast.error(e.message),
-            })}
+            onClick={() =>
+              send.mutate(factor.id, {
+                onSuccess: (id) => {
+                  setChallengeId(id)
+                  toast.info('Code sent by text message')
+                },
+                onError: (e) => toast.error(e.message),
+              })
+            }
           >
             {challengeId ? 'Send a new code' : 'Text me a code'}
           </button>
@@ -79,18 +101,43 @@ export function AdminConfirmRoute({ navigate }: { navigate: (to: string) => void
   const user = session?.user
   const profile = useAdminProfile(user?.id)
   const staffProfile = isStaffRole(normaliseRole(profile.data?.role?.name))
-  const mfa = useMfaState(profile.isSuccess || profile.isError ? user?.id : undefined, session?.access_token, staffProfile)
+  const mfa = useMfaState(
+    profile.isSuccess || profile.isError ? user?.id : undefined,
+    session?.access_token,
+    staffProfile,
+  )
   usePageMeta('Confirm it is you')
   const done = () => navigate(adminPaths.admin.getHref())
 
   if (loaded && !user) {
-    return <AuthCard title='Confirm it is you'><p>Sign in first. <a href={adminPaths.adminLogin.getHref()}>Go to sign-in</a></p></AuthCard>
+    return (
+      <AuthCard title='Confirm it is you'>
+        <p>
+          Sign in first. <a href={adminPaths.adminLogin.getHref()}>Go to sign-in</a>
+        </p>
+      </AuthCard>
+    )
   }
-  if (!loaded || mfa.isPending) return <AuthCard title='Confirm it is you'><p role='status'>Checking your sign-in methods…</p></AuthCard>
-  if (mfa.isError) return <AuthCard title='Confirm it is you'><ErrorNotice message={mfa.error.message} /></AuthCard>
+  if (!loaded || mfa.isPending)
+    return (
+      <AuthCard title='Confirm it is you'>
+        <p role='status'>Checking your sign-in methods…</p>
+      </AuthCard>
+    )
+  if (mfa.isError)
+    return (
+      <AuthCard title='Confirm it is you'>
+        <ErrorNotice message={mfa.error.message} />
+      </AuthCard>
+    )
   const { state, verifiedFactors } = mfa.data
   if (state === 'challenge') {
-    return <AuthCard title='Confirm it is you'><p>Enter the code for your account to continue.</p><Challenge factors={verifiedFactors} onDone={done} /></AuthCard>
+    return (
+      <AuthCard title='Confirm it is you'>
+        <p>Enter the code for your account to continue.</p>
+        <Challenge factors={verifiedFactors} onDone={done} />
+      </AuthCard>
+    )
   }
   if (state === 'enrol') {
     return (
@@ -103,7 +150,9 @@ export function AdminConfirmRoute({ navigate }: { navigate: (to: string) => void
   return (
     <AuthCard title='Confirm it is you'>
       <p>No second step is needed for this account.</p>
-      <p><a href={adminPaths.admin.getHref()}>Go to the admin area</a></p>
+      <p>
+        <a href={adminPaths.admin.getHref()}>Go to the admin area</a>
+      </p>
     </AuthCard>
   )
 }

@@ -39,30 +39,55 @@ export function AdminLoginRoute({ navigate }: { navigate: (to: string) => void }
     }
     setErrors({})
     setFormError(null)
-    signIn.mutate({ identifier, password }, {
-      onSuccess: () => {
-        toast.success('Signed in')
-        navigate(paths.admin.getHref())
+    signIn.mutate(
+      { identifier, password },
+      {
+        onSuccess: () => {
+          toast.success('Signed in')
+          navigate(paths.admin.getHref())
+        },
+        onError: (err) => {
+          setFormError(err.message)
+          toast.error(err.message)
+        },
       },
-      onError: (err) => {
-        setFormError(err.message)
-        toast.error(err.message)
-      },
-    })
+    )
   }
 
   return (
     <AuthCard title='Sign in'>
-      {session && <p>You are signed in as {session.user.email ?? session.user.phone}. <a href={paths.admin.getHref()}>Go to the admin area</a>.</p>}
+      {session && (
+        <p>
+          You are signed in as {session.user.email ?? session.user.phone}.{' '}
+          <a href={paths.admin.getHref()}>Go to the admin area</a>.
+        </p>
+      )}
       <form onSubmit={submit} noValidate aria-describedby={formError ? 'login-error' : undefined}>
-        {formError && <p id='login-error' role='alert' className={errorText}>{formError}</p>}
+        {formError && (
+          <p id='login-error' role='alert' className={errorText}>
+            {formError}
+          </p>
+        )}
         <Field label='Email or phone number' error={errors.identifier}>
-          <input name='identifier' autoComplete='username' value={identifier} onChange={(e) => setIdentifier(e.target.value)} />
+          <input
+            name='identifier'
+            autoComplete='username'
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+          />
         </Field>
         <Field label='Password' error={errors.password}>
-          <input name='password' type='password' autoComplete='current-password' value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            name='password'
+            type='password'
+            autoComplete='current-password'
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
-        <button type='submit' className={buttonPrimary} disabled={signIn.isPending}>{signIn.isPending ? 'Signing in…' : 'Sign in'}</button>
+        <button type='submit' className={buttonPrimary} disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
     </AuthCard>
   )

@@ -18,12 +18,21 @@ import { TotpEnrolment } from '../components/TotpEnrolment'
 import { authStore } from '../stores/auth-store'
 import { usePageMeta } from '@/lib/page-meta'
 
-const addMethod = css`margin-top: 1.5rem; max-width: 30rem;`
+const addMethod = css`
+  margin-top: 1.5rem;
+  max-width: 30rem;
+`
 
 /** A confirmed action's outcome: a toast either way, and the dialog closes. */
 const closing = (done: string, close: () => void) => ({
-  onSuccess: () => { toast.success(done); close() },
-  onError: (e: Error) => { toast.error(e.message); close() },
+  onSuccess: () => {
+    toast.success(done)
+    close()
+  },
+  onError: (e: Error) => {
+    toast.error(e.message)
+    close()
+  },
 })
 
 function PhoneEnrolment({ onDone }: { onDone: () => void }) {
@@ -46,11 +55,18 @@ function PhoneEnrolment({ onDone }: { onDone: () => void }) {
     }
     setErrors({})
     enrol.mutate(parsed.data, {
-      onSuccess: (en) => challenge.mutate(en.factorId, {
-        onSuccess: (challengeId) => { setPending({ factorId: en.factorId, challengeId }); toast.info('Code sent by text message') },
-        onError: (err) => toast.error(err.message),
-      }),
-      onError: (err) => { setErrors({ phone: err.message }); toast.error(err.message) },
+      onSuccess: (en) =>
+        challenge.mutate(en.factorId, {
+          onSuccess: (challengeId) => {
+            setPending({ factorId: en.factorId, challengeId })
+            toast.info('Code sent by text message')
+          },
+          onError: (err) => toast.error(err.message),
+        }),
+      onError: (err) => {
+        setErrors({ phone: err.message })
+        toast.error(err.message)
+      },
     })
   }
   if (pending) {
@@ -69,11 +85,15 @@ function PhoneEnrolment({ onDone }: { onDone: () => void }) {
   }
   return (
     <form onSubmit={start} noValidate>
-      <Field label='Name for this phone' error={errors.friendlyName}><input value={name} onChange={(e) => setName(e.target.value)} /></Field>
+      <Field label='Name for this phone' error={errors.friendlyName}>
+        <input value={name} onChange={(e) => setName(e.target.value)} />
+      </Field>
       <Field label='Phone number' error={errors.phone} hint='International form, like +44 7700 900123.'>
         <input type='tel' autoComplete='tel' value={phone} onChange={(e) => setPhone(e.target.value)} />
       </Field>
-      <button type='submit' className={buttonPrimary} disabled={enrol.isPending || challenge.isPending}>Text me a code</button>
+      <button type='submit' className={buttonPrimary} disabled={enrol.isPending || challenge.isPending}>
+        Text me a code
+      </button>
     </form>
   )
 }
@@ -91,35 +111,71 @@ export function AdminSecurityRoute() {
   return (
     <>
       <PageHeader title='Sign-in security'>
-        <button type='button' className={buttonSecondary} onClick={() => setAdding('totp')}>Add authenticator app</button>
-        <button type='button' className={buttonSecondary} onClick={() => setAdding('phone')}>Add phone</button>
+        <button type='button' className={buttonSecondary} onClick={() => setAdding('totp')}>
+          Add authenticator app
+        </button>
+        <button type='button' className={buttonSecondary} onClick={() => setAdding('phone')}>
+          Add phone
+        </button>
       </PageHeader>
-      <p>A second step at sign-in protects the data of every applicant. Staff with a verified method must use it each time they sign in.</p>
+      <p>
+        A second step at sign-in protects the data of every applicant. Staff with a verified method must use it each
+        time they sign in.
+      </p>
       {/* The same panel as the empty list: the button below does not move when the list arrives
           (a click aimed at it then landed above it). */}
-      {factors.isPending && <div role='status'><EmptyState>Loading your sign-in methods…</EmptyState></div>}
+      {factors.isPending && (
+        <div role='status'>
+          <EmptyState>Loading your sign-in methods…</EmptyState>
+        </div>
+      )}
       {factors.isError && <ErrorNotice message={factors.error.message} />}
-      <DataTable rows={factors.data} head={['Name', 'Type', 'Status', 'Added', { label: 'Actions', hidden: true }]} caption='Your sign-in methods' empty='No second sign-in step yet. Add an authenticator app or a phone.'>
+      <DataTable
+        rows={factors.data}
+        head={['Name', 'Type', 'Status', 'Added', { label: 'Actions', hidden: true }]}
+        caption='Your sign-in methods'
+        empty='No second sign-in step yet. Add an authenticator app or a phone.'
+      >
         {(f) => (
           <tr key={f.id}>
             <td>{f.friendly_name || '—'}</td>
-            <td>{f.factor_type === 'totp' ? 'Authenticator app' : f.factor_type === 'phone' ? 'Phone' : f.factor_type}</td>
+            <td>
+              {f.factor_type === 'totp' ? 'Authenticator app' : f.factor_type === 'phone' ? 'Phone' : f.factor_type}
+            </td>
             <td>{f.status === 'verified' ? 'Verified' : 'Not finished'}</td>
             <td>{new Date(f.created_at).toLocaleDateString('en-GB')}</td>
-            <td><button type='button' className={buttonSecondary} onClick={() => setRemoving(f)} aria-label={`Remove ${f.friendly_name || f.factor_type}`}>Remove</button></td>
+            <td>
+              <button
+                type='button'
+                className={buttonSecondary}
+                onClick={() => setRemoving(f)}
+                aria-label={`Remove ${f.friendly_name || f.factor_type}`}
+              >
+                Remove
+              </button>
+            </td>
           </tr>
         )}
       </DataTable>
       {adding && (
         <section aria-labelledby='add-method' className={addMethod}>
           <h2 id='add-method'>{adding === 'totp' ? 'Add an authenticator app' : 'Add a phone'}</h2>
-          {adding === 'totp' ? <TotpEnrolment onDone={() => setAdding(null)} /> : <PhoneEnrolment onDone={() => setAdding(null)} />}
+          {adding === 'totp' ? (
+            <TotpEnrolment onDone={() => setAdding(null)} />
+          ) : (
+            <PhoneEnrolment onDone={() => setAdding(null)} />
+          )}
         </section>
       )}
       <section aria-labelledby='other-devices' className={addMethod}>
         <h2 id='other-devices'>Other devices</h2>
-        <p>Signed in on a shared computer, or lost a phone? Sign out everywhere else: this browser stays signed in, and the other devices must sign in again when they next open a page.</p>
-        <button type='button' className={buttonSecondary} onClick={() => setEndingOthers(true)}>Sign out on other devices</button>
+        <p>
+          Signed in on a shared computer, or lost a phone? Sign out everywhere else: this browser stays signed in, and
+          the other devices must sign in again when they next open a page.
+        </p>
+        <button type='button' className={buttonSecondary} onClick={() => setEndingOthers(true)}>
+          Sign out on other devices
+        </button>
       </section>
       {endingOthers && (
         <ConfirmDialog
@@ -127,9 +183,17 @@ export function AdminSecurityRoute() {
           confirmLabel='Sign out other devices'
           busy={others.isPending}
           onCancel={() => setEndingOthers(false)}
-          onConfirm={() => others.mutate(undefined, closing('Signed out on your other devices', () => setEndingOthers(false)))}
+          onConfirm={() =>
+            others.mutate(
+              undefined,
+              closing('Signed out on your other devices', () => setEndingOthers(false)),
+            )
+          }
         >
-          <p>Every other browser and phone signed in as you will have to sign in again. A page already open there keeps working for at most an hour. You stay signed in here.</p>
+          <p>
+            Every other browser and phone signed in as you will have to sign in again. A page already open there keeps
+            working for at most an hour. You stay signed in here.
+          </p>
         </ConfirmDialog>
       )}
       {removing && (
@@ -138,7 +202,12 @@ export function AdminSecurityRoute() {
           confirmLabel='Remove'
           busy={unenrol.isPending}
           onCancel={() => setRemoving(null)}
-          onConfirm={() => unenrol.mutate(removing.id, closing('Sign-in method removed', () => setRemoving(null)))}
+          onConfirm={() =>
+            unenrol.mutate(
+              removing.id,
+              closing('Sign-in method removed', () => setRemoving(null)),
+            )
+          }
         >
           <p>{removing.friendly_name || removing.factor_type} will no longer be asked for at sign-in.</p>
         </ConfirmDialog>

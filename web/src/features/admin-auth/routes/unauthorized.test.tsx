@@ -14,13 +14,22 @@ vi.mock('@/lib/supabase', () => ({
 const { AdminUnauthorizedRoute } = await import('./unauthorized')
 const { authStore, setSession } = await import('../stores/auth-store')
 
-const profileWith = (name: string | null) => ({ data: { id: 'u1', full_name: 'Sam', email: 's@example.com', role: name ? { id: 1, name, label: name } : null }, error: null })
-const session = (metadata: Record<string, unknown> = {}) => ({ access_token: 'x.e30.y', user: { id: 'u1', email: 's@example.com', user_metadata: metadata } })
+const profileWith = (name: string | null) => ({
+  data: { id: 'u1', full_name: 'Sam', email: 's@example.com', role: name ? { id: 1, name, label: name } : null },
+  error: null,
+})
+const session = (metadata: Record<string, unknown> = {}) => ({
+  access_token: 'x.e30.y',
+  user: { id: 'u1', email: 's@example.com', user_metadata: metadata },
+})
 
 function renderPage() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AdminUnauthorizedRoute navigate={vi.fn()} homeFor={(role) => (role === 'patch_manager' ? '/admin/waiting-list' : '/admin')} />
+      <AdminUnauthorizedRoute
+        navigate={vi.fn()}
+        homeFor={(role) => (role === 'patch_manager' ? '/admin/waiting-list' : '/admin')}
+      />
     </QueryClientProvider>,
   )
 }
@@ -44,7 +53,9 @@ describe('AdminUnauthorizedRoute', () => {
     profile = profileWith('Patch Manager')
     setSession(session() as never)
     renderPage()
-    expect((await screen.findByRole('link', { name: 'Back to the admin area' })).getAttribute('href')).toBe('/admin/waiting-list')
+    expect((await screen.findByRole('link', { name: 'Back to the admin area' })).getAttribute('href')).toBe(
+      '/admin/waiting-list',
+    )
   })
   it('says "no staff role" only when the database gives the account none, whatever user_metadata claims', async () => {
     profile = profileWith(null)

@@ -17,7 +17,9 @@ import { normaliseRole } from '../guard'
 import { authStore } from '../stores/auth-store'
 import { usePageMeta } from '@/lib/page-meta'
 
-const links = css`margin-top: 1.25rem;`
+const links = css`
+  margin-top: 1.25rem;
+`
 
 export interface AdminUnauthorizedProps {
   navigate: (to: string) => void
@@ -33,19 +35,26 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
   const staff = isStaffRole(role)
   usePageMeta(staff ? 'Not open to your role' : 'No access')
 
-  if (!loaded || (session && profile.isPending)) return <AuthCard title='Checking your access'><p role='status'>Checking your access…</p></AuthCard>
+  if (!loaded || (session && profile.isPending))
+    return (
+      <AuthCard title='Checking your access'>
+        <p role='status'>Checking your access…</p>
+      </AuthCard>
+    )
 
   if (session && isStaffRole(role)) {
     const home = homeFor(role)
     return (
       <AuthCard title='This screen is not open to your role'>
         <p>
-          This page is shown when a screen is not open to your role. You are signed in
-          as <strong>{session.user.email ?? session.user.phone}</strong> with a staff role; ask an
-          admin if you need a screen your role cannot open.
+          This page is shown when a screen is not open to your role. You are signed in as{' '}
+          <strong>{session.user.email ?? session.user.phone}</strong> with a staff role; ask an admin if you need a
+          screen your role cannot open.
         </p>
         <div className={`${actionRow} ${links}`}>
-          <a className={buttonPrimary} href={home}>Back to the admin area</a>
+          <a className={buttonPrimary} href={home}>
+            Back to the admin area
+          </a>
         </div>
       </AuthCard>
     )
@@ -56,9 +65,17 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
     <AuthCard title='You do not have access'>
       <p>
         {!session && 'You are not signed in.'}
-        {session && profile.isError && <>The profile of <strong>{who}</strong> could not be read.</>}
-        {session && !profile.isError && <>The account <strong>{who}</strong> has no staff role.</>}
-        {' '}Ask an admin to give you a role, or sign in with a staff account.
+        {session && profile.isError && (
+          <>
+            The profile of <strong>{who}</strong> could not be read.
+          </>
+        )}
+        {session && !profile.isError && (
+          <>
+            The account <strong>{who}</strong> has no staff role.
+          </>
+        )}{' '}
+        Ask an admin to give you a role, or sign in with a staff account.
       </p>
       <div className={`${actionRow} ${links}`}>
         {session && (
@@ -66,16 +83,24 @@ export function AdminUnauthorizedRoute({ navigate, homeFor }: AdminUnauthorizedP
             type='button'
             className={buttonPrimary}
             disabled={signOut.isPending}
-            onClick={() => signOut.mutate(undefined, {
-              onSuccess: () => navigate(adminPaths.adminLogin.getHref()),
-              onError: (e) => toast.error(e.message),
-            })}
+            onClick={() =>
+              signOut.mutate(undefined, {
+                onSuccess: () => navigate(adminPaths.adminLogin.getHref()),
+                onError: (e) => toast.error(e.message),
+              })
+            }
           >
             Sign in with another account
           </button>
         )}
-        {!session && <a className={buttonPrimary} href={adminPaths.adminLogin.getHref()}>Sign in</a>}
-        <a className={buttonSecondary} href={paths.home.getHref()}>Go to the public site</a>
+        {!session && (
+          <a className={buttonPrimary} href={adminPaths.adminLogin.getHref()}>
+            Sign in
+          </a>
+        )}
+        <a className={buttonSecondary} href={paths.home.getHref()}>
+          Go to the public site
+        </a>
       </div>
     </AuthCard>
   )

@@ -9,14 +9,43 @@ import { type Application, APPLICATION_STATUSES, type ApplicationStatus, STATUS_
 import { useSetApplicationStatus } from '../api/set-application-status'
 
 const detailsClass = css`
-  display: grid; gap: 0.75rem; max-width: 48rem;
-  dl { display: grid; grid-template-columns: minmax(6rem, max-content) 1fr; gap: 0.25rem 1rem; margin: 0; }
-  dt { font-weight: 700; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  .message { white-space: pre-wrap; }
-  form { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; }
-  form > div { margin-bottom: 0; min-width: 10rem; }
-  @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } dd { margin-bottom: 0.5rem; } }
+  display: grid;
+  gap: 0.75rem;
+  max-width: 48rem;
+  dl {
+    display: grid;
+    grid-template-columns: minmax(6rem, max-content) 1fr;
+    gap: 0.25rem 1rem;
+    margin: 0;
+  }
+  dt {
+    font-weight: 700;
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .message {
+    white-space: pre-wrap;
+  }
+  form {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+    align-items: end;
+  }
+  form > div {
+    margin-bottom: 0;
+    min-width: 10rem;
+  }
+  @media (max-width: 30rem) {
+    dl {
+      grid-template-columns: 1fr;
+    }
+    dd {
+      margin-bottom: 0.5rem;
+    }
+  }
 `
 
 export function ApplicationDetails({ application: a }: { application: Application }) {
@@ -24,25 +53,39 @@ export function ApplicationDetails({ application: a }: { application: Applicatio
   const save = useSetApplicationStatus()
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    save.mutate({ id: a.id, status }, {
-      onSuccess: () => toast.success(`${a.name}’s application is now ${STATUS_LABEL[status].toLowerCase()}`),
-      onError: (err) => toast.error(err.message),
-    })
+    save.mutate(
+      { id: a.id, status },
+      {
+        onSuccess: () => toast.success(`${a.name}’s application is now ${STATUS_LABEL[status].toLowerCase()}`),
+        onError: (err) => toast.error(err.message),
+      },
+    )
   }
   return (
     <div className={detailsClass}>
       <dl>
-        <dt>E-mail</dt><dd><a href={`mailto:${a.email}`}>{a.email}</a></dd>
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${a.email}`}>{a.email}</a>
+        </dd>
         <dt>CV</dt>
         <dd>
-          <a href={a.cv_url} target='_blank' rel='noopener noreferrer'>{a.cv_url}<span className={visuallyHidden}> (opens in a new tab)</span></a>
+          <a href={a.cv_url} target='_blank' rel='noopener noreferrer'>
+            {a.cv_url}
+            <span className={visuallyHidden}> (opens in a new tab)</span>
+          </a>
         </dd>
-        <dt>Message</dt><dd className='message'>{a.message ?? 'No message.'}</dd>
+        <dt>Message</dt>
+        <dd className='message'>{a.message ?? 'No message.'}</dd>
       </dl>
       <form onSubmit={submit} aria-label={`Status of ${a.name}’s application`}>
         <Field label='Status'>
           <select value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus)}>
-            {APPLICATION_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+            {APPLICATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
           </select>
         </Field>
         <button type='submit' className={buttonPrimary} disabled={save.isPending || status === a.status}>

@@ -3,29 +3,59 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { callsTo, configureApi, json, renderPage, stubRest } from '@/lib/content/test-utils'
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
-vi.mock('@/lib/admin/csv', async (original) => ({ ...(await original<typeof import('@/lib/admin/csv')>()), downloadText: vi.fn() }))
+vi.mock('@/lib/admin/csv', async (original) => ({
+  ...(await original<typeof import('@/lib/admin/csv')>()),
+  downloadText: vi.fn(),
+}))
 
 const { AdminCareerApplicationsRoute } = await import('./applications')
 const { downloadText } = await import('@/lib/admin/csv')
 const { toast } = await import('@/lib/toast')
 
 beforeAll(configureApi)
-afterEach(() => { cleanup(); vi.clearAllMocks() })
+afterEach(() => {
+  cleanup()
+  vi.clearAllMocks()
+})
 
-const careers = [{ id: 7, title: 'Patch Manager, Bristol', location: 'Bristol' }, { id: 8, title: 'Seasonal growing assistant', location: 'Bath' }]
+const careers = [
+  { id: 7, title: 'Patch Manager, Bristol', location: 'Bristol' },
+  { id: 8, title: 'Seasonal growing assistant', location: 'Bath' },
+]
 const application = (over: Record<string, unknown> = {}) => ({
-  id: 1, career_id: 7, name: 'Ada Grower', email: 'ada@example.com', cv_url: 'https://cv.example.com/ada.pdf',
-  message: 'I have grown on a plot for ten years.', status: 'new', created_at: '2030-03-02T09:30:00Z',
-  career: { title: 'Patch Manager, Bristol', slug: 'patch-manager-bristol' }, ...over,
+  id: 1,
+  career_id: 7,
+  name: 'Ada Grower',
+  email: 'ada@example.com',
+  cv_url: 'https://cv.example.com/ada.pdf',
+  message: 'I have grown on a plot for ten years.',
+  status: 'new',
+  created_at: '2030-03-02T09:30:00Z',
+  career: { title: 'Patch Manager, Bristol', slug: 'patch-manager-bristol' },
+  ...over,
 })
 const apps = [
   application(),
-  application({ id: 2, career_id: 8, name: 'Ben Digger', email: 'ben@example.com', cv_url: 'https://cv.example.com/ben.pdf', message: null, status: 'reviewing',
-    created_at: '2030-03-01T08:00:00Z', career: { title: 'Seasonal growing assistant', slug: 'growing-assistant' } }),
+  application({
+    id: 2,
+    career_id: 8,
+    name: 'Ben Digger',
+    email: 'ben@example.com',
+    cv_url: 'https://cv.example.com/ben.pdf',
+    message: null,
+    status: 'reviewing',
+    created_at: '2030-03-01T08:00:00Z',
+    career: { title: 'Seasonal growing assistant', slug: 'growing-assistant' },
+  }),
 ]
 const listed = (rows: unknown[]) => json(rows, 200, { 'content-range': `0-${rows.length - 1}/${rows.length}` })
-const render = () => renderPage('/admin/career-applications', '/admin/career-applications', AdminCareerApplicationsRoute)
-const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).filter((r) => !r.hidden)
+const render = () =>
+  renderPage('/admin/career-applications', '/admin/career-applications', AdminCareerApplicationsRoute)
+const rows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .filter((r) => !r.hidden)
 
 describe('/admin/career-applications', () => {
   it('lists applications newest first with the applicant, contact, role, date and status', async () => {
@@ -38,7 +68,9 @@ describe('/admin/career-applications', () => {
     expect(url.searchParams.get('career_id')).toBeNull()
     const [first, second] = rows()
     expect(within(first!).getByRole('rowheader').textContent).toBe('Ada Growerada@example.com')
-    expect(within(first!).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('mailto:ada@example.com')
+    expect(within(first!).getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe(
+      'mailto:ada@example.com',
+    )
     expect(first!.textContent).toContain('Patch Manager, Bristol')
     expect(first!.textContent).toContain('2 Mar 2030')
     expect(first!.textContent).toContain('New')
@@ -50,7 +82,8 @@ describe('/admin/career-applications', () => {
   it('filters by role (career) and status on the server', async () => {
     const fetchMock = stubRest({
       careers: () => json(careers),
-      career_applications: (url) => listed(apps.filter((a) => url.searchParams.get('career_id') !== 'eq.8' || a.career_id === 8)),
+      career_applications: (url) =>
+        listed(apps.filter((a) => url.searchParams.get('career_id') !== 'eq.8' || a.career_id === 8)),
     })
     render()
     await screen.findByRole('table', { name: '2 applications' })
@@ -95,7 +128,10 @@ describe('/admin/career-applications', () => {
   })
 
   it('says so when the database changes nothing (RLS refused the update)', async () => {
-    stubRest({ careers: () => json(careers), career_applications: (_url, init) => (init.method === 'PATCH' ? json([]) : listed(apps)) })
+    stubRest({
+      careers: () => json(careers),
+      career_applications: (_url, init) => (init.method === 'PATCH' ? json([]) : listed(apps)),
+    })
     render()
     fireEvent.click(await screen.findByRole('button', { name: 'Show Ada Grower’s application' }))
     fireEvent.change(screen.getAllByLabelText('Status').at(-1)!, { target: { value: 'hired' } })
@@ -121,7 +157,11 @@ describe('/admin/career-applications', () => {
   })
 
   it('shows a refusal instead of an empty list, and an empty state when there is nothing', async () => {
-    stubRest({ careers: () => json(careers), career_applications: () => json({ code: '42501', message: 'permission denied for table career_applications' }, 403) })
+    stubRest({
+      careers: () => json(careers),
+      career_applications: () =>
+        json({ code: '42501', message: 'permission denied for table career_applications' }, 403),
+    })
     render()
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not be loaded.*You do not have permission/)
     cleanup()

@@ -14,7 +14,6 @@ import { TemplateForm } from '../components/TemplateForm'
 import { noWrap } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
 
-
 export function AdminCommsRoute() {
   usePageMeta('Communications')
   const templates = useTemplates()
@@ -23,32 +22,75 @@ export function AdminCommsRoute() {
   return (
     <>
       <PageHeader title='Communications'>
-        <Link href={`~${adminPaths.adminCommsCreate.getHref()}`} className={buttonPrimary}>New template</Link>
-        <Link href={`~${adminPaths.adminCommunications.getHref()}`} className={buttonSecondary}>Message log</Link>
+        <Link href={`~${adminPaths.adminCommsCreate.getHref()}`} className={buttonPrimary}>
+          New template
+        </Link>
+        <Link href={`~${adminPaths.adminCommunications.getHref()}`} className={buttonSecondary}>
+          Message log
+        </Link>
       </PageHeader>
       {templates.isPending && <Status>Loading templates…</Status>}
       {templates.isError && <ErrorNotice title='The templates could not be loaded' message={templates.error.message} />}
-      <DataTable rows={templates.data} head={['Template', 'Sent as', 'Subject', 'Changed', 'Actions']} label='Communications' empty='No templates yet. Write the first one.'>
+      <DataTable
+        rows={templates.data}
+        head={['Template', 'Sent as', 'Subject', 'Changed', 'Actions']}
+        label='Communications'
+        empty='No templates yet. Write the first one.'
+      >
         {(t) => (
           <tr key={t.id}>
-            <td><Link href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link></td>
+            <td>
+              <Link href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`}>{t.name}</Link>
+            </td>
             <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
             <td>{t.subject ?? '—'}</td>
             <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
             <td className={noWrap}>
-              <Link href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`} aria-label={`Send ${t.name}`}>Send</Link>{' · '}
-              <Link href={`~${adminPaths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`} aria-label={`Edit ${t.name}`}>Edit</Link>{' · '}
-              <button type='button' className={buttonLink} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>Delete</button>
+              <Link
+                href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`}
+                aria-label={`Send ${t.name}`}
+              >
+                Send
+              </Link>
+              {' · '}
+              <Link
+                href={`~${adminPaths.adminCommsTemplateEdit.getHref({ id: String(t.id) })}`}
+                aria-label={`Edit ${t.name}`}
+              >
+                Edit
+              </Link>
+              {' · '}
+              <button
+                type='button'
+                className={buttonLink}
+                aria-label={`Delete ${t.name}`}
+                onClick={() => setDeleting(t)}
+              >
+                Delete
+              </button>
             </td>
           </tr>
         )}
       </DataTable>
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel='Delete' busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, {
-            onSuccess: () => { toast.success('Template deleted'); setDeleting(null) },
-            onError: (e) => { toast.error(e.message); setDeleting(null) },
-          })}>
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          confirmLabel='Delete'
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                toast.success('Template deleted')
+                setDeleting(null)
+              },
+              onError: (e) => {
+                toast.error(e.message)
+                setDeleting(null)
+              },
+            })
+          }
+        >
           <p>The message log keeps what was sent with it.</p>
         </ConfirmDialog>
       )}
@@ -67,7 +109,9 @@ function useSaveAndOpen(id: number | null) {
       navigate(`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`)
       return null
     } catch (e) {
-      return (e as { code?: string }).code === '23505' ? 'Another template already has this name.' : (e as Error).message
+      return (e as { code?: string }).code === '23505'
+        ? 'Another template already has this name.'
+        : (e as Error).message
     }
   }
 }
@@ -79,7 +123,12 @@ export function AdminCommsCreateRoute() {
   return (
     <>
       <PageHeader title='New template' />
-      <TemplateForm initial={emptyTemplate()} submitLabel='Save template' onCancel={() => navigate(`~${adminPaths.adminComms.getHref()}`)} onSave={saveAndOpen} />
+      <TemplateForm
+        initial={emptyTemplate()}
+        submitLabel='Save template'
+        onCancel={() => navigate(`~${adminPaths.adminComms.getHref()}`)}
+        onSave={saveAndOpen}
+      />
     </>
   )
 }
@@ -92,12 +141,29 @@ export function AdminCommsEditRoute({ id }: { id: string }) {
   const t = templates.data?.find((x) => x.id === Number(id))
   if (templates.isPending) return <Status>Loading the template…</Status>
   if (templates.isError) return <ErrorNotice message={templates.error.message} />
-  if (!t) return <><PageHeader title='Edit template' /><EmptyState>There is no template {id}.</EmptyState></>
+  if (!t)
+    return (
+      <>
+        <PageHeader title='Edit template' />
+        <EmptyState>There is no template {id}.</EmptyState>
+      </>
+    )
   return (
     <>
       <PageHeader title={`Edit ${t.name}`} />
-      <TemplateForm key={t.id} initial={{ name: t.name, channel: t.channel, subject: t.subject ?? '', body: t.body, body_text: t.body_text ?? '' }}
-        submitLabel='Save template' onCancel={() => navigate(`~${adminPaths.adminComms.getHref()}`)} onSave={saveAndOpen} />
+      <TemplateForm
+        key={t.id}
+        initial={{
+          name: t.name,
+          channel: t.channel,
+          subject: t.subject ?? '',
+          body: t.body,
+          body_text: t.body_text ?? '',
+        }}
+        submitLabel='Save template'
+        onCancel={() => navigate(`~${adminPaths.adminComms.getHref()}`)}
+        onSave={saveAndOpen}
+      />
     </>
   )
 }

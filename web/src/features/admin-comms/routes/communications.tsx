@@ -24,25 +24,43 @@ export function AdminCommunicationsRoute() {
         <Field label='Site'>
           <select value={filters.siteId} onChange={(e) => setFilters((f) => ({ ...f, siteId: e.target.value }))}>
             <option value=''>All sites</option>
-            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+            {sites.data?.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.location}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label='Status'>
           <select value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value }))}>
-            <option value=''>Any status</option><option value='sent'>Sent</option><option value='queued'>Queued</option><option value='failed'>Failed</option>
+            <option value=''>Any status</option>
+            <option value='sent'>Sent</option>
+            <option value='queued'>Queued</option>
+            <option value='failed'>Failed</option>
           </select>
         </Field>
       </div>
       {messages.isPending && <Status>Loading the log…</Status>}
       {messages.isError && <ErrorNotice title='The message log could not be loaded' message={messages.error.message} />}
-      <DataTable rows={messages.data?.rows} head={['When', 'To', 'Subject', 'Template', 'Site', 'Status']} caption={<>{total} {total === 1 ? 'message' : 'messages'}</>} label='Messages' empty='No messages match.' pager={{ page, pages, onPage: setPage }}>
+      <DataTable
+        rows={messages.data?.rows}
+        head={['When', 'To', 'Subject', 'Template', 'Site', 'Status']}
+        caption={
+          <>
+            {total} {total === 1 ? 'message' : 'messages'}
+          </>
+        }
+        label='Messages'
+        empty='No messages match.'
+        pager={{ page, pages, onPage: setPage }}
+      >
         {(m) => (
           <tr key={m.id}>
             <td>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</td>
             <td className={breakAll}>{m.recipient}</td>
             <td>{m.subject ?? '—'}</td>
             <td>{m.template?.name ?? '—'}</td>
-            <td>{m.site_id ? siteName.get(m.site_id) ?? m.site_id : '—'}</td>
+            <td>{m.site_id ? (siteName.get(m.site_id) ?? m.site_id) : '—'}</td>
             <td>{m.status}</td>
           </tr>
         )}

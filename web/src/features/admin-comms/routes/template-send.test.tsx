@@ -13,7 +13,7 @@ vi.mock('../api/get-sites', () => ({
   useCommsSites: () => ({ data: [{ id: 13, location: 'Loxley Meadow', city: 'Sheffield' }] }),
 }))
 vi.mock('../api/send-template', async (original) => ({
-  ...await original<typeof import('../api/send-template')>(),
+  ...(await original<typeof import('../api/send-template')>()),
   usePreviewTemplate: () => ({ mutate, isPending: false }),
   useSendTemplate: () => ({ mutate: vi.fn(), isPending: false }),
 }))
@@ -53,7 +53,7 @@ describe('sending a template', () => {
       mutate.mock.calls[1]![1].onSuccess({
         preview: { to: 'a@example.com', subject: 'A plot', html: '<p>Hi</p>', text: 'Hi' },
         recipients: 3,
-      })
+      }),
     )
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByRole('button', { name: 'Send to 3 applicants' })).toBeTruthy()

@@ -33,7 +33,9 @@ describe('LessonEditor', () => {
     const onSave = renderEditor()
     fireEvent.change(screen.getByLabelText('Lesson title'), { target: { value: 'Getting started' } })
     const dialog = await addLink('javascript:alert(1)')
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Links must start with http://, https://, mailto: or tel:')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Links must start with http://, https://, mailto: or tel:',
+    )
     expect(onSave).not.toHaveBeenCalled()
     fireEvent.change(within(dialog).getByLabelText('Link address'), { target: { value: 'tel:+441234567890' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }))
@@ -50,9 +52,17 @@ describe('LessonEditor', () => {
     const toolbar = await screen.findByRole('toolbar', { name: 'Lesson text formatting' })
     expect(within(toolbar).getAllByRole('button')).toHaveLength(7)
     fireEvent.change(screen.getByLabelText('Toolbar'), { target: { value: 'minimal' } })
-    expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Bold', 'Italic', 'Link'])
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Bold', 'Italic', 'Link'])
     fireEvent.change(screen.getByLabelText('Toolbar'), { target: { value: 'full' } })
-    expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toContain('Heading')
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toContain('Heading')
   })
   it('names a missing title beside the field and keeps the text', async () => {
     const onSave = renderEditor()

@@ -21,7 +21,11 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info:
 
 const { AdminImportRoute } = await import('./import')
 const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query')
-const page = () => <QueryClientProvider client={new QueryClient()}><AdminImportRoute /></QueryClientProvider>
+const page = () => (
+  <QueryClientProvider client={new QueryClient()}>
+    <AdminImportRoute />
+  </QueryClientProvider>
+)
 
 afterEach(() => {
   cleanup()
@@ -61,14 +65,25 @@ describe('the import page', () => {
 
   it('keeps everything when a batch fails, and carries on from it under the same import id', async () => {
     checkBatch.mockImplementation((_site: number, rows: { row: number }[]) =>
-      Promise.resolve(rows.map((r): RowResult => ({ row: r.row, status: 'ok', messages: [] })))
+      Promise.resolve(rows.map((r): RowResult => ({ row: r.row, status: 'ok', messages: [] }))),
     )
     let calls = 0
     importBatch.mockImplementation((b: ImportBatchInput) => {
       calls++
       if (calls === 2) return Promise.reject(new Error('We could not reach Roots just now.'))
       const rows = b.rows.map((r): RowResult => ({ row: r.row, status: 'imported', messages: [] }))
-      return Promise.resolve({ rows, totals: { id: b.importId, total_rows: 250, imported: calls === 1 ? 200 : 250, duplicates: 0, errors: 0, send_welcome: false, finished_at: null } })
+      return Promise.resolve({
+        rows,
+        totals: {
+          id: b.importId,
+          total_rows: 250,
+          imported: calls === 1 ? 200 : 250,
+          duplicates: 0,
+          errors: 0,
+          send_welcome: false,
+          finished_at: null,
+        },
+      })
     })
     render(page())
     fireEvent.change(screen.getByLabelText('Site'), { target: { value: '7' } })
@@ -86,7 +101,9 @@ describe('the import page', () => {
     expect(first!.rows).toHaveLength(200)
     expect(retried!.rows.map((r) => r.row)).toEqual(failed!.rows.map((r) => r.row))
     expect(new Set([first!.importId, failed!.importId, retried!.importId]).size).toBe(1)
-    await waitFor(() => expect(screen.getByLabelText('Import report').textContent).toBe('Imported250Duplicates skipped0Errors skipped0'))
+    await waitFor(() =>
+      expect(screen.getByLabelText('Import report').textContent).toBe('Imported250Duplicates skipped0Errors skipped0'),
+    )
     expect(sendWelcomes).not.toHaveBeenCalled()
   })
 })

@@ -45,17 +45,54 @@ const SHOWN_ROWS = 200
 
 const page = css`
   max-width: 64rem;
-  section { margin-top: 1.5rem; }
-  h2 { font-size: 1.25rem; margin: 0 0 0.75rem; }
-  progress { width: 100%; height: 1.5rem; accent-color: var(--roots-primary); }
-  .bad { color: var(--roots-error); font-weight: 600; }
-  .dup { color: #8a5a00; font-weight: 600; }
-  .good { color: var(--roots-primary); font-weight: 600; }
-  dl { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: 0.75rem; margin: 0 0 1rem; }
-  dl div { background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 0.75rem; }
-  dt { color: var(--roots-muted); font-size: 0.9rem; }
-  dd { margin: 0; font-size: 1.5rem; font-weight: 700; }
-  textarea { font-family: monospace; }
+  section {
+    margin-top: 1.5rem;
+  }
+  h2 {
+    font-size: 1.25rem;
+    margin: 0 0 0.75rem;
+  }
+  progress {
+    width: 100%;
+    height: 1.5rem;
+    accent-color: var(--roots-primary);
+  }
+  .bad {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
+  .dup {
+    color: #8a5a00;
+    font-weight: 600;
+  }
+  .good {
+    color: var(--roots-primary);
+    font-weight: 600;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+    gap: 0.75rem;
+    margin: 0 0 1rem;
+  }
+  dl div {
+    background: var(--roots-surface);
+    border: 1px solid #d9ddd9;
+    border-radius: 0.5rem;
+    padding: 0.75rem;
+  }
+  dt {
+    color: var(--roots-muted);
+    font-size: 0.9rem;
+  }
+  dd {
+    margin: 0;
+    font-size: 1.5rem;
+    font-weight: 700;
+  }
+  textarea {
+    font-family: monospace;
+  }
 `
 
 interface Source {
@@ -119,7 +156,9 @@ export function AdminImportRoute() {
     setPhase('edit')
     if (looksBinary(s.text)) {
       setSource(null)
-      setFileError('This is not a CSV file. In your spreadsheet choose File → Save as (or Download) → CSV, and choose that file.')
+      setFileError(
+        'This is not a CSV file. In your spreadsheet choose File → Save as (or Download) → CSV, and choose that file.',
+      )
       return
     }
     const p = parseCsv(s.text)
@@ -127,7 +166,9 @@ export function AdminImportRoute() {
     setMapping(p.error ? null : guessMapping(p.headers))
     if (p.error) setFileError(p.error)
     else if (p.rows.length > MAX_ROWS_PER_FILE) {
-      setFileError(`The file has ${plural(p.rows.length, 'row')}: import at most ${MAX_ROWS_PER_FILE.toLocaleString('en-GB')} rows per file. Split it into smaller files.`)
+      setFileError(
+        `The file has ${plural(p.rows.length, 'row')}: import at most ${MAX_ROWS_PER_FILE.toLocaleString('en-GB')} rows per file. Split it into smaller files.`,
+      )
     }
   }
 
@@ -151,7 +192,8 @@ export function AdminImportRoute() {
       const missing = missingRequired(mapping)
       if (missing.length > 0) errs.mapping = `Choose the column for ${missing.join(', ')}: these are required.`
       const doubles = doubleMapped(mapping)
-      if (doubles.length > 0) errs.mapping = `One column is chosen twice (${doubles.join(', ')}): choose each column once.`
+      if (doubles.length > 0)
+        errs.mapping = `One column is chosen twice (${doubles.join(', ')}): choose each column once.`
     }
     setFieldErrors(errs)
     if (Object.keys(errs).length > 0) {
@@ -170,7 +212,7 @@ export function AdminImportRoute() {
     const results: RowResult[] = []
     try {
       for (const part of parts) {
-        results.push(...await checkBatch(Number(siteId), part))
+        results.push(...(await checkBatch(Number(siteId), part)))
         setProgress({ done: results.length, total: rows.length })
       }
       setCheck({ key, results: markFileDuplicates(rows, results) })
@@ -249,8 +291,9 @@ export function AdminImportRoute() {
     <div className={page}>
       <PageHeader title='Import a waiting list' />
       <p>
-        Bring an existing waiting list over from a spreadsheet. Save it as CSV, choose it here, check which column holds what, and check the rows: nothing is imported until you say so.
-        Everyone keeps the date they joined, so their place in the queue stays fair. At most {MAX_ROWS_PER_FILE.toLocaleString('en-GB')} rows per file.
+        Bring an existing waiting list over from a spreadsheet. Save it as CSV, choose it here, check which column holds
+        what, and check the rows: nothing is imported until you say so. Everyone keeps the date they joined, so their
+        place in the queue stays fair. At most {MAX_ROWS_PER_FILE.toLocaleString('en-GB')} rows per file.
       </p>
 
       {sites.isError && <ErrorNotice title='The sites could not be loaded' message={(sites.error as Error).message} />}
@@ -261,16 +304,33 @@ export function AdminImportRoute() {
           <Field label='Site' error={fieldErrors.site} hint='The list the applicants join.'>
             <select value={siteId} disabled={busy || inFlight} onChange={(e) => setSiteId(e.target.value)}>
               <option value=''>Choose a site</option>
-              {sites.data?.map((s) => <option key={s.id} value={s.id}>{s.city ? `${s.location}, ${s.city}` : s.location}</option>)}
+              {sites.data?.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.city ? `${s.location}, ${s.city}` : s.location}
+                </option>
+              ))}
             </select>
           </Field>
-          <Field label='CSV file' error={fieldErrors.file ?? fileError ?? undefined} hint='From Excel, Numbers or Google Sheets: File → Save as / Download → CSV.'>
-            <input ref={fileInput} type='file' accept='.csv,text/csv,text/plain' disabled={busy || inFlight} onChange={(e) => void onFile(e)} />
+          <Field
+            label='CSV file'
+            error={fieldErrors.file ?? fileError ?? undefined}
+            hint='From Excel, Numbers or Google Sheets: File → Save as / Download → CSV.'
+          >
+            <input
+              ref={fileInput}
+              type='file'
+              accept='.csv,text/csv,text/plain'
+              disabled={busy || inFlight}
+              onChange={(e) => void onFile(e)}
+            />
           </Field>
         </div>
         <details className={spaced}>
           <summary>Or paste the rows</summary>
-          <Field label='Rows to paste (with the header row)' hint='Copy the cells from your spreadsheet, header row included, or paste CSV text.'>
+          <Field
+            label='Rows to paste (with the header row)'
+            hint='Copy the cells from your spreadsheet, header row included, or paste CSV text.'
+          >
             <textarea rows={6} value={pasted} disabled={busy || inFlight} onChange={(e) => setPasted(e.target.value)} />
           </Field>
           <button
@@ -284,8 +344,10 @@ export function AdminImportRoute() {
         </details>
         {source && !fileError && parsed && (
           <Status>
-            {source.fileName}: {plural(parsed.rows.length, 'row')} under a header of {plural(parsed.headers.length, 'column')}.
-            {source.encoding === 'windows-1252' && ' The file was not saved as UTF-8, so it was read as Windows text: check names with accents in the preview.'}
+            {source.fileName}: {plural(parsed.rows.length, 'row')} under a header of{' '}
+            {plural(parsed.headers.length, 'column')}.
+            {source.encoding === 'windows-1252' &&
+              ' The file was not saved as UTF-8, so it was read as Windows text: check names with accents in the preview.'}
           </Status>
         )}
       </section>
@@ -293,11 +355,29 @@ export function AdminImportRoute() {
       {past.data && past.data.length > 0 && (
         <section aria-labelledby='import-past'>
           <h2 id='import-past'>Earlier imports at this site</h2>
-          <DataTable rows={past.data} head={['File', 'Started', { label: 'Rows', num: true }, { label: 'Imported', num: true }, { label: 'Duplicates', num: true }, { label: 'Errors', num: true }, 'State']} label='Earlier imports at this site'>
+          <DataTable
+            rows={past.data}
+            head={[
+              'File',
+              'Started',
+              { label: 'Rows', num: true },
+              { label: 'Imported', num: true },
+              { label: 'Duplicates', num: true },
+              { label: 'Errors', num: true },
+              'State',
+            ]}
+            label='Earlier imports at this site'
+          >
             {(p) => (
               <tr key={p.id}>
                 <td>{p.file_name}</td>
-                <td>{new Date(p.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}</td>
+                <td>
+                  {new Date(p.created_at).toLocaleString('en-GB', {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: 'Europe/London',
+                  })}
+                </td>
                 <td className='num'>{p.total_rows.toLocaleString('en-GB')}</td>
                 <td className='num'>{p.imported_count.toLocaleString('en-GB')}</td>
                 <td className='num'>{p.duplicate_count.toLocaleString('en-GB')}</td>
@@ -312,24 +392,45 @@ export function AdminImportRoute() {
       {usable && mapping && (
         <section aria-labelledby='import-mapping'>
           <h2 id='import-mapping'>2. Which column holds what</h2>
-          <p className={muted}>We guessed from the headers; change any that are wrong. First name, last name and e-mail are required. Dates as dd/mm/yyyy or yyyy-mm-dd; a row without one joins today.</p>
+          <p className={muted}>
+            We guessed from the headers; change any that are wrong. First name, last name and e-mail are required. Dates
+            as dd/mm/yyyy or yyyy-mm-dd; a row without one joins today.
+          </p>
           {fieldErrors.mapping && <ErrorNotice title='Check the columns' message={fieldErrors.mapping} />}
           <div className={formGrid}>
             {IMPORT_FIELDS.map((f) => (
-              <Field key={f.key} label={f.required ? `${f.label} (required)` : f.label} hint={sample(usable.rows, mapping[f.key])}>
+              <Field
+                key={f.key}
+                label={f.required ? `${f.label} (required)` : f.label}
+                hint={sample(usable.rows, mapping[f.key])}
+              >
                 <select
                   value={mapping[f.key] ?? ''}
                   disabled={busy || inFlight}
-                  onChange={(e) => setMapping({ ...mapping, [f.key as FieldKey]: e.target.value === '' ? null : Number(e.target.value) })}
+                  onChange={(e) =>
+                    setMapping({
+                      ...mapping,
+                      [f.key as FieldKey]: e.target.value === '' ? null : Number(e.target.value),
+                    })
+                  }
                 >
                   <option value=''>Not in the file</option>
-                  {usable.headers.map((h, i) => <option key={i} value={i}>{h || `Column ${i + 1}`}</option>)}
+                  {usable.headers.map((h, i) => (
+                    <option key={i} value={i}>
+                      {h || `Column ${i + 1}`}
+                    </option>
+                  ))}
                 </select>
               </Field>
             ))}
           </div>
           <div className={actionRow}>
-            <button type='button' className={checked ? buttonSecondary : buttonPrimary} disabled={busy || inFlight} onClick={() => void checkRows()}>
+            <button
+              type='button'
+              className={checked ? buttonSecondary : buttonPrimary}
+              disabled={busy || inFlight}
+              onClick={() => void checkRows()}
+            >
               {phase === 'checking' ? 'Checking…' : checked ? 'Check the rows again' : 'Check the rows'}
             </button>
           </div>
@@ -343,22 +444,57 @@ export function AdminImportRoute() {
         <section aria-labelledby='import-preview'>
           <h2 id='import-preview'>3. What would happen</h2>
           <dl aria-label='Check results'>
-            <div><dt>Ready to import</dt><dd>{counts.ok.toLocaleString('en-GB')}</dd></div>
-            <div><dt>Duplicates (skipped)</dt><dd>{counts.duplicate.toLocaleString('en-GB')}</dd></div>
-            <div><dt>Errors (skipped)</dt><dd>{counts.error.toLocaleString('en-GB')}</dd></div>
+            <div>
+              <dt>Ready to import</dt>
+              <dd>{counts.ok.toLocaleString('en-GB')}</dd>
+            </div>
+            <div>
+              <dt>Duplicates (skipped)</dt>
+              <dd>{counts.duplicate.toLocaleString('en-GB')}</dd>
+            </div>
+            <div>
+              <dt>Errors (skipped)</dt>
+              <dd>{counts.error.toLocaleString('en-GB')}</dd>
+            </div>
           </dl>
-          <RowsTable rows={rows} results={checked} showAll={showAll} onShowAll={setShowAll} caption='Rows of the file' />
+          <RowsTable
+            rows={rows}
+            results={checked}
+            showAll={showAll}
+            onShowAll={setShowAll}
+            caption='Rows of the file'
+          />
           <Field label='E-mail each imported applicant a welcome with their reference' checkbox>
-            <input type='checkbox' checked={sendWelcome} disabled={busy || inFlight} onChange={(e) => setSendWelcome(e.target.checked)} />
+            <input
+              type='checkbox'
+              checked={sendWelcome}
+              disabled={busy || inFlight}
+              onChange={(e) => setSendWelcome(e.target.checked)}
+            />
           </Field>
           <div className={actionRow}>
-            <button type='button' className={buttonPrimary} disabled={busy || counts.ok === 0} onClick={() => void startImport()}>
-              {phase === 'importing' ? 'Importing…' : run ? 'Try again' : `Import ${plural(counts.ok, 'applicant')} into ${siteName}`}
+            <button
+              type='button'
+              className={buttonPrimary}
+              disabled={busy || counts.ok === 0}
+              onClick={() => void startImport()}
+            >
+              {phase === 'importing'
+                ? 'Importing…'
+                : run
+                  ? 'Try again'
+                  : `Import ${plural(counts.ok, 'applicant')} into ${siteName}`}
             </button>
-            {run && phase === 'edit' && <button type='button' className={buttonSecondary} onClick={startOver}>Start over with another file</button>}
+            {run && phase === 'edit' && (
+              <button type='button' className={buttonSecondary} onClick={startOver}>
+                Start over with another file
+              </button>
+            )}
           </div>
           {counts.ok === 0 && <p className={muted}>No row is ready to import: fix the file and choose it again.</p>}
-          {(phase === 'importing' || run) && <Progress label='Import progress' done={progress.done} total={progress.total} />}
+          {(phase === 'importing' || run) && (
+            <Progress label='Import progress' done={progress.done} total={progress.total} />
+          )}
         </section>
       )}
 
@@ -367,26 +503,52 @@ export function AdminImportRoute() {
           <h2 id='import-report'>Import finished</h2>
           <Progress label='Import progress' done={progress.total} total={progress.total} />
           <dl aria-label='Import report'>
-            <div><dt>Imported</dt><dd>{run.totals.imported.toLocaleString('en-GB')}</dd></div>
-            <div><dt>Duplicates skipped</dt><dd>{reportCounts.duplicate.toLocaleString('en-GB')}</dd></div>
-            <div><dt>Errors skipped</dt><dd>{reportCounts.error.toLocaleString('en-GB')}</dd></div>
+            <div>
+              <dt>Imported</dt>
+              <dd>{run.totals.imported.toLocaleString('en-GB')}</dd>
+            </div>
+            <div>
+              <dt>Duplicates skipped</dt>
+              <dd>{reportCounts.duplicate.toLocaleString('en-GB')}</dd>
+            </div>
+            <div>
+              <dt>Errors skipped</dt>
+              <dd>{reportCounts.error.toLocaleString('en-GB')}</dd>
+            </div>
           </dl>
           {sendWelcome && !welcome && <Status>Sending the welcome e-mails…</Status>}
-          {welcome && 'sent' in welcome && <Status>Welcome e-mails sent: {welcome.sent.toLocaleString('en-GB')}.</Status>}
-          {welcome && 'error' in welcome && <ErrorNotice title='The welcome e-mails are not sent yet' message={welcome.error} />}
+          {welcome && 'sent' in welcome && (
+            <Status>Welcome e-mails sent: {welcome.sent.toLocaleString('en-GB')}.</Status>
+          )}
+          {welcome && 'error' in welcome && (
+            <ErrorNotice title='The welcome e-mails are not sent yet' message={welcome.error} />
+          )}
           <div className={`${actionRow} ${spaced}`}>
             {reportCounts.duplicate + reportCounts.error > 0 && (
               <button
                 type='button'
                 className={buttonSecondary}
-                onClick={() => downloadText(problemRowsCsv(usable?.headers ?? [], usable?.rows ?? [], reportRows), `not-imported-${source?.fileName.replace(/\.csv$/i, '') ?? 'rows'}.csv`)}
+                onClick={() =>
+                  downloadText(
+                    problemRowsCsv(usable?.headers ?? [], usable?.rows ?? [], reportRows),
+                    `not-imported-${source?.fileName.replace(/\.csv$/i, '') ?? 'rows'}.csv`,
+                  )
+                }
               >
                 Download the rows not imported (CSV)
               </button>
             )}
-            <button type='button' className={buttonSecondary} onClick={startOver}>Import another file</button>
+            <button type='button' className={buttonSecondary} onClick={startOver}>
+              Import another file
+            </button>
           </div>
-          <RowsTable rows={rows} results={reportRows} showAll={showAll} onShowAll={setShowAll} caption='What became of each row' />
+          <RowsTable
+            rows={rows}
+            results={reportRows}
+            showAll={showAll}
+            onShowAll={setShowAll}
+            caption='What became of each row'
+          />
         </section>
       )}
     </div>
@@ -403,12 +565,20 @@ function Progress({ label, done, total }: { label: string; done: number; total: 
   return (
     <div className={spaced}>
       <progress aria-label={label} max={Math.max(total, 1)} value={done} />
-      <p role='status' className={muted}>{done.toLocaleString('en-GB')} of {plural(total, 'row')}</p>
+      <p role='status' className={muted}>
+        {done.toLocaleString('en-GB')} of {plural(total, 'row')}
+      </p>
     </div>
   )
 }
 
-function RowsTable({ rows, results, showAll, onShowAll, caption }: {
+function RowsTable({
+  rows,
+  results,
+  showAll,
+  onShowAll,
+  caption,
+}: {
   rows: ImportRow[]
   results: RowResult[]
   showAll: boolean
@@ -424,7 +594,12 @@ function RowsTable({ rows, results, showAll, onShowAll, caption }: {
       <Field label='Show every row, not only those with a problem' checkbox>
         <input type='checkbox' checked={showAll} onChange={(e) => onShowAll(e.target.checked)} />
       </Field>
-      <p className={muted}>{showAll ? 'Every row of the file.' : 'The rows with a problem.'}{total > SHOWN_ROWS ? ` The first ${SHOWN_ROWS} of ${total.toLocaleString('en-GB')} are listed; download them all after the import.` : ''}</p>
+      <p className={muted}>
+        {showAll ? 'Every row of the file.' : 'The rows with a problem.'}
+        {total > SHOWN_ROWS
+          ? ` The first ${SHOWN_ROWS} of ${total.toLocaleString('en-GB')} are listed; download them all after the import.`
+          : ''}
+      </p>
       <DataTable
         rows={listed}
         head={['Row', 'Name', 'E-mail', 'Joined', 'Result', 'Details']}

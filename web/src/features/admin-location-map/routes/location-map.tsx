@@ -30,7 +30,13 @@ export function AdminLocationMapRoute() {
   const [status, setStatus] = useState('')
   const [city, setCity] = useState('')
   const cities = useMemo(() => [...new Set((demand.data ?? []).map((s) => s.city))].sort(), [demand.data])
-  const chosen = useMemo(() => (demand.data ?? []).filter((s) => (status === '' || (s.status ?? 'upcoming') === status) && (city === '' || s.city === city)), [demand.data, status, city])
+  const chosen = useMemo(
+    () =>
+      (demand.data ?? []).filter(
+        (s) => (status === '' || (s.status ?? 'upcoming') === status) && (city === '' || s.city === city),
+      ),
+    [demand.data, status, city],
+  )
   const { points, unplaced } = useMemo(() => toPoints(chosen), [chosen])
   const waiting = chosen.reduce((n, s) => n + s.waiting, 0)
   return (
@@ -39,13 +45,20 @@ export function AdminLocationMapRoute() {
       <div className={toolbar}>
         <Field label='Status'>
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value=''>Any status</option><option value='active'>active</option><option value='open'>open</option><option value='upcoming'>upcoming</option>
+            <option value=''>Any status</option>
+            <option value='active'>active</option>
+            <option value='open'>open</option>
+            <option value='upcoming'>upcoming</option>
           </select>
         </Field>
         <Field label='City'>
           <select value={city} onChange={(e) => setCity(e.target.value)}>
             <option value=''>Every city</option>
-            {cities.map((c) => <option key={c} value={c}>{c}</option>)}
+            {cities.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
@@ -54,14 +67,25 @@ export function AdminLocationMapRoute() {
       {demand.data && chosen.length === 0 && <EmptyState>No site matches these filters.</EmptyState>}
       {chosen.length > 0 && (
         <>
-          <p>{chosen.length} {chosen.length === 1 ? 'site' : 'sites'}, {waiting} {waiting === 1 ? 'person' : 'people'} waiting.</p>
-          <SiteMap points={points} label='Map of Roots sites and waiting-list demand' caption='Sites and people waiting' />
+          <p>
+            {chosen.length} {chosen.length === 1 ? 'site' : 'sites'}, {waiting} {waiting === 1 ? 'person' : 'people'}{' '}
+            waiting.
+          </p>
+          <SiteMap
+            points={points}
+            label='Map of Roots sites and waiting-list demand'
+            caption='Sites and people waiting'
+          />
           {unplaced.length > 0 && (
             <>
               <h2>Not on the map</h2>
               <p>These sites have no usable coordinates:</p>
               <ul>
-                {unplaced.map((s) => <li key={s.id}><Link href={`~${editHref(s.id)}`}>{s.location}</Link> ({s.waiting} waiting)</li>)}
+                {unplaced.map((s) => (
+                  <li key={s.id}>
+                    <Link href={`~${editHref(s.id)}`}>{s.location}</Link> ({s.waiting} waiting)
+                  </li>
+                ))}
               </ul>
             </>
           )}

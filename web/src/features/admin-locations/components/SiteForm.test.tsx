@@ -7,7 +7,11 @@ vi.mock('@/lib/supabase', () => {
     cta_settings: [{ id: 1, cta: 'Join Free Today', promo: null }],
     offers: [{ id: 2, slug: 'tm', title: 'Join Tuckers Meadow' }],
   }
-  return { supabase: () => ({ from: (t: string) => ({ select: () => ({ order: () => Promise.resolve({ data: rows[t], error: null }) }) }) }) }
+  return {
+    supabase: () => ({
+      from: (t: string) => ({ select: () => ({ order: () => Promise.resolve({ data: rows[t], error: null }) }) }),
+    }),
+  }
 })
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
 
@@ -18,10 +22,23 @@ const { toast } = await import('@/lib/toast')
 afterEach(cleanup)
 
 function renderForm(onSave = vi.fn()) {
-  const initial = { ...emptySiteForm(), city: 'Bath', city_slug: 'bath', location: 'Tuckers Meadow', slug: 'tuckers-meadow', status: 'open' }
+  const initial = {
+    ...emptySiteForm(),
+    city: 'Bath',
+    city_slug: 'bath',
+    location: 'Tuckers Meadow',
+    slug: 'tuckers-meadow',
+    status: 'open',
+  }
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <SiteForm initial={initial} others={[{ id: 2, slug: 'avon-views' }]} submitLabel='Save changes' onSave={onSave} onCancel={() => {}} />
+      <SiteForm
+        initial={initial}
+        others={[{ id: 2, slug: 'avon-views' }]}
+        submitLabel='Save changes'
+        onSave={onSave}
+        onCancel={() => {}}
+      />
     </QueryClientProvider>,
   )
   return onSave
@@ -38,19 +55,30 @@ describe('SiteForm', () => {
     expect(await screen.findByText('Another site already uses this slug.')).toBeTruthy()
     expect(field('Slug').getAttribute('aria-invalid')).toBe('true')
     const describedBy = field('Coordinates').getAttribute('aria-describedby')!
-    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')).toMatch(/latitude,longitude/)
+    expect(
+      describedBy
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    ).toMatch(/latitude,longitude/)
     expect(screen.getByRole('alert').textContent).toContain('Check the 2 highlighted fields')
     expect(toast.error).toHaveBeenCalled()
     expect(onSave).not.toHaveBeenCalled()
   })
 
   it('a failed save (null result) is shown as an error and keeps everything typed', async () => {
-    const onSave = renderForm(vi.fn().mockResolvedValue({ ok: false, message: 'You do not have permission to do this.' }))
+    const onSave = renderForm(
+      vi.fn().mockResolvedValue({ ok: false, message: 'You do not have permission to do this.' }),
+    )
     fireEvent.change(field('Description title'), { target: { value: 'My new title' } })
     fireEvent.change(field('Plots'), { target: { value: '400' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
-    expect(onSave.mock.calls[0]![0]).toMatchObject({ description_title: 'My new title', allotments: 400, slug: 'tuckers-meadow' })
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      description_title: 'My new title',
+      allotments: 400,
+      slug: 'tuckers-meadow',
+    })
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to do this.')
     expect(field('Description title').value).toBe('My new title')
     expect(field('Plots').value).toBe('400')

@@ -11,17 +11,63 @@ import { SMALL_PHOTO_WIDTH, THUMB_PHOTO_WIDTH } from '@/components/site-profile/
 import { buttonSecondary, errorText } from '@/components/styles'
 import { imageSrc } from '@/lib/image-src'
 import { toast } from '@/lib/toast'
-import { addSitePhoto, removeSitePhoto, reordered, saveOrder, type SitePhoto, useGalleryChange, useSitePhotos } from '../api/site-photos'
+import {
+  addSitePhoto,
+  removeSitePhoto,
+  reordered,
+  saveOrder,
+  type SitePhoto,
+  useGalleryChange,
+  useSitePhotos,
+} from '../api/site-photos'
 
 const gallery = css`
-  display: grid; gap: 1rem; margin-top: 2rem; max-width: 60rem;
-  h2 { margin: 0; font-size: 1.25rem; }
-  ol { list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); }
-  li { display: grid; gap: 0.5rem; align-content: start; border: 1px solid var(--roots-border); border-radius: 0.5rem; padding: 0.6rem; background: var(--roots-surface); }
-  li img { width: 100%; height: auto; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 0.375rem; background: #eee; }
-  li p { margin: 0; overflow-wrap: anywhere; }
-  .tools { display: flex; flex-wrap: wrap; gap: 0.4rem; }
-  .tools button { min-height: 2.5rem; padding: 0.3rem 0.7rem; }
+  display: grid;
+  gap: 1rem;
+  margin-top: 2rem;
+  max-width: 60rem;
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 1rem;
+    grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  }
+  li {
+    display: grid;
+    gap: 0.5rem;
+    align-content: start;
+    border: 1px solid var(--roots-border);
+    border-radius: 0.5rem;
+    padding: 0.6rem;
+    background: var(--roots-surface);
+  }
+  li img {
+    width: 100%;
+    height: auto;
+    aspect-ratio: 3 / 2;
+    object-fit: cover;
+    border-radius: 0.375rem;
+    background: #eee;
+  }
+  li p {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .tools {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4rem;
+  }
+  .tools button {
+    min-height: 2.5rem;
+    padding: 0.3rem 0.7rem;
+  }
 `
 
 export function SiteGallery({ siteId, slug, location }: { siteId: number; slug: string; location: string }) {
@@ -45,7 +91,11 @@ export function SiteGallery({ siteId, slug, location }: { siteId: number; slug: 
       {photos.isPending && <Status>Loading the photos…</Status>}
       {photos.isError && <ErrorNotice title='The photos could not be loaded' message={photos.error.message} />}
       {photos.isSuccess && list.length === 0 && <EmptyState>No photos of {location} yet.</EmptyState>}
-      {error && <p className={errorText} role='alert'>{error}</p>}
+      {error && (
+        <p className={errorText} role='alert'>
+          {error}
+        </p>
+      )}
       {list.length > 0 && (
         <ol aria-label={`Photos of ${location}`}>
           {list.map((p, i) => (
@@ -53,12 +103,33 @@ export function SiteGallery({ siteId, slug, location }: { siteId: number; slug: 
               <img src={imageSrc(p.small_path ?? p.path) ?? ''} alt={p.alt} loading='lazy' />
               <p>{p.alt}</p>
               <div className='tools'>
-                <button type='button' className={buttonSecondary} disabled={i === 0 || change.isPending} aria-label={`Move photo ${i + 1} up`}
-                  onClick={() => void run(() => saveOrder(list, reordered(list, i, -1)), 'Order saved')}>Up</button>
-                <button type='button' className={buttonSecondary} disabled={i === list.length - 1 || change.isPending} aria-label={`Move photo ${i + 1} down`}
-                  onClick={() => void run(() => saveOrder(list, reordered(list, i, 1)), 'Order saved')}>Down</button>
-                <button type='button' className={buttonSecondary} disabled={change.isPending} aria-label={`Remove photo ${i + 1}`}
-                  onClick={() => void run(() => removeSitePhoto(p), 'Photo removed')}>Remove</button>
+                <button
+                  type='button'
+                  className={buttonSecondary}
+                  disabled={i === 0 || change.isPending}
+                  aria-label={`Move photo ${i + 1} up`}
+                  onClick={() => void run(() => saveOrder(list, reordered(list, i, -1)), 'Order saved')}
+                >
+                  Up
+                </button>
+                <button
+                  type='button'
+                  className={buttonSecondary}
+                  disabled={i === list.length - 1 || change.isPending}
+                  aria-label={`Move photo ${i + 1} down`}
+                  onClick={() => void run(() => saveOrder(list, reordered(list, i, 1)), 'Order saved')}
+                >
+                  Down
+                </button>
+                <button
+                  type='button'
+                  className={buttonSecondary}
+                  disabled={change.isPending}
+                  aria-label={`Remove photo ${i + 1}`}
+                  onClick={() => void run(() => removeSitePhoto(p), 'Photo removed')}
+                >
+                  Remove
+                </button>
               </div>
             </li>
           ))}

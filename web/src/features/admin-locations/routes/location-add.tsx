@@ -30,7 +30,11 @@ export function AdminLocationAddRoute() {
             return { ok: true }
           } catch (e) {
             const err = e as { message: string; code?: string }
-            return { ok: false, message: err.code === '23505' ? 'Another site already uses this slug.' : err.message, ...(err.code === '23505' ? { field: 'slug' } : {}) }
+            return {
+              ok: false,
+              message: err.code === '23505' ? 'Another site already uses this slug.' : err.message,
+              ...(err.code === '23505' ? { field: 'slug' } : {}),
+            }
           }
         }}
       />

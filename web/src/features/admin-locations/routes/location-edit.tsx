@@ -18,8 +18,19 @@ import { buttonSecondary } from '@/components/styles'
 import { longDate } from '@/lib/uk-dates'
 import { usePageMeta } from '@/lib/page-meta'
 
-const archiveSection = css`margin-top: 2rem; border-top: 1px solid #c9cfcb; padding-top: 1rem; max-width: 48rem;`
-const archivedNotice = css`border: 2px solid var(--roots-border); border-radius: 0.5rem; padding: 0.75rem 1rem; margin-bottom: 1rem; max-width: 48rem;`
+const archiveSection = css`
+  margin-top: 2rem;
+  border-top: 1px solid #c9cfcb;
+  padding-top: 1rem;
+  max-width: 48rem;
+`
+const archivedNotice = css`
+  border: 2px solid var(--roots-border);
+  border-radius: 0.5rem;
+  padding: 0.75rem 1rem;
+  margin-bottom: 1rem;
+  max-width: 48rem;
+`
 
 export function AdminLocationEditRoute({ id }: { id: string }) {
   const [, navigate] = useLocation()
@@ -32,7 +43,13 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
 
   if (sites.isPending) return <Status>Loading the site…</Status>
   if (sites.isError) return <ErrorNotice title='The site could not be loaded' message={sites.error.message} />
-  if (!site) return <><PageHeader title='Edit site' /><EmptyState>There is no site with id {id}.</EmptyState></>
+  if (!site)
+    return (
+      <>
+        <PageHeader title='Edit site' />
+        <EmptyState>There is no site with id {id}.</EmptyState>
+      </>
+    )
   return (
     <>
       <PageHeader title={`Edit ${site.location}`} />
@@ -51,7 +68,14 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
         onSave={async (values) => {
           const result = await update.mutateAsync(values)
           if (!result.site) {
-            return { ok: false, message: result.code === '23505' ? 'Another site already uses this slug.' : result.error ?? 'The site was not saved.', ...(result.code === '23505' ? { field: 'slug' } : {}) }
+            return {
+              ok: false,
+              message:
+                result.code === '23505'
+                  ? 'Another site already uses this slug.'
+                  : (result.error ?? 'The site was not saved.'),
+              ...(result.code === '23505' ? { field: 'slug' } : {}),
+            }
           }
           toast.success(`${result.site.location} saved`)
           navigate(`~${adminPaths.adminLocations.getHref()}`)
@@ -62,13 +86,25 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
       {!site.archived_at && (
         <section className={archiveSection} aria-labelledby='archive-site-heading'>
           <h2 id='archive-site-heading'>Archive this site</h2>
-          <p>When a site closes: its waiting list moves to another site or is withdrawn, everyone is e-mailed, and the site leaves the public pages. It cannot be undone here.</p>
-          <button type='button' className={buttonSecondary} onClick={() => setArchiving(true)}>Archive this site…</button>
+          <p>
+            When a site closes: its waiting list moves to another site or is withdrawn, everyone is e-mailed, and the
+            site leaves the public pages. It cannot be undone here.
+          </p>
+          <button type='button' className={buttonSecondary} onClick={() => setArchiving(true)}>
+            Archive this site…
+          </button>
         </section>
       )}
       {archiving && (
-        <ArchiveSiteDialog site={site} sites={sites.data} onClose={() => setArchiving(false)}
-          onArchived={() => { setArchiving(false); navigate(`~${adminPaths.adminLocations.getHref()}`) }} />
+        <ArchiveSiteDialog
+          site={site}
+          sites={sites.data}
+          onClose={() => setArchiving(false)}
+          onArchived={() => {
+            setArchiving(false)
+            navigate(`~${adminPaths.adminLocations.getHref()}`)
+          }}
+        />
       )}
     </>
   )

@@ -25,7 +25,12 @@ describe('GtmIdForm', () => {
   })
   it('saves a valid id once however often Save is pressed, and keeps the input when the database refuses it', async () => {
     let finish: (v: string | null) => void = () => {}
-    const onSave = vi.fn(() => new Promise<string | null>((r) => { finish = r }))
+    const onSave = vi.fn(
+      () =>
+        new Promise<string | null>((r) => {
+          finish = r
+        }),
+    )
     render(<GtmIdForm initial='GTM-OLD1' onSave={onSave} />)
     fireEvent.change(input(), { target: { value: 'GTM-NEW22' } })
     fireEvent.click(saveButton())

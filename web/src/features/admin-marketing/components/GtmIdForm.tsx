@@ -7,11 +7,23 @@ import { gtmIdSchema, type GtmIdFormValues } from '../api/gtm-id'
 import { spaced } from '@/components/admin/styles'
 
 const gtmForm = css`
-  display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: end; max-width: 40rem;
-  .grow { flex: 1 1 16rem; }
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 1rem;
+  align-items: end;
+  max-width: 40rem;
+  .grow {
+    flex: 1 1 16rem;
+  }
 `
 
-export function GtmIdForm({ initial, onSave }: { initial: string; onSave: (v: GtmIdFormValues) => Promise<string | null> }) {
+export function GtmIdForm({
+  initial,
+  onSave,
+}: {
+  initial: string
+  onSave: (v: GtmIdFormValues) => Promise<string | null>
+}) {
   const [value, setValue] = useState(initial)
   const { errors, formError, saving, submit: save } = useFormSave<GtmIdFormValues>(gtmIdSchema, 'tag-manager id')
   const submit = (e: FormEvent) => {
@@ -21,11 +33,17 @@ export function GtmIdForm({ initial, onSave }: { initial: string; onSave: (v: Gt
   return (
     <form onSubmit={submit} noValidate className={gtmForm}>
       <div className='grow'>
-        <Field label='Tag-manager id' error={errors.gtm_id ?? formError ?? undefined} hint='GTM- followed by capital letters or digits, e.g. GTM-AB12CD3.'>
+        <Field
+          label='Tag-manager id'
+          error={errors.gtm_id ?? formError ?? undefined}
+          hint='GTM- followed by capital letters or digits, e.g. GTM-AB12CD3.'
+        >
           <input value={value} onChange={(e) => setValue(e.target.value)} autoComplete='off' spellCheck={false} />
         </Field>
       </div>
-      <button type='submit' className={`${buttonPrimary} ${spaced}`} disabled={saving}>{saving ? 'Saving…' : 'Save tag-manager id'}</button>
+      <button type='submit' className={`${buttonPrimary} ${spaced}`} disabled={saving}>
+        {saving ? 'Saving…' : 'Save tag-manager id'}
+      </button>
     </form>
   )
 }

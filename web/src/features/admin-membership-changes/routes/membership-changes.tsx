@@ -8,11 +8,23 @@ import { usePageMeta } from '@/lib/page-meta'
 import { type MembershipChangeRow, useMembershipChanges } from '../api/membership-changes'
 
 const day = (d: string | null) =>
-  d ? new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—'
+  d
+    ? new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : '—'
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const pounds = (p: number | null) => (p === null ? '—' : `£${(p / 100).toFixed(2)}`)
 
-const KIND: Record<string, string> = { pause: 'Pause', resume: 'Resume', cancel: 'Cancellation', undo_cancel: 'Cancellation withdrawn' }
+const KIND: Record<string, string> = {
+  pause: 'Pause',
+  resume: 'Resume',
+  cancel: 'Cancellation',
+  undo_cancel: 'Cancellation withdrawn',
+}
 
 function what(c: MembershipChangeRow): string {
   switch (c.kind) {
@@ -22,7 +34,9 @@ function what(c: MembershipChangeRow): string {
       return c.resumes_on ? `Billing restarts ${day(c.resumes_on)}.` : 'Withdrew a pause that had not started.'
     case 'cancel':
       return `Ends ${day(c.ends_on)}; last payment ${pounds(c.last_payment_pence)} on ${day(c.last_payment_on)}. Deposit ${pounds(c.deposit_pence)}: ${
-        c.deposit_refund_pence ? `refund ${pounds(c.deposit_refund_pence)} once the plot is handed back clear` : 'kept (first 12 months)'
+        c.deposit_refund_pence
+          ? `refund ${pounds(c.deposit_refund_pence)} once the plot is handed back clear`
+          : 'kept (first 12 months)'
       }.`
     default:
       return `No longer ends ${day(c.ends_on)}.`
@@ -35,7 +49,10 @@ export function AdminMembershipChangesRoute() {
   return (
     <>
       <PageHeader title='Membership changes' />
-      <p>Pauses and cancellations members made themselves from their membership page, under the subscription agreement's rules, newest first.</p>
+      <p>
+        Pauses and cancellations members made themselves from their membership page, under the subscription agreement's
+        rules, newest first.
+      </p>
       {changes.isPending && <Status>Loading the changes…</Status>}
       {changes.isError && <ErrorNotice title='The changes could not be loaded' message={changes.error.message} />}
       {changes.data && changes.data.length === 0 && <EmptyState>No member has paused or cancelled yet.</EmptyState>}
@@ -43,8 +60,15 @@ export function AdminMembershipChangesRoute() {
         <ol className={cardList} aria-label='Membership changes, newest first'>
           {changes.data.map((c) => (
             <li key={c.id} data-testid='membership-change'>
-              <h2>{KIND[c.kind] ?? c.kind}{c.status === 'applied' ? '' : ` (${c.status})`}: {c.member_name}</h2>
-              <p>{c.site ?? 'Site'}{c.plot_number ? `, plot ${c.plot_number}` : ''} · {c.member_email} · membership {c.membership_status.replace('_', ' ')}</p>
+              <h2>
+                {KIND[c.kind] ?? c.kind}
+                {c.status === 'applied' ? '' : ` (${c.status})`}: {c.member_name}
+              </h2>
+              <p>
+                {c.site ?? 'Site'}
+                {c.plot_number ? `, plot ${c.plot_number}` : ''} · {c.member_email} · membership{' '}
+                {c.membership_status.replace('_', ' ')}
+              </p>
               <p>{what(c)}</p>
               {c.reason && <p className='muted'>Reason: {c.reason}</p>}
               <p className='muted'>{when(c.created_at)}</p>

@@ -3,7 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('@/lib/supabase', () => ({
-  supabase: () => ({ from: () => ({ select: () => ({ order: () => Promise.resolve({ data: [{ id: 3, name: 'Tools', slug: 'tools' }], error: null }) }) }) }),
+  supabase: () => ({
+    from: () => ({
+      select: () => ({
+        order: () => Promise.resolve({ data: [{ id: 3, name: 'Tools', slug: 'tools' }], error: null }),
+      }),
+    }),
+  }),
 }))
 vi.mock('@/config/env', () => ({ env: () => ({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'k' }) }))
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
@@ -13,7 +19,10 @@ const { emptyProduct } = await import('../api/product-schema')
 type Values = ReturnType<typeof emptyProduct>
 const { toast } = await import('@/lib/toast')
 
-afterEach(() => { cleanup(); vi.clearAllMocks() })
+afterEach(() => {
+  cleanup()
+  vi.clearAllMocks()
+})
 
 function renderForm(onSave = vi.fn((_v: Values) => Promise.resolve(null as string | null))) {
   render(
@@ -50,7 +59,9 @@ describe('ProductForm', () => {
   })
 
   it('keeps what was typed and shows the reason when saving fails', async () => {
-    renderForm(vi.fn((_v: Values) => Promise.resolve<string | null>('Another product already uses that slug: choose another.')))
+    renderForm(
+      vi.fn((_v: Values) => Promise.resolve<string | null>('Another product already uses that slug: choose another.')),
+    )
     fireEvent.change(field('Name'), { target: { value: 'Trowel' } })
     fireEvent.change(field('Price (£)'), { target: { value: '9.99' } })
     fireEvent.click(screen.getByRole('button', { name: 'Create product' }))
@@ -62,11 +73,20 @@ describe('ProductForm', () => {
   it('shows the stored image, refuses an svg beside the control, and removes the image', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <ProductForm initial={{ ...emptyProduct(), name: 'Trug', image_url: 'products/trug.png' }} submitLabel='Save' onSave={vi.fn(() => Promise.resolve(null))} onCancel={() => {}} />
+        <ProductForm
+          initial={{ ...emptyProduct(), name: 'Trug', image_url: 'products/trug.png' }}
+          submitLabel='Save'
+          onSave={vi.fn(() => Promise.resolve(null))}
+          onCancel={() => {}}
+        />
       </QueryClientProvider>,
     )
-    expect(screen.getByRole('img', { name: 'Image of Trug' }).getAttribute('src')).toMatch(/\/storage\/v1\/object\/public\/images\/products\/trug\.png$/)
-    fireEvent.change(screen.getByLabelText('Replace image'), { target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] } })
+    expect(screen.getByRole('img', { name: 'Image of Trug' }).getAttribute('src')).toMatch(
+      /\/storage\/v1\/object\/public\/images\/products\/trug\.png$/,
+    )
+    fireEvent.change(screen.getByLabelText('Replace image'), {
+      target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
+    })
     expect(await screen.findByText('Choose a PNG, GIF, JPEG, BMP or ICO image.')).toBeTruthy()
     expect(screen.getByRole('img', { name: 'Image of Trug' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Remove image' }))

@@ -14,10 +14,15 @@ import { useSaveCategory } from '../api/save-category'
 import { slugAfterTitle } from '@/lib/slug'
 import { actionsTight } from '@/components/admin/styles'
 
-const categoryForm = css`max-width: 40rem; margin-bottom: 1.5rem;`
+const categoryForm = css`
+  max-width: 40rem;
+  margin-bottom: 1.5rem;
+`
 
 function CategoryForm({ editing, onDone }: { editing: Category | null; onDone: () => void }) {
-  const [values, setValues] = useState<CategoryFormValues>(editing ? { name: editing.name, slug: editing.slug } : { name: '', slug: '' })
+  const [values, setValues] = useState<CategoryFormValues>(
+    editing ? { name: editing.name, slug: editing.slug } : { name: '', slug: '' },
+  )
   const save = useSaveCategory()
   const { errors, formError, saving, submit } = useFormSave<CategoryFormValues>(categorySchema, 'category')
   const onSubmit = (e: FormEvent) => {
@@ -29,22 +34,47 @@ function CategoryForm({ editing, onDone }: { editing: Category | null; onDone: (
         if (!editing) setValues({ name: '', slug: '' })
         onDone()
         return null
-      } catch (err) { return (err as Error).message }
+      } catch (err) {
+        return (err as Error).message
+      }
     })
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={editing ? `Edit ${editing.name}` : 'New category'} className={categoryForm}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={editing ? `Edit ${editing.name}` : 'New category'}
+      className={categoryForm}
+    >
       <h2>{editing ? `Edit ${editing.name}` : 'New category'}</h2>
-      {formError && <p role='alert' className={errorText}>{formError}</p>}
+      {formError && (
+        <p role='alert' className={errorText}>
+          {formError}
+        </p>
+      )}
       <div className={formGrid}>
         <Field label='Category name' error={errors.name}>
-          <input value={values.name} onChange={(e) => { const name = e.target.value; setValues((v) => ({ name, slug: editing ? v.slug : slugAfterTitle(v.name, v.slug, name) })) }} />
+          <input
+            value={values.name}
+            onChange={(e) => {
+              const name = e.target.value
+              setValues((v) => ({ name, slug: editing ? v.slug : slugAfterTitle(v.name, v.slug, name) }))
+            }}
+          />
         </Field>
-        <Field label='Category slug' error={errors.slug}><input value={values.slug} onChange={(e) => setValues((v) => ({ ...v, slug: e.target.value }))} /></Field>
+        <Field label='Category slug' error={errors.slug}>
+          <input value={values.slug} onChange={(e) => setValues((v) => ({ ...v, slug: e.target.value }))} />
+        </Field>
       </div>
       <div className={actionRow}>
-        <button type='submit' className={buttonPrimary} disabled={saving}>{saving ? 'Saving…' : editing ? 'Save category' : 'Add category'}</button>
-        {editing && <button type='button' className={buttonSecondary} onClick={onDone}>Cancel</button>}
+        <button type='submit' className={buttonPrimary} disabled={saving}>
+          {saving ? 'Saving…' : editing ? 'Save category' : 'Add category'}
+        </button>
+        {editing && (
+          <button type='button' className={buttonSecondary} onClick={onDone}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   )
@@ -59,28 +89,66 @@ export function AdminProductCategoriesRoute() {
   return (
     <>
       <PageHeader title='Product categories'>
-        <Link href={`~${adminPaths.adminProducts.getHref()}`} className={buttonSecondary}>Products</Link>
+        <Link href={`~${adminPaths.adminProducts.getHref()}`} className={buttonSecondary}>
+          Products
+        </Link>
       </PageHeader>
       <CategoryForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
       {categories.isPending && <Status>Loading categories…</Status>}
-      {categories.isError && <ErrorNotice title='The categories could not be loaded' message={categories.error.message} />}
-      <DataTable rows={categories.data} head={['Name', 'Slug', 'Actions']} label='Product categories' empty='No categories yet: add the first above.'>
+      {categories.isError && (
+        <ErrorNotice title='The categories could not be loaded' message={categories.error.message} />
+      )}
+      <DataTable
+        rows={categories.data}
+        head={['Name', 'Slug', 'Actions']}
+        label='Product categories'
+        empty='No categories yet: add the first above.'
+      >
         {(c) => (
           <tr key={c.id}>
-            <td>{c.name}</td><td>{c.slug}</td>
+            <td>{c.name}</td>
+            <td>{c.slug}</td>
             <td className={actionsTight}>
-              <button type='button' className={buttonSecondary} aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>Edit</button>
-              <button type='button' className={buttonSecondary} aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>Delete</button>
+              <button
+                type='button'
+                className={buttonSecondary}
+                aria-label={`Edit ${c.name}`}
+                onClick={() => setEditing(c)}
+              >
+                Edit
+              </button>
+              <button
+                type='button'
+                className={buttonSecondary}
+                aria-label={`Delete ${c.name}`}
+                onClick={() => setDeleting(c)}
+              >
+                Delete
+              </button>
             </td>
           </tr>
         )}
       </DataTable>
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel='Delete category' busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, {
-            onSuccess: () => { toast.success('Category deleted'); setDeleting(null); if (editing?.id === deleting.id) setEditing(null) },
-            onError: (e) => { toast.error(e.message); setDeleting(null) },
-          })}>
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          confirmLabel='Delete category'
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                toast.success('Category deleted')
+                setDeleting(null)
+                if (editing?.id === deleting.id) setEditing(null)
+              },
+              onError: (e) => {
+                toast.error(e.message)
+                setDeleting(null)
+              },
+            })
+          }
+        >
           <p>Its products stay in the shop, without a category.</p>
         </ConfirmDialog>
       )}

@@ -21,19 +21,35 @@ export function PromoBarForm({ initial, submitLabel, onSave, onCancel }: PromoBa
         <Field label='Message' error={errors.text} hint={`${values.text.length} of 200 characters`} className='wide'>
           <input value={values.text} onChange={set('text')} maxLength={220} />
         </Field>
-        <Field label='Link (optional)' error={errors.link} hint='A page of this site such as /sites, or an https:// address.'>
+        <Field
+          label='Link (optional)'
+          error={errors.link}
+          hint='A page of this site such as /sites, or an https:// address.'
+        >
           <input value={values.link} onChange={set('link')} inputMode='url' />
         </Field>
         <Field label='Shown on' error={errors.site_id}>
           <select value={values.site_id} onChange={set('site_id')}>
             <option value=''>Every page</option>
-            {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city}) pages</option>)}
+            {sites.data?.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.location} ({s.city}) pages
+              </option>
+            ))}
           </select>
         </Field>
-        <Field label='Starts (optional)' error={errors.starts_at}><input type='datetime-local' value={values.starts_at} onChange={set('starts_at')} /></Field>
-        <Field label='Ends (optional)' error={errors.ends_at}><input type='datetime-local' value={values.ends_at} onChange={set('ends_at')} /></Field>
+        <Field label='Starts (optional)' error={errors.starts_at}>
+          <input type='datetime-local' value={values.starts_at} onChange={set('starts_at')} />
+        </Field>
+        <Field label='Ends (optional)' error={errors.ends_at}>
+          <input type='datetime-local' value={values.ends_at} onChange={set('ends_at')} />
+        </Field>
         <Field label='Switched on' checkbox error={errors.active}>
-          <input type='checkbox' checked={values.active} onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))} />
+          <input
+            type='checkbox'
+            checked={values.active}
+            onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))}
+          />
         </Field>
       </div>
     </AdminForm>

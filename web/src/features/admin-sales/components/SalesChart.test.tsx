@@ -11,12 +11,35 @@ describe('sales chart', () => {
   })
 
   it('is an image with a title and a summary of the figures', () => {
-    render(<SalesChart title='Charged per day' rows={[
-      { period: '2026-11-01', orders: 1, sales_pence: 2999, voucher_pence: 0, refunded_orders: 0, refunded_pence: 0 },
-      { period: '2026-11-02', orders: 2, sales_pence: 5998, voucher_pence: 0, refunded_orders: 0, refunded_pence: 0 },
-    ]} />)
+    render(
+      <SalesChart
+        title='Charged per day'
+        rows={[
+          {
+            period: '2026-11-01',
+            orders: 1,
+            sales_pence: 2999,
+            voucher_pence: 0,
+            refunded_orders: 0,
+            refunded_pence: 0,
+          },
+          {
+            period: '2026-11-02',
+            orders: 2,
+            sales_pence: 5998,
+            voucher_pence: 0,
+            refunded_orders: 0,
+            refunded_pence: 0,
+          },
+        ]}
+      />,
+    )
     const img = screen.getByRole('img', { name: /Charged per day/ })
     expect(img.querySelectorAll('rect')).toHaveLength(2)
-    expect(screen.getByText('2 periods, £89.97 in all; highest £59.98 in the period starting 2026-11-02.', { selector: 'figcaption' })).toBeTruthy()
+    expect(
+      screen.getByText('2 periods, £89.97 in all; highest £59.98 in the period starting 2026-11-02.', {
+        selector: 'figcaption',
+      }),
+    ).toBeTruthy()
   })
 })

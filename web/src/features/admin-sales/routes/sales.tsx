@@ -23,12 +23,24 @@ export function AdminSalesRoute() {
   const apply = (e: FormEvent) => {
     e.preventDefault()
     const parsed = salesQuerySchema.safeParse(draft)
-    if (!parsed.success) { setErrors(fieldErrors(parsed.error.issues)); toast.error('Check the dates of the report.'); return }
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues))
+      toast.error('Check the dates of the report.')
+      return
+    }
     setErrors({})
     setQuery(parsed.data)
   }
   const rows = sales.data ?? []
-  const totals = rows.reduce((t, r) => ({ orders: t.orders + r.orders, sales: t.sales + r.sales_pence, voucher: t.voucher + r.voucher_pence, refunded: t.refunded + r.refunded_pence }), { orders: 0, sales: 0, voucher: 0, refunded: 0 })
+  const totals = rows.reduce(
+    (t, r) => ({
+      orders: t.orders + r.orders,
+      sales: t.sales + r.sales_pence,
+      voucher: t.voucher + r.voucher_pence,
+      refunded: t.refunded + r.refunded_pence,
+    }),
+    { orders: 0, sales: 0, voucher: 0, refunded: 0 },
+  )
   const exportCsv = () => {
     downloadText(salesCsv(rows), `sales-${query.from}-to-${query.to}-by-${query.interval}.csv`)
     toast.success(`Exported ${rows.length} ${INTERVAL_LABEL[query.interval]}${rows.length === 1 ? '' : 's'}`)
@@ -36,27 +48,67 @@ export function AdminSalesRoute() {
   return (
     <>
       <PageHeader title='Sales'>
-        <button type='button' className={buttonSecondary} onClick={exportCsv} disabled={!sales.data}>Export CSV</button>
+        <button type='button' className={buttonSecondary} onClick={exportCsv} disabled={!sales.data}>
+          Export CSV
+        </button>
       </PageHeader>
       <form className={toolbar} onSubmit={apply} noValidate aria-label='Report period'>
-        <Field label='From' error={errors.from}><input type='date' value={draft.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} /></Field>
-        <Field label='To' error={errors.to}><input type='date' value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} /></Field>
+        <Field label='From' error={errors.from}>
+          <input type='date' value={draft.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
+        </Field>
+        <Field label='To' error={errors.to}>
+          <input type='date' value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
+        </Field>
         <Field label='By'>
-          <select value={draft.interval} onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value as SalesQuery['interval'] }))}>
-            <option value='day'>Day</option><option value='week'>Week</option><option value='month'>Month</option>
+          <select
+            value={draft.interval}
+            onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value as SalesQuery['interval'] }))}
+          >
+            <option value='day'>Day</option>
+            <option value='week'>Week</option>
+            <option value='month'>Month</option>
           </select>
         </Field>
-        <button type='submit' className={buttonPrimary}>Show report</button>
+        <button type='submit' className={buttonPrimary}>
+          Show report
+        </button>
       </form>
       {sales.isPending && <Status>Loading the report…</Status>}
       {sales.isError && <ErrorNotice title='The report could not be loaded' message={sales.error.message} />}
       {sales.data && (
         <>
-          <p role='status'>{totals.orders} paid order{totals.orders === 1 ? '' : 's'} · {formatPence(totals.sales)} charged · {formatPence(totals.voucher)} paid by gift vouchers · {formatPence(totals.refunded)} refunded</p>
-          {totals.orders === 0 && totals.refunded === 0 ? <EmptyState>No sales in this period.</EmptyState> : <SalesChart rows={rows} title={`Charged per ${INTERVAL_LABEL[query.interval]}, ${query.from} to ${query.to}`} />}
-          <DataTable rows={rows} head={['Period starting', { label: 'Paid orders', num: true }, { label: 'Charged', num: true }, { label: 'Gift vouchers', num: true }, { label: 'Refunded', num: true }]} caption={<>Sales by {INTERVAL_LABEL[query.interval]}</>} label='Sales'>
+          <p role='status'>
+            {totals.orders} paid order{totals.orders === 1 ? '' : 's'} · {formatPence(totals.sales)} charged ·{' '}
+            {formatPence(totals.voucher)} paid by gift vouchers · {formatPence(totals.refunded)} refunded
+          </p>
+          {totals.orders === 0 && totals.refunded === 0 ? (
+            <EmptyState>No sales in this period.</EmptyState>
+          ) : (
+            <SalesChart
+              rows={rows}
+              title={`Charged per ${INTERVAL_LABEL[query.interval]}, ${query.from} to ${query.to}`}
+            />
+          )}
+          <DataTable
+            rows={rows}
+            head={[
+              'Period starting',
+              { label: 'Paid orders', num: true },
+              { label: 'Charged', num: true },
+              { label: 'Gift vouchers', num: true },
+              { label: 'Refunded', num: true },
+            ]}
+            caption={<>Sales by {INTERVAL_LABEL[query.interval]}</>}
+            label='Sales'
+          >
             {(r) => (
-              <tr key={r.period}><td>{r.period}</td><td className='num'>{r.orders}</td><td className='num'>{formatPence(r.sales_pence)}</td><td className='num'>{formatPence(r.voucher_pence)}</td><td className='num'>{formatPence(r.refunded_pence)}</td></tr>
+              <tr key={r.period}>
+                <td>{r.period}</td>
+                <td className='num'>{r.orders}</td>
+                <td className='num'>{formatPence(r.sales_pence)}</td>
+                <td className='num'>{formatPence(r.voucher_pence)}</td>
+                <td className='num'>{formatPence(r.refunded_pence)}</td>
+              </tr>
             )}
           </DataTable>
         </>

@@ -3,17 +3,30 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { callsTo, configureApi, json, renderPage, stubRest } from '@/lib/content/test-utils'
 
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
-vi.mock('@/lib/admin/csv', async (original) => ({ ...(await original<typeof import('@/lib/admin/csv')>()), downloadText: vi.fn() }))
+vi.mock('@/lib/admin/csv', async (original) => ({
+  ...(await original<typeof import('@/lib/admin/csv')>()),
+  downloadText: vi.fn(),
+}))
 
 const { AdminSowingRemindersRoute } = await import('./sowing-reminders')
 const { downloadText } = await import('@/lib/admin/csv')
 
 beforeAll(configureApi)
-afterEach(() => { cleanup(); vi.clearAllMocks() })
+afterEach(() => {
+  cleanup()
+  vi.clearAllMocks()
+})
 
 const CONSENT = 'Send me a monthly e-mail about what to sow.'
 const signup = (id: number, email: string, over: Record<string, unknown> = {}) => ({
-  id, email, name: null, consent_text: CONSENT, consented_at: '2030-04-02T10:00:00Z', unsubscribed_at: null, created_at: '2030-04-02T10:00:00Z', ...over,
+  id,
+  email,
+  name: null,
+  consent_text: CONSENT,
+  consented_at: '2030-04-02T10:00:00Z',
+  unsubscribed_at: null,
+  created_at: '2030-04-02T10:00:00Z',
+  ...over,
 })
 const signups = [
   signup(3, 'cara@example.com', { name: 'Cara', created_at: '2030-04-03T10:00:00Z' }),
@@ -21,9 +34,13 @@ const signups = [
   signup(1, '=cmd@example.com', { created_at: '2030-04-01T10:00:00Z' }),
 ]
 /** The screen asks for the exact count: PostgREST answers it in Content-Range. */
-const listed = (rows: unknown[], total = rows.length) => json(rows, 200, { 'content-range': `0-${rows.length - 1}/${total}` })
+const listed = (rows: unknown[], total = rows.length) =>
+  json(rows, 200, { 'content-range': `0-${rows.length - 1}/${total}` })
 const render = () => renderPage('/admin/sowing-reminders', '/admin/sowing-reminders', AdminSowingRemindersRoute)
-const emails = () => within(screen.getByRole('table')).getAllByRole('rowheader').map((c) => c.textContent)
+const emails = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent)
 
 describe('/admin/sowing-reminders', () => {
   it('lists the sign-ups newest first with the count, what each signed up for and the date', async () => {
@@ -78,7 +95,10 @@ describe('/admin/sowing-reminders', () => {
     render()
     await screen.findByText('Nobody has signed up for sowing reminders yet.')
     cleanup()
-    stubRest({ sowing_reminder_signups: () => json({ code: '42501', message: 'permission denied for table sowing_reminder_signups' }, 403) })
+    stubRest({
+      sowing_reminder_signups: () =>
+        json({ code: '42501', message: 'permission denied for table sowing_reminder_signups' }, 403),
+    })
     render()
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not be loaded.*You do not have permission/)
   })

@@ -10,14 +10,22 @@ export function TaskFilterFields({ filters, onChange }: { filters: Filters; onCh
       <Field label='Site'>
         <select value={filters.siteId} onChange={(e) => onChange({ ...filters, siteId: e.target.value })}>
           <option value=''>All sites</option>
-          {sites.data?.map((s) => <option key={s.id} value={String(s.id)}>{s.location}</option>)}
+          {sites.data?.map((s) => (
+            <option key={s.id} value={String(s.id)}>
+              {s.location}
+            </option>
+          ))}
         </select>
       </Field>
       <Field label='Person'>
         <select value={filters.person} onChange={(e) => onChange({ ...filters, person: e.target.value })}>
           <option value=''>Everyone</option>
           <option value='nobody'>Nobody yet</option>
-          {staff.data?.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          {staff.data?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </Field>
     </>

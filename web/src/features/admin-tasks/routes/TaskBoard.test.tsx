@@ -16,10 +16,21 @@ vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info:
 const { AdminTaskBoardRoute } = await import('./tasks')
 const { toast } = await import('@/lib/toast')
 
-afterEach(() => { cleanup(); mutate.mockReset() })
+afterEach(() => {
+  cleanup()
+  mutate.mockReset()
+})
 
 const task = (id: number, title: string, status: Task['status']): Task => ({
-  id, title, status, description: null, site_id: 1, assigned_to: 'u1', due_on: '2030-01-01', site: { location: 'Tuckers Meadow' }, assignee: { full_name: 'Tom Team', email: null },
+  id,
+  title,
+  status,
+  description: null,
+  site_id: 1,
+  assigned_to: 'u1',
+  due_on: '2030-01-01',
+  site: { location: 'Tuckers Meadow' },
+  assignee: { full_name: 'Tom Team', email: null },
 })
 
 describe('the task board', () => {
@@ -50,7 +61,9 @@ describe('the task board', () => {
     view.rerender(<AdminTaskBoardRoute />)
     expect(toast.success).toHaveBeenCalledWith('“Fix the trough” moved to Doing')
     const card = document.getElementById('task-card-1')!
-    expect(within(screen.getByRole('region', { name: /Doing/ })).getByRole('heading', { name: 'Fix the trough' })).toBeTruthy()
+    expect(
+      within(screen.getByRole('region', { name: /Doing/ })).getByRole('heading', { name: 'Fix the trough' }),
+    ).toBeTruthy()
     expect(document.activeElement).toBe(card)
   })
   it('says so when there are no tasks', () => {

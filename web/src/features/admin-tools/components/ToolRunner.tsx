@@ -8,7 +8,9 @@ import { toast } from '@/lib/toast'
 import { type ToolInput, type ToolResult, toolSchema, useRunTool } from '../api/run-tool'
 import { muted } from '@/components/admin/styles'
 
-const runForm = css`max-width: 40rem;`
+const runForm = css`
+  max-width: 40rem;
+`
 
 export interface ToolRunnerProps {
   input: ToolInput
@@ -38,32 +40,78 @@ export function ToolRunner({ input, inputKey, fields, onErrors, describe, confir
     }
     onErrors({})
     setError(null)
-    run.mutate({ ...input, dry_run: dryRun }, {
-      onSuccess: (result) => {
-        setConfirming(false)
-        if (dryRun) { setDry({ key: inputKey, result }); setDone(null); toast.info('Dry run finished: nothing was changed') }
-        else { setDone(result); setDry(null); toast.success('Done') }
+    run.mutate(
+      { ...input, dry_run: dryRun },
+      {
+        onSuccess: (result) => {
+          setConfirming(false)
+          if (dryRun) {
+            setDry({ key: inputKey, result })
+            setDone(null)
+            toast.info('Dry run finished: nothing was changed')
+          } else {
+            setDone(result)
+            setDry(null)
+            toast.success('Done')
+          }
+        },
+        onError: (e) => {
+          setConfirming(false)
+          setError(e.message)
+          toast.error(e.message)
+        },
       },
-      onError: (e) => { setConfirming(false); setError(e.message); toast.error(e.message) },
-    })
+    )
   }
   const fresh = dry && dry.key === inputKey
 
   return (
     <>
-      <form onSubmit={(e: FormEvent) => { e.preventDefault(); go(true) }} noValidate className={runForm}>
+      <form
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault()
+          go(true)
+        }}
+        noValidate
+        className={runForm}
+      >
         {fields}
         <div className={actionRow}>
-          <button type='submit' className={buttonSecondary} disabled={run.isPending}>{run.isPending ? 'Working…' : 'Dry run'}</button>
-          <button type='button' className={buttonPrimary} disabled={!fresh || run.isPending} onClick={() => setConfirming(true)}>Run for real</button>
+          <button type='submit' className={buttonSecondary} disabled={run.isPending}>
+            {run.isPending ? 'Working…' : 'Dry run'}
+          </button>
+          <button
+            type='button'
+            className={buttonPrimary}
+            disabled={!fresh || run.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            Run for real
+          </button>
         </div>
         {!fresh && <p className={muted}>Run a dry run first: it shows what would change and changes nothing.</p>}
       </form>
       {error && <ErrorNotice title='The tool did not run' message={error} />}
-      {fresh && <section aria-labelledby='dry-title'><h2 id='dry-title'>Dry run: what would happen</h2>{describe(dry.result)}</section>}
-      {done && <section aria-labelledby='done-title'><h2 id='done-title'>Done</h2>{describe(done)}</section>}
+      {fresh && (
+        <section aria-labelledby='dry-title'>
+          <h2 id='dry-title'>Dry run: what would happen</h2>
+          {describe(dry.result)}
+        </section>
+      )}
+      {done && (
+        <section aria-labelledby='done-title'>
+          <h2 id='done-title'>Done</h2>
+          {describe(done)}
+        </section>
+      )}
       {confirming && (
-        <ConfirmDialog title='Run this for real?' confirmLabel='Run it' busy={run.isPending} onCancel={() => setConfirming(false)} onConfirm={() => go(false)}>
+        <ConfirmDialog
+          title='Run this for real?'
+          confirmLabel='Run it'
+          busy={run.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => go(false)}
+        >
           <p>{confirmText}</p>
         </ConfirmDialog>
       )}

@@ -11,17 +11,45 @@ import { spaced } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
 
 const card = css`
-  background: var(--roots-surface); border: 1px solid #d9ddd9; border-radius: 0.5rem; padding: 1rem; margin-bottom: 1rem;
+  background: var(--roots-surface);
+  border: 1px solid #d9ddd9;
+  border-radius: 0.5rem;
+  padding: 1rem;
+  margin-bottom: 1rem;
   /* A manager without a name is shown by e-mail: a long address wraps instead of widening the page. */
-  overflow-wrap: anywhere; min-width: 0;
-  .add > * { min-width: 0; max-width: 100%; }
-  select { max-width: 100%; }
-  h2 { margin: 0 0 0.25rem; font-size: 1.15rem; }
-  .email { margin: 0 0 0.75rem; color: var(--roots-muted); }
-  ul { padding-left: 1.25rem; }
-  li { margin-bottom: 0.25rem; }
-  li .small { min-height: 2.25rem; padding: 0.25rem 0.75rem; }
-  .add { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
+  overflow-wrap: anywhere;
+  min-width: 0;
+  .add > * {
+    min-width: 0;
+    max-width: 100%;
+  }
+  select {
+    max-width: 100%;
+  }
+  h2 {
+    margin: 0 0 0.25rem;
+    font-size: 1.15rem;
+  }
+  .email {
+    margin: 0 0 0.75rem;
+    color: var(--roots-muted);
+  }
+  ul {
+    padding-left: 1.25rem;
+  }
+  li {
+    margin-bottom: 0.25rem;
+  }
+  li .small {
+    min-height: 2.25rem;
+    padding: 0.25rem 0.75rem;
+  }
+  .add {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    align-items: end;
+  }
 `
 
 function Manager({ pm, sites }: { pm: PatchManager; sites: Array<{ id: number; location: string; city: string }> }) {
@@ -40,22 +68,40 @@ function Manager({ pm, sites }: { pm: PatchManager; sites: Array<{ id: number; l
       return
     }
     setError(undefined)
-    assign.mutate({ userId: pm.id, siteId: Number(siteId) }, {
-      onSuccess: () => { toast.success(`${name(Number(siteId))} assigned`); setSiteId('') },
-      onError: (err) => { setError(err.message); toast.error(err.message) },
-    })
+    assign.mutate(
+      { userId: pm.id, siteId: Number(siteId) },
+      {
+        onSuccess: () => {
+          toast.success(`${name(Number(siteId))} assigned`)
+          setSiteId('')
+        },
+        onError: (err) => {
+          setError(err.message)
+          toast.error(err.message)
+        },
+      },
+    )
   }
   const label = pm.full_name ?? pm.email ?? pm.id
   return (
     <section aria-labelledby={`pm-${pm.id}`} className={card}>
       <h2 id={`pm-${pm.id}`}>{label}</h2>
       <p className='email'>{pm.email}</p>
-      {pm.siteIds.length === 0 ? <p>No sites yet.</p> : (
+      {pm.siteIds.length === 0 ? (
+        <p>No sites yet.</p>
+      ) : (
         <ul>
           {pm.siteIds.map((id) => (
             <li key={id}>
               {name(id)}{' '}
-              <button type='button' className={`${buttonSecondary} small`} aria-label={`Remove ${name(id)} from ${label}`} onClick={() => setRemoving(id)}>Remove</button>
+              <button
+                type='button'
+                className={`${buttonSecondary} small`}
+                aria-label={`Remove ${name(id)} from ${label}`}
+                onClick={() => setRemoving(id)}
+              >
+                Remove
+              </button>
             </li>
           ))}
         </ul>
@@ -64,18 +110,42 @@ function Manager({ pm, sites }: { pm: PatchManager; sites: Array<{ id: number; l
         <Field label={`Add a site for ${label}`} error={error}>
           <select value={siteId} onChange={(e) => setSiteId(e.target.value)}>
             <option value=''>Choose a site…</option>
-            {free.map((s) => <option key={s.id} value={String(s.id)}>{s.location} ({s.city})</option>)}
+            {free.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.location} ({s.city})
+              </option>
+            ))}
           </select>
         </Field>
-        <button type='submit' className={`${buttonPrimary} ${spaced}`} disabled={assign.isPending}>Assign</button>
+        <button type='submit' className={`${buttonPrimary} ${spaced}`} disabled={assign.isPending}>
+          Assign
+        </button>
       </form>
       {removing !== null && (
-        <ConfirmDialog title={`Remove ${name(removing)}?`} confirmLabel='Remove' busy={unassign.isPending} onCancel={() => setRemoving(null)}
-          onConfirm={() => unassign.mutate({ userId: pm.id, siteId: removing }, {
-            onSuccess: () => { toast.success('Site removed'); setRemoving(null) },
-            onError: (e) => { toast.error(e.message); setRemoving(null) },
-          })}>
-          <p>{label} will no longer see or work the waiting list of {name(removing)}.</p>
+        <ConfirmDialog
+          title={`Remove ${name(removing)}?`}
+          confirmLabel='Remove'
+          busy={unassign.isPending}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() =>
+            unassign.mutate(
+              { userId: pm.id, siteId: removing },
+              {
+                onSuccess: () => {
+                  toast.success('Site removed')
+                  setRemoving(null)
+                },
+                onError: (e) => {
+                  toast.error(e.message)
+                  setRemoving(null)
+                },
+              },
+            )
+          }
+        >
+          <p>
+            {label} will no longer see or work the waiting list of {name(removing)}.
+          </p>
         </ConfirmDialog>
       )}
     </section>
@@ -92,7 +162,9 @@ export function AdminPatchManagersRoute() {
       {data.isPending && <Status>Loading patch managers…</Status>}
       {data.isError && <ErrorNotice title='The patch managers could not be loaded' message={data.error.message} />}
       {data.data && data.data.managers.length === 0 && <EmptyState>Nobody has the Patch Manager role yet.</EmptyState>}
-      {data.data?.managers.map((pm) => <Manager key={pm.id} pm={pm} sites={data.data.sites} />)}
+      {data.data?.managers.map((pm) => (
+        <Manager key={pm.id} pm={pm} sites={data.data.sites} />
+      ))}
     </>
   )
 }

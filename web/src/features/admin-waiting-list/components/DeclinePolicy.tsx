@@ -16,25 +16,45 @@ export function DeclinePolicy({ siteId, siteName, canEdit }: { siteId: number; s
     if (policy.data !== undefined) setKeeps(policy.data)
   }, [policy.data])
   if (policy.isPending) return <Status>Loading the decline rule…</Status>
-  if (policy.isError) return <p className='error' role='alert'>{policy.error.message}</p>
-  const describe = (on: boolean) => (on
-    ? 'A first decline keeps the applicant\'s place in the queue; a second removes them from the list.'
-    : 'Declining an offer removes the applicant from the list.')
-  if (!canEdit) return <p data-testid='decline-rule'><strong>Decline rule at {siteName}:</strong> {describe(policy.data)}</p>
+  if (policy.isError)
+    return (
+      <p className='error' role='alert'>
+        {policy.error.message}
+      </p>
+    )
+  const describe = (on: boolean) =>
+    on
+      ? "A first decline keeps the applicant's place in the queue; a second removes them from the list."
+      : 'Declining an offer removes the applicant from the list.'
+  if (!canEdit)
+    return (
+      <p data-testid='decline-rule'>
+        <strong>Decline rule at {siteName}:</strong> {describe(policy.data)}
+      </p>
+    )
   return (
-    <form className='panel' aria-label={`Decline rule at ${siteName}`} data-testid='decline-rule'
+    <form
+      className='panel'
+      aria-label={`Decline rule at ${siteName}`}
+      data-testid='decline-rule'
       onSubmit={(e) => {
         e.preventDefault()
-        save.mutate({ siteId, keepsPlace: keeps }, {
-          onSuccess: (on) => toast.success(`Decline rule saved: ${describe(on)}`),
-          onError: (err) => toast.error(err.message),
-        })
-      }}>
+        save.mutate(
+          { siteId, keepsPlace: keeps },
+          {
+            onSuccess: (on) => toast.success(`Decline rule saved: ${describe(on)}`),
+            onError: (err) => toast.error(err.message),
+          },
+        )
+      }}
+    >
       <Field label="A first decline keeps the applicant's place" checkbox>
         <input type='checkbox' checked={keeps} onChange={(e) => setKeeps(e.target.checked)} />
       </Field>
       <p className={muted}>{describe(keeps)} Applicants are told which applies on their offer.</p>
-      <button type='submit' className={buttonSecondary} disabled={save.isPending || keeps === policy.data}>{save.isPending ? 'Saving…' : 'Save the decline rule'}</button>
+      <button type='submit' className={buttonSecondary} disabled={save.isPending || keeps === policy.data}>
+        {save.isPending ? 'Saving…' : 'Save the decline rule'}
+      </button>
     </form>
   )
 }

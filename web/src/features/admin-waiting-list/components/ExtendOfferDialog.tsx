@@ -17,12 +17,17 @@ export function toLocalInput(iso: string): string {
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
-export function ExtendOfferDialog({ offer, onClose }: {
+export function ExtendOfferDialog({
+  offer,
+  onClose,
+}: {
   offer: { id: number; respondBy: string; name: string }
   onClose: () => void
 }) {
   const extend = useExtendOffer()
-  const [respondBy, setRespondBy] = useState(() => toLocalInput(new Date(new Date(offer.respondBy).getTime() + 7 * 86_400_000).toISOString()))
+  const [respondBy, setRespondBy] = useState(() =>
+    toLocalInput(new Date(new Date(offer.respondBy).getTime() + 7 * 86_400_000).toISOString()),
+  )
   const [reason, setReason] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
 
@@ -46,17 +51,43 @@ export function ExtendOfferDialog({ offer, onClose }: {
   return (
     <Modal title='Extend the deadline' onClose={onClose}>
       <form onSubmit={submit} noValidate aria-label='Extend the deadline'>
-        <p>The offer to {offer.name} is due by <strong>{when(offer.respondBy)}</strong>. Choose a later deadline, at most 60 days from now. We e-mail {offer.name} the new date.</p>
+        <p>
+          The offer to {offer.name} is due by <strong>{when(offer.respondBy)}</strong>. Choose a later deadline, at most
+          60 days from now. We e-mail {offer.name} the new date.
+        </p>
         <Field label='New deadline' error={errors.respondBy}>
-          <input type='datetime-local' value={respondBy} onChange={(e) => { setRespondBy(e.target.value); setErrors((x) => ({ ...x, respondBy: '', form: '' })) }} />
+          <input
+            type='datetime-local'
+            value={respondBy}
+            onChange={(e) => {
+              setRespondBy(e.target.value)
+              setErrors((x) => ({ ...x, respondBy: '', form: '' }))
+            }}
+          />
         </Field>
         <Field label='Reason' error={errors.reason} hint='Recorded with the change, and quoted in the e-mail.'>
-          <textarea rows={3} maxLength={500} value={reason} onChange={(e) => { setReason(e.target.value); setErrors((x) => ({ ...x, reason: '', form: '' })) }} />
+          <textarea
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value)
+              setErrors((x) => ({ ...x, reason: '', form: '' }))
+            }}
+          />
         </Field>
-        {errors.form && <p className='error' role='alert'>{errors.form}</p>}
+        {errors.form && (
+          <p className='error' role='alert'>
+            {errors.form}
+          </p>
+        )}
         <p>
-          <button type='button' className={buttonSecondary} onClick={onClose}>Cancel</button>{' '}
-          <button type='submit' className={buttonPrimary} disabled={extend.isPending}>{extend.isPending ? 'Saving…' : 'Extend the deadline'}</button>
+          <button type='button' className={buttonSecondary} onClick={onClose}>
+            Cancel
+          </button>{' '}
+          <button type='submit' className={buttonPrimary} disabled={extend.isPending}>
+            {extend.isPending ? 'Saving…' : 'Extend the deadline'}
+          </button>
         </p>
       </form>
     </Modal>

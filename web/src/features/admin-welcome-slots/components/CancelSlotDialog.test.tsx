@@ -14,7 +14,13 @@ beforeEach(() => {
   fetchMock = vi.fn((url: string) => {
     if (String(url).includes('/functions/v1/bookings')) {
       return new Promise<Response>((resolve) => {
-        release = () => resolve(new Response(JSON.stringify({ cancelled: true, bookings_cancelled: 2, notified: 2 }), { status: 200, headers: { 'content-type': 'application/json' } }))
+        release = () =>
+          resolve(
+            new Response(JSON.stringify({ cancelled: true, bookings_cancelled: 2, notified: 2 }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+          )
       })
     }
     return Promise.resolve(new Response('{}', { status: 200 }))
@@ -28,7 +34,11 @@ afterEach(() => {
 
 function renderDialog(onClose = vi.fn()) {
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  render(<QueryClientProvider client={qc}><CancelSlotDialog slotId={42} title='Darenth Fields' booked={2} onClose={onClose} /></QueryClientProvider>)
+  render(
+    <QueryClientProvider client={qc}>
+      <CancelSlotDialog slotId={42} title='Darenth Fields' booked={2} onClose={onClose} />
+    </QueryClientProvider>,
+  )
   return onClose
 }
 const bookingCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/functions/v1/bookings'))
@@ -54,16 +64,28 @@ describe('cancelling a welcome slot', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Working…' }))
     expect(bookingCalls()).toHaveLength(1)
     const [, init] = bookingCalls()[0]!
-    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ action: 'cancel_slot', slot_id: 42, reason: 'The site is flooded.' })
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({
+      action: 'cancel_slot',
+      slot_id: 42,
+      reason: 'The site is flooded.',
+    })
     release()
     await waitFor(() => expect(onClose).toHaveBeenCalled())
   })
 
   it('says how many guests were told', () => {
-    expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 2, notified: 2 })).toBe('Welcome slot cancelled: 2 guests e-mailed')
-    expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 1, notified: 0 })).toBe('Welcome slot cancelled: 0 of 1 guest e-mailed so far')
-    expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 0, notified: 0 })).toBe('Welcome slot cancelled: nobody was booked')
-    expect(cancelSlotMessage({ cancelled: false, bookings_cancelled: 0, notified: 0 })).toBe('This slot was already cancelled: every guest has been told')
+    expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 2, notified: 2 })).toBe(
+      'Welcome slot cancelled: 2 guests e-mailed',
+    )
+    expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 1, notified: 0 })).toBe(
+      'Welcome slot cancelled: 0 of 1 guest e-mailed so far',
+    )
+    expect(cancelSlotMessage({ cancelled: true, bookings_cancelled: 0, notified: 0 })).toBe(
+      'Welcome slot cancelled: nobody was booked',
+    )
+    expect(cancelSlotMessage({ cancelled: false, bookings_cancelled: 0, notified: 0 })).toBe(
+      'This slot was already cancelled: every guest has been told',
+    )
     expect(cancelSlotMessage({ cancelled: false, bookings_cancelled: 0, notified: 1 })).toBe('1 more guest e-mailed')
   })
 })

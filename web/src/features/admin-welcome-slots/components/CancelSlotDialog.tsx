@@ -25,16 +25,30 @@ export function CancelSlotDialog({ slotId, title, booked, onClose }: CancelSlotD
       return
     }
     setError(undefined)
-    cancel.mutate({ slotId, reason }, {
-      onSuccess: (r) => { toast.success(cancelSlotMessage(r)); onClose() },
-      onError: (e) => toast.error(e.message),
-    })
+    cancel.mutate(
+      { slotId, reason },
+      {
+        onSuccess: (r) => {
+          toast.success(cancelSlotMessage(r))
+          onClose()
+        },
+        onError: (e) => toast.error(e.message),
+      },
+    )
   }
   return (
-    <ConfirmDialog title={`Cancel the slot of ${title}?`} confirmLabel='Cancel slot' busy={cancel.isPending} onCancel={onClose} onConfirm={confirm}>
+    <ConfirmDialog
+      title={`Cancel the slot of ${title}?`}
+      confirmLabel='Cancel slot'
+      busy={cancel.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    >
       <p>
-        {booked === 0 ? 'Nobody is booked on it.' : `${booked} ${booked === 1 ? 'guest is' : 'guests are'} booked: each is e-mailed that the session is off, with a link to book another.`}
-        {' '}A cancelled slot cannot be booked or changed again.
+        {booked === 0
+          ? 'Nobody is booked on it.'
+          : `${booked} ${booked === 1 ? 'guest is' : 'guests are'} booked: each is e-mailed that the session is off, with a link to book another.`}{' '}
+        A cancelled slot cannot be booked or changed again.
       </p>
       <Field label='Reason for the guests (optional)' error={error} hint='Up to 500 characters, quoted in the e-mail.'>
         <textarea value={reason} maxLength={600} onChange={(e) => setReason(e.target.value)} />

@@ -5,10 +5,26 @@ import { buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 
 const share = css`
-  margin: 2rem 0; max-width: 42rem;
-  h2 { font-size: 1.1rem; margin: 0 0 0.5rem; }
-  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: center; }
-  a { display: inline-block; padding: 0.5rem 0; font-weight: 600; }
+  margin: 2rem 0;
+  max-width: 42rem;
+  h2 {
+    font-size: 1.1rem;
+    margin: 0 0 0.5rem;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1.25rem;
+    align-items: center;
+  }
+  a {
+    display: inline-block;
+    padding: 0.5rem 0;
+    font-weight: 600;
+  }
 `
 
 export function shareLinks(url: string, title: string) {
@@ -36,9 +52,17 @@ export function ShareLinks({ url, title }: { url: string; title: string }) {
       <h2 id='share-heading'>Share this post</h2>
       <ul>
         {shareLinks(url, title).map((l) => (
-          <li key={l.label}><a href={l.href} target='_blank' rel='noopener noreferrer'>{l.label}</a></li>
+          <li key={l.label}>
+            <a href={l.href} target='_blank' rel='noopener noreferrer'>
+              {l.label}
+            </a>
+          </li>
         ))}
-        <li><button type='button' className={buttonSecondary} onClick={() => void copy()}>Copy link</button></li>
+        <li>
+          <button type='button' className={buttonSecondary} onClick={() => void copy()}>
+            Copy link
+          </button>
+        </li>
       </ul>
     </section>
   )

@@ -7,18 +7,31 @@ beforeAll(configureApi)
 afterEach(() => cleanup())
 
 const post = (n: number) => ({
-  slug: `post-${n}`, title: `Post ${n}`, excerpt: `Excerpt ${n}`, cover_image: null, author: 'Alex Green', published_at: `2025-03-${String(20 - n).padStart(2, '0')}T10:00:00Z`,
+  slug: `post-${n}`,
+  title: `Post ${n}`,
+  excerpt: `Excerpt ${n}`,
+  cover_image: null,
+  author: 'Alex Green',
+  published_at: `2025-03-${String(20 - n).padStart(2, '0')}T10:00:00Z`,
 })
 
 describe('/blogs', () => {
   it('lists published posts newest first, six to a page, with links to the next page', async () => {
     const fetchMock = stubRest({
-      blogs: (url) => json([1, 2, 3, 4, 5, 6].map(post), 200, { 'content-range': `${url.searchParams.get('offset')}-5/11` }),
+      blogs: (url) =>
+        json([1, 2, 3, 4, 5, 6].map(post), 200, { 'content-range': `${url.searchParams.get('offset')}-5/11` }),
     })
     renderPage('/blogs', '/blogs', BlogsRoute)
     expect(screen.getByRole('status').textContent).toBe('Loading posts…')
     await screen.findByRole('link', { name: 'Post 1' })
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Post 1', 'Post 2', 'Post 3', 'Post 4', 'Post 5', 'Post 6'])
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Post 1',
+      'Post 2',
+      'Post 3',
+      'Post 4',
+      'Post 5',
+      'Post 6',
+    ])
     expect(screen.getByRole('link', { name: 'Post 1' }).getAttribute('href')).toBe('/blogs/post-1')
     expect(screen.getAllByText('By Alex Green', { exact: false })).toHaveLength(6)
     expect(screen.getByText('Page 1 of 2')).toBeTruthy()
@@ -53,7 +66,9 @@ describe('/blogs', () => {
 
   it('offers a retry when the blog cannot be read', async () => {
     let fail = true
-    stubRest({ blogs: () => (fail ? json({ message: 'down' }, 500) : json([post(1)], 200, { 'content-range': '0-0/1' })) })
+    stubRest({
+      blogs: () => (fail ? json({ message: 'down' }, 500) : json([post(1)], 200, { 'content-range': '0-0/1' })),
+    })
     renderPage('/blogs', '/blogs', BlogsRoute)
     await screen.findByText('We could not load the blog just now.')
     fail = false
@@ -71,7 +86,13 @@ describe('/blogs', () => {
 })
 
 describe('/blogs/{slug}', () => {
-  const body = { type: 'doc', content: [{ type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Start small' }] }, { type: 'paragraph', content: [{ type: 'text', text: 'Salad <b>first</b>.' }] }] }
+  const body = {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Start small' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: 'Salad <b>first</b>.' }] },
+    ],
+  }
 
   it('shows the post: title, author, date, rich text (escaped) and share links', async () => {
     const fetchMock = stubRest({ blogs: () => json([{ ...post(1), body }]) })
@@ -80,8 +101,12 @@ describe('/blogs/{slug}', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Start small' })).toBeTruthy()
     expect(screen.getByText('Salad <b>first</b>.')).toBeTruthy()
     expect(screen.getByText('By Alex Green', { exact: false }).textContent).toBe('By Alex Green · 19 March 2025')
-    expect(screen.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(encodeURIComponent('/blogs/post-1'))
-    expect(screen.getByRole('link', { name: 'Share by e-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=Post%201&body=/)
+    expect(screen.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(
+      encodeURIComponent('/blogs/post-1'),
+    )
+    expect(screen.getByRole('link', { name: 'Share by e-mail' }).getAttribute('href')).toMatch(
+      /^mailto:\?subject=Post%201&body=/,
+    )
     expect(screen.getByRole('link', { name: '← All posts' }).getAttribute('href')).toBe('/blogs')
     expect(document.title).toBe('Post 1 | Roots Allotments')
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Excerpt 1')
@@ -91,9 +116,13 @@ describe('/blogs/{slug}', () => {
   })
 
   it('describes its cover as staff wrote it, and leaves an undescribed cover decorative', async () => {
-    stubRest({ blogs: () => json([{ ...post(1), body, cover_image: '/images/a.svg', cover_alt: 'Bean wigwams in June' }]) })
+    stubRest({
+      blogs: () => json([{ ...post(1), body, cover_image: '/images/a.svg', cover_alt: 'Bean wigwams in June' }]),
+    })
     renderPage('/blogs/:slug', '/blogs/post-1', BlogPostRoute)
-    expect((await screen.findByRole('img', { name: 'Bean wigwams in June' })).getAttribute('src')).toContain('/images/a.svg')
+    expect((await screen.findByRole('img', { name: 'Bean wigwams in June' })).getAttribute('src')).toContain(
+      '/images/a.svg',
+    )
     cleanup()
     stubRest({ blogs: () => json([{ ...post(1), body, cover_image: '/images/a.svg', cover_alt: null }]) })
     renderPage('/blogs/:slug', '/blogs/post-1', BlogPostRoute)

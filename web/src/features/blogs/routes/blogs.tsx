@@ -16,8 +16,15 @@ import { BLOGS_PER_PAGE, useBlogs } from '../api/get-blogs'
 import { ShareLinks } from '../components/ShareLinks'
 
 const pager = css`
-  display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; align-items: center; margin: 1.5rem 0;
-  a { font-weight: 600; padding: 0.5rem 0; }
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem 1.5rem;
+  align-items: center;
+  margin: 1.5rem 0;
+  a {
+    font-weight: 600;
+    padding: 0.5rem 0;
+  }
 `
 
 /** `?page=` as a whole number from 1; anything else is the first page. */
@@ -52,9 +59,13 @@ export default function BlogsRoute() {
       {blogs.isError && <LoadFailed what='the blog' onRetry={() => void blogs.refetch()} />}
       {blogs.data && blogs.data.rows.length === 0 && (
         <EmptyState>
-          {blogs.data.total === 0
-            ? <p>No posts yet. Check back soon for growing tips and news from our sites.</p>
-            : <p>There is no page {page}. <Link href={href(1)}>Go to the newest posts</Link>.</p>}
+          {blogs.data.total === 0 ? (
+            <p>No posts yet. Check back soon for growing tips and news from our sites.</p>
+          ) : (
+            <p>
+              There is no page {page}. <Link href={href(1)}>Go to the newest posts</Link>.
+            </p>
+          )}
         </EmptyState>
       )}
       {blogs.data && blogs.data.rows.length > 0 && (
@@ -64,7 +75,9 @@ export default function BlogsRoute() {
               <li key={b.slug} className='card'>
                 {/* Beside its title a thumbnail adds nothing to read; the post describes its cover. */}
                 <LazyImage src={b.cover_image} alt='' />
-                <h2><Link href={paths.blog.getHref({ slug: b.slug })}>{b.title}</Link></h2>
+                <h2>
+                  <Link href={paths.blog.getHref({ slug: b.slug })}>{b.title}</Link>
+                </h2>
                 <Byline author={b.author} date={b.published_at} />
                 {b.excerpt && <p>{b.excerpt}</p>}
               </li>
@@ -72,9 +85,19 @@ export default function BlogsRoute() {
           </ul>
           {pages > 1 && (
             <nav className={pager} aria-label='Blog pages'>
-              {page > 1 && <Link href={href(page - 1)} rel='prev'>← Newer posts</Link>}
-              <span>Page {Math.min(page, pages)} of {pages}</span>
-              {page < pages && <Link href={href(page + 1)} rel='next'>Older posts →</Link>}
+              {page > 1 && (
+                <Link href={href(page - 1)} rel='prev'>
+                  ← Newer posts
+                </Link>
+              )}
+              <span>
+                Page {Math.min(page, pages)} of {pages}
+              </span>
+              {page < pages && (
+                <Link href={href(page + 1)} rel='next'>
+                  Older posts →
+                </Link>
+              )}
             </nav>
           )}
         </>
@@ -84,7 +107,10 @@ export default function BlogsRoute() {
 }
 
 function BlogPost({ blog }: { blog: Blog }) {
-  const url = typeof location === 'undefined' ? paths.blog.getHref({ slug: blog.slug }) : `${location.origin}${paths.blog.getHref({ slug: blog.slug })}`
+  const url =
+    typeof location === 'undefined'
+      ? paths.blog.getHref({ slug: blog.slug })
+      : `${location.origin}${paths.blog.getHref({ slug: blog.slug })}`
   return (
     <article aria-labelledby='post-title'>
       <BackLink href={paths.blogs.getHref()}>All posts</BackLink>
@@ -106,7 +132,9 @@ export function BlogPostRoute() {
   usePageMeta(blog.data?.title ?? 'Blog', blog.data ? (blog.data.excerpt ?? plainText(blog.data.body)) : undefined)
   return (
     <div className={contentPage}>
-      <ItemView query={blog} what='this post'>{(b) => <BlogPost blog={b} />}</ItemView>
+      <ItemView query={blog} what='this post'>
+        {(b) => <BlogPost blog={b} />}
+      </ItemView>
     </div>
   )
 }

@@ -20,7 +20,9 @@ export function ApplicationForm({ careerId, title }: { careerId: number; title: 
     return (
       <div className='panel' role='status' aria-live='polite'>
         <h2>Application received</h2>
-        <p>Thank you for applying for {title}. We will reply to <strong>{sentTo}</strong> within two weeks.</p>
+        <p>
+          Thank you for applying for {title}. We will reply to <strong>{sentTo}</strong> within two weeks.
+        </p>
       </div>
     )
   }
@@ -29,12 +31,35 @@ export function ApplicationForm({ careerId, title }: { careerId: number; title: 
       <h2 id='apply-heading'>Apply for this role</h2>
       <TextField label='Your name' name='name' autoComplete='name' error={errors.name} />
       <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
-      <TextField label='Link to your CV' name='cv_url' type='url' inputMode='url' placeholder='https://'
-        hint='A link starting with https:// to your CV online (for example in Google Drive, Dropbox or LinkedIn).' error={errors.cv_url} />
-      <TextAreaField label='Message (optional)' name='message' rows={5} hint='Why this role? At most 5000 characters.' error={errors.message} />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      {errors.career_id && <p className='error' role='alert'>{errors.career_id}</p>}
-      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Sending…' : 'Send application'}</button>
+      <TextField
+        label='Link to your CV'
+        name='cv_url'
+        type='url'
+        inputMode='url'
+        placeholder='https://'
+        hint='A link starting with https:// to your CV online (for example in Google Drive, Dropbox or LinkedIn).'
+        error={errors.cv_url}
+      />
+      <TextAreaField
+        label='Message (optional)'
+        name='message'
+        rows={5}
+        hint='Why this role? At most 5000 characters.'
+        error={errors.message}
+      />
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      {errors.career_id && (
+        <p className='error' role='alert'>
+          {errors.career_id}
+        </p>
+      )}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Sending…' : 'Send application'}
+      </button>
     </form>
   )
 }

@@ -11,11 +11,17 @@ import { type CareerSummary, EMPLOYMENT_LABEL, isOpen, useCareer, useCareers } f
 import { ApplicationForm } from '../components/ApplicationForm'
 
 function RoleFacts({ career }: { career: CareerSummary }) {
-  const facts = [career.location, career.employment_type && EMPLOYMENT_LABEL[career.employment_type]].filter(Boolean).join(' · ')
+  const facts = [career.location, career.employment_type && EMPLOYMENT_LABEL[career.employment_type]]
+    .filter(Boolean)
+    .join(' · ')
   return (
     <p className='meta'>
       {facts}
-      {career.closes_on && <>{facts && ' · '}Closes <time dateTime={career.closes_on}>{shortDate(career.closes_on)}</time></>}
+      {career.closes_on && (
+        <>
+          {facts && ' · '}Closes <time dateTime={career.closes_on}>{shortDate(career.closes_on)}</time>
+        </>
+      )}
     </p>
   )
 }
@@ -27,12 +33,18 @@ export default function CareersRoute() {
     <div className={contentPage}>
       <h1>Careers</h1>
       <p className='lead'>Help more people grow their own. These are the roles open right now.</p>
-      <ListView query={careers} what='the open roles' empty={<p>There are no open roles right now. New roles are posted here first, so check back soon.</p>}>
+      <ListView
+        query={careers}
+        what='the open roles'
+        empty={<p>There are no open roles right now. New roles are posted here first, so check back soon.</p>}
+      >
         {(rows) => (
           <ul className='cards' aria-label='Open roles'>
             {rows.map((c) => (
               <li key={c.slug} className='card'>
-                <h2><Link href={paths.career.getHref({ slug: c.slug })}>{c.title}</Link></h2>
+                <h2>
+                  <Link href={paths.career.getHref({ slug: c.slug })}>{c.title}</Link>
+                </h2>
                 <RoleFacts career={c} />
               </li>
             ))}
@@ -47,7 +59,10 @@ export function CareerRoute() {
   const params = useParams<{ slug: string }>()
   const [path] = useLocation()
   const career = useCareer(slugParam(params.slug, path))
-  usePageMeta(career.data?.title ?? 'Careers', career.data ? plainText(career.data.description) || undefined : undefined)
+  usePageMeta(
+    career.data?.title ?? 'Careers',
+    career.data ? plainText(career.data.description) || undefined : undefined,
+  )
   return (
     <div className={contentPage}>
       <ItemView query={career} what='this role'>
@@ -57,9 +72,16 @@ export function CareerRoute() {
             <h1 id='role-title'>{c.title}</h1>
             <RoleFacts career={c} />
             <RichText doc={c.description} />
-            {isOpen(c)
-              ? <ApplicationForm careerId={c.id} title={c.title} />
-              : <div className='panel' role='status'><p>Applications for this role have closed. <Link href={paths.careers.getHref()}>See the roles open now</Link>.</p></div>}
+            {isOpen(c) ? (
+              <ApplicationForm careerId={c.id} title={c.title} />
+            ) : (
+              <div className='panel' role='status'>
+                <p>
+                  Applications for this role have closed.{' '}
+                  <Link href={paths.careers.getHref()}>See the roles open now</Link>.
+                </p>
+              </div>
+            )}
           </article>
         )}
       </ItemView>

@@ -11,7 +11,12 @@ import { type CheckoutStatus, type CheckoutVoucher, isNotFound, useCheckoutStatu
 
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
 
-const KIND_NAME: Record<string, string> = { gift_voucher: 'Gift voucher', deposit: 'Deposit', membership: 'Membership', shop: 'Shop order' }
+const KIND_NAME: Record<string, string> = {
+  gift_voucher: 'Gift voucher',
+  deposit: 'Deposit',
+  membership: 'Membership',
+  shop: 'Shop order',
+}
 
 /** Where a gift voucher goes, and when, in the buyer's words. */
 export function voucherDelivery(v: CheckoutVoucher, paid: boolean): string {
@@ -26,17 +31,32 @@ export function voucherDelivery(v: CheckoutVoucher, paid: boolean): string {
   if (v.deliver_on && v.deliver_on > ukToday()) {
     return `We will e-mail your ${worth} gift voucher to ${who} on ${longDate(v.deliver_on)}, with your message and its code.`
   }
-  return paid ? `We are e-mailing your ${worth} gift voucher to ${who} now, with your message and its code.`
+  return paid
+    ? `We are e-mailing your ${worth} gift voucher to ${who} now, with your message and its code.`
     : `Once the payment is confirmed, we will e-mail your ${worth} gift voucher to ${who}.`
 }
 
 function Paid({ order }: { order: CheckoutStatus }) {
   return (
     <>
-      <p>{order.total_pence === 0 && order.discount_pence > 0 ? 'Paid in full with your gift voucher.' : <><strong>{pounds(order.total_pence)}</strong> paid.</>}</p>
+      <p>
+        {order.total_pence === 0 && order.discount_pence > 0 ? (
+          'Paid in full with your gift voucher.'
+        ) : (
+          <>
+            <strong>{pounds(order.total_pence)}</strong> paid.
+          </>
+        )}
+      </p>
       {order.kind === 'gift_voucher' && order.voucher && <p>{voucherDelivery(order.voucher, true)}</p>}
-      {order.kind === 'deposit' && <p>Your deposit{order.site ? ` for a plot at ${order.site}` : ''} is paid. We will be in touch about your plot.</p>}
-      {order.kind === 'membership' && <p>Your membership{order.site ? ` at ${order.site}` : ''} is paid. Welcome to Roots!</p>}
+      {order.kind === 'deposit' && (
+        <p>
+          Your deposit{order.site ? ` for a plot at ${order.site}` : ''} is paid. We will be in touch about your plot.
+        </p>
+      )}
+      {order.kind === 'membership' && (
+        <p>Your membership{order.site ? ` at ${order.site}` : ''} is paid. Welcome to Roots!</p>
+      )}
       {order.kind === 'shop' && <p>Your order is paid. We will e-mail you when it is on its way.</p>}
       <p>Your receipt is on its way to your e-mail.</p>
     </>
@@ -49,10 +69,22 @@ function Bought({ order }: { order: CheckoutStatus }) {
       <h2>{KIND_NAME[order.kind] ?? 'Your order'}</h2>
       <ul>
         {order.items.map((i, n) => (
-          <li key={n}><span>{i.description}{i.quantity > 1 ? ` × ${i.quantity}` : ''}</span> <span>{pounds(i.unit_price_pence * i.quantity)}</span></li>
+          <li key={n}>
+            <span>
+              {i.description}
+              {i.quantity > 1 ? ` × ${i.quantity}` : ''}
+            </span>{' '}
+            <span>{pounds(i.unit_price_pence * i.quantity)}</span>
+          </li>
         ))}
-        {order.discount_pence > 0 && <li><span>Gift voucher</span> <span>−{pounds(order.discount_pence)}</span></li>}
-        <li className='total'><span>Total</span> <span>{pounds(order.total_pence)}</span></li>
+        {order.discount_pence > 0 && (
+          <li>
+            <span>Gift voucher</span> <span>−{pounds(order.discount_pence)}</span>
+          </li>
+        )}
+        <li className='total'>
+          <span>Total</span> <span>{pounds(order.total_pence)}</span>
+        </li>
       </ul>
     </div>
   )
@@ -86,22 +118,36 @@ export function OrderOutcome({ sessionId }: { sessionId: string }) {
         {sessionId && status.isPending && <p>Checking your payment…</p>}
         {status.isError && !notFound && (
           <>
-            <p className='error'>We could not check this payment just now. If you paid, you will get an e-mail receipt.</p>
-            <button type='button' className={buttonSecondary} onClick={() => void status.refetch()}>Check again</button>
+            <p className='error'>
+              We could not check this payment just now. If you paid, you will get an e-mail receipt.
+            </p>
+            <button type='button' className={buttonSecondary} onClick={() => void status.refetch()}>
+              Check again
+            </button>
           </>
         )}
         {order?.status === 'paid' && <Paid order={order} />}
         {order?.status === 'pending' && (
           <>
-            <p>We are waiting for the payment provider to confirm your payment of <strong>{pounds(order.total_pence)}</strong>. This page updates by itself.</p>
+            <p>
+              We are waiting for the payment provider to confirm your payment of{' '}
+              <strong>{pounds(order.total_pence)}</strong>. This page updates by itself.
+            </p>
             {order.kind === 'gift_voucher' && order.voucher && <p>{voucherDelivery(order.voucher, false)}</p>}
           </>
         )}
         {order && order.status !== 'paid' && order.status !== 'pending' && (
-          <p className='error'>This payment was not completed ({order.status}).{order.status === 'refunded' ? ' It has been refunded.' : ' Nothing was charged.'}</p>
+          <p className='error'>
+            This payment was not completed ({order.status}).
+            {order.status === 'refunded' ? ' It has been refunded.' : ' Nothing was charged.'}
+          </p>
         )}
       </div>
-      {order && order.items.length > 0 && <div className='card'><Bought order={order} /></div>}
+      {order && order.items.length > 0 && (
+        <div className='card'>
+          <Bought order={order} />
+        </div>
+      )}
       <p className='links'>
         <Link href={paths.home.getHref()}>Back to Roots Allotments</Link>
         <Link href={paths.checkoutNew.getHref()}>Visit the shop</Link>

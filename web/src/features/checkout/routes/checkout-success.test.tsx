@@ -15,7 +15,9 @@ afterEach(() => {
 })
 
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })))
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  )
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
 }
@@ -23,13 +25,33 @@ function answer(status: number, body: unknown) {
 function renderAt(path: string, search: string, Page = CheckoutSuccessRoute) {
   const loc = memoryLocation({ path, searchPath: search })
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={qc}><Router hook={loc.hook} searchHook={loc.searchHook}><Page /></Router></QueryClientProvider>)
+  render(
+    <QueryClientProvider client={qc}>
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <Page />
+      </Router>
+    </QueryClientProvider>,
+  )
 }
 
 const voucherOrder = (voucher: Record<string, unknown>, status = 'paid') => ({
-  status, kind: 'gift_voucher', total_pence: 5000, subtotal_pence: 5000, discount_pence: 0, site: null,
+  status,
+  kind: 'gift_voucher',
+  total_pence: 5000,
+  subtotal_pence: 5000,
+  discount_pence: 0,
+  site: null,
   items: [{ description: 'Gift voucher £50', quantity: 1, unit_price_pence: 5000 }],
-  voucher: { value_pence: 5000, status: status === 'paid' ? 'active' : 'pending', recipient_name: 'Joan', recipient_email: 'joan@example.com', deliver_on: null, sent_at: null, expires_at: '2026-11-24T12:00:00Z', ...voucher },
+  voucher: {
+    value_pence: 5000,
+    status: status === 'paid' ? 'active' : 'pending',
+    recipient_name: 'Joan',
+    recipient_email: 'joan@example.com',
+    deliver_on: null,
+    sent_at: null,
+    expires_at: '2026-11-24T12:00:00Z',
+    ...voucher,
+  },
 })
 
 describe('success pages say only what the server says about the session', () => {
@@ -56,10 +78,14 @@ describe('success pages say only what the server says about the session', () => 
     await screen.findByRole('heading', { level: 1, name: 'Thank you: payment received' })
     const status = screen.getByTestId('checkout-status').textContent
     expect(status).toContain('£50.00 paid')
-    expect(status).toContain(`We have e-mailed your £50.00 gift voucher to Joan (joan@example.com) on ${longDate('2020-01-15T10:00:00Z')}`)
+    expect(status).toContain(
+      `We have e-mailed your £50.00 gift voucher to Joan (joan@example.com) on ${longDate('2020-01-15T10:00:00Z')}`,
+    )
     expect(screen.getByRole('heading', { level: 2, name: 'Gift voucher' })).toBeTruthy()
     expect(document.body.textContent).toContain('Gift voucher £50')
-    expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe('http://api.test/functions/v1/payments/status?session_id=cs_local_abcd')
+    expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe(
+      'http://api.test/functions/v1/payments/status?session_id=cs_local_abcd',
+    )
   })
 
   it('a paid voucher for a later day says when it will go', async () => {
@@ -67,7 +93,9 @@ describe('success pages say only what the server says about the session', () => 
     answer(200, voucherOrder({ deliver_on: later }))
     renderAt('/gift-vouchers/success', 'session_id=cs_local_abcd', GiftVouchersSuccessRoute)
     await screen.findByRole('heading', { level: 1, name: 'Thank you: payment received' })
-    expect(screen.getByTestId('checkout-status').textContent).toContain(`We will e-mail your £50.00 gift voucher to Joan (joan@example.com) on ${longDate(later)}`)
+    expect(screen.getByTestId('checkout-status').textContent).toContain(
+      `We will e-mail your £50.00 gift voucher to Joan (joan@example.com) on ${longDate(later)}`,
+    )
   })
 
   it('a voucher for the buyer themselves: its code is in the receipt', async () => {
@@ -84,8 +112,16 @@ describe('success pages say only what the server says about the session', () => 
   })
 
   it('a shop order paid with a voucher shows the discount', async () => {
-    answer(200, { status: 'paid', kind: 'shop', total_pence: 0, subtotal_pence: 2999, discount_pence: 2999, site: null, voucher: null,
-      items: [{ description: 'Starter Bundle', quantity: 1, unit_price_pence: 2999 }] })
+    answer(200, {
+      status: 'paid',
+      kind: 'shop',
+      total_pence: 0,
+      subtotal_pence: 2999,
+      discount_pence: 2999,
+      site: null,
+      voucher: null,
+      items: [{ description: 'Starter Bundle', quantity: 1, unit_price_pence: 2999 }],
+    })
     renderAt('/checkout/success', 'session_id=cs_voucher_abcd')
     await screen.findByText('Paid in full with your gift voucher.')
     expect(document.body.textContent).toContain('−£29.99')

@@ -10,5 +10,9 @@ export function LazyConsentModal() {
   const { isModalOpen } = useSnapshot(consent)
   const opened = useRef(false)
   opened.current ||= isModalOpen
-  return opened.current ? <Suspense fallback={null}><ConsentModal /></Suspense> : null
+  return opened.current ? (
+    <Suspense fallback={null}>
+      <ConsentModal />
+    </Suspense>
+  ) : null
 }

@@ -5,11 +5,15 @@ import { useSnapshot } from 'valtio'
 import { consent, isReopenButtonVisible } from '../stores/consent-store'
 
 const ConsentReopenButton = lazy(() =>
-  import('./ConsentReopenButton').then((m) => ({ default: m.ConsentReopenButton }))
+  import('./ConsentReopenButton').then((m) => ({ default: m.ConsentReopenButton })),
 )
 
 export function LazyConsentReopenButton() {
   const snap = useSnapshot(consent)
   if (!isReopenButtonVisible(snap as typeof consent)) return null
-  return <Suspense fallback={null}><ConsentReopenButton /></Suspense>
+  return (
+    <Suspense fallback={null}>
+      <ConsentReopenButton />
+    </Suspense>
+  )
 }

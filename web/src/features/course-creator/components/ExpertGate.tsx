@@ -17,14 +17,26 @@ export function ExpertGate({ title, children }: { title: string; children: (expe
     if (signedOut) navigate(`${paths.login.getHref()}?next=${encodeURIComponent(location)}`, { replace: true })
   }, [signedOut, location, navigate])
 
-  if (me.isError) return <><h1>{title}</h1><p className='error' role='alert'>{me.error.message}</p></>
-  if (!me.data || me.data.kind === 'signed-out' || me.isFetching && me.data.kind !== 'expert') return <p role='status'>Checking your sign-in…</p>
+  if (me.isError)
+    return (
+      <>
+        <h1>{title}</h1>
+        <p className='error' role='alert'>
+          {me.error.message}
+        </p>
+      </>
+    )
+  if (!me.data || me.data.kind === 'signed-out' || (me.isFetching && me.data.kind !== 'expert'))
+    return <p role='status'>Checking your sign-in…</p>
   if (me.data.kind === 'not-expert') {
     return (
       <>
         <h1>{title}</h1>
         <p role='alert'>{NOT_EXPERT_MESSAGE}</p>
-        <p>You are signed in as {me.data.email}. <Link href={paths.growingExperts.getHref()}>Meet our growing experts</Link>.</p>
+        <p>
+          You are signed in as {me.data.email}.{' '}
+          <Link href={paths.growingExperts.getHref()}>Meet our growing experts</Link>.
+        </p>
       </>
     )
   }

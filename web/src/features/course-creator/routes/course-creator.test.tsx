@@ -18,10 +18,27 @@ beforeAll(() => {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
 })
 
-const USER = { id: 'u-expert', aud: 'authenticated', role: 'authenticated', email: 'expert@example.com', app_metadata: {}, user_metadata: {}, created_at: '2025-01-01T00:00:00Z' }
-const signIn = () => localStorage.setItem('sb-api-auth-token', JSON.stringify({
-  access_token: 'a.eyJzdWIiOiJ1LWV4cGVydCIsImV4cCI6NDEwMjQ0NDgwMH0.s', refresh_token: 'r', expires_in: 3600, expires_at: 4102444800, token_type: 'bearer', user: USER,
-}))
+const USER = {
+  id: 'u-expert',
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: 'expert@example.com',
+  app_metadata: {},
+  user_metadata: {},
+  created_at: '2025-01-01T00:00:00Z',
+}
+const signIn = () =>
+  localStorage.setItem(
+    'sb-api-auth-token',
+    JSON.stringify({
+      access_token: 'a.eyJzdWIiOiJ1LWV4cGVydCIsImV4cCI6NDEwMjQ0NDgwMH0.s',
+      refresh_token: 'r',
+      expires_in: 3600,
+      expires_at: 4102444800,
+      token_type: 'bearer',
+      user: USER,
+    }),
+  )
 const alex = { id: 1, slug: 'alex-green', name: 'Alex Green' }
 
 let expertRows: unknown[]
@@ -35,18 +52,25 @@ let revisionRows: Array<Record<string, unknown>>
 let fetchMock: ReturnType<typeof vi.fn>
 const reply = (rows: unknown[], init?: RequestInit) => {
   const single = new Headers(init?.headers).get('accept')?.includes('vnd.pgrst.object')
-  if (single && rows.length !== 1) return new Response(JSON.stringify({ code: 'PGRST116', message: 'no rows' }), { status: 406 })
+  if (single && rows.length !== 1)
+    return new Response(JSON.stringify({ code: 'PGRST116', message: 'no rows' }), { status: 406 })
   return new Response(JSON.stringify(single ? rows[0] : rows))
 }
 beforeEach(() => {
   localStorage.clear()
   expertRows = [alex]
-  courseRows = [{ id: 5, slug: 'winter-salads-alex-green', title: 'Winter salads', summary: null, expert_id: 1, published: false }]
+  courseRows = [
+    { id: 5, slug: 'winter-salads-alex-green', title: 'Winter salads', summary: null, expert_id: 1, published: false },
+  ]
   lessonRows = []
   insertAnswer = (body) => new Response(JSON.stringify({ id: 77, published: false, ...body }), { status: 201 })
   // The database's move: the lesson swaps places with its neighbour; the answer is its new number.
   moveAnswer = ({ p_lesson_id, p_direction }) => {
-    lessonRows = swapLesson(lessonRows as unknown as MyLesson[], p_lesson_id, p_direction) as unknown as typeof lessonRows
+    lessonRows = swapLesson(
+      lessonRows as unknown as MyLesson[],
+      p_lesson_id,
+      p_direction,
+    ) as unknown as typeof lessonRows
     return new Response(JSON.stringify(lessonRows.findIndex((l) => l.id === p_lesson_id) + 1))
   }
   deleteAnswer = () => {
@@ -57,9 +81,10 @@ beforeEach(() => {
   revisionRows = []
   // The database's answer to an edit: a draft is saved, published work goes to review.
   editAnswer = (fn, body) => {
-    const published = fn === 'submit_course_edit'
-      ? courseRows.find((c) => c.id === body.p_course_id)?.published
-      : lessonRows.find((l) => l.id === body.p_lesson_id)?.published
+    const published =
+      fn === 'submit_course_edit'
+        ? courseRows.find((c) => c.id === body.p_course_id)?.published
+        : lessonRows.find((l) => l.id === body.p_lesson_id)?.published
     return new Response(JSON.stringify(published ? 'in_review' : 'saved'))
   }
   vi.mocked(toast.error).mockClear()
@@ -77,7 +102,8 @@ beforeEach(() => {
     }
     if (u.includes('/rest/v1/courses') && init?.method === 'DELETE') return Promise.resolve(deleteAnswer())
     if (u.includes('/growing_experts')) return Promise.resolve(reply(expertRows, init))
-    if (u.includes('/rest/v1/courses') && init?.method === 'POST') return Promise.resolve(insertAnswer(JSON.parse(String(init.body))))
+    if (u.includes('/rest/v1/courses') && init?.method === 'POST')
+      return Promise.resolve(insertAnswer(JSON.parse(String(init.body))))
     if (u.includes('/rest/v1/courses')) {
       const id = /[?&]id=eq\.(\d+)/.exec(u)?.[1]
       return Promise.resolve(reply(id ? courseRows.filter((c) => String(c.id) === id) : courseRows, init))
@@ -98,7 +124,11 @@ class Catch extends Component<{ children: ReactNode }, { error: unknown }> {
     return { error }
   }
   override render() {
-    return this.state.error ? <p data-testid='caught'>{this.state.error instanceof HttpError ? this.state.error.status : 'other'}</p> : this.props.children
+    return this.state.error ? (
+      <p data-testid='caught'>{this.state.error instanceof HttpError ? this.state.error.status : 'other'}</p>
+    ) : (
+      this.props.children
+    )
   }
 }
 
@@ -110,8 +140,12 @@ function renderAt(path: string) {
       <Router hook={loc.hook} searchHook={loc.searchHook}>
         <Catch>
           <Switch>
-            <Route path='/course-creator'><CourseCreatorRoute /></Route>
-            <Route path='/settings/:course_id'><CourseSettingsRoute /></Route>
+            <Route path='/course-creator'>
+              <CourseCreatorRoute />
+            </Route>
+            <Route path='/settings/:course_id'>
+              <CourseSettingsRoute />
+            </Route>
             <Route>elsewhere</Route>
           </Switch>
         </Catch>
@@ -120,13 +154,34 @@ function renderAt(path: string) {
   )
   return loc
 }
-const posts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'POST')
-const moves = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/rpc/move_course_lesson')).map(([, i]) => JSON.parse(String((i as RequestInit).body)))
-const deletes = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'DELETE')
-const lesson = (id: number, position: number, title: string) =>
-  ({ id, course_id: 5, position, title, content: { type: 'doc', content: [] }, published: false })
-const rpcCalls = (fn: string) => fetchMock.mock.calls.filter(([u]) => String(u).includes(`/rpc/${fn}`)).map(([, i]) => JSON.parse(String((i as RequestInit).body)))
-const directWrites = () => fetchMock.mock.calls.filter(([u, i]) => /\/rest\/v1\/(courses|course_contents)/.test(String(u)) && (i as RequestInit)?.method === 'PATCH')
+const posts = () =>
+  fetchMock.mock.calls.filter(
+    ([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'POST',
+  )
+const moves = () =>
+  fetchMock.mock.calls
+    .filter(([u]) => String(u).includes('/rpc/move_course_lesson'))
+    .map(([, i]) => JSON.parse(String((i as RequestInit).body)))
+const deletes = () =>
+  fetchMock.mock.calls.filter(
+    ([u, i]) => String(u).includes('/rest/v1/courses') && (i as RequestInit)?.method === 'DELETE',
+  )
+const lesson = (id: number, position: number, title: string) => ({
+  id,
+  course_id: 5,
+  position,
+  title,
+  content: { type: 'doc', content: [] },
+  published: false,
+})
+const rpcCalls = (fn: string) =>
+  fetchMock.mock.calls
+    .filter(([u]) => String(u).includes(`/rpc/${fn}`))
+    .map(([, i]) => JSON.parse(String((i as RequestInit).body)))
+const directWrites = () =>
+  fetchMock.mock.calls.filter(
+    ([u, i]) => /\/rest\/v1\/(courses|course_contents)/.test(String(u)) && (i as RequestInit)?.method === 'PATCH',
+  )
 const lessonHeadings = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
 
 describe('the expert gate', () => {
@@ -146,7 +201,7 @@ describe('the expert gate', () => {
 })
 
 describe('/course-creator', () => {
-  it('lists the expert\'s courses with their status', async () => {
+  it("lists the expert's courses with their status", async () => {
     signIn()
     renderAt('/course-creator')
     const list = await screen.findByRole('region', { name: 'Your courses' })
@@ -172,12 +227,21 @@ describe('/course-creator', () => {
     fireEvent.submit(form)
     await waitFor(() => expect(loc.history.at(-1)).toBe('/settings/77'))
     expect(posts()).toHaveLength(1)
-    expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({ slug: 'seed-saving-alex-green', title: 'Seed saving!', summary: null, expert_id: 1 })
+    expect(JSON.parse(String((posts()[0]![1] as RequestInit).body))).toEqual({
+      slug: 'seed-saving-alex-green',
+      title: 'Seed saving!',
+      summary: null,
+      expert_id: 1,
+    })
   })
 
   it('puts a duplicate title beside the field and keeps the form', async () => {
     signIn()
-    insertAnswer = () => new Response(JSON.stringify({ code: '23505', message: 'duplicate key value violates unique constraint "courses_slug_key"' }), { status: 409 })
+    insertAnswer = () =>
+      new Response(
+        JSON.stringify({ code: '23505', message: 'duplicate key value violates unique constraint "courses_slug_key"' }),
+        { status: 409 },
+      )
     renderAt('/course-creator')
     const form = await screen.findByRole('form', { name: 'Start a new course' })
     fireEvent.change(within(form).getByLabelText('Course title'), { target: { value: 'Winter salads' } })
@@ -205,11 +269,13 @@ describe('/settings/{course_id}', () => {
     expect(screen.getByText('No lessons yet. Add the first one below.')).toBeTruthy()
     expect((screen.getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads')
     await waitFor(() => expect(document.title).toBe('Winter salads settings | Roots Allotments'))
-    const read = fetchMock.mock.calls.map(([u]) => decodeURIComponent(String(u))).find((u) => u.includes('/rest/v1/courses') && u.includes('id=eq.5'))!
+    const read = fetchMock.mock.calls
+      .map(([u]) => decodeURIComponent(String(u)))
+      .find((u) => u.includes('/rest/v1/courses') && u.includes('id=eq.5'))!
     expect(read).toContain('expert_id=eq.1')
   })
 
-  it('is a 404 for a course that is not the expert\'s', async () => {
+  it("is a 404 for a course that is not the expert's", async () => {
     signIn()
     renderAt('/settings/6')
     expect((await screen.findByTestId('caught')).textContent).toBe('404')
@@ -227,13 +293,15 @@ describe('/settings/{course_id}: lesson order', () => {
     lessonRows = [lesson(11, 0, 'Sowing'), lesson(12, 1, 'Thinning'), lesson(13, 2, 'Harvest')]
   })
 
-  it('moves a lesson up with the database\'s move, shows and announces the new order, and keeps focus on the button', async () => {
+  it("moves a lesson up with the database's move, shows and announces the new order, and keeps focus on the button", async () => {
     signIn()
     renderAt('/settings/5')
     const up = await screen.findByRole('button', { name: 'Move lesson “Thinning” up' })
     up.focus()
     fireEvent.click(up)
-    await waitFor(() => expect(lessonHeadings()).toEqual(['Lesson 1: Thinning', 'Lesson 2: Sowing', 'Lesson 3: Harvest']))
+    await waitFor(() =>
+      expect(lessonHeadings()).toEqual(['Lesson 1: Thinning', 'Lesson 2: Sowing', 'Lesson 3: Harvest']),
+    )
     expect(moves()).toEqual([{ p_lesson_id: 12, p_direction: 'up' }])
     expect((await screen.findByText('“Thinning” is now lesson 1 of 3.')).getAttribute('aria-live')).toBe('polite')
     await waitFor(() => expect(document.activeElement?.id).toBe('lesson-12-up'))
@@ -244,7 +312,9 @@ describe('/settings/{course_id}: lesson order', () => {
     signIn()
     renderAt('/settings/5')
     fireEvent.click(await screen.findByRole('button', { name: 'Move lesson “Sowing” down' }))
-    await waitFor(() => expect(lessonHeadings()).toEqual(['Lesson 1: Thinning', 'Lesson 2: Sowing', 'Lesson 3: Harvest']))
+    await waitFor(() =>
+      expect(lessonHeadings()).toEqual(['Lesson 1: Thinning', 'Lesson 2: Sowing', 'Lesson 3: Harvest']),
+    )
     expect(moves()).toEqual([{ p_lesson_id: 11, p_direction: 'down' }])
     expect(await screen.findByText('“Sowing” is now lesson 2 of 3.')).toBeTruthy()
   })
@@ -263,10 +333,13 @@ describe('/settings/{course_id}: lesson order', () => {
 
   it('shows a refused move as an error and keeps the order', async () => {
     signIn()
-    moveAnswer = () => new Response(JSON.stringify({ code: '42501', message: 'Not allowed to change another expert\'s course' }), { status: 403 })
+    moveAnswer = () =>
+      new Response(JSON.stringify({ code: '42501', message: "Not allowed to change another expert's course" }), {
+        status: 403,
+      })
     renderAt('/settings/5')
     fireEvent.click(await screen.findByRole('button', { name: 'Move lesson “Harvest” up' }))
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Not allowed to change another expert\'s course'))
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Not allowed to change another expert's course"))
     expect(lessonHeadings()).toEqual(['Lesson 1: Sowing', 'Lesson 2: Thinning', 'Lesson 3: Harvest'])
   })
 })
@@ -332,10 +405,13 @@ describe('/settings/{course_id}: edits of published work go to review', () => {
   beforeEach(() => {
     courseRows[0]!.published = true
     courseRows[0]!.summary = 'Live summary'
-    lessonRows = [{ ...lesson(11, 0, 'Sowing'), published: true, content: doc('Live words') }, lesson(12, 1, 'Thinning')]
+    lessonRows = [
+      { ...lesson(11, 0, 'Sowing'), published: true, content: doc('Live words') },
+      lesson(12, 1, 'Thinning'),
+    ]
   })
 
-  it('sends a published lesson\'s edit for review, says so, and never writes the live lesson', async () => {
+  it("sends a published lesson's edit for review, says so, and never writes the live lesson", async () => {
     signIn()
     renderAt('/settings/5')
     const form = await screen.findByRole('form', { name: 'Lesson 1: Sowing' })
@@ -344,8 +420,12 @@ describe('/settings/{course_id}: edits of published work go to review', () => {
     const message = sentForReview('Lesson “Sowing, better”')
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(message))
     expect(within(form).getByText(message).getAttribute('role')).toBe('status')
-    expect(message).toBe('Lesson “Sowing, better” sent for review. The published version stays until the Roots team approves your edit.')
-    expect(rpcCalls('submit_lesson_edit')).toEqual([{ p_lesson_id: 11, p_title: 'Sowing, better', p_content: doc('Live words') }])
+    expect(message).toBe(
+      'Lesson “Sowing, better” sent for review. The published version stays until the Roots team approves your edit.',
+    )
+    expect(rpcCalls('submit_lesson_edit')).toEqual([
+      { p_lesson_id: 11, p_title: 'Sowing, better', p_content: doc('Live words') },
+    ])
     expect(directWrites()).toEqual([])
     expect(within(form).queryByRole('button', { name: 'Delete lesson' })).toBeNull()
   })
@@ -356,12 +436,14 @@ describe('/settings/{course_id}: edits of published work go to review', () => {
     const form = await screen.findByRole('form', { name: 'Lesson 2: Thinning' })
     fireEvent.click(within(form).getByRole('button', { name: 'Save lesson' }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Lesson “Thinning” saved.'))
-    expect(rpcCalls('submit_lesson_edit')).toEqual([{ p_lesson_id: 12, p_title: 'Thinning', p_content: { type: 'doc', content: [] } }])
+    expect(rpcCalls('submit_lesson_edit')).toEqual([
+      { p_lesson_id: 12, p_title: 'Thinning', p_content: { type: 'doc', content: [] } },
+    ])
     expect(within(form).queryByText(/sent for review/)).toBeNull()
     expect(directWrites()).toEqual([])
   })
 
-  it('sends a published course\'s details for review', async () => {
+  it("sends a published course's details for review", async () => {
     signIn()
     renderAt('/settings/5')
     const form = await screen.findByRole('form', { name: 'Course details' })
@@ -372,7 +454,7 @@ describe('/settings/{course_id}: edits of published work go to review', () => {
     expect(directWrites()).toEqual([])
   })
 
-  it('saves a draft course\'s details at once', async () => {
+  it("saves a draft course's details at once", async () => {
     signIn()
     courseRows[0]!.published = false
     renderAt('/settings/5')
@@ -384,35 +466,69 @@ describe('/settings/{course_id}: edits of published work go to review', () => {
 
   it('shows the edit waiting for review in the form, beside a note that visitors see the published version', async () => {
     signIn()
-    revisionRows = [{ id: 301, course_id: 5, lesson_id: 11, status: 'pending', title: 'Sowing, waiting', summary: null, content: doc('New words'), review_note: null, submitted_at: '2025-01-05T10:00:00Z' }]
+    revisionRows = [
+      {
+        id: 301,
+        course_id: 5,
+        lesson_id: 11,
+        status: 'pending',
+        title: 'Sowing, waiting',
+        summary: null,
+        content: doc('New words'),
+        review_note: null,
+        submitted_at: '2025-01-05T10:00:00Z',
+      },
+    ]
     renderAt('/settings/5')
     const form = await screen.findByRole('form', { name: 'Lesson 1: Sowing' })
-    await waitFor(() => expect((within(form).getByLabelText('Lesson title') as HTMLInputElement).value).toBe('Sowing, waiting'))
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Lesson title') as HTMLInputElement).value).toBe('Sowing, waiting'),
+    )
     expect(within(form).getByText(/visitors see the published version until the Roots team approves it/)).toBeTruthy()
     expect(screen.getAllByText('Waiting for review.')).toHaveLength(1)
   })
 
-  it('shows the team\'s note on an edit sent back, and drops the edit on request', async () => {
+  it("shows the team's note on an edit sent back, and drops the edit on request", async () => {
     signIn()
-    revisionRows = [{ id: 302, course_id: 5, lesson_id: null, status: 'rejected', title: 'Winter salads!!!', summary: 'Shouty', content: null, review_note: 'Keep the old title, please.', submitted_at: '2025-01-05T10:00:00Z' }]
+    revisionRows = [
+      {
+        id: 302,
+        course_id: 5,
+        lesson_id: null,
+        status: 'rejected',
+        title: 'Winter salads!!!',
+        summary: 'Shouty',
+        content: null,
+        review_note: 'Keep the old title, please.',
+        submitted_at: '2025-01-05T10:00:00Z',
+      },
+    ]
     renderAt('/settings/5')
     const form = await screen.findByRole('form', { name: 'Course details' })
     expect(await within(form).findByText('Keep the old title, please.')).toBeTruthy()
     expect(within(form).getByText('Sent back by the Roots team.')).toBeTruthy()
     expect((within(form).getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads!!!')
     fireEvent.click(within(form).getByRole('button', { name: 'Drop my edit of the course details' }))
-    await waitFor(() => expect((within(form).getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads'))
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Course title') as HTMLInputElement).value).toBe('Winter salads'),
+    )
     expect(rpcCalls('discard_course_revision')).toEqual([{ p_revision_id: 302 }])
     expect(within(form).queryByText('Keep the old title, please.')).toBeNull()
   })
 
   it('shows a refused edit beside the form', async () => {
     signIn()
-    editAnswer = () => new Response(JSON.stringify({ code: '22023', message: 'The lesson text is not a document the editor can open' }), { status: 400 })
+    editAnswer = () =>
+      new Response(
+        JSON.stringify({ code: '22023', message: 'The lesson text is not a document the editor can open' }),
+        { status: 400 },
+      )
     renderAt('/settings/5')
     const form = await screen.findByRole('form', { name: 'Lesson 1: Sowing' })
     fireEvent.click(within(form).getByRole('button', { name: 'Send lesson for review' }))
-    expect((await within(form).findByRole('alert')).textContent).toBe('The lesson text is not a document the editor can open')
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'The lesson text is not a document the editor can open',
+    )
     expect(toast.success).not.toHaveBeenCalled()
   })
 })

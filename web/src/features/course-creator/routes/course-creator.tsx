@@ -17,14 +17,21 @@ export const statusLabel = (published: boolean) => (published ? 'Published' : 'D
 function CourseList({ expert }: { expert: MyExpert }) {
   const courses = useMyCourses(expert.id)
   if (courses.isPending) return <p role='status'>Loading your courses…</p>
-  if (courses.isError) return <p className='error' role='alert'>{courses.error.message}</p>
+  if (courses.isError)
+    return (
+      <p className='error' role='alert'>
+        {courses.error.message}
+      </p>
+    )
   if (courses.data.length === 0) return <p role='status'>You have no courses yet. Start your first one below.</p>
   return (
     <ul className='courses'>
       {courses.data.map((c) => (
         <li key={c.id}>
           <Link href={paths.courseSettings.getHref({ course_id: String(c.id) })}>{c.title}</Link>
-          <span className='badge' data-published={c.published}>{statusLabel(c.published)}</span>
+          <span className='badge' data-published={c.published}>
+            {statusLabel(c.published)}
+          </span>
         </li>
       ))}
     </ul>
@@ -45,9 +52,21 @@ function NewCourseForm({ expert }: { expert: MyExpert }) {
     <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-labelledby='new-course-title'>
       <h2 id='new-course-title'>Start a new course</h2>
       <TextField label='Course title' name='title' error={errors.title} />
-      <TextAreaField label='Summary (optional)' name='summary' rows={3} hint='One or two sentences: what will learners be able to do?' error={errors.summary} />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Creating…' : 'Create course'}</button>
+      <TextAreaField
+        label='Summary (optional)'
+        name='summary'
+        rows={3}
+        hint='One or two sentences: what will learners be able to do?'
+        error={errors.summary}
+      />
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Creating…' : 'Create course'}
+      </button>
     </form>
   )
 }
@@ -60,8 +79,13 @@ export default function CourseCreatorRoute() {
         {(expert) => (
           <>
             <h1>Your courses</h1>
-            <p>Hello {expert.name}. Write your courses here; the Roots team reviews drafts and publishes them on your <Link href={paths.growingExpert.getHref({ eid: expert.slug })}>expert page</Link>.</p>
-            <section className='card' aria-label='Your courses'><CourseList expert={expert} /></section>
+            <p>
+              Hello {expert.name}. Write your courses here; the Roots team reviews drafts and publishes them on your{' '}
+              <Link href={paths.growingExpert.getHref({ eid: expert.slug })}>expert page</Link>.
+            </p>
+            <section className='card' aria-label='Your courses'>
+              <CourseList expert={expert} />
+            </section>
             <NewCourseForm expert={expert} />
           </>
         )}

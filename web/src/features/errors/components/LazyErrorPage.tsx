@@ -7,16 +7,25 @@ import type { ErrorPageProps } from './ErrorPage'
 function PlainErrorPage({ status = 500, statusMessage }: ErrorPageProps) {
   return (
     <section role='alert'>
-      <h1>{status} {statusMessage || (status === 404 ? NOT_FOUND_MESSAGE : SERVER_ERROR_MESSAGE)}</h1>
+      <h1>
+        {status} {statusMessage || (status === 404 ? NOT_FOUND_MESSAGE : SERVER_ERROR_MESSAGE)}
+      </h1>
       <p>Please check your connection and reload the page.</p>
     </section>
   )
 }
 
 const ErrorPage = lazy(() =>
-  import('./ErrorPage').then((m) => ({ default: m.ErrorPage }), () => ({ default: PlainErrorPage }))
+  import('./ErrorPage').then(
+    (m) => ({ default: m.ErrorPage }),
+    () => ({ default: PlainErrorPage }),
+  ),
 )
 
 export function LazyErrorPage(props: ErrorPageProps) {
-  return <Suspense fallback={null}><ErrorPage {...props} /></Suspense>
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage {...props} />
+    </Suspense>
+  )
 }

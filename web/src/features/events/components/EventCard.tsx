@@ -9,14 +9,26 @@ import type { SiteEvent } from '../api/get-events'
 import { type CalendarEvent, downloadIcs } from '../ics'
 
 const card = css`
-  background: var(--roots-surface); border-radius: 0.75rem; padding: 1.25rem; display: grid; gap: 0.5rem; max-width: 46rem;
-  h3 { margin: 0; font-size: 1.25rem; overflow-wrap: anywhere; }
-  p { margin: 0; }
-  .when { font-weight: 700; }
+  background: var(--roots-surface);
+  border-radius: 0.75rem;
+  padding: 1.25rem;
+  display: grid;
+  gap: 0.5rem;
+  max-width: 46rem;
+  h3 {
+    margin: 0;
+    font-size: 1.25rem;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+  }
+  .when {
+    font-weight: 700;
+  }
 `
 
-export const eventPlace = (e: SiteEvent) =>
-  e.location ?? (e.site ? `${e.site.location}, ${e.site.city}` : null)
+export const eventPlace = (e: SiteEvent) => e.location ?? (e.site ? `${e.site.location}, ${e.site.city}` : null)
 
 export function calendarEvent(e: SiteEvent, origin = globalThis.location?.origin ?? ''): CalendarEvent {
   return {
@@ -33,7 +45,9 @@ export function calendarEvent(e: SiteEvent, origin = globalThis.location?.origin
 function when(e: SiteEvent) {
   const start = clockTime(e.starts_at)
   if (!e.ends_at) return start
-  return ukDay(e.ends_at) === ukDay(e.starts_at) ? `${start} to ${clockTime(e.ends_at)}` : `${start} until ${new Date(e.ends_at).toLocaleString('en-GB', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`
+  return ukDay(e.ends_at) === ukDay(e.starts_at)
+    ? `${start} to ${clockTime(e.ends_at)}`
+    : `${start} until ${new Date(e.ends_at).toLocaleString('en-GB', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`
 }
 
 export function EventCard({ event }: { event: SiteEvent }) {
@@ -42,11 +56,18 @@ export function EventCard({ event }: { event: SiteEvent }) {
     <article className={card} id={`event-${event.slug}`} aria-labelledby={`event-${event.slug}-title`}>
       <LazyImage src={event.image_url} alt='' />
       <h3 id={`event-${event.slug}-title`}>{event.title}</h3>
-      <p className='when'><time dateTime={event.starts_at}>{when(event)}</time></p>
+      <p className='when'>
+        <time dateTime={event.starts_at}>{when(event)}</time>
+      </p>
       {place && <p>{place}</p>}
       <RichText doc={event.description} />
       <p>
-        <button type='button' className={buttonSecondary} aria-label={`Add ${event.title} to your calendar`} onClick={() => downloadIcs(calendarEvent(event))}>
+        <button
+          type='button'
+          className={buttonSecondary}
+          aria-label={`Add ${event.title} to your calendar`}
+          onClick={() => downloadIcs(calendarEvent(event))}
+        >
           Add to calendar (.ics)
         </button>
       </p>

@@ -11,9 +11,39 @@ afterEach(() => {
 
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] })
 const EVENTS = [
-  { id: 1, slug: 'seed-swap', title: 'Seed swap, spring', description: doc('Bring seeds; take seeds.'), location: null, starts_at: '2030-04-05T09:00:00Z', ends_at: '2030-04-05T12:00:00Z', image_url: null, site: { id: 1, location: 'Tuckers Meadow', city: 'Bath' } },
-  { id: 2, slug: 'compost-workshop', title: 'Composting workshop', description: null, location: 'The shed', starts_at: '2030-04-05T13:00:00Z', ends_at: null, image_url: null, site: { id: 3, location: 'Leigh Woods Meadows', city: 'Bristol' } },
-  { id: 3, slug: 'harvest-supper', title: 'Harvest supper', description: null, location: null, starts_at: '2030-09-20T17:00:00Z', ends_at: '2030-09-20T20:00:00Z', image_url: null, site: { id: 3, location: 'Leigh Woods Meadows', city: 'Bristol' } },
+  {
+    id: 1,
+    slug: 'seed-swap',
+    title: 'Seed swap, spring',
+    description: doc('Bring seeds; take seeds.'),
+    location: null,
+    starts_at: '2030-04-05T09:00:00Z',
+    ends_at: '2030-04-05T12:00:00Z',
+    image_url: null,
+    site: { id: 1, location: 'Tuckers Meadow', city: 'Bath' },
+  },
+  {
+    id: 2,
+    slug: 'compost-workshop',
+    title: 'Composting workshop',
+    description: null,
+    location: 'The shed',
+    starts_at: '2030-04-05T13:00:00Z',
+    ends_at: null,
+    image_url: null,
+    site: { id: 3, location: 'Leigh Woods Meadows', city: 'Bristol' },
+  },
+  {
+    id: 3,
+    slug: 'harvest-supper',
+    title: 'Harvest supper',
+    description: null,
+    location: null,
+    starts_at: '2030-09-20T17:00:00Z',
+    ends_at: '2030-09-20T20:00:00Z',
+    image_url: null,
+    site: { id: 3, location: 'Leigh Woods Meadows', city: 'Bristol' },
+  },
 ]
 
 describe('/events', () => {
@@ -31,9 +61,16 @@ describe('/events', () => {
     expect(Math.abs(new Date(t![1]!).getTime() - before)).toBeLessThan(60_000)
     expect(url.searchParams.get('order')).toBe('starts_at.asc,id.asc')
 
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Friday, 5 April 2030', 'Friday, 20 September 2030'])
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Friday, 5 April 2030',
+      'Friday, 20 September 2030',
+    ])
     const april = screen.getByRole('region', { name: 'Friday, 5 April 2030' })
-    expect(within(april).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Seed swap, spring', 'Composting workshop'])
+    expect(
+      within(april)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Seed swap, spring', 'Composting workshop'])
     expect(within(april).getByText('10:00 to 13:00')).toBeTruthy()
     expect(within(april).getByText('Tuckers Meadow, Bath')).toBeTruthy()
     expect(within(april).getByText('The shed')).toBeTruthy()
@@ -47,10 +84,15 @@ describe('/events', () => {
     await screen.findByRole('heading', { level: 3, name: 'Seed swap, spring' })
     fireEvent.change(screen.getByLabelText('Site'), { target: { value: '3' } })
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Seed swap, spring' })).toBeNull())
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Composting workshop', 'Harvest supper'])
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Composting workshop',
+      'Harvest supper',
+    ])
     expect(page.loc.history.at(-1)).toBe('/events?site=3')
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2030-09' } })
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Harvest supper']))
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Harvest supper']),
+    )
     expect(screen.getByText('1 upcoming event')).toBeTruthy()
     expect(page.loc.history.at(-1)).toBe('/events?site=3&month=2030-09')
     fireEvent.change(screen.getByLabelText('Site'), { target: { value: '1' } })

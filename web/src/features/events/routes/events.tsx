@@ -12,16 +12,28 @@ import { EventCard } from '../components/EventCard'
 import { compareText } from '@/lib/intl'
 
 const filters = css`
-  display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); max-width: 46rem;
+  display: grid;
+  gap: 0 1rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+  max-width: 46rem;
 `
 const day = css`
-  margin: 2rem 0 0; display: grid; gap: 1rem;
-  h2 { margin: 0; font-size: 1.35rem; }
+  margin: 2rem 0 0;
+  display: grid;
+  gap: 1rem;
+  h2 {
+    margin: 0;
+    font-size: 1.35rem;
+  }
 `
 
 const monthOf = (iso: string) => ukDay(iso).slice(0, 7)
 const monthLabel = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  })
 
 export interface EventFilters {
   site: string
@@ -29,7 +41,9 @@ export interface EventFilters {
 }
 
 export function filterEvents(events: readonly SiteEvent[], f: EventFilters): SiteEvent[] {
-  return events.filter((e) => (!f.site || String(e.site?.id ?? '') === f.site) && (!f.month || monthOf(e.starts_at) === f.month))
+  return events.filter(
+    (e) => (!f.site || String(e.site?.id ?? '') === f.site) && (!f.month || monthOf(e.starts_at) === f.month),
+  )
 }
 
 /** Events grouped by their UK calendar day, in order. */
@@ -56,7 +70,9 @@ export default function EventsRoute() {
     navigate(`${path}${qs ? `?${qs}` : ''}`, { replace: true })
   }
   const all = events.data ?? []
-  const sites = [...new Map(all.filter((e) => e.site).map((e) => [e.site!.id, e.site!])).values()].sort((a, b) => compareText(a.location, b.location))
+  const sites = [...new Map(all.filter((e) => e.site).map((e) => [e.site!.id, e.site!])).values()].sort((a, b) =>
+    compareText(a.location, b.location),
+  )
   const months = [...new Set(all.map((e) => monthOf(e.starts_at)))]
   const shown = filterEvents(all, f)
 
@@ -67,31 +83,54 @@ export default function EventsRoute() {
       {events.isPending && <Loading what='events' />}
       {events.isError && <LoadFailed what='the events' onRetry={() => void events.refetch()} />}
       {events.data?.length === 0 && (
-        <EmptyState><p>No events are planned just now. New events are added every month, so check back soon.</p></EmptyState>
+        <EmptyState>
+          <p>No events are planned just now. New events are added every month, so check back soon.</p>
+        </EmptyState>
       )}
       {all.length > 0 && (
         <>
           <div className={filters} role='group' aria-label='Filter events'>
             <SelectField label='Site' name='site' value={f.site} onChange={(e) => setFilter('site', e.target.value)}>
               <option value=''>All sites</option>
-              {sites.map((s) => <option key={s.id} value={String(s.id)}>{s.location}, {s.city}</option>)}
+              {sites.map((s) => (
+                <option key={s.id} value={String(s.id)}>
+                  {s.location}, {s.city}
+                </option>
+              ))}
             </SelectField>
-            <SelectField label='Month' name='month' value={f.month} onChange={(e) => setFilter('month', e.target.value)}>
+            <SelectField
+              label='Month'
+              name='month'
+              value={f.month}
+              onChange={(e) => setFilter('month', e.target.value)}
+            >
               <option value=''>Any month</option>
-              {months.map((m) => <option key={m} value={m}>{monthLabel(m)}</option>)}
+              {months.map((m) => (
+                <option key={m} value={m}>
+                  {monthLabel(m)}
+                </option>
+              ))}
             </SelectField>
           </div>
-          <p role='status' aria-live='polite'>{shown.length === 1 ? '1 upcoming event' : `${shown.length} upcoming events`}</p>
+          <p role='status' aria-live='polite'>
+            {shown.length === 1 ? '1 upcoming event' : `${shown.length} upcoming events`}
+          </p>
           {shown.length === 0 && (
             <EmptyState>
-              <p>No upcoming events match these filters.{' '}
-                <button type='button' className={buttonLink} onClick={() => navigate(path, { replace: true })}>Show all events</button></p>
+              <p>
+                No upcoming events match these filters.{' '}
+                <button type='button' className={buttonLink} onClick={() => navigate(path, { replace: true })}>
+                  Show all events
+                </button>
+              </p>
             </EmptyState>
           )}
           {byDay(shown).map(([d, list]) => (
             <section key={d} className={day} aria-labelledby={`day-${d}`}>
               <h2 id={`day-${d}`}>{longDate(list[0]!.starts_at)}</h2>
-              {list.map((e) => <EventCard key={e.slug} event={e} />)}
+              {list.map((e) => (
+                <EventCard key={e.slug} event={e} />
+              ))}
             </section>
           ))}
         </>

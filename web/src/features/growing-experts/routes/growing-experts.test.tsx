@@ -11,25 +11,45 @@ beforeAll(() => {
   globalThis.__ROOTS_CONFIG__ = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
 })
 
-const alex = { id: 1, slug: 'alex-green', name: 'Alex Green', specialism: 'No-dig growing', bio: 'Fifteen years of no-dig.', photo_url: null }
+const alex = {
+  id: 1,
+  slug: 'alex-green',
+  name: 'Alex Green',
+  specialism: 'No-dig growing',
+  bio: 'Fifteen years of no-dig.',
+  photo_url: null,
+}
 let experts: unknown[]
 let courses: unknown[]
 let lessons: unknown[]
 let fetchMock: ReturnType<typeof vi.fn>
 const json = (body: unknown, accept: string | null) =>
-  new Response(JSON.stringify(accept?.includes('vnd.pgrst.object') ? (body as unknown[])[0] ?? null : body), { status: accept?.includes('vnd.pgrst.object') && !(body as unknown[]).length ? 406 : 200 })
+  new Response(JSON.stringify(accept?.includes('vnd.pgrst.object') ? ((body as unknown[])[0] ?? null) : body), {
+    status: accept?.includes('vnd.pgrst.object') && !(body as unknown[]).length ? 406 : 200,
+  })
 beforeEach(() => {
   experts = [alex, { ...alex, id: 2, slug: 'priya-roots', name: 'Priya Roots', specialism: null }]
   courses = [{ id: 10, slug: 'no-dig', title: 'No-dig in a weekend', summary: 'Beds from scratch.' }]
   lessons = [
-    { id: 100, course_id: 10, position: 0, title: 'Why no-dig', content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Soil life does the digging.' }] }] } },
+    {
+      id: 100,
+      course_id: 10,
+      position: 0,
+      title: 'Why no-dig',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Soil life does the digging.' }] }],
+      },
+    },
   ]
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     const u = decodeURIComponent(String(url))
     const accept = new Headers(init?.headers).get('accept')
     if (u.includes('/growing_experts')) {
       const slug = /slug=eq\.([^&]+)/.exec(u)?.[1]
-      return Promise.resolve(json(slug ? experts.filter((e) => (e as { slug: string }).slug === slug) : experts, accept))
+      return Promise.resolve(
+        json(slug ? experts.filter((e) => (e as { slug: string }).slug === slug) : experts, accept),
+      )
     }
     if (u.includes('/courses')) return Promise.resolve(json(courses, accept))
     if (u.includes('/course_contents')) return Promise.resolve(json(lessons, accept))
@@ -60,8 +80,12 @@ function renderAt(path: string) {
     <QueryClientProvider client={qc}>
       <Router hook={loc.hook}>
         <Catch>
-          <Route path='/growing-experts'><GrowingExpertsRoute /></Route>
-          <Route path='/growing-experts/:eid'><GrowingExpertRoute /></Route>
+          <Route path='/growing-experts'>
+            <GrowingExpertsRoute />
+          </Route>
+          <Route path='/growing-experts/:eid'>
+            <GrowingExpertRoute />
+          </Route>
         </Catch>
       </Router>
     </QueryClientProvider>,
@@ -82,7 +106,9 @@ describe('/growing-experts', () => {
   it('says so when there are no experts yet', async () => {
     experts = []
     renderAt('/growing-experts')
-    expect((await screen.findByText('No experts are listed yet. Please check back soon.')).getAttribute('role')).toBe('status')
+    expect((await screen.findByText('No experts are listed yet. Please check back soon.')).getAttribute('role')).toBe(
+      'status',
+    )
   })
 })
 
@@ -94,7 +120,9 @@ describe('/growing-experts/{eid}', () => {
     expect(screen.getByText('Lesson 1: Why no-dig')).toBeTruthy()
     expect(screen.getByText('Soil life does the digging.').tagName).toBe('P')
     await waitFor(() => expect(document.title).toBe('Alex Green | Roots Allotments'))
-    const courseCall = fetchMock.mock.calls.map(([u]) => decodeURIComponent(String(u))).find((u) => u.includes('/courses'))!
+    const courseCall = fetchMock.mock.calls
+      .map(([u]) => decodeURIComponent(String(u)))
+      .find((u) => u.includes('/courses'))!
     expect(courseCall).toContain('published=eq.true')
   })
 

@@ -12,16 +12,56 @@ import { ExpertPhoto } from '../components/ExpertPhoto'
 
 const page = css`
   max-width: 52rem;
-  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
-  .grid { list-style: none; padding: 0; margin: 1rem 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: 1rem 1.25rem; }
-  section.card { margin-bottom: 1rem; }
-  .expert { display: flex; gap: 1rem; align-items: center; }
-  .expert h2, .expert h3 { margin: 0; font-size: 1.15rem; }
-  .muted { color: var(--roots-muted); margin: 0.25rem 0 0; }
-  .lesson { border-top: 1px solid var(--roots-border); padding-top: 0.5rem; margin-top: 0.5rem; }
-  .lesson summary { cursor: pointer; font-weight: 600; min-height: 2.75rem; display: flex; align-items: center; }
-  .error { color: var(--roots-error); font-weight: 600; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.5rem;
+  }
+  .grid {
+    list-style: none;
+    padding: 0;
+    margin: 1rem 0;
+    display: grid;
+    gap: 1rem;
+    grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
+  }
+  .card {
+    background: var(--roots-surface);
+    border-radius: 0.75rem;
+    padding: 1rem 1.25rem;
+  }
+  section.card {
+    margin-bottom: 1rem;
+  }
+  .expert {
+    display: flex;
+    gap: 1rem;
+    align-items: center;
+  }
+  .expert h2,
+  .expert h3 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  .muted {
+    color: var(--roots-muted);
+    margin: 0.25rem 0 0;
+  }
+  .lesson {
+    border-top: 1px solid var(--roots-border);
+    padding-top: 0.5rem;
+    margin-top: 0.5rem;
+  }
+  .lesson summary {
+    cursor: pointer;
+    font-weight: 600;
+    min-height: 2.75rem;
+    display: flex;
+    align-items: center;
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
 `
 
 export default function GrowingExpertsRoute() {
@@ -32,7 +72,11 @@ export default function GrowingExpertsRoute() {
       <h1>Growing experts</h1>
       <p>Seasoned growers who share what they know in short courses for Roots members and visitors.</p>
       {experts.isPending && <p role='status'>Loading our experts…</p>}
-      {experts.isError && <p className='error' role='alert'>We could not load our growing experts just now. Please try again later.</p>}
+      {experts.isError && (
+        <p className='error' role='alert'>
+          We could not load our growing experts just now. Please try again later.
+        </p>
+      )}
       {experts.data?.length === 0 && <p role='status'>No experts are listed yet. Please check back soon.</p>}
       {experts.data && experts.data.length > 0 && (
         <ul className='grid'>
@@ -41,7 +85,9 @@ export default function GrowingExpertsRoute() {
               <div className='expert'>
                 <ExpertPhoto name={e.name} url={e.photo_url} size={64} />
                 <div>
-                  <h2><Link href={paths.growingExpert.getHref({ eid: e.slug })}>{e.name}</Link></h2>
+                  <h2>
+                    <Link href={paths.growingExpert.getHref({ eid: e.slug })}>{e.name}</Link>
+                  </h2>
                   {e.specialism && <p className='muted'>{e.specialism}</p>}
                 </div>
               </div>
@@ -74,13 +120,17 @@ function Profile({ profile }: { profile: ExpertProfile }) {
           {c.lessons.length === 0 && <p className='muted'>Lessons are on their way.</p>}
           {c.lessons.map((l, i) => (
             <details key={l.id} className='lesson'>
-              <summary>Lesson {i + 1}: {l.title}</summary>
+              <summary>
+                Lesson {i + 1}: {l.title}
+              </summary>
               <div dangerouslySetInnerHTML={{ __html: renderRichText(l.content) }} />
             </details>
           ))}
         </section>
       ))}
-      <p><Link href={paths.growingExperts.getHref()}>All growing experts</Link></p>
+      <p>
+        <Link href={paths.growingExperts.getHref()}>All growing experts</Link>
+      </p>
     </>
   )
 }
@@ -93,7 +143,11 @@ export function GrowingExpertRoute() {
   return (
     <div className={page}>
       {profile.isPending && <p role='status'>Loading…</p>}
-      {profile.isError && <p className='error' role='alert'>We could not load this expert just now. Please try again later.</p>}
+      {profile.isError && (
+        <p className='error' role='alert'>
+          We could not load this expert just now. Please try again later.
+        </p>
+      )}
       {profile.data && <Profile profile={profile.data} />}
     </div>
   )

@@ -15,12 +15,31 @@ import { guidedTourSchema, useBookGuidedTour } from '../api/book-guided-tour'
 import { useGuidedTours } from '../api/get-guided-tours'
 
 const page = css`
-  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); max-width: 40rem; margin-bottom: 1rem; }
-  .error { color: var(--roots-error); font-weight: 600; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.5rem;
+  }
+  .card {
+    background: var(--roots-surface);
+    border-radius: 0.75rem;
+    padding: clamp(1rem, 4vw, 1.75rem);
+    max-width: 40rem;
+    margin-bottom: 1rem;
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
 `
 
-const tourTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' })
+const tourTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 
 export default function GuidedTourRoute() {
   usePageMeta('Book a guided tour')
@@ -31,7 +50,12 @@ export default function GuidedTourRoute() {
   const { sites, storedSites } = useLocations()
   // /guided-tour/{location} takes a slug or a name ("Tuckers Meadow", "bath"): spec 5's lookup.
   const asked = decodeURIComponent(paramString(params.location) || search.get('site') || '')
-  const site = asked ? (findSiteByName(asked, storedSites, BUILT_IN_SITES) ?? findSiteByName(asked.replace(/[-_]+/g, ' '), storedSites, BUILT_IN_SITES))?.slug ?? asked : ''
+  const site = asked
+    ? ((
+        findSiteByName(asked, storedSites, BUILT_IN_SITES) ??
+        findSiteByName(asked.replace(/[-_]+/g, ' '), storedSites, BUILT_IN_SITES)
+      )?.slug ?? asked)
+    : ''
   const tours = useGuidedTours(site)
   const book = useBookGuidedTour(site)
   const { ref, errors, onSubmit } = useZodSubmit(guidedTourSchema, {
@@ -46,27 +70,66 @@ export default function GuidedTourRoute() {
       <h1>Book a guided tour</h1>
       <p>Walk the site with a patch manager before you join: see the plots, the tools and the community.</p>
       <div className='card'>
-        <SelectField label='Site' name='site' value={site} onChange={(e) => navigate(e.target.value ? paths.guidedTourLocation.getHref({ location: e.target.value }) : paths.guidedTour.getHref(), { replace: path !== paths.guidedTour.path })}>
+        <SelectField
+          label='Site'
+          name='site'
+          value={site}
+          onChange={(e) =>
+            navigate(
+              e.target.value
+                ? paths.guidedTourLocation.getHref({ location: e.target.value })
+                : paths.guidedTour.getHref(),
+              { replace: path !== paths.guidedTour.path },
+            )
+          }
+        >
           <option value=''>Choose a site</option>
-          {sites.map((s) => <option key={s.slug} value={s.slug}>{s.location}, {s.city}</option>)}
+          {sites.map((s) => (
+            <option key={s.slug} value={s.slug}>
+              {s.location}, {s.city}
+            </option>
+          ))}
         </SelectField>
       </div>
       {site && tours.isPending && <p role='status'>Loading tours…</p>}
-      {tours.isError && <p className='error' role='alert'>We could not load tours for this site.</p>}
+      {tours.isError && (
+        <p className='error' role='alert'>
+          We could not load tours for this site.
+        </p>
+      )}
       {tours.data?.length === 0 && <p role='status'>No tours are planned at this site yet.</p>}
       {tours.data && tours.data.length > 0 && (
         <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-label='Book a guided tour'>
           <SelectField label='Tour' name='tour_id' error={errors.tour_id} defaultValue=''>
             <option value=''>Choose a tour</option>
-            {tours.data.map((t) => <option key={t.id} value={t.id}>{tourTime(t.starts_at)}{t.guide_name ? ` with ${t.guide_name}` : ''}</option>)}
+            {tours.data.map((t) => (
+              <option key={t.id} value={t.id}>
+                {tourTime(t.starts_at)}
+                {t.guide_name ? ` with ${t.guide_name}` : ''}
+              </option>
+            ))}
           </SelectField>
           <TextField label='Your name' name='name' autoComplete='name' error={errors.name} />
           <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
           <TextField label='Phone (optional)' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
-          <TextField label='How many people?' name='party_size' type='number' min={1} max={10} defaultValue='1' error={errors.party_size} />
+          <TextField
+            label='How many people?'
+            name='party_size'
+            type='number'
+            min={1}
+            max={10}
+            defaultValue='1'
+            error={errors.party_size}
+          />
           <CheckboxField name='wants_membership' label='I am interested in becoming a member' />
-          {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-          <button type='submit' className={buttonPrimary} disabled={book.isPending}>{book.isPending ? 'Booking…' : 'Book the tour'}</button>
+          {errors._form && (
+            <p className='error' role='alert'>
+              {errors._form}
+            </p>
+          )}
+          <button type='submit' className={buttonPrimary} disabled={book.isPending}>
+            {book.isPending ? 'Booking…' : 'Book the tour'}
+          </button>
         </form>
       )}
     </div>
@@ -79,7 +142,9 @@ export function GuidedTourThankYouRoute() {
     <div className={page}>
       <h1>Your tour is booked</h1>
       <p>We have e-mailed you the details. See you on site!</p>
-      <p><Link href={paths.sites.getHref()}>Browse our sites</Link></p>
+      <p>
+        <Link href={paths.sites.getHref()}>Browse our sites</Link>
+      </p>
     </div>
   )
 }
@@ -90,7 +155,11 @@ export function GuidedTourBecomeMemberRoute() {
     <div className={page}>
       <h1>Your tour is booked: thinking of joining?</h1>
       <p>We have e-mailed you the tour details. While you wait, see our plans and how membership works.</p>
-      <p><Link href={paths.becomeMember.getHref()} className={buttonPrimary}>See membership plans</Link></p>
+      <p>
+        <Link href={paths.becomeMember.getHref()} className={buttonPrimary}>
+          See membership plans
+        </Link>
+      </p>
     </div>
   )
 }

@@ -5,9 +5,24 @@ import { paths } from '@/config/paths'
 import { buttonPrimary } from '@/components/styles'
 
 const form = css`
-  display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; max-width: 36rem; margin: 0 0 1.5rem;
-  label { flex-basis: 100%; font-weight: 600; }
-  input { flex: 1 1 12rem; font: inherit; padding: 0.6rem 0.75rem; border: 2px solid var(--roots-border); border-radius: 0.5rem; min-height: 2.75rem; }
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  align-items: end;
+  max-width: 36rem;
+  margin: 0 0 1.5rem;
+  label {
+    flex-basis: 100%;
+    font-weight: 600;
+  }
+  input {
+    flex: 1 1 12rem;
+    font: inherit;
+    padding: 0.6rem 0.75rem;
+    border: 2px solid var(--roots-border);
+    border-radius: 0.5rem;
+    min-height: 2.75rem;
+  }
 `
 
 export function KbSearch({ initial = '' }: { initial?: string }) {
@@ -25,7 +40,9 @@ export function KbSearch({ initial = '' }: { initial?: string }) {
     >
       <label htmlFor='kb-q'>Search the knowledge base</label>
       <input id='kb-q' name='q' type='search' defaultValue={initial} key={initial} maxLength={100} />
-      <button type='submit' className={buttonPrimary}>Search</button>
+      <button type='submit' className={buttonPrimary}>
+        Search
+      </button>
     </form>
   )
 }

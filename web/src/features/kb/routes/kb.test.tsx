@@ -17,12 +17,19 @@ function kbStub(rows = ARTICLES, below: { path: string; title: string }[] = []) 
     kb_articles: (url) => {
       const inList = url.searchParams.get('path')
       if (inList?.startsWith('in.')) {
-        const wanted = inList.slice(4, -1).split(',').map((p) => p.replace(/"/g, ''))
+        const wanted = inList
+          .slice(4, -1)
+          .split(',')
+          .map((p) => p.replace(/"/g, ''))
         return json(rows.filter((r) => wanted.includes(r.path)))
       }
       if (inList?.startsWith('like.')) return json(below)
       if (url.searchParams.get('or')) return json([{ path: 'growing/compost', title: 'Composting on site' }])
-      return json([{ path: 'billing', title: 'Membership and billing' }, { path: 'growing', title: 'Growing guides' }, { path: 'growing/compost', title: 'Composting on site' }])
+      return json([
+        { path: 'billing', title: 'Membership and billing' },
+        { path: 'growing', title: 'Growing guides' },
+        { path: 'growing/compost', title: 'Composting on site' },
+      ])
     },
   })
 }
@@ -31,17 +38,27 @@ const KB = '/kb/*?'
 
 describe('/kb/{link...}', () => {
   it('shows an article with breadcrumbs through every ancestor (linked when it has an article) and its sub-articles', async () => {
-    const fetchMock = kbStub(ARTICLES, [{ path: 'growing/vegetables/tomatoes/cherry', title: 'Cherry tomatoes' }, { path: 'growing/vegetables/tomatoes/cherry/deep', title: 'Too deep' }])
+    const fetchMock = kbStub(ARTICLES, [
+      { path: 'growing/vegetables/tomatoes/cherry', title: 'Cherry tomatoes' },
+      { path: 'growing/vegetables/tomatoes/cherry/deep', title: 'Too deep' },
+    ])
     renderPage(KB, '/kb/growing/vegetables/tomatoes', KbRoute)
     await screen.findByRole('heading', { level: 1, name: 'Growing tomatoes' })
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' })
-    expect(Array.from(crumbs.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Knowledge base', 'Growing guides', 'Vegetables', 'Growing tomatoes'])
+    expect(Array.from(crumbs.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Knowledge base',
+      'Growing guides',
+      'Vegetables',
+      'Growing tomatoes',
+    ])
     expect(screen.getByRole('link', { name: 'Knowledge base' }).getAttribute('href')).toBe('/kb')
     expect(screen.getByRole('link', { name: 'Growing guides' }).getAttribute('href')).toBe('/kb/growing')
     expect(screen.queryByRole('link', { name: 'Vegetables' })).toBeNull()
     expect(crumbs.querySelector('[aria-current="page"]')?.textContent).toBe('Growing tomatoes')
     expect(screen.getByText('Sow in March.')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Cherry tomatoes' }).getAttribute('href')).toBe('/kb/growing/vegetables/tomatoes/cherry')
+    expect(screen.getByRole('link', { name: 'Cherry tomatoes' }).getAttribute('href')).toBe(
+      '/kb/growing/vegetables/tomatoes/cherry',
+    )
     expect(screen.queryByRole('link', { name: 'Too deep' })).toBeNull()
     expect(document.title).toBe('Growing tomatoes | Roots Allotments')
     const first = new URL(String(callsTo(fetchMock, 'kb_articles')[0]![0]))
@@ -77,8 +94,12 @@ describe('/kb/{link...}', () => {
     renderPage(KB, '/kb?q=compost%20bins', KbRoute)
     await screen.findByRole('heading', { level: 2, name: 'Results for “compost bins”' })
     await screen.findByRole('link', { name: 'Composting on site' })
-    const search = callsTo(fetchMock, 'kb_articles').map(([u]) => new URL(String(u))).find((u) => u.searchParams.get('or'))!
-    expect(search.searchParams.get('or')).toBe('(title.ilike."*compost bins*",search_vector.wfts(english)."compost bins")')
+    const search = callsTo(fetchMock, 'kb_articles')
+      .map(([u]) => new URL(String(u)))
+      .find((u) => u.searchParams.get('or'))!
+    expect(search.searchParams.get('or')).toBe(
+      '(title.ilike."*compost bins*",search_vector.wfts(english)."compost bins")',
+    )
     expect(document.title).toBe('Search: compost bins | Roots Allotments')
   })
 

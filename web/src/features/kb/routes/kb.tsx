@@ -14,13 +14,38 @@ import { kbLink, searchTerms, segmentLabel } from '../kb-paths'
 
 const crumbs = css`
   margin: 0 0 1rem;
-  ol { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 0.5rem; }
-  li + li::before { content: '›'; margin-right: 0.5rem; color: var(--roots-muted); }
-  a { padding: 0.25rem 0; display: inline-block; }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25rem 0.5rem;
+  }
+  li + li::before {
+    content: '›';
+    margin-right: 0.5rem;
+    color: var(--roots-muted);
+  }
+  a {
+    padding: 0.25rem 0;
+    display: inline-block;
+  }
 `
 const links = css`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem; max-width: 42rem;
-  a { display: block; background: var(--roots-surface); border-radius: 0.5rem; padding: 0.75rem 1rem; font-weight: 600; }
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.5rem;
+  max-width: 42rem;
+  a {
+    display: block;
+    background: var(--roots-surface);
+    border-radius: 0.5rem;
+    padding: 0.75rem 1rem;
+    font-weight: 600;
+  }
 `
 
 const TITLE = 'Knowledge base'
@@ -29,7 +54,11 @@ const kbHref = (path: string) => paths.kb.getHref({ link: path })
 function ArticleLinks({ rows, label }: { rows: readonly KbLinkRow[]; label: string }) {
   return (
     <ul className={links} aria-label={label}>
-      {rows.map((r) => <li key={r.path}><Link href={kbHref(r.path)}>{r.title}</Link></li>)}
+      {rows.map((r) => (
+        <li key={r.path}>
+          <Link href={kbHref(r.path)}>{r.title}</Link>
+        </li>
+      ))}
     </ul>
   )
 }
@@ -38,7 +67,9 @@ export function Breadcrumbs({ page }: { page: KbPage }) {
   return (
     <nav className={crumbs} aria-label='Breadcrumb'>
       <ol>
-        <li><Link href={paths.kbHome.getHref()}>{TITLE}</Link></li>
+        <li>
+          <Link href={paths.kbHome.getHref()}>{TITLE}</Link>
+        </li>
         {page.ancestors.map((a) => (
           <li key={a.path}>{a.title ? <Link href={kbHref(a.path)}>{a.title}</Link> : segmentLabel(a.path)}</li>
         ))}
@@ -60,7 +91,11 @@ function KbHome({ q }: { q: string }) {
       {searching && (
         <section aria-labelledby='results-heading'>
           <h2 id='results-heading'>Results for “{q}”</h2>
-          <ListView query={results} what='the results' empty={<p>No articles match “{q}”. Try fewer or different words.</p>}>
+          <ListView
+            query={results}
+            what='the results'
+            empty={<p>No articles match “{q}”. Try fewer or different words.</p>}
+          >
             {(rows) => <ArticleLinks rows={rows} label='Search results' />}
           </ListView>
         </section>
@@ -68,7 +103,11 @@ function KbHome({ q }: { q: string }) {
       {!searching && (
         <section aria-labelledby='sections-heading'>
           <h2 id='sections-heading'>Sections</h2>
-          <ListView query={top} what='the knowledge base' empty={<p>The knowledge base is empty for now. Your patch manager can answer any question.</p>}>
+          <ListView
+            query={top}
+            what='the knowledge base'
+            empty={<p>The knowledge base is empty for now. Your patch manager can answer any question.</p>}
+          >
             {(rows) => <ArticleLinks rows={rows} label='Sections' />}
           </ListView>
         </section>

@@ -13,7 +13,8 @@ let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
   answers = []
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
-    if (String(url).includes('/rest/v1/land_offers') && init?.method === 'POST') return Promise.resolve((answers.shift() ?? (() => new Response(null, { status: 201 })))())
+    if (String(url).includes('/rest/v1/land_offers') && init?.method === 'POST')
+      return Promise.resolve((answers.shift() ?? (() => new Response(null, { status: 201 })))())
     return Promise.resolve(new Response('[]'))
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -25,10 +26,15 @@ afterEach(() => {
 
 function renderLand() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={qc}><LandRoute /></QueryClientProvider>)
+  render(
+    <QueryClientProvider client={qc}>
+      <LandRoute />
+    </QueryClientProvider>,
+  )
 }
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const posts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/land_offers') && (i as RequestInit)?.method === 'POST')
+const posts = () =>
+  fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/land_offers') && (i as RequestInit)?.method === 'POST')
 const body = (n: number) => JSON.parse(String((posts()[n]![1] as RequestInit).body))
 const submit = () => fireEvent.submit(screen.getByRole('form', { name: 'Offer your land' }))
 
@@ -60,12 +66,28 @@ describe('/land', () => {
     submit()
     expect((await screen.findByText(THANK_YOU)).getAttribute('role')).toBe('status')
     expect(posts()).toHaveLength(1)
-    expect(body(0)).toMatchObject({ location: 'Near Frome', acreage: 4.5, name: 'Hill Farm', email: 'hill@example.com', phone: null, description: null })
+    expect(body(0)).toMatchObject({
+      location: 'Near Frome',
+      acreage: 4.5,
+      name: 'Hill Farm',
+      email: 'hill@example.com',
+      phone: null,
+      description: null,
+    })
     expect(body(0).submission_key).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('counts an offer that already arrived (same submission key) as sent', async () => {
-    answers.push(() => new Response(JSON.stringify({ code: '23505', message: 'duplicate key value violates unique constraint "land_offers_submission_key"' }), { status: 409 }))
+    answers.push(
+      () =>
+        new Response(
+          JSON.stringify({
+            code: '23505',
+            message: 'duplicate key value violates unique constraint "land_offers_submission_key"',
+          }),
+          { status: 409 },
+        ),
+    )
     renderLand()
     fillValid()
     submit()
@@ -73,7 +95,9 @@ describe('/land', () => {
   })
 
   it('keeps the form and the submission key after a refusal, so a corrected resend is still one offer', async () => {
-    answers.push(() => new Response(JSON.stringify({ code: '23514', message: 'violates check constraint' }), { status: 400 }))
+    answers.push(
+      () => new Response(JSON.stringify({ code: '23514', message: 'violates check constraint' }), { status: 400 }),
+    )
     renderLand()
     fillValid()
     submit()

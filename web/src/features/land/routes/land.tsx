@@ -11,14 +11,34 @@ import { landOfferSchema, useOfferLand } from '../api/offer-land'
 
 const page = css`
   max-width: 44rem;
-  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); margin-bottom: 1.25rem; }
-  .error { color: var(--roots-error); font-weight: 600; }
-  fieldset { border: 0; padding: 0; margin: 0 0 0.5rem; }
-  legend { font-weight: 700; font-size: 1.1rem; margin-bottom: 0.5rem; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.5rem;
+  }
+  .card {
+    background: var(--roots-surface);
+    border-radius: 0.75rem;
+    padding: clamp(1rem, 4vw, 1.75rem);
+    margin-bottom: 1.25rem;
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
+  fieldset {
+    border: 0;
+    padding: 0;
+    margin: 0 0 0.5rem;
+  }
+  legend {
+    font-weight: 700;
+    font-size: 1.1rem;
+    margin-bottom: 0.5rem;
+  }
 `
 
-export const THANK_YOU = 'Thank you: your offer of land has reached our sites team. We will be in touch within ten working days.'
+export const THANK_YOU =
+  'Thank you: your offer of land has reached our sites team. We will be in touch within ten working days.'
 
 export default function LandRoute() {
   usePageMeta('Offer your land', 'Have land that could become a community allotment? Tell the Roots sites team.')
@@ -40,7 +60,9 @@ export default function LandRoute() {
         <h1>Thank you</h1>
         <div className='card'>
           <p role='status'>{THANK_YOU}</p>
-          <button type='button' className={buttonSecondary} onClick={() => setSent(false)}>Offer another piece of land</button>
+          <button type='button' className={buttonSecondary} onClick={() => setSent(false)}>
+            Offer another piece of land
+          </button>
         </div>
       </div>
     )
@@ -50,15 +72,32 @@ export default function LandRoute() {
     <div className={page}>
       <h1>Offer your land</h1>
       <p>
-        Every Roots site starts with a landowner. If you have a field, paddock or walled garden of an acre or more that could
-        become community allotments, tell us about it. We lease land long-term and look after it.
+        Every Roots site starts with a landowner. If you have a field, paddock or walled garden of an acre or more that
+        could become community allotments, tell us about it. We lease land long-term and look after it.
       </p>
       <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-label='Offer your land'>
         <fieldset>
           <legend>The land</legend>
-          <TextField label='Where is it?' name='location' hint='A town or village, a postcode or a grid reference.' error={errors.location} />
-          <TextField label='Size in acres (optional)' name='acreage' inputMode='decimal' hint='Roughly is fine, e.g. 4.5.' error={errors.acreage} />
-          <TextAreaField label='Tell us about it (optional)' name='description' rows={5} hint='Access, water, what it is used for now.' error={errors.description} />
+          <TextField
+            label='Where is it?'
+            name='location'
+            hint='A town or village, a postcode or a grid reference.'
+            error={errors.location}
+          />
+          <TextField
+            label='Size in acres (optional)'
+            name='acreage'
+            inputMode='decimal'
+            hint='Roughly is fine, e.g. 4.5.'
+            error={errors.acreage}
+          />
+          <TextAreaField
+            label='Tell us about it (optional)'
+            name='description'
+            rows={5}
+            hint='Access, water, what it is used for now.'
+            error={errors.description}
+          />
         </fieldset>
         <fieldset>
           <legend>Your contact details</legend>
@@ -67,8 +106,14 @@ export default function LandRoute() {
           <TextField label='Phone (optional)' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
         </fieldset>
         <p>Only the Roots sites team sees what you send.</p>
-        {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-        <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Sending…' : 'Send my offer'}</button>
+        {errors._form && (
+          <p className='error' role='alert'>
+            {errors._form}
+          </p>
+        )}
+        <button type='submit' className={buttonPrimary} disabled={pending}>
+          {pending ? 'Sending…' : 'Send my offer'}
+        </button>
       </form>
     </div>
   )

@@ -17,12 +17,38 @@ import type { Site } from '@/lib/sites/types'
 import { formatCount } from '@/lib/intl'
 
 const page = css`
-  .hero { background: var(--roots-surface); border-radius: 1rem; padding: clamp(1.25rem, 5vw, 3rem); margin-bottom: 1.5rem; }
-  h1 { color: var(--roots-primary); margin: 0.25rem 0 0.75rem; font-size: clamp(1.9rem, 6vw, 3rem); }
-  .lead { font-size: 1.15rem; max-width: 40rem; }
-  .promo { display: inline-block; padding: 0.4rem 0.75rem; border-radius: 0.5rem; background: #fff3d6; color: #5c3b00; font-weight: 700; }
-  .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1rem; }
-  ul.points { padding-left: 1.2rem; }
+  .hero {
+    background: var(--roots-surface);
+    border-radius: 1rem;
+    padding: clamp(1.25rem, 5vw, 3rem);
+    margin-bottom: 1.5rem;
+  }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0.25rem 0 0.75rem;
+    font-size: clamp(1.9rem, 6vw, 3rem);
+  }
+  .lead {
+    font-size: 1.15rem;
+    max-width: 40rem;
+  }
+  .promo {
+    display: inline-block;
+    padding: 0.4rem 0.75rem;
+    border-radius: 0.5rem;
+    background: #fff3d6;
+    color: #5c3b00;
+    font-weight: 700;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    margin-top: 1rem;
+  }
+  ul.points {
+    padding-left: 1.2rem;
+  }
 `
 
 function Landing({ site, ctaSettings }: { site: Site; ctaSettings: ReturnType<typeof useLocations>['ctaSettings'] }) {
@@ -31,19 +57,44 @@ function Landing({ site, ctaSettings }: { site: Site; ctaSettings: ReturnType<ty
   return (
     <div className={page}>
       <section className='hero' aria-labelledby='landing-title'>
-        <p>{site.city} · <StatusBadge site={site} /></p>
+        <p>
+          {site.city} · <StatusBadge site={site} />
+        </p>
         <h1 id='landing-title'>{site.description_title ?? `Grow your own at ${site.location}`}</h1>
-        <p className='lead'>{site.landing_page_description ?? site.description ?? `Your own allotment plot in ${site.city}, with tools, water, seeds and help all supplied.`}</p>
-        {cta.promo && <p><span className='promo'>{cta.promo}</span></p>}
+        <p className='lead'>
+          {site.landing_page_description ??
+            site.description ??
+            `Your own allotment plot in ${site.city}, with tools, water, seeds and help all supplied.`}
+        </p>
+        {cta.promo && (
+          <p>
+            <span className='promo'>{cta.promo}</span>
+          </p>
+        )}
         <div className='actions'>
-          <Link href={upcoming ? paths.preregSiteSignup.getHref({ site: site.slug }) : paths.landingSiteJoin.getHref({ site: site.slug })} className={buttonPrimary}>
+          <Link
+            href={
+              upcoming
+                ? paths.preregSiteSignup.getHref({ site: site.slug })
+                : paths.landingSiteJoin.getHref({ site: site.slug })
+            }
+            className={buttonPrimary}
+          >
             {upcoming ? 'Pre-register' : cta.label}
           </Link>
-          {isActive(site) && <Link href={sitePageHref(site)} className={buttonSecondary}>About the site</Link>}
+          {isActive(site) && (
+            <Link href={sitePageHref(site)} className={buttonSecondary}>
+              About the site
+            </Link>
+          )}
         </div>
       </section>
       <ul className='points'>
-        {site.allotments !== null && <li>{site.allotments} plots on {site.site_size ?? '?'} acres</li>}
+        {site.allotments !== null && (
+          <li>
+            {site.allotments} plots on {site.site_size ?? '?'} acres
+          </li>
+        )}
         <li>Tools, water and seeds on site</li>
         <li>{formatCount(site.waiting_list_count)} people on the waiting list now</li>
       </ul>
@@ -84,15 +135,21 @@ export function SpecialJoinSuccessRoute() {
   const [path] = useLocation()
   const slug = slugParam(params.site, path)
   const { sites, places } = useLocations()
-  const name = sites.find((s) => s.slug === slug)?.location ?? places.find((p) => p.slug === slug)?.location ?? 'the list'
+  const name =
+    sites.find((s) => s.slug === slug)?.location ?? places.find((p) => p.slug === slug)?.location ?? 'the list'
   usePageMeta('You are on the list')
   return (
     <div className={page}>
       <section className='hero' aria-labelledby='done-title'>
         <h1 id='done-title'>You are on the waiting list for {name}</h1>
-        <p className='lead'>We have e-mailed you your private reference. Use it any time to see your place, the list length and your estimated wait.</p>
+        <p className='lead'>
+          We have e-mailed you your private reference. Use it any time to see your place, the list length and your
+          estimated wait.
+        </p>
         <div className='actions'>
-          <Link href={paths.queueReady.getHref()} className={buttonPrimary}>See your place in the queue</Link>
+          <Link href={paths.queueReady.getHref()} className={buttonPrimary}>
+            See your place in the queue
+          </Link>
         </div>
       </section>
     </div>
@@ -110,7 +167,11 @@ export function NewSiteLandingRoute() {
         <p className='lead'>Pre-register for a site near you and you will get first pick of its plots when it opens.</p>
       </section>
       <ul className={siteGrid}>
-        {upcoming.map((s) => <li key={s.slug}><SiteCard site={s} cta={siteCta(s, ctaSettings)} headingLevel={2} /></li>)}
+        {upcoming.map((s) => (
+          <li key={s.slug}>
+            <SiteCard site={s} cta={siteCta(s, ctaSettings)} headingLevel={2} />
+          </li>
+        ))}
       </ul>
     </div>
   )

@@ -9,10 +9,25 @@ import { mapPoints } from '../api/map-points'
 
 const page = css`
   max-width: 52rem;
-  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
-  .lead { margin: 0 0 1rem; }
-  .summary { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; margin: 0 0 1rem; padding: 0; list-style: none; }
-  .summary strong { font-size: 1.3rem; display: block; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.5rem;
+  }
+  .lead {
+    margin: 0 0 1rem;
+  }
+  .summary {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1.5rem;
+    margin: 0 0 1rem;
+    padding: 0;
+    list-style: none;
+  }
+  .summary strong {
+    font-size: 1.3rem;
+    display: block;
+  }
 `
 
 export default function LocationMapRoute() {
@@ -23,15 +38,27 @@ export default function LocationMapRoute() {
   return (
     <div className={page}>
       <h1>Where people are waiting</h1>
-      <p className='lead'>Our sites and the places people want one, sized by how many people are on the waiting list.</p>
+      <p className='lead'>
+        Our sites and the places people want one, sized by how many people are on the waiting list.
+      </p>
       {!settled && <p role='status'>Loading the sites…</p>}
       {settled && !loaded && <p role='status'>Loading waiting-list numbers…</p>}
       <ul className='summary' aria-label='Totals'>
-        <li><strong>{sites.length}</strong> sites</li>
-        <li><strong>{places.length}</strong> waiting-list places</li>
-        <li><strong>{waiting}</strong> people waiting</li>
+        <li>
+          <strong>{sites.length}</strong> sites
+        </li>
+        <li>
+          <strong>{places.length}</strong> waiting-list places
+        </li>
+        <li>
+          <strong>{waiting}</strong> people waiting
+        </li>
       </ul>
-      <SiteMap points={points} label='Map of Roots sites and waiting-list demand' caption='People waiting by site and place' />
+      <SiteMap
+        points={points}
+        label='Map of Roots sites and waiting-list demand'
+        caption='People waiting by site and place'
+      />
     </div>
   )
 }

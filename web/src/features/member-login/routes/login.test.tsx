@@ -10,8 +10,19 @@ beforeAll(() => {
 })
 
 const session = {
-  access_token: 'header.eyJzdWIiOiJ1MSIsImV4cCI6NDEwMjQ0NDgwMH0.sig', refresh_token: 'r', expires_in: 3600, expires_at: 4102444800, token_type: 'bearer',
-  user: { id: 'u1', aud: 'authenticated', email: 'member@example.com', app_metadata: {}, user_metadata: {}, created_at: '2025-01-01T00:00:00Z' },
+  access_token: 'header.eyJzdWIiOiJ1MSIsImV4cCI6NDEwMjQ0NDgwMH0.sig',
+  refresh_token: 'r',
+  expires_in: 3600,
+  expires_at: 4102444800,
+  token_type: 'bearer',
+  user: {
+    id: 'u1',
+    aud: 'authenticated',
+    email: 'member@example.com',
+    app_metadata: {},
+    user_metadata: {},
+    created_at: '2025-01-01T00:00:00Z',
+  },
 }
 
 let tokenAnswer: () => Response
@@ -36,7 +47,11 @@ afterEach(() => {
 
 function renderLogin(search = '') {
   const loc = memoryLocation({ path: '/login', searchPath: search, record: true })
-  render(<Router hook={loc.hook} searchHook={loc.searchHook}><LoginRoute /></Router>)
+  render(
+    <Router hook={loc.hook} searchHook={loc.searchHook}>
+      <LoginRoute />
+    </Router>,
+  )
   return loc
 }
 const calls = (part: string) => fetchMock.mock.calls.filter(([u]) => String(u).includes(part))
@@ -60,7 +75,10 @@ describe('/login', () => {
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'allotments-demo' } })
     fireEvent.submit(form)
     await waitFor(() => expect(loc.history.at(-1)).toBe('/members'))
-    expect(JSON.parse(String((calls('/auth/v1/token')[0]![1] as RequestInit).body))).toMatchObject({ email: 'member@example.com', password: 'allotments-demo' })
+    expect(JSON.parse(String((calls('/auth/v1/token')[0]![1] as RequestInit).body))).toMatchObject({
+      email: 'member@example.com',
+      password: 'allotments-demo',
+    })
   })
 
   it('goes on to ?next= after signing in', async () => {
@@ -73,7 +91,10 @@ describe('/login', () => {
   })
 
   it('says plainly when the password is wrong, and keeps the e-mail', async () => {
-    tokenAnswer = () => new Response(JSON.stringify({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }), { status: 400 })
+    tokenAnswer = () =>
+      new Response(JSON.stringify({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }), {
+        status: 400,
+      })
     const loc = renderLogin()
     const form = await screen.findByRole('form', { name: 'With your password' })
     fireEvent.change(within(form).getByLabelText('E-mail address'), { target: { value: 'member@example.com' } })
@@ -101,11 +122,17 @@ describe('/login', () => {
     expect((await within(form).findByRole('status')).textContent).toBe(linkSentMessage('member@example.com'))
     const [url, init] = calls('/auth/v1/otp')[0]!
     expect(String(url)).toContain(`redirect_to=${encodeURIComponent(`${globalThis.location.origin}/members`)}`)
-    expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({ email: 'member@example.com', create_user: false })
+    expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({
+      email: 'member@example.com',
+      create_user: false,
+    })
   })
 
   it('answers an address with no account the same way (no account discovery)', async () => {
-    otpAnswer = () => new Response(JSON.stringify({ code: 422, error_code: 'otp_disabled', msg: 'Signups not allowed for otp' }), { status: 422 })
+    otpAnswer = () =>
+      new Response(JSON.stringify({ code: 422, error_code: 'otp_disabled', msg: 'Signups not allowed for otp' }), {
+        status: 422,
+      })
     renderLogin()
     const form = await screen.findByRole('form', { name: 'With a link by e-mail' })
     fireEvent.change(within(form).getByLabelText('E-mail address'), { target: { value: 'nobody@example.com' } })

@@ -9,15 +9,40 @@ import { paths } from '@/config/paths'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
-import { hasSession, magicLinkSchema, passwordSignInSchema, safeNext, sendMagicLink, signInWithPassword } from '../api/sign-in'
+import {
+  hasSession,
+  magicLinkSchema,
+  passwordSignInSchema,
+  safeNext,
+  sendMagicLink,
+  signInWithPassword,
+} from '../api/sign-in'
 
 const page = css`
   max-width: 32rem;
-  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
-  h2 { margin: 0 0 0.75rem; font-size: 1.2rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.75rem); margin-bottom: 1.25rem; }
-  .error { color: var(--roots-error); font-weight: 600; }
-  .sent { border-left: 4px solid var(--roots-primary); padding: 0.5rem 0.75rem; background: #e8f0ea; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.5rem;
+  }
+  h2 {
+    margin: 0 0 0.75rem;
+    font-size: 1.2rem;
+  }
+  .card {
+    background: var(--roots-surface);
+    border-radius: 0.75rem;
+    padding: clamp(1rem, 4vw, 1.75rem);
+    margin-bottom: 1.25rem;
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
+  .sent {
+    border-left: 4px solid var(--roots-primary);
+    padding: 0.5rem 0.75rem;
+    background: #e8f0ea;
+  }
 `
 
 export const linkSentMessage = (email: string) =>
@@ -36,9 +61,21 @@ function PasswordForm({ next }: { next: string }) {
     <form ref={ref} className='card' onSubmit={onSubmit} noValidate aria-labelledby='password-title'>
       <h2 id='password-title'>With your password</h2>
       <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
-      <TextField label='Password' name='password' type='password' autoComplete='current-password' error={errors.password} />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Signing in…' : 'Sign in'}</button>
+      <TextField
+        label='Password'
+        name='password'
+        type='password'
+        autoComplete='current-password'
+        error={errors.password}
+      />
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
     </form>
   )
 }
@@ -56,9 +93,19 @@ function MagicLinkForm({ next }: { next: string }) {
       <h2 id='link-title'>With a link by e-mail</h2>
       <p>No password? We will e-mail you a link that signs you in.</p>
       <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      {sentTo && <p className='sent' role='status'>{linkSentMessage(sentTo)}</p>}
-      <button type='submit' className={buttonSecondary} disabled={pending}>{pending ? 'Sending…' : 'E-mail me a sign-in link'}</button>
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      {sentTo && (
+        <p className='sent' role='status'>
+          {linkSentMessage(sentTo)}
+        </p>
+      )}
+      <button type='submit' className={buttonSecondary} disabled={pending}>
+        {pending ? 'Sending…' : 'E-mail me a sign-in link'}
+      </button>
     </form>
   )
 }
@@ -70,11 +117,13 @@ export default function LoginRoute() {
   const [checking, setChecking] = useState(true)
   useEffect(() => {
     let live = true
-    void hasSession().then((signedIn) => {
-      if (!live) return
-      if (signedIn) navigate(next, { replace: true })
-      else setChecking(false)
-    }).catch(() => live && setChecking(false))
+    void hasSession()
+      .then((signedIn) => {
+        if (!live) return
+        if (signedIn) navigate(next, { replace: true })
+        else setChecking(false)
+      })
+      .catch(() => live && setChecking(false))
     return () => {
       live = false
     }
@@ -83,16 +132,18 @@ export default function LoginRoute() {
   return (
     <div className={page}>
       <h1>Sign in</h1>
-      {checking
-        ? <p role='status'>Checking whether you are signed in…</p>
-        : (
-          <>
-            <p>Members sign in here to see their plot, payments and membership.</p>
-            <PasswordForm next={next} />
-            <MagicLinkForm next={next} />
-            <p>Not a member yet? <Link href={paths.becomeMember.getHref()}>Become a member</Link>.</p>
-          </>
-        )}
+      {checking ? (
+        <p role='status'>Checking whether you are signed in…</p>
+      ) : (
+        <>
+          <p>Members sign in here to see their plot, payments and membership.</p>
+          <PasswordForm next={next} />
+          <MagicLinkForm next={next} />
+          <p>
+            Not a member yet? <Link href={paths.becomeMember.getHref()}>Become a member</Link>.
+          </p>
+        </>
+      )}
     </div>
   )
 }

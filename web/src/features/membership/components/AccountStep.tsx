@@ -14,7 +14,15 @@ interface Prefill {
   first_name?: string
 }
 
-function CreateAccount({ prefill, returnTo, onExisting }: { prefill: Prefill; returnTo: string; onExisting: (email: string) => void }) {
+function CreateAccount({
+  prefill,
+  returnTo,
+  onExisting,
+}: {
+  prefill: Prefill
+  returnTo: string
+  onExisting: (email: string) => void
+}) {
   const [confirmTo, setConfirmTo] = useState<string | null>(null)
   const { ref, errors, onSubmit, pending } = useZodSubmit(createAccountSchema, {
     send: async (input) => {
@@ -35,21 +43,47 @@ function CreateAccount({ prefill, returnTo, onExisting }: { prefill: Prefill; re
   if (confirmTo) {
     return (
       <p className='sent' role='status'>
-        We have sent a link to <strong>{confirmTo}</strong>. Open it to confirm your address: it brings you back here to choose your plan and pay.
+        We have sent a link to <strong>{confirmTo}</strong>. Open it to confirm your address: it brings you back here to
+        choose your plan and pay.
       </p>
     )
   }
   return (
     <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Create your account'>
       <div className='pair'>
-        <TextField label='First name' name='first_name' autoComplete='given-name' defaultValue={prefill.first_name} error={errors.first_name} />
+        <TextField
+          label='First name'
+          name='first_name'
+          autoComplete='given-name'
+          defaultValue={prefill.first_name}
+          error={errors.first_name}
+        />
         <TextField label='Last name' name='last_name' autoComplete='family-name' error={errors.last_name} />
       </div>
-      <TextField label='E-mail address' name='email' type='email' autoComplete='email' defaultValue={prefill.email} error={errors.email} />
-      <TextField label='Choose a password' name='password' type='password' autoComplete='new-password' error={errors.password}
-        hint='At least 8 characters. You sign in with it to see your plot and payments.' />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Creating your account…' : 'Create my account'}</button>
+      <TextField
+        label='E-mail address'
+        name='email'
+        type='email'
+        autoComplete='email'
+        defaultValue={prefill.email}
+        error={errors.email}
+      />
+      <TextField
+        label='Choose a password'
+        name='password'
+        type='password'
+        autoComplete='new-password'
+        error={errors.password}
+        hint='At least 8 characters. You sign in with it to see your plot and payments.'
+      />
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Creating your account…' : 'Create my account'}
+      </button>
     </form>
   )
 }
@@ -63,10 +97,29 @@ function SignIn({ email }: { email?: string }) {
   })
   return (
     <form ref={ref} onSubmit={onSubmit} noValidate aria-label='Sign in'>
-      <TextField label='E-mail address' name='email' type='email' autoComplete='email' defaultValue={email} error={errors.email} />
-      <TextField label='Password' name='password' type='password' autoComplete='current-password' error={errors.password} />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Signing in…' : 'Sign in'}</button>
+      <TextField
+        label='E-mail address'
+        name='email'
+        type='email'
+        autoComplete='email'
+        defaultValue={email}
+        error={errors.email}
+      />
+      <TextField
+        label='Password'
+        name='password'
+        type='password'
+        autoComplete='current-password'
+        error={errors.password}
+      />
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
     </form>
   )
 }
@@ -77,21 +130,36 @@ export function AccountStep({ prefill, returnTo }: { prefill: Prefill; returnTo:
   const [knownEmail, setKnownEmail] = useState<string | undefined>(prefill.email)
   return (
     <>
-      {mode === 'new'
-        ? (
-          <>
-            <p>New to Roots? Create your account: you use it to see your plot, your payments and your membership.</p>
-            <CreateAccount prefill={prefill} returnTo={returnTo} onExisting={(email) => { setKnownEmail(email); setMode('existing') }} />
-            <p className='switch'>Already have an account? <button type='button' className={buttonLink} onClick={() => setMode('existing')}>Sign in instead</button></p>
-          </>
-        )
-        : (
-          <>
-            <p>Sign in with your Roots account.</p>
-            <SignIn email={knownEmail} />
-            <p className='switch'>New to Roots? <button type='button' className={buttonLink} onClick={() => setMode('new')}>Create an account</button></p>
-          </>
-        )}
+      {mode === 'new' ? (
+        <>
+          <p>New to Roots? Create your account: you use it to see your plot, your payments and your membership.</p>
+          <CreateAccount
+            prefill={prefill}
+            returnTo={returnTo}
+            onExisting={(email) => {
+              setKnownEmail(email)
+              setMode('existing')
+            }}
+          />
+          <p className='switch'>
+            Already have an account?{' '}
+            <button type='button' className={buttonLink} onClick={() => setMode('existing')}>
+              Sign in instead
+            </button>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>Sign in with your Roots account.</p>
+          <SignIn email={knownEmail} />
+          <p className='switch'>
+            New to Roots?{' '}
+            <button type='button' className={buttonLink} onClick={() => setMode('new')}>
+              Create an account
+            </button>
+          </p>
+        </>
+      )}
     </>
   )
 }

@@ -4,11 +4,22 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Invoice, Subscription } from '../api/get-billing'
 import {
-  ArrearsAlert, Billing, type BilledMembership, invoiceDescription, invoiceStatus, paymentMethodText, statusText,
+  ArrearsAlert,
+  Billing,
+  type BilledMembership,
+  invoiceDescription,
+  invoiceStatus,
+  paymentMethodText,
+  statusText,
 } from './Billing'
 
 const membership = (over: Partial<BilledMembership> = {}): BilledMembership => ({
-  id: 1, status: 'active', ends_on: null, paused_from: null, resumes_on: null, plot_number: '12',
+  id: 1,
+  status: 'active',
+  ends_on: null,
+  paused_from: null,
+  resumes_on: null,
+  plot_number: '12',
   plan: { name: 'Monthly', price_pence: 2999, billing_interval: 'month' },
   site: { location: 'Hackney Marshes', city: 'London', slug: 'hackney-marshes', city_slug: 'london' },
   ...over,
@@ -18,28 +29,57 @@ const visa = { type: 'card', brand: 'visa', last4: '4242' } as const
 const bacs = { type: 'bacs_debit', last4: '2345', sort_code: '108800' } as const
 
 const subscription = (over: Partial<Subscription> = {}): Subscription => ({
-  id: 3, membership_id: 1, status: 'active', next_payment_at: '2026-12-09T09:00:00Z', next_payment_pence: 2999,
-  pause_resumes_at: null, mandate_reference: null, past_due_since: null, payment_method: visa, ...over,
+  id: 3,
+  membership_id: 1,
+  status: 'active',
+  next_payment_at: '2026-12-09T09:00:00Z',
+  next_payment_pence: 2999,
+  pause_resumes_at: null,
+  mandate_reference: null,
+  past_due_since: null,
+  payment_method: visa,
+  ...over,
 })
 
 const invoice = (over: Partial<Invoice> = {}): Invoice => ({
-  id: 7, subscription_id: 3, membership_id: 1, number: 'ROOTS-0007', billing_reason: 'subscription_cycle',
+  id: 7,
+  subscription_id: 3,
+  membership_id: 1,
+  number: 'ROOTS-0007',
+  billing_reason: 'subscription_cycle',
   status: 'paid',
-  amount_due_pence: 2999, amount_paid_pence: 2999, amount_refunded_pence: 0,
-  lines: [{ description: 'Monthly rent, plot 12', amount_pence: 2999 }], period_start: '2026-11-09T09:00:00Z',
-  period_end: '2026-12-09T09:00:00Z', attempt_count: 1, next_attempt_at: null, payment_method: visa,
-  issued_at: '2026-11-09T09:00:00Z', paid_at: '2026-11-09T09:05:00Z', failed_at: null, failure_message: null,
-  created_at: '2026-11-09T09:00:00Z', updated_at: '2026-11-09T09:05:00Z', ...over,
+  amount_due_pence: 2999,
+  amount_paid_pence: 2999,
+  amount_refunded_pence: 0,
+  lines: [{ description: 'Monthly rent, plot 12', amount_pence: 2999 }],
+  period_start: '2026-11-09T09:00:00Z',
+  period_end: '2026-12-09T09:00:00Z',
+  attempt_count: 1,
+  next_attempt_at: null,
+  payment_method: visa,
+  issued_at: '2026-11-09T09:00:00Z',
+  paid_at: '2026-11-09T09:05:00Z',
+  failed_at: null,
+  failure_message: null,
+  created_at: '2026-11-09T09:00:00Z',
+  updated_at: '2026-11-09T09:05:00Z',
+  ...over,
 })
 
 const failed = invoice({
-  id: 8, period_start: '2026-12-09T09:00:00Z', period_end: '2027-01-09T09:00:00Z', status: 'open', amount_paid_pence: 0,
-  paid_at: null, failed_at: '2026-12-09T09:05:00Z', issued_at: '2026-12-09T09:00:00Z',
-  attempt_count: 1, next_attempt_at: '2026-12-12T09:00:00Z',
+  id: 8,
+  period_start: '2026-12-09T09:00:00Z',
+  period_end: '2027-01-09T09:00:00Z',
+  status: 'open',
+  amount_paid_pence: 0,
+  paid_at: null,
+  failed_at: '2026-12-09T09:05:00Z',
+  issued_at: '2026-12-09T09:00:00Z',
+  attempt_count: 1,
+  next_attempt_at: '2026-12-12T09:00:00Z',
 })
 
-const wrap = (ui: ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>)
+const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>)
 
 afterEach(cleanup)
 
@@ -52,16 +92,23 @@ describe('rent on /members', () => {
     expect(screen.queryByTestId('advance-notice')).toBeNull()
     expect(screen.getByRole('button', { name: 'Change payment method' })).toBeTruthy()
     const row = screen.getByTestId('invoice')
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '9 Nov 2026', 'Rent, 9 Nov 2026 to 9 Dec 2026', '£29.99', 'Paid', 'Receipt',
-    ])
-    expect(within(row).getByRole('link', { name: /Receipt/ }).getAttribute('href')).toBe('/members/receipts/7')
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9 Nov 2026', 'Rent, 9 Nov 2026 to 9 Dec 2026', '£29.99', 'Paid', 'Receipt'])
+    expect(
+      within(row)
+        .getByRole('link', { name: /Receipt/ })
+        .getAttribute('href'),
+    ).toBe('/members/receipts/7')
   })
 
   it('Direct Debit: the account and sort code, and the advance notice of the next collection', () => {
     wrap(<Billing membership={membership()} subscription={subscription({ payment_method: bacs })} invoices={[]} />)
-    expect(screen.getByTestId('payment-method').textContent)
-      .toBe('Direct Debit from account ending 2345, sort code 10-88-00')
+    expect(screen.getByTestId('payment-method').textContent).toBe(
+      'Direct Debit from account ending 2345, sort code 10-88-00',
+    )
     expect(screen.getByTestId('advance-notice').textContent).toBe(
       'We will collect £29.99 on or after 9 December 2026 by Direct Debit from account ending 2345; ' +
         "you will get at least 3 working days' notice of any change in amount or date.",
@@ -83,9 +130,11 @@ describe('rent on /members', () => {
     expect(screen.getByTestId('billing-status').textContent).toBe('Payment overdue since 9 December 2026')
     expect(screen.queryByTestId('next-payment')).toBeNull()
     const [first] = screen.getAllByTestId('invoice')
-    expect(within(first!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '9 Dec 2026', 'Rent, 9 Dec 2026 to 9 Jan 2027', '£29.99', 'Failed – retrying on 12 December 2026', '',
-    ])
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9 Dec 2026', 'Rent, 9 Dec 2026 to 9 Jan 2027', '£29.99', 'Failed – retrying on 12 December 2026', ''])
   })
 
   it('suspended: the end date, no next payment, and still a way to pay', () => {
@@ -99,8 +148,9 @@ describe('rent on /members', () => {
     cleanup()
     wrap(<ArrearsAlert membership={m} subscription={s} invoices={[failed]} />)
     expect(screen.getByRole('alert').textContent).toContain('Your membership is suspended')
-    expect(screen.getByRole('alert').textContent)
-      .toContain('Your membership ends on 9 January 2027 unless it is paid before then.')
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Your membership ends on 9 January 2027 unless it is paid before then.',
+    )
   })
 
   it('an active membership has no alert', () => {
@@ -110,10 +160,12 @@ describe('rent on /members', () => {
 
   it('names the first payment by its lines', () => {
     const lines = [
-      { description: 'Full plot monthly', amount_pence: 2999 }, { description: 'Joining fee', amount_pence: 2500 },
+      { description: 'Full plot monthly', amount_pence: 2999 },
+      { description: 'Joining fee', amount_pence: 2500 },
     ]
-    expect(invoiceDescription(invoice({ billing_reason: 'subscription_create', lines })))
-      .toBe('Full plot monthly; Joining fee')
+    expect(invoiceDescription(invoice({ billing_reason: 'subscription_create', lines }))).toBe(
+      'Full plot monthly; Joining fee',
+    )
   })
 
   it('says paused, refunded and the card brands in plain words', () => {

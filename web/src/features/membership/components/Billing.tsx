@@ -14,24 +14,61 @@ import { useOpenBillingPortal } from '../api/open-billing-portal'
 import { pounds } from './PriceSummary'
 
 const box = css`
-  h2 { margin: 0 0 0.75rem; }
-  h3 { margin: 1.25rem 0 0.5rem; font-size: 1.1rem; }
-  .notice { border-left: 4px solid var(--roots-primary); padding: 0.25rem 0 0.25rem 0.75rem; margin: 0 0 1rem; }
+  h2 {
+    margin: 0 0 0.75rem;
+  }
+  h3 {
+    margin: 1.25rem 0 0.5rem;
+    font-size: 1.1rem;
+  }
+  .notice {
+    border-left: 4px solid var(--roots-primary);
+    padding: 0.25rem 0 0.25rem 0.75rem;
+    margin: 0 0 1rem;
+  }
   /* The table scrolls sideways on a phone rather than breaking words letter by letter. */
-  table { overflow-wrap: normal; }
+  table {
+    overflow-wrap: normal;
+  }
   /* Holds the visually hidden heading inside the scrolling box, so the page never scrolls sideways. */
-  .scroll { position: relative; }
-  th, td { vertical-align: top; }
-  .num { text-align: right; }
-  .num, .when, th, .nowrap { white-space: nowrap; }
-  .state { min-width: 7rem; }
-  .what { min-width: 12rem; }
+  .scroll {
+    position: relative;
+  }
+  th,
+  td {
+    vertical-align: top;
+  }
+  .num {
+    text-align: right;
+  }
+  .num,
+  .when,
+  th,
+  .nowrap {
+    white-space: nowrap;
+  }
+  .state {
+    min-width: 7rem;
+  }
+  .what {
+    min-width: 12rem;
+  }
 `
 const alertBox = css`
-  border: 3px solid var(--roots-error); background: #fdf1f0; border-radius: 0.75rem;
-  padding: clamp(1rem, 4vw, 1.5rem); margin-bottom: 1rem; max-width: 48rem;
-  h2 { margin: 0 0 0.5rem; font-size: 1.25rem; color: var(--roots-error); }
-  p { margin: 0 0 0.75rem; }
+  border: 3px solid var(--roots-error);
+  background: #fdf1f0;
+  border-radius: 0.75rem;
+  padding: clamp(1rem, 4vw, 1.5rem);
+  margin-bottom: 1rem;
+  max-width: 48rem;
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.25rem;
+    color: var(--roots-error);
+  }
+  p {
+    margin: 0 0 0.75rem;
+  }
 `
 
 /** The membership's fields billing reads. */
@@ -41,8 +78,14 @@ export type BilledMembership = Pick<
 >
 
 const BRANDS: Record<string, string> = {
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club',
-  jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  maestro: 'Maestro',
 }
 
 /** 108800 → 10-88-00. */
@@ -54,7 +97,7 @@ export function paymentMethodText(pm: PaymentMethod | null | undefined): string 
   if (pm.type === 'bacs_debit') {
     return `Direct Debit from account ending ${pm.last4}${pm.sort_code ? `, sort code ${sortCode(pm.sort_code)}` : ''}`
   }
-  const brand = pm.brand ? BRANDS[pm.brand.toLowerCase()] ?? 'Card' : 'Card'
+  const brand = pm.brand ? (BRANDS[pm.brand.toLowerCase()] ?? 'Card') : 'Card'
   return `${brand} ending ${pm.last4}`
 }
 
@@ -63,7 +106,12 @@ export function PaymentMethodText({ pm }: { pm: PaymentMethod | null | undefined
   const text = paymentMethodText(pm)
   const code = pm?.sort_code ? sortCode(pm.sort_code) : null
   if (!code || !text.endsWith(code)) return <>{text}</>
-  return <>{text.slice(0, -code.length)}<span className='nowrap'>{code}</span></>
+  return (
+    <>
+      {text.slice(0, -code.length)}
+      <span className='nowrap'>{code}</span>
+    </>
+  )
 }
 
 /** Where billing stands, in plain words. */
@@ -100,7 +148,9 @@ export function invoiceStatus(i: Invoice): string {
 }
 
 const REASONS: Record<string, string> = {
-  subscription_create: 'First payment', subscription_cycle: 'Rent', subscription_update: 'Plan change',
+  subscription_create: 'First payment',
+  subscription_cycle: 'Rent',
+  subscription_update: 'Plan change',
 }
 
 /** What a payment was for: a month's rent by its period; the first payment (or any other) by its
@@ -119,8 +169,10 @@ const invoiceDate = (i: Invoice) => i.paid_at ?? i.failed_at ?? i.issued_at
 export function advanceNotice(s: Subscription): string | null {
   const pm = s.payment_method
   if (pm?.type !== 'bacs_debit' || s.next_payment_pence === null || !s.next_payment_at) return null
-  return `We will collect ${pounds(s.next_payment_pence)} on or after ${day(s.next_payment_at)} by Direct Debit ` +
+  return (
+    `We will collect ${pounds(s.next_payment_pence)} on or after ${day(s.next_payment_at)} by Direct Debit ` +
     `from account ending ${pm.last4}; you will get at least 3 working days' notice of any change in amount or date.`
+  )
 }
 
 /** Ended (or never started) billing has nothing to change. */
@@ -134,12 +186,19 @@ export function ChangePaymentMethod({ membershipId, primary = false }: { members
   const portal = useOpenBillingPortal()
   return (
     <>
-      <button type='button' className={primary ? buttonPrimary : buttonSecondary}
+      <button
+        type='button'
+        className={primary ? buttonPrimary : buttonSecondary}
         disabled={portal.isPending || portal.isSuccess}
-        onClick={() => portal.mutate(membershipId)}>
+        onClick={() => portal.mutate(membershipId)}
+      >
         {portal.isPending || portal.isSuccess ? 'Opening…' : 'Change payment method'}
       </button>
-      {portal.isError && <p role='alert' className={errorText}>{portal.error.message}</p>}
+      {portal.isError && (
+        <p role='alert' className={errorText}>
+          {portal.error.message}
+        </p>
+      )}
     </>
   )
 }
@@ -148,8 +207,14 @@ const where = (m: BilledMembership) =>
   `${m.site?.location ?? 'your site'}${m.plot_number ? `, plot ${m.plot_number}` : ''}`
 
 /** At the top of the page: a membership behind with its rent, what is owed and how to pay it. */
-export function ArrearsAlert({ membership: m, subscription: s, invoices }: {
-  membership: BilledMembership; subscription: Subscription; invoices: readonly Invoice[]
+export function ArrearsAlert({
+  membership: m,
+  subscription: s,
+  invoices,
+}: {
+  membership: BilledMembership
+  subscription: Subscription
+  invoices: readonly Invoice[]
 }) {
   const suspended = m.status === 'suspended'
   if (!suspended && m.status !== 'past_due' && s.status !== 'past_due' && s.status !== 'unpaid') return null
@@ -161,10 +226,12 @@ export function ArrearsAlert({ membership: m, subscription: s, invoices }: {
       <p>
         You owe <strong>{pounds(owed)}</strong> for {where(m)}
         {s.past_due_since ? <>, overdue since {day(s.past_due_since)}</> : null}.{' '}
-        {suspended
-          ? <>Your membership ends on {day(m.ends_on)} unless it is paid before then.</>
-          : retry ? <>We will try again on {day(retry)}.</> : null}
-        {' '}Update your payment method and we will collect it.
+        {suspended ? (
+          <>Your membership ends on {day(m.ends_on)} unless it is paid before then.</>
+        ) : retry ? (
+          <>We will try again on {day(retry)}.</>
+        ) : null}{' '}
+        Update your payment method and we will collect it.
       </p>
       <ChangePaymentMethod membershipId={m.id} primary />
     </section>
@@ -172,8 +239,14 @@ export function ArrearsAlert({ membership: m, subscription: s, invoices }: {
 }
 
 /** The rent of one membership billed by a subscription. */
-export function Billing({ membership: m, subscription: s, invoices }: {
-  membership: BilledMembership; subscription: Subscription; invoices: readonly Invoice[]
+export function Billing({
+  membership: m,
+  subscription: s,
+  invoices,
+}: {
+  membership: BilledMembership
+  subscription: Subscription
+  invoices: readonly Invoice[]
 }) {
   const notice = collecting(m, s) ? advanceNotice(s) : null
   const next = collecting(m, s) && s.status !== 'paused' && s.next_payment_at && s.next_payment_pence !== null
@@ -184,28 +257,50 @@ export function Billing({ membership: m, subscription: s, invoices }: {
       <dl>
         <dt>Plan</dt>
         <dd>{m.plan ? `${m.plan.name}, ${pounds(m.plan.price_pence)} a ${m.plan.billing_interval}` : '—'}</dd>
-        <dt>Status</dt><dd data-testid='billing-status'>{statusText(m, s)}</dd>
+        <dt>Status</dt>
+        <dd data-testid='billing-status'>{statusText(m, s)}</dd>
         {next && (
           <>
             <dt>Next payment</dt>
-            <dd data-testid='next-payment'>{pounds(s.next_payment_pence!)} on {day(s.next_payment_at)}</dd>
+            <dd data-testid='next-payment'>
+              {pounds(s.next_payment_pence!)} on {day(s.next_payment_at)}
+            </dd>
           </>
         )}
-        <dt>Payment method</dt><dd data-testid='payment-method'><PaymentMethodText pm={s.payment_method} /></dd>
+        <dt>Payment method</dt>
+        <dd data-testid='payment-method'>
+          <PaymentMethodText pm={s.payment_method} />
+        </dd>
         {s.payment_method?.type === 'bacs_debit' && s.mandate_reference && (
-          <><dt>Mandate reference</dt><dd>{s.mandate_reference}</dd></>
+          <>
+            <dt>Mandate reference</dt>
+            <dd>{s.mandate_reference}</dd>
+          </>
         )}
       </dl>
-      {notice && <p className='notice' data-testid='advance-notice'>{notice}</p>}
+      {notice && (
+        <p className='notice' data-testid='advance-notice'>
+          {notice}
+        </p>
+      )}
       {live(m, s) && <ChangePaymentMethod membershipId={m.id} />}
       <h3>Rent payments</h3>
-      {invoices.length === 0 ? <p>No rent payments yet.</p> : (
+      {invoices.length === 0 ? (
+        <p>No rent payments yet.</p>
+      ) : (
         <div className='scroll' tabIndex={0} role='region' aria-label={`Rent payments for ${where(m)}`}>
           <table>
             <thead>
               <tr>
-                <th scope='col'>Date</th><th scope='col'>Description</th><th scope='col' className='num'>Amount</th>
-                <th scope='col'>Status</th><th scope='col'><span className={visuallyHidden}>Receipt</span></th>
+                <th scope='col'>Date</th>
+                <th scope='col'>Description</th>
+                <th scope='col' className='num'>
+                  Amount
+                </th>
+                <th scope='col'>Status</th>
+                <th scope='col'>
+                  <span className={visuallyHidden}>Receipt</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -217,8 +312,12 @@ export function Billing({ membership: m, subscription: s, invoices }: {
                   <td className='state'>{invoiceStatus(i)}</td>
                   <td>
                     {i.status === 'paid' && (
-                      <Link href={paths.memberReceipt.getHref({ id: String(i.id) })}
-                        aria-label={`Receipt for ${invoiceDescription(i)}, ${day(invoiceDate(i))}`}>Receipt</Link>
+                      <Link
+                        href={paths.memberReceipt.getHref({ id: String(i.id) })}
+                        aria-label={`Receipt for ${invoiceDescription(i)}, ${day(invoiceDate(i))}`}
+                      >
+                        Receipt
+                      </Link>
                     )}
                   </td>
                 </tr>

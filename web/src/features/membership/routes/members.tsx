@@ -23,34 +23,90 @@ import { SignInForm } from '../components/SignInForm'
 import { pounds } from '../components/PriceSummary'
 
 const page = css`
-  h1 { color: var(--roots-primary); margin: 0 0 0.75rem; }
-  .card { background: var(--roots-surface); border-radius: 0.75rem; padding: clamp(1rem, 4vw, 1.5rem); margin-bottom: 1rem; max-width: 48rem; overflow-wrap: anywhere; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid #e0e5e0; }
-  .scroll { overflow-x: auto; position: relative; }
-  .scroll table { overflow-wrap: normal; }
-  .scroll th { white-space: nowrap; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; margin: 0 0 1rem; }
-  dt { font-weight: 700; }
-  dd { margin: 0; }
-  @media (max-width: 30rem) { dl { grid-template-columns: 1fr; gap: 0.1rem; } dd { margin-bottom: 0.5rem; } }
-  .welcome { border: 3px solid var(--roots-primary); }
-  .welcome h2 { margin-top: 0; }
-  .next { margin: 0.25rem 0 0; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.75rem;
+  }
+  .card {
+    background: var(--roots-surface);
+    border-radius: 0.75rem;
+    padding: clamp(1rem, 4vw, 1.5rem);
+    margin-bottom: 1rem;
+    max-width: 48rem;
+    overflow-wrap: anywhere;
+  }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+  }
+  th,
+  td {
+    text-align: left;
+    padding: 0.4rem 0.5rem;
+    border-bottom: 1px solid #e0e5e0;
+  }
+  .scroll {
+    overflow-x: auto;
+    position: relative;
+  }
+  .scroll table {
+    overflow-wrap: normal;
+  }
+  .scroll th {
+    white-space: nowrap;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 0.4rem 1rem;
+    margin: 0 0 1rem;
+  }
+  dt {
+    font-weight: 700;
+  }
+  dd {
+    margin: 0;
+  }
+  @media (max-width: 30rem) {
+    dl {
+      grid-template-columns: 1fr;
+      gap: 0.1rem;
+    }
+    dd {
+      margin-bottom: 0.5rem;
+    }
+  }
+  .welcome {
+    border: 3px solid var(--roots-primary);
+  }
+  .welcome h2 {
+    margin-top: 0;
+  }
+  .next {
+    margin: 0.25rem 0 0;
+  }
 `
 
-const welcomeSlotHref = (m: MyMembership) => `${paths.welcomeSlot.getHref()}${m.site ? `?site=${encodeURIComponent(m.site.slug)}` : ''}`
+const welcomeSlotHref = (m: MyMembership) =>
+  `${paths.welcomeSlot.getHref()}${m.site ? `?site=${encodeURIComponent(m.site.slug)}` : ''}`
 
 const STATUS: Record<string, string> = {
-  pending: 'Pending', active: 'Active', cancellation_requested: 'Cancelled: under notice', cancelled: 'Cancelled', ended: 'Ended',
-  past_due: 'Payment overdue', suspended: 'Suspended',
+  pending: 'Pending',
+  active: 'Active',
+  cancellation_requested: 'Cancelled: under notice',
+  cancelled: 'Cancelled',
+  ended: 'Ended',
+  past_due: 'Payment overdue',
+  suspended: 'Suspended',
 }
 
 /** Each membership billed by a subscription, with its subscription and invoices. */
 function billed(memberships: readonly MyMembership[], billing: BillingData | undefined) {
   return memberships.flatMap((m) => {
     const subscription = billing?.subscriptions.find((s) => s.membership_id === m.id)
-    return subscription ? [{ m, subscription, invoices: billing!.invoices.filter((i) => i.membership_id === m.id) }] : []
+    return subscription
+      ? [{ m, subscription, invoices: billing!.invoices.filter((i) => i.membership_id === m.id) }]
+      : []
   })
 }
 
@@ -61,8 +117,16 @@ function useSignedInAccount(untilPaid: string | null = null) {
 }
 
 /** Back from the payment page: confirming, then the welcome and the next step. */
-function JustJoined({ account, billing, sessionId, email }: {
-  account: MyAccount; billing: BillingData | undefined; sessionId: string; email: string | undefined
+function JustJoined({
+  account,
+  billing,
+  sessionId,
+  email,
+}: {
+  account: MyAccount
+  billing: BillingData | undefined
+  sessionId: string
+  email: string | undefined
 }) {
   const joined = joinedWith(account, sessionId)
   const debit = billing?.subscriptions.find((s) => s.membership_id === joined?.membership?.id)?.payment_method
@@ -79,15 +143,25 @@ function JustJoined({ account, billing, sessionId, email }: {
     )
   }
   if (!joined || !joined.settled) {
-    return <div className='card' role='status'><p>Confirming your payment…</p></div>
+    return (
+      <div className='card' role='status'>
+        <p>Confirming your payment…</p>
+      </div>
+    )
   }
   const { order, membership } = joined
   if (order.status !== 'paid' || !membership || membership.status !== 'active') {
     return (
       <div className='card' role='alert'>
-        <p>This payment was not completed ({order.status}), so nothing was charged and your membership has not started.</p>
+        <p>
+          This payment was not completed ({order.status}), so nothing was charged and your membership has not started.
+        </p>
         {membership?.site && (
-          <p><Link href={paths.siteSetup.getHref({ cityslug: membership.site.city_slug, slug: membership.site.slug })}>Try again</Link></p>
+          <p>
+            <Link href={paths.siteSetup.getHref({ cityslug: membership.site.city_slug, slug: membership.site.slug })}>
+              Try again
+            </Link>
+          </p>
         )}
       </div>
     )
@@ -97,11 +171,16 @@ function JustJoined({ account, billing, sessionId, email }: {
       <h2 id='welcome-title'>Welcome to Roots!</h2>
       <p role='status'>
         Your payment of <strong>{pounds(order.total_pence)}</strong> is received and your membership at{' '}
-        <strong>{membership.site?.location ?? 'your site'}</strong> is active. We have e-mailed your confirmation{email ? ` to ${email}` : ''}.
+        <strong>{membership.site?.location ?? 'your site'}</strong> is active. We have e-mailed your confirmation
+        {email ? ` to ${email}` : ''}.
       </p>
       <h3>Next: book your welcome slot</h3>
       <p>Meet your patch manager, see your plot and find the tools and water.</p>
-      <p className='next'><Link href={welcomeSlotHref(membership)} className={buttonPrimary}>Book your welcome slot</Link></p>
+      <p className='next'>
+        <Link href={welcomeSlotHref(membership)} className={buttonPrimary}>
+          Book your welcome slot
+        </Link>
+      </p>
     </section>
   )
 }
@@ -111,7 +190,9 @@ function SignInGate({ title }: { title: string }) {
     <div className={page}>
       <h1>{title}</h1>
       <p>Sign in with the e-mail address you joined with.</p>
-      <div className='card'><SignInForm /></div>
+      <div className='card'>
+        <SignInForm />
+      </div>
     </div>
   )
 }
@@ -131,7 +212,9 @@ export default function MembersRoute() {
       <h1>{data?.member ? `Hello, ${data.member.first_name}` : 'Your membership'}</h1>
       {account.isPending && <p role='status'>Loading your membership…</p>}
       {account.isError && <p role='alert'>We could not load your membership just now.</p>}
-      {rent.map((r) => <ArrearsAlert key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />)}
+      {rent.map((r) => (
+        <ArrearsAlert key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />
+      ))}
       {data && (
         <>
           {sessionId && (
@@ -139,35 +222,79 @@ export default function MembersRoute() {
           )}
           <section className='card' aria-labelledby='ms-title'>
             <h2 id='ms-title'>Membership</h2>
-            {data.memberships.length === 0 && <p>You have no membership yet. <Link href={paths.becomeMember.getHref()}>Become a member</Link>.</p>}
+            {data.memberships.length === 0 && (
+              <p>
+                You have no membership yet. <Link href={paths.becomeMember.getHref()}>Become a member</Link>.
+              </p>
+            )}
             {data.memberships.map((m) => (
               <dl key={m.id} data-testid='membership'>
-                <dt>Site</dt><dd>{m.site ? `${m.site.location}, ${m.site.city}` : '—'}</dd>
-                <dt>Plan</dt><dd>{m.plan ? `${m.plan.name} (${pounds(m.plan.price_pence)} a ${m.plan.billing_interval})` : '—'}</dd>
-                <dt>Plot</dt><dd>{m.plot_number ?? 'To be allocated'} · {m.plot_size} plot</dd>
-                <dt>Since</dt><dd>{new Date(m.start_date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</dd>
-                <dt>Status</dt><dd>{STATUS[m.status] ?? m.status}</dd>
+                <dt>Site</dt>
+                <dd>{m.site ? `${m.site.location}, ${m.site.city}` : '—'}</dd>
+                <dt>Plan</dt>
+                <dd>{m.plan ? `${m.plan.name} (${pounds(m.plan.price_pence)} a ${m.plan.billing_interval})` : '—'}</dd>
+                <dt>Plot</dt>
+                <dd>
+                  {m.plot_number ?? 'To be allocated'} · {m.plot_size} plot
+                </dd>
+                <dt>Since</dt>
+                <dd>
+                  {new Date(m.start_date).toLocaleDateString('en-GB', {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                  })}
+                </dd>
+                <dt>Status</dt>
+                <dd>{STATUS[m.status] ?? m.status}</dd>
                 {m.status === 'active' && m.site && (
-                  <><dt>Welcome slot</dt><dd><Link href={welcomeSlotHref(m)}>Book a welcome slot at {m.site.location}</Link></dd></>
+                  <>
+                    <dt>Welcome slot</dt>
+                    <dd>
+                      <Link href={welcomeSlotHref(m)}>Book a welcome slot at {m.site.location}</Link>
+                    </dd>
+                  </>
                 )}
               </dl>
             ))}
-            {data.memberships.filter((m) => m.status === 'active' || m.status === 'cancellation_requested').map((m) => (
-              <MembershipOptions key={m.id} membershipId={m.id} where={plotOf(m)}
-                billed={rent.some((r) => r.m.id === m.id)} />
-            ))}
+            {data.memberships
+              .filter((m) => m.status === 'active' || m.status === 'cancellation_requested')
+              .map((m) => (
+                <MembershipOptions
+                  key={m.id}
+                  membershipId={m.id}
+                  where={plotOf(m)}
+                  billed={rent.some((r) => r.m.id === m.id)}
+                />
+              ))}
           </section>
           {billing.isError && <p role='alert'>We could not load your rent payments just now.</p>}
-          {rent.map((r) => <Billing key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />)}
+          {rent.map((r) => (
+            <Billing key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />
+          ))}
           <section className='card' aria-labelledby='pay-title'>
             <h2 id='pay-title'>Payments</h2>
-            {data.orders.length === 0 ? <p>No payments yet.</p> : (
+            {data.orders.length === 0 ? (
+              <p>No payments yet.</p>
+            ) : (
               <div className='scroll' tabIndex={0} role='region' aria-label='Your payments'>
                 <table>
-                  <thead><tr><th scope='col'>Date</th><th scope='col'>For</th><th scope='col'>Amount</th><th scope='col'>Status</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope='col'>Date</th>
+                      <th scope='col'>For</th>
+                      <th scope='col'>Amount</th>
+                      <th scope='col'>Status</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {data.orders.map((o) => (
-                      <tr key={o.id}><td>{new Date(o.created_at).toLocaleDateString('en-GB')}</td><td>{o.kind.replace('_', ' ')}</td><td>{pounds(o.total_pence)}</td><td>{o.status}</td></tr>
+                      <tr key={o.id}>
+                        <td>{new Date(o.created_at).toLocaleDateString('en-GB')}</td>
+                        <td>{o.kind.replace('_', ' ')}</td>
+                        <td>{pounds(o.total_pence)}</td>
+                        <td>{o.status}</td>
+                      </tr>
                     ))}
                   </tbody>
                 </table>
@@ -176,8 +303,14 @@ export default function MembersRoute() {
           </section>
         </>
       )}
-      <p><Link href={paths.yourData.getHref()}>Download or delete your data</Link></p>
-      <p><button type='button' className={buttonLink} onClick={() => void signOut()}>Sign out</button></p>
+      <p>
+        <Link href={paths.yourData.getHref()}>Download or delete your data</Link>
+      </p>
+      <p>
+        <button type='button' className={buttonLink} onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </p>
       <OtherDevices />
     </div>
   )
@@ -202,13 +335,25 @@ function OtherDevices() {
   }
   return (
     <>
-      <p>Signed in on a phone or computer you no longer use? <button type='button' className={buttonLink} onClick={() => setAsking(true)}>Sign out on other devices</button></p>
+      <p>
+        Signed in on a phone or computer you no longer use?{' '}
+        <button type='button' className={buttonLink} onClick={() => setAsking(true)}>
+          Sign out on other devices
+        </button>
+      </p>
       {asking && (
         <Modal title='Sign out on your other devices?' onClose={close} onClickOutside={close}>
-          <p>You stay signed in here. Everywhere else you must sign in again on the next page you open; a page already open there keeps what it shows for up to an hour.</p>
+          <p>
+            You stay signed in here. Everywhere else you must sign in again on the next page you open; a page already
+            open there keeps what it shows for up to an hour.
+          </p>
           <div className={actionRow}>
-            <button type='button' className={buttonPrimary} disabled={busy} onClick={() => void confirm()}>{busy ? 'Signing out…' : 'Sign out other devices'}</button>
-            <button type='button' className={buttonSecondary} onClick={close}>Cancel</button>
+            <button type='button' className={buttonPrimary} disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Signing out…' : 'Sign out other devices'}
+            </button>
+            <button type='button' className={buttonSecondary} onClick={close}>
+              Cancel
+            </button>
           </div>
         </Modal>
       )}
@@ -216,17 +361,26 @@ function OtherDevices() {
   )
 }
 
-const plotOf = (m: MyMembership) => ({ plot: m.plot_number ? `plot ${m.plot_number}` : 'plot', site: m.site?.location ?? 'your site' })
+const plotOf = (m: MyMembership) => ({
+  plot: m.plot_number ? `plot ${m.plot_number}` : 'plot',
+  site: m.site?.location ?? 'your site',
+})
 
 function CancelMembership({ m, onDone }: { m: MyMembership; onDone: (message: string) => void }) {
   const terms = useMembershipTerms(m.id)
   const t = terms.data
   return (
     <section className='card' aria-labelledby={`cancel-${m.id}`}>
-      <h2 id={`cancel-${m.id}`}>{m.site?.location ?? 'Your site'}: {m.plan?.name ?? `${m.plot_size} plot`}</h2>
+      <h2 id={`cancel-${m.id}`}>
+        {m.site?.location ?? 'Your site'}: {m.plan?.name ?? `${m.plot_size} plot`}
+      </h2>
       {terms.isPending && <p role='status'>Loading the terms…</p>}
       {terms.isError && <p role='alert'>We could not load the terms just now.</p>}
-      {t && !t.cancel.allowed && <p>{t.cancel.reason} <Link href={paths.members.getHref()}>Your membership page</Link>.</p>}
+      {t && !t.cancel.allowed && (
+        <p>
+          {t.cancel.reason} <Link href={paths.members.getHref()}>Your membership page</Link>.
+        </p>
+      )}
       {t && t.cancel.allowed && <CancelForm t={t} onDone={onDone} />}
     </section>
   )
@@ -244,8 +398,12 @@ export function MembersCancellationRoute() {
     return (
       <div className={page}>
         <h1>Membership cancelled</h1>
-        <div className='card' role='status'><p>{done}</p></div>
-        <p><Link href={paths.members.getHref()}>Back to your membership</Link></p>
+        <div className='card' role='status'>
+          <p>{done}</p>
+        </div>
+        <p>
+          <Link href={paths.members.getHref()}>Back to your membership</Link>
+        </p>
       </div>
     )
   }
@@ -253,8 +411,14 @@ export function MembersCancellationRoute() {
     <div className={page}>
       <h1>Cancel your membership</h1>
       {account.isPending && <p role='status'>Loading your membership…</p>}
-      {account.data && active.length === 0 && <p>You have no active membership to cancel. <Link href={paths.members.getHref()}>Your membership page</Link>.</p>}
-      {active.map((m) => <CancelMembership key={m.id} m={m} onDone={setDone} />)}
+      {account.data && active.length === 0 && (
+        <p>
+          You have no active membership to cancel. <Link href={paths.members.getHref()}>Your membership page</Link>.
+        </p>
+      )}
+      {active.map((m) => (
+        <CancelMembership key={m.id} m={m} onDone={setDone} />
+      ))}
     </div>
   )
 }

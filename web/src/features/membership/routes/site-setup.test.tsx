@@ -8,15 +8,39 @@ import SiteSetupRoute from './site-setup'
 
 const TOKEN = '0123456789abcdef0123456789abcdef'
 const plan = {
-  id: 2, name: 'Full plot monthly', description: 'A full plot', plot_size: 'full', price_pence: 2999, billing_interval: 'month',
-  lines: [{ name: 'Full plot monthly, first month: Darenth Fields', amount_pence: 2999 }, { name: 'Joining fee (once)', amount_pence: 2500 },
-    { name: 'Refundable deposit', amount_pence: 5000 }],
+  id: 2,
+  name: 'Full plot monthly',
+  description: 'A full plot',
+  plot_size: 'full',
+  price_pence: 2999,
+  billing_interval: 'month',
+  lines: [
+    { name: 'Full plot monthly, first month: Darenth Fields', amount_pence: 2999 },
+    { name: 'Joining fee (once)', amount_pence: 2500 },
+    { name: 'Refundable deposit', amount_pence: 5000 },
+  ],
   due_today_pence: 10499,
 }
 const answer = (access: Record<string, unknown>, offer: Record<string, unknown> | null = null) => ({
-  site: { slug: 'darenth-fields', city_slug: 'dartford', location: 'Darenth Fields', city: 'Dartford', status: 'active' },
-  access: { allowed: false, reason: 'waiting_list', message: 'People are waiting for a plot at this site.', waiting: 4, plots_free: 40, ...access },
-  offer, deposit_pence: 5000, joining_fee_pence: 2500, plans: [plan],
+  site: {
+    slug: 'darenth-fields',
+    city_slug: 'dartford',
+    location: 'Darenth Fields',
+    city: 'Dartford',
+    status: 'active',
+  },
+  access: {
+    allowed: false,
+    reason: 'waiting_list',
+    message: 'People are waiting for a plot at this site.',
+    waiting: 4,
+    plots_free: 40,
+    ...access,
+  },
+  offer,
+  deposit_pence: 5000,
+  joining_fee_pence: 2500,
+  plans: [plan],
 })
 
 beforeAll(() => {
@@ -30,7 +54,8 @@ beforeEach(() => {
   sessionStorage.clear()
   membership = answer({})
   fetchMock = vi.fn((url: string) => {
-    if (String(url).includes('/functions/v1/payments/membership')) return Promise.resolve(new Response(JSON.stringify(membership)))
+    if (String(url).includes('/functions/v1/payments/membership'))
+      return Promise.resolve(new Response(JSON.stringify(membership)))
     return Promise.resolve(new Response('[]'))
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -46,7 +71,9 @@ function renderAt(search = '') {
   render(
     <QueryClientProvider client={qc}>
       <Router hook={loc.hook} searchHook={loc.searchHook}>
-        <Route path='/sites/:cityslug/:slug/setup'><SiteSetupRoute /></Route>
+        <Route path='/sites/:cityslug/:slug/setup'>
+          <SiteSetupRoute />
+        </Route>
       </Router>
     </QueryClientProvider>,
   )
@@ -58,7 +85,9 @@ describe('membership set-up', () => {
     renderAt()
     await screen.findByRole('heading', { name: 'Plots here go to the waiting list' })
     expect(screen.getByText(/4 people are waiting/)).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Join the waiting list for Darenth Fields' }).getAttribute('href')).toBe('/landing/darenth-fields/join')
+    expect(screen.getByRole('link', { name: 'Join the waiting list for Darenth Fields' }).getAttribute('href')).toBe(
+      '/landing/darenth-fields/join',
+    )
     expect(screen.queryByRole('radio')).toBeNull()
     expect(screen.queryByRole('form', { name: 'Create your account' })).toBeNull()
   })
@@ -79,12 +108,24 @@ describe('membership set-up', () => {
   })
 
   it('an offer link: the token is asked about, kept for this tab and taken out of the address; its e-mail fills the account', async () => {
-    membership = answer({ allowed: true, reason: 'offer', message: null, waiting: 3 },
-      { status: 'accepted', respond_by: '2026-12-01T00:00:00Z', this_site: true, first_name: 'Bea', email: 'bea@example.com', linked_to_other: false, used: false })
+    membership = answer(
+      { allowed: true, reason: 'offer', message: null, waiting: 3 },
+      {
+        status: 'accepted',
+        respond_by: '2026-12-01T00:00:00Z',
+        this_site: true,
+        first_name: 'Bea',
+        email: 'bea@example.com',
+        linked_to_other: false,
+        used: false,
+      },
+    )
     const loc = renderAt(`offer=${TOKEN}`)
     await screen.findByTestId('offer-banner')
     await waitFor(() => expect(loc.history.at(-1)).toBe('/sites/dartford/darenth-fields/setup'))
-    expect(String(fetchMock.mock.calls.find(([u]) => String(u).includes('payments/membership'))![0])).toContain(`offer=${TOKEN}`)
+    expect(String(fetchMock.mock.calls.find(([u]) => String(u).includes('payments/membership'))![0])).toContain(
+      `offer=${TOKEN}`,
+    )
     expect(sessionStorage.getItem('roots.setup-offer.darenth-fields')).toBe(TOKEN)
     const account = screen.getByRole('form', { name: 'Create your account' })
     expect((account.querySelector('input[name=email]') as HTMLInputElement).value).toBe('bea@example.com')
@@ -92,7 +133,10 @@ describe('membership set-up', () => {
   })
 
   it('an offer not yet accepted sends the applicant back to answer it', async () => {
-    membership = answer({ reason: 'offer_unanswered', message: 'Accept your offer first: use the link in your offer e-mail.' })
+    membership = answer({
+      reason: 'offer_unanswered',
+      message: 'Accept your offer first: use the link in your offer e-mail.',
+    })
     renderAt(`offer=${TOKEN}`)
     const link = await screen.findByRole('link', { name: 'See your offer' })
     expect(link.getAttribute('href')).toBe(`/queue/ready?offer=${TOKEN}&answer=accept`)

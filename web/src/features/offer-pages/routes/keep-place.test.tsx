@@ -15,20 +15,30 @@ beforeAll(() => {
 beforeEach(() => {
   answers = []
   question = {
-    status: 'asked', due_by: '2026-12-09T00:00:00Z', answered_at: null, first_name: 'Eve', location: 'Second Vale',
-    entry_status: 'waiting', accepted_location: 'Choice Vale',
+    status: 'asked',
+    due_by: '2026-12-09T00:00:00Z',
+    answered_at: null,
+    first_name: 'Eve',
+    location: 'Second Vale',
+    entry_status: 'waiting',
+    accepted_location: 'Choice Vale',
   }
-  vi.stubGlobal('fetch', vi.fn((_url: string, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as { action: string; keep?: boolean }
-    if (body.action === 'keep_place') {
-      answers.push(body.keep!)
-      question = { ...question, status: body.keep ? 'kept' : 'withdrawn' }
-      return Promise.resolve(new Response(JSON.stringify({ status: question.status })))
-    }
-    return Promise.resolve(question
-      ? new Response(JSON.stringify(question))
-      : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No.' } }), { status: 404 }))
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { action: string; keep?: boolean }
+      if (body.action === 'keep_place') {
+        answers.push(body.keep!)
+        question = { ...question, status: body.keep ? 'kept' : 'withdrawn' }
+        return Promise.resolve(new Response(JSON.stringify({ status: question.status })))
+      }
+      return Promise.resolve(
+        question
+          ? new Response(JSON.stringify(question))
+          : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No.' } }), { status: 404 }),
+      )
+    }),
+  )
 })
 afterEach(() => {
   cleanup()
@@ -40,7 +50,9 @@ function renderAt(search: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={qc}>
-      <Router hook={loc.hook} searchHook={loc.searchHook}><KeepPlaceRoute /></Router>
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <KeepPlaceRoute />
+      </Router>
     </QueryClientProvider>,
   )
 }

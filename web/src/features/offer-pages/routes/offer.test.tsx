@@ -10,7 +10,12 @@ afterEach(() => cleanup())
 
 const OFFERS = [
   { id: 1, slug: 'tuckers-meadow-join', title: 'Join Tuckers Meadow', settings: { path_params: { site: 'slug' } } },
-  { id: 2, slug: 'avon-views-join', title: 'Join Avon Views', settings: { description: 'Your own plot by the river.' } },
+  {
+    id: 2,
+    slug: 'avon-views-join',
+    title: 'Join Avon Views',
+    settings: { description: 'Your own plot by the river.' },
+  },
   { id: 3, slug: 'starter-bundle', title: 'Free starter bundle', settings: { cta_setting_id: 2 } },
 ]
 
@@ -30,7 +35,9 @@ describe('/offers/{slug}', () => {
   it('sends a bookable (not active) site’s CTA to its sign-up', async () => {
     renderPage('/offers/:slug', '/offers/tuckers-meadow-join', OfferRoute)
     await act(() => loadLocations(fakeSource({ offers: () => Promise.resolve(OFFERS) })))
-    expect(screen.getByRole('link', { name: /: Tuckers Meadow$/ }).getAttribute('href')).toBe('/prereg/tuckers-meadow/signup')
+    expect(screen.getByRole('link', { name: /: Tuckers Meadow$/ }).getAttribute('href')).toBe(
+      '/prereg/tuckers-meadow/signup',
+    )
   })
 
   it('shows an offer no site uses with its own promotion and a way to find a site', async () => {

@@ -13,9 +13,15 @@ import { offerPage } from '../offer'
 
 /** A site's CTA may be one of our routes or another address (an external sign-up form). */
 function CtaLink({ href, label, children }: { href: string; label: string; children: string }) {
-  return href.startsWith('/')
-    ? <Link href={href} className={buttonPrimary} aria-label={label}>{children}</Link>
-    : <a href={href} className={buttonPrimary} aria-label={label} rel='noopener'>{children}</a>
+  return href.startsWith('/') ? (
+    <Link href={href} className={buttonPrimary} aria-label={label}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} className={buttonPrimary} aria-label={label} rel='noopener'>
+      {children}
+    </a>
+  )
 }
 
 export default function OfferRoute() {
@@ -25,12 +31,19 @@ export default function OfferRoute() {
   const { offers, sitesWithOffer, ctaSettings, settled, offersLoaded } = useLocations()
   const page = offersLoaded ? offerPage(slug, offers, sitesWithOffer, ctaSettings) : null
   usePageMeta(page?.offer.title ?? 'Offer', page?.description ?? undefined)
-  if (!settled) return <div className={contentPage}><Loading what='this offer' /></div>
+  if (!settled)
+    return (
+      <div className={contentPage}>
+        <Loading what='this offer' />
+      </div>
+    )
   if (!offersLoaded) {
     return (
       <div className={contentPage}>
         <h1>Offer</h1>
-        <div className='panel' role='alert'><p className='error'>We could not load this offer just now. Please refresh the page to try again.</p></div>
+        <div className='panel' role='alert'>
+          <p className='error'>We could not load this offer just now. Please refresh the page to try again.</p>
+        </div>
       </div>
     )
   }
@@ -42,8 +55,16 @@ export default function OfferRoute() {
         {page.description && <p className='lead'>{page.description}</p>}
         {page.sites.length === 0 && (
           <div className='panel'>
-            {page.promo && <p><strong>{page.promo}</strong></p>}
-            <p><Link href={paths.sites.getHref()} className={buttonPrimary}>Find your nearest site</Link></p>
+            {page.promo && (
+              <p>
+                <strong>{page.promo}</strong>
+              </p>
+            )}
+            <p>
+              <Link href={paths.sites.getHref()} className={buttonPrimary}>
+                Find your nearest site
+              </Link>
+            </p>
           </div>
         )}
         {page.sites.length > 0 && (
@@ -52,8 +73,16 @@ export default function OfferRoute() {
               <li key={site.slug} className='card'>
                 <h2>{site.location}</h2>
                 <p className='meta'>{site.city}</p>
-                {cta.promo && <p><strong>{cta.promo}</strong></p>}
-                <p><CtaLink href={cta.href} label={`${cta.label}: ${site.location}`}>{cta.label}</CtaLink></p>
+                {cta.promo && (
+                  <p>
+                    <strong>{cta.promo}</strong>
+                  </p>
+                )}
+                <p>
+                  <CtaLink href={cta.href} label={`${cta.label}: ${site.location}`}>
+                    {cta.label}
+                  </CtaLink>
+                </p>
               </li>
             ))}
           </ul>

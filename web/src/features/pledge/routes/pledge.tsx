@@ -10,7 +10,10 @@ import { slugParam } from '@/lib/sites/route-params'
 import { usePledge, usePledges } from '../api/get-pledges'
 
 export default function PledgeRoute() {
-  usePageMeta('The Roots pledge', 'What Roots Allotments promises: peat-free growing, room for wildlife, water saved and a fair rent.')
+  usePageMeta(
+    'The Roots pledge',
+    'What Roots Allotments promises: peat-free growing, room for wildlife, water saved and a fair rent.',
+  )
   const pledges = usePledges()
   return (
     <div className={contentPage}>
@@ -21,7 +24,9 @@ export default function PledgeRoute() {
           <ol className='cards' aria-label='Our pledges'>
             {rows.map((p) => (
               <li key={p.slug} className='card'>
-                <h2><Link href={paths.pledgePage.getHref({ slug: p.slug })}>{p.title}</Link></h2>
+                <h2>
+                  <Link href={paths.pledgePage.getHref({ slug: p.slug })}>{p.title}</Link>
+                </h2>
                 {p.summary && <p>{p.summary}</p>}
               </li>
             ))}
@@ -36,7 +41,10 @@ export function PledgePageRoute() {
   const params = useParams<{ slug: string }>()
   const [path] = useLocation()
   const pledge = usePledge(slugParam(params.slug, path))
-  usePageMeta(pledge.data?.title ?? 'The Roots pledge', pledge.data ? (pledge.data.summary ?? plainText(pledge.data.body)) || undefined : undefined)
+  usePageMeta(
+    pledge.data?.title ?? 'The Roots pledge',
+    pledge.data ? (pledge.data.summary ?? plainText(pledge.data.body)) || undefined : undefined,
+  )
   return (
     <div className={contentPage}>
       <ItemView query={pledge} what='this pledge'>

@@ -7,8 +7,13 @@ import { useLocations } from '@/lib/sites/locations-store'
 import { siteCta, statusOf } from '@/lib/sites/rules'
 
 const page = css`
-  h1 { color: var(--roots-primary); margin: 0 0 0.5rem; }
-  h2 { margin: 2rem 0 0.75rem; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0 0 0.5rem;
+  }
+  h2 {
+    margin: 2rem 0 0.75rem;
+  }
 `
 
 export default function PreRegisterRoute() {
@@ -22,11 +27,19 @@ export default function PreRegisterRoute() {
       <p>Be first to hear when a new Roots site opens near you, and get first pick of the plots.</p>
       <h2>Coming soon</h2>
       <ul className={siteGrid}>
-        {upcoming.map((s) => <li key={s.slug}><SiteCard site={s} cta={siteCta(s, ctaSettings)} /></li>)}
+        {upcoming.map((s) => (
+          <li key={s.slug}>
+            <SiteCard site={s} cta={siteCta(s, ctaSettings)} />
+          </li>
+        ))}
       </ul>
       <h2>Queues open now</h2>
       <ul className={siteGrid}>
-        {open.map((s) => <li key={s.slug}><SiteCard site={s} cta={siteCta(s, ctaSettings)} /></li>)}
+        {open.map((s) => (
+          <li key={s.slug}>
+            <SiteCard site={s} cta={siteCta(s, ctaSettings)} />
+          </li>
+        ))}
       </ul>
     </div>
   )

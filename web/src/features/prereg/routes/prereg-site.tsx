@@ -16,8 +16,15 @@ import { siteHead } from '@/components/site-profile/site-head'
 import { SiteProfile } from '@/components/site-profile/SiteProfile'
 
 const page = css`
-  h1 { color: var(--roots-primary); margin: 0.25rem 0 0.75rem; font-size: clamp(1.8rem, 5vw, 2.6rem); }
-  .lead { font-size: 1.15rem; max-width: 42rem; }
+  h1 {
+    color: var(--roots-primary);
+    margin: 0.25rem 0 0.75rem;
+    font-size: clamp(1.8rem, 5vw, 2.6rem);
+  }
+  .lead {
+    font-size: 1.15rem;
+    max-width: 42rem;
+  }
 `
 
 type Verdict = { kind: 'wait' } | { kind: 'active'; site: Site } | { kind: 'missing' } | { kind: 'show'; site: Site }
@@ -31,8 +38,10 @@ export function usePreregSite(slug: string): Verdict {
   // The sites function's all-sites-with-offer list decides (a site with an unknown offer is not in
   // it). Without its answer (backend down) a site that names an offer is given the benefit of the doubt.
   const withOffer = offersLoaded
-    ? sitesWithOffer.find((s) => s.slug === slug) ?? null
-    : (statusOf(site) === 'upcoming' || site.offer_id !== null ? site : null)
+    ? (sitesWithOffer.find((s) => s.slug === slug) ?? null)
+    : statusOf(site) === 'upcoming' || site.offer_id !== null
+      ? site
+      : null
   return withOffer ? { kind: 'show', site: withOffer } : { kind: 'missing' }
 }
 
@@ -48,12 +57,18 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
   const title = !site
     ? 'Pre-register'
     : variant === 'thankyou'
-    ? `Thank you: ${site.location}`
-    : upcomingSite
-    ? `Coming soon: ${site.location} allotments, ${site.city}`
-    : `${site.location} allotments, ${site.city}: join the queue`
+      ? `Thank you: ${site.location}`
+      : upcomingSite
+        ? `Coming soon: ${site.location} allotments, ${site.city}`
+        : `${site.location} allotments, ${site.city}: join the queue`
   const head = site ? siteHead(site, details.photos, title, paths.preregSite.getHref({ site: site.slug })) : null
-  useHead({ title, description: head?.description ?? 'Pre-register for a Roots allotment site near you.', image: head?.image, imageAlt: head?.imageAlt, url: head?.url })
+  useHead({
+    title,
+    description: head?.description ?? 'Pre-register for a Roots allotment site near you.',
+    image: head?.image,
+    imageAlt: head?.imageAlt,
+    url: head?.url,
+  })
   useEffect(() => {
     if (verdict.kind === 'active') navigate(sitePageHref(verdict.site), { replace: true })
   }, [verdict, navigate])
@@ -66,7 +81,10 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
       <div className={page}>
         <h1>Thank you</h1>
         <p className='lead'>You are on the list for {site.location}. We will e-mail you as soon as there is news.</p>
-        <p><Link href={paths.queueReady.getHref()}>See your place in the queue</Link> · <Link href={paths.sites.getHref()}>Other sites</Link></p>
+        <p>
+          <Link href={paths.queueReady.getHref()}>See your place in the queue</Link> ·{' '}
+          <Link href={paths.sites.getHref()}>Other sites</Link>
+        </p>
       </div>
     )
   }
@@ -77,7 +95,11 @@ function PreregSite({ variant }: { variant: 'page' | 'landing' | 'thankyou' }) {
       headingId='prereg-title'
       heading={upcomingSite ? `Coming soon: ${site.location}` : `${site.location}: the queue is open`}
       // The pre-registration page's own call to action: pre-register (upcoming) or join the queue.
-      cta={{ ...cta, label: upcomingSite ? 'Pre-register now' : cta.label, href: paths.preregSiteSignup.getHref({ site: site.slug }) }}
+      cta={{
+        ...cta,
+        label: upcomingSite ? 'Pre-register now' : cta.label,
+        href: paths.preregSiteSignup.getHref({ site: site.slug }),
+      }}
     />
   )
 }

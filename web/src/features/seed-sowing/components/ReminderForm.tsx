@@ -23,10 +23,28 @@ export function ReminderForm() {
       <p>On the first of each month: what to sow indoors and out, and what is ready to pick.</p>
       <TextField label='E-mail address' name='email' type='email' autoComplete='email' error={errors.email} />
       <TextField label='First name (optional)' name='name' autoComplete='given-name' error={errors.name} />
-      <CheckboxField name='consent' label={CONSENT_TEXT} error={errors.consent}
-        hint={<>How we use your e-mail address: our <a href={paths.privacy.getHref()} target='_blank' rel='noopener'>privacy notice<span className={visuallyHidden}> (opens in a new tab)</span></a>.</>} />
-      {errors._form && <p className='error' role='alert'>{errors._form}</p>}
-      <button type='submit' className={buttonPrimary} disabled={pending}>{pending ? 'Signing you up…' : 'Sign me up'}</button>
+      <CheckboxField
+        name='consent'
+        label={CONSENT_TEXT}
+        error={errors.consent}
+        hint={
+          <>
+            How we use your e-mail address: our{' '}
+            <a href={paths.privacy.getHref()} target='_blank' rel='noopener'>
+              privacy notice<span className={visuallyHidden}> (opens in a new tab)</span>
+            </a>
+            .
+          </>
+        }
+      />
+      {errors._form && (
+        <p className='error' role='alert'>
+          {errors._form}
+        </p>
+      )}
+      <button type='submit' className={buttonPrimary} disabled={pending}>
+        {pending ? 'Signing you up…' : 'Sign me up'}
+      </button>
     </form>
   )
 }

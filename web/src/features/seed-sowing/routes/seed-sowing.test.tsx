@@ -8,15 +8,46 @@ beforeAll(configureApi)
 afterEach(() => cleanup())
 
 const GUIDES = [
-  { slug: 'garlic', crop: 'Garlic', sow_indoors_months: [], sow_outdoors_months: [10, 11], harvest_months: [6, 7], notes: null },
-  { slug: 'lettuce', crop: 'Lettuce', sow_indoors_months: [2, 3], sow_outdoors_months: [3, 4, 5], harvest_months: [5, 6], notes: 'Sow little and often.' },
-  { slug: 'tomatoes', crop: 'Tomatoes', sow_indoors_months: [2, 3, 4], sow_outdoors_months: [], harvest_months: [7, 8, 9], notes: null },
+  {
+    slug: 'garlic',
+    crop: 'Garlic',
+    sow_indoors_months: [],
+    sow_outdoors_months: [10, 11],
+    harvest_months: [6, 7],
+    notes: null,
+  },
+  {
+    slug: 'lettuce',
+    crop: 'Lettuce',
+    sow_indoors_months: [2, 3],
+    sow_outdoors_months: [3, 4, 5],
+    harvest_months: [5, 6],
+    notes: 'Sow little and often.',
+  },
+  {
+    slug: 'tomatoes',
+    crop: 'Tomatoes',
+    sow_indoors_months: [2, 3, 4],
+    sow_outdoors_months: [],
+    harvest_months: [7, 8, 9],
+    notes: null,
+  },
 ]
-const TIMELINE = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, month: i + 1, title: `Month ${i + 1} title`, body: `Month ${i + 1} body` }))
-const posts = (f: ReturnType<typeof stubRest>) => callsTo(f, 'sowing_reminder_signups').filter(([, init]) => init?.method === 'POST')
+const TIMELINE = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  month: i + 1,
+  title: `Month ${i + 1} title`,
+  body: `Month ${i + 1} body`,
+}))
+const posts = (f: ReturnType<typeof stubRest>) =>
+  callsTo(f, 'sowing_reminder_signups').filter(([, init]) => init?.method === 'POST')
 
 function stub(signup: () => Response = () => new Response(null, { status: 201 })) {
-  return stubRest({ seed_sowing_guides: () => json(GUIDES), seed_sowing_timeline: () => json(TIMELINE), sowing_reminder_signups: signup })
+  return stubRest({
+    seed_sowing_guides: () => json(GUIDES),
+    seed_sowing_timeline: () => json(TIMELINE),
+    sowing_reminder_signups: signup,
+  })
 }
 
 describe('/seed-sowing', () => {
@@ -25,12 +56,19 @@ describe('/seed-sowing', () => {
     renderPage('/seed-sowing', '/seed-sowing?month=3', SeedSowingRoute)
     await screen.findByRole('heading', { level: 3, name: 'Sow indoors' })
     expect(screen.getByRole('heading', { level: 2, name: 'In March' })).toBeTruthy()
-    const list = (name: string) => within(screen.getByRole('region', { name })).queryAllByRole('listitem').map((li) => li.textContent)
+    const list = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent)
     expect(list('Sow indoors')).toEqual(['Lettuce', 'Tomatoes'])
     expect(list('Sow outdoors')).toEqual(['Lettuce'])
-    expect(within(screen.getByRole('region', { name: 'Harvest' })).getByText('Nothing to harvest this month.')).toBeTruthy()
+    expect(
+      within(screen.getByRole('region', { name: 'Harvest' })).getByText('Nothing to harvest this month.'),
+    ).toBeTruthy()
     expect(screen.getByRole('link', { name: 'March' }).getAttribute('aria-current')).toBe('page')
-    const garlic = within(screen.getByRole('list', { name: 'Every crop and its months' })).getByRole('heading', { name: 'Garlic' }).parentElement!
+    const garlic = within(screen.getByRole('list', { name: 'Every crop and its months' })).getByRole('heading', {
+      name: 'Garlic',
+    }).parentElement!
     expect(garlic.textContent).toContain('Sow outdoorsOctober to November')
     expect(document.title).toBe('Seed-sowing guide | Roots Allotments')
   })
@@ -55,11 +93,24 @@ describe('/seed-sowing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign me up' }))
     await waitFor(() => expect(page.loc.history.at(-1)).toBe('/seed-sowing/thank-you'))
     expect(posts(f)).toHaveLength(1)
-    expect(JSON.parse(String(posts(f)[0]![1]!.body))).toEqual({ email: 'grower@example.com', name: null, consent: true, consent_text: CONSENT_TEXT })
+    expect(JSON.parse(String(posts(f)[0]![1]!.body))).toEqual({
+      email: 'grower@example.com',
+      name: null,
+      consent: true,
+      consent_text: CONSENT_TEXT,
+    })
   })
 
   it('ends on the thank-you page for an address already signed up (one row per e-mail)', async () => {
-    stub(() => json({ code: '23505', message: 'duplicate key value violates unique constraint "sowing_reminder_signups_one_per_email"' }, 409))
+    stub(() =>
+      json(
+        {
+          code: '23505',
+          message: 'duplicate key value violates unique constraint "sowing_reminder_signups_one_per_email"',
+        },
+        409,
+      ),
+    )
     const page = renderPage('/seed-sowing', '/seed-sowing', SeedSowingRoute)
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'grower@example.com' } })
     fireEvent.click(screen.getByLabelText(CONSENT_TEXT))
@@ -79,8 +130,23 @@ describe('/seed-sowing/timeline', () => {
     stub()
     renderPage('/seed-sowing/timeline', '/seed-sowing/timeline', SeedSowingTimelineRoute)
     await screen.findByText('Month 1 title')
-    const months = within(screen.getByRole('list', { name: 'Months of the year' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.replace('This month', ''))
-    expect(months).toEqual(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'])
+    const months = within(screen.getByRole('list', { name: 'Months of the year' }))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent?.replace('This month', ''))
+    expect(months).toEqual([
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ])
     const october = screen.getByText('Month 10 title').closest('li')!
     expect(october.textContent).toContain('Sow outdoorsGarlic')
     expect(october.textContent).toContain('Sow indoorsNothing this month')

@@ -33,16 +33,22 @@ afterEach(() => {
 /** fetch: the postcodes function answers `postcodes`; anything else 404s. */
 function postcodeService(answers: Record<string, { status: number; body: unknown }>) {
   const calls: unknown[] = []
-  vi.stubGlobal('fetch', vi.fn((input: string | URL | Request, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input)
-    if (url === 'http://api.test/functions/v1/postcodes') {
-      const body = JSON.parse(String(init?.body)) as { postcode: string }
-      calls.push(body)
-      const a = answers[body.postcode] ?? { status: 404, body: { error: { code: 'postcode_not_found', message: 'We could not find that postcode.', details: null } } }
-      return Promise.resolve(Response.json(a.body, { status: a.status }))
-    }
-    return Promise.resolve(Response.json({ message: 'no' }, { status: 404 }))
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input)
+      if (url === 'http://api.test/functions/v1/postcodes') {
+        const body = JSON.parse(String(init?.body)) as { postcode: string }
+        calls.push(body)
+        const a = answers[body.postcode] ?? {
+          status: 404,
+          body: { error: { code: 'postcode_not_found', message: 'We could not find that postcode.', details: null } },
+        }
+        return Promise.resolve(Response.json(a.body, { status: a.status }))
+      }
+      return Promise.resolve(Response.json({ message: 'no' }, { status: 404 }))
+    }),
+  )
   return calls
 }
 
@@ -51,14 +57,23 @@ const found = (postcode: string, at = SW1A) => ({ status: 200, body: { postcode,
 function renderSites(search = '') {
   const loc = memoryLocation({ path: '/sites', searchPath: search, record: true })
   // No query client: /sites is a bare route (none in its first load).
-  render(<Router hook={loc.hook} searchHook={loc.searchHook}><SitesRoute /></Router>)
+  render(
+    <Router hook={loc.hook} searchHook={loc.searchHook}>
+      <SitesRoute />
+    </Router>,
+  )
   return loc
 }
 
 const cardSlugs = () => screen.getAllByTestId('site-card').map((c) => c.getAttribute('data-slug'))
 const distances = () => screen.queryAllByTestId('site-distance').map((d) => d.textContent)
 const expectedOrder = (from: { latitude: number; longitude: number }) =>
-  [...CATALOGUE_SITES].sort((a, b) => distanceMiles(from, parseCoordinates(a.coordinates)!) - distanceMiles(from, parseCoordinates(b.coordinates)!)).map((s) => s.slug)
+  [...CATALOGUE_SITES]
+    .sort(
+      (a, b) =>
+        distanceMiles(from, parseCoordinates(a.coordinates)!) - distanceMiles(from, parseCoordinates(b.coordinates)!),
+    )
+    .map((s) => s.slug)
 const postcodeBox = () => screen.getByRole('textbox', { name: 'Postcode' }) as HTMLInputElement
 
 function geolocation(impl: (ok: PositionCallback, fail: PositionErrorCallback) => void) {
@@ -70,7 +85,16 @@ function geolocation(impl: (ok: PositionCallback, fail: PositionErrorCallback) =
 describe('sorting by distance', () => {
   const site = (slug: string, coordinates: string | null) => ({ slug, coordinates }) as unknown as Site
   it('puts the nearest first, with miles, and sites without coordinates last in their order', () => {
-    const sorted = sortByDistance([site('none-a', null), site('bath', '51.3925,-2.3211'), site('bad', 'x,y'), site('croydon', '51.3560,-0.0900'), site('none-b', null)], SW1A)
+    const sorted = sortByDistance(
+      [
+        site('none-a', null),
+        site('bath', '51.3925,-2.3211'),
+        site('bad', 'x,y'),
+        site('croydon', '51.3560,-0.0900'),
+        site('none-b', null),
+      ],
+      SW1A,
+    )
     expect(sorted.map((s) => s.site.slug)).toEqual(['croydon', 'bath', 'none-a', 'bad', 'none-b'])
     expect(sorted[0]!.miles).toBeCloseTo(distanceMiles(SW1A, { latitude: 51.356, longitude: -0.09 }), 6)
     expect(sorted[0]!.miles! > 9 && sorted[0]!.miles! < 11).toBe(true)
@@ -84,7 +108,9 @@ describe('sorting by distance', () => {
     expect(readOrigin('lat=951&lng=0')).toBeNull()
     expect(readOrigin('city=bath')).toBeNull()
     expect(withOrigin('city=bath&near=X1', { postcode: 'SW1A 1AA' })).toBe('city=bath&near=SW1A1AA')
-    expect(withOrigin('near=SW1A1AA&status=open', { point: { latitude: 51.123456, longitude: -0.987654 } })).toBe('status=open&lat=51.1235&lng=-0.9877')
+    expect(withOrigin('near=SW1A1AA&status=open', { point: { latitude: 51.123456, longitude: -0.987654 } })).toBe(
+      'status=open&lat=51.1235&lng=-0.9877',
+    )
     expect(withOrigin('city=bath&lat=1&lng=2', null)).toBe('city=bath')
   })
 })
@@ -152,10 +178,12 @@ describe('the near-me panel on /sites', () => {
     expect(none).toEqual([])
   })
 
-  it('uses the browser\'s location: a status while locating, then sorted from there', async () => {
+  it("uses the browser's location: a status while locating, then sorted from there", async () => {
     postcodeService({})
     let answer: PositionCallback = () => {}
-    const ask = geolocation((ok) => { answer = ok })
+    const ask = geolocation((ok) => {
+      answer = ok
+    })
     const loc = renderSites()
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }))
     expect(ask).toHaveBeenCalledOnce()
@@ -183,6 +211,8 @@ describe('the near-me panel on /sites', () => {
     vi.stubGlobal('navigator', { ...globalThis.navigator, geolocation: undefined })
     renderSites()
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }))
-    expect(within(screen.getByRole('region', { name: 'Find a site near you' })).getByRole('alert').textContent).toBe(GEO_UNSUPPORTED)
+    expect(within(screen.getByRole('region', { name: 'Find a site near you' })).getByRole('alert').textContent).toBe(
+      GEO_UNSUPPORTED,
+    )
   })
 })

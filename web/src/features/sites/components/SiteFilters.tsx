@@ -9,7 +9,10 @@ import type { Site, SiteStatus } from '@/lib/sites/types'
 import { compareText } from '@/lib/intl'
 
 const bar = css`
-  display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); max-width: 40rem;
+  display: grid;
+  gap: 0 1rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+  max-width: 40rem;
 `
 
 export interface SiteFilter {
@@ -48,17 +51,43 @@ export function useSiteFilter(): [SiteFilter, (f: SiteFilter) => void] {
   return [filter, set]
 }
 
-export function SiteFilters({ sites, filter, onChange }: { sites: readonly Site[]; filter: SiteFilter; onChange: (f: SiteFilter) => void }) {
+export function SiteFilters({
+  sites,
+  filter,
+  onChange,
+}: {
+  sites: readonly Site[]
+  filter: SiteFilter
+  onChange: (f: SiteFilter) => void
+}) {
   const cities = [...new Map(sites.map((s) => [s.city_slug, s.city])).entries()].sort((a, b) => compareText(a[1], b[1]))
   return (
     <form className={bar} role='search' aria-label='Filter sites' onSubmit={(e) => e.preventDefault()}>
-      <SelectField label='City' name='city' value={filter.city} onChange={(e) => onChange({ ...filter, city: e.target.value })}>
+      <SelectField
+        label='City'
+        name='city'
+        value={filter.city}
+        onChange={(e) => onChange({ ...filter, city: e.target.value })}
+      >
         <option value=''>All cities</option>
-        {cities.map(([slug, name]) => <option key={slug} value={slug}>{name}</option>)}
+        {cities.map(([slug, name]) => (
+          <option key={slug} value={slug}>
+            {name}
+          </option>
+        ))}
       </SelectField>
-      <SelectField label='Status' name='status' value={filter.status} onChange={(e) => onChange({ ...filter, status: e.target.value as SiteStatus | '' })}>
+      <SelectField
+        label='Status'
+        name='status'
+        value={filter.status}
+        onChange={(e) => onChange({ ...filter, status: e.target.value as SiteStatus | '' })}
+      >
         <option value=''>Any status</option>
-        {(['active', 'open', 'upcoming'] as const).map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+        {(['active', 'open', 'upcoming'] as const).map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABEL[s]}
+          </option>
+        ))}
       </SelectField>
     </form>
   )

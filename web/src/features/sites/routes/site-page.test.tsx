@@ -13,8 +13,12 @@ function renderAt(path: string) {
   const loc = memoryLocation({ path, record: true })
   render(
     <Router hook={loc.hook}>
-      <Route path='/sites/:cityslug/:slug'><SitePageRoute /></Route>
-      <Route path='/sites/:cityslug/:slug/old'><SitePageRoute /></Route>
+      <Route path='/sites/:cityslug/:slug'>
+        <SitePageRoute />
+      </Route>
+      <Route path='/sites/:cityslug/:slug/old'>
+        <SitePageRoute />
+      </Route>
     </Router>,
   )
   return loc
@@ -41,15 +45,40 @@ describe('site page route rules', () => {
   it('shows an active built-in site at once, and still sends it on if its stored row is not active', async () => {
     const loc = renderAt('/sites/dartford/darenth-fields')
     expect(screen.getByRole('heading', { level: 1, name: 'Darenth Fields' })).toBeTruthy()
-    await act(() => loadLocations(fakeSource({ sites: () => Promise.resolve([{ id: 12, city: 'Dartford', city_slug: 'dartford', location: 'Darenth Fields', slug: 'darenth-fields', status: 'upcoming' }]) })))
+    await act(() =>
+      loadLocations(
+        fakeSource({
+          sites: () =>
+            Promise.resolve([
+              {
+                id: 12,
+                city: 'Dartford',
+                city_slug: 'dartford',
+                location: 'Darenth Fields',
+                slug: 'darenth-fields',
+                status: 'upcoming',
+              },
+            ]),
+        }),
+      ),
+    )
     expect(loc.history.at(-1)).toBe('/prereg/darenth-fields')
   })
 
-  it('replaces the catalogue\'s details with the stored row once it arrives', async () => {
+  it("replaces the catalogue's details with the stored row once it arrives", async () => {
     renderAt('/sites/dartford/darenth-fields')
     expect(screen.getByRole('heading', { level: 1, name: 'Darenth Fields' })).toBeTruthy()
     expect(screen.queryByText('Plots by the Darent.')).toBeNull()
-    const stored = { id: 12, city: 'Dartford', city_slug: 'dartford', location: 'Darenth Fields', slug: 'darenth-fields', status: 'active', description: 'Plots by the Darent.', allotments: 77 }
+    const stored = {
+      id: 12,
+      city: 'Dartford',
+      city_slug: 'dartford',
+      location: 'Darenth Fields',
+      slug: 'darenth-fields',
+      status: 'active',
+      description: 'Plots by the Darent.',
+      allotments: 77,
+    }
     await act(() => loadLocations(fakeSource({ sites: () => Promise.resolve([stored]) })))
     expect(screen.getByText('Plots by the Darent.')).toBeTruthy()
     expect(screen.getByText('77')).toBeTruthy()
@@ -60,7 +89,9 @@ describe('site page route rules', () => {
     const page = (known: boolean) => (
       <Router hook={loc.hook}>
         <RedirectsKnown.Provider value={known}>
-          <Route path='/sites/:cityslug/:slug'><SitePageRoute /></Route>
+          <Route path='/sites/:cityslug/:slug'>
+            <SitePageRoute />
+          </Route>
         </RedirectsKnown.Provider>
       </Router>
     )
@@ -84,7 +115,7 @@ describe('site page route rules', () => {
     expect(loc.history.at(-1)).toBe('/prereg/tuckers-meadow')
   })
 
-  it('keeps the query (a flyer\'s utm_ tags) when it sends a site on to pre-registration', async () => {
+  it("keeps the query (a flyer's utm_ tags) when it sends a site on to pre-registration", async () => {
     const loc = renderAt('/sites/bath/tuckers-meadow?utm_source=flyer&utm_campaign=spring')
     await act(() => loadLocations(fakeSource()))
     expect(loc.history.at(-1)).toBe('/prereg/tuckers-meadow?utm_source=flyer&utm_campaign=spring')
@@ -108,12 +139,18 @@ describe('site page route rules', () => {
     expect(screen.getByText('Bath Riverside')).toBeTruthy()
     expect(screen.getByText('Riverside café')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Your patch manager: Sam Patch' })).toBeTruthy()
-    expect(screen.getByRole('img', { name: /Sam Patch at Avon Views/ }).getAttribute('src')).toBe('https://example.org/pm1.jpg')
+    expect(screen.getByRole('img', { name: /Sam Patch at Avon Views/ }).getAttribute('src')).toBe(
+      'https://example.org/pm1.jpg',
+    )
     expect(screen.getByRole('link', { name: '01225 000 002' }).getAttribute('href')).toBe('tel:01225000002')
     expect(screen.getByRole('link', { name: 'bath@example.com' }).getAttribute('href')).toBe('mailto:bath@example.com')
-    expect(screen.getByRole('link', { name: 'Pay your deposit' }).getAttribute('href')).toBe('https://pay.example.org/deposit')
+    expect(screen.getByRole('link', { name: 'Pay your deposit' }).getAttribute('href')).toBe(
+      'https://pay.example.org/deposit',
+    )
     // 17 people wait at Avon Views: its waiting list, not "Join Free Today · for your first month free".
-    expect(screen.getByRole('link', { name: 'Join the waiting list' }).getAttribute('href')).toBe('/landing/avon-views/join')
+    expect(screen.getByRole('link', { name: 'Join the waiting list' }).getAttribute('href')).toBe(
+      '/landing/avon-views/join',
+    )
     expect(screen.queryByText('for your first month free')).toBeNull()
     expect(screen.getByTestId('site-state').textContent).toBe('Waiting list')
     expect(screen.getByTestId('waiting-count').textContent).toBe('17')
@@ -122,23 +159,62 @@ describe('site page route rules', () => {
 
   it('shows the gallery, the list in figures with its method, the prices, the FAQ and a map that links out', async () => {
     const fetchMock = stubRest({
-      site_photos: () => json([{ path: 'sites/avon-views/a.jpg', small_path: 'sites/avon-views/a-small.jpg', alt: 'Raised beds in June', sort_order: 0 }, { path: 'sites/avon-views/b.jpg', small_path: null, alt: 'The shed', sort_order: 1 }]),
-      'rpc/get_site_list_stats': () => json([{ list_length: 17, waiting: 16, top_joined_on: '2024-05-02', offers_last_year: 8, window_months: 12, estimated_wait_months: 25.5 }]),
-      plans: () => json([{ id: 1, name: 'Half plot monthly', description: 'A half-size plot, tools, water and seeds', plot_size: 'half', price_pence: 1999, billing_interval: 'month' }]),
+      site_photos: () =>
+        json([
+          {
+            path: 'sites/avon-views/a.jpg',
+            small_path: 'sites/avon-views/a-small.jpg',
+            alt: 'Raised beds in June',
+            sort_order: 0,
+          },
+          { path: 'sites/avon-views/b.jpg', small_path: null, alt: 'The shed', sort_order: 1 },
+        ]),
+      'rpc/get_site_list_stats': () =>
+        json([
+          {
+            list_length: 17,
+            waiting: 16,
+            top_joined_on: '2024-05-02',
+            offers_last_year: 8,
+            window_months: 12,
+            estimated_wait_months: 25.5,
+          },
+        ]),
+      plans: () =>
+        json([
+          {
+            id: 1,
+            name: 'Half plot monthly',
+            description: 'A half-size plot, tools, water and seeds',
+            plot_size: 'half',
+            price_pence: 1999,
+            billing_interval: 'month',
+          },
+        ]),
       joining_fees: () => json([{ amount_pence: 2500 }]),
-      '/functions/v1/payments/membership-sites': () => json({ deposit_pence: 5000, joining_fee_pence: 2500, sites: [] }),
+      '/functions/v1/payments/membership-sites': () =>
+        json({ deposit_pence: 5000, joining_fee_pence: 2500, sites: [] }),
     })
     renderAt('/sites/bath/avon-views')
     await act(() => loadLocations(fakeSource()))
     await screen.findByTestId('deposit')
     await screen.findByTestId('gallery')
     await waitFor(() => expect(screen.getByTestId('estimated-wait').textContent).toBe('about 2 years and 2 months'))
-    expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith(`${API}/rest/v1/site_photos?`) && String(u).includes('site_id=eq.2'))).toBe(true)
+    expect(
+      fetchMock.mock.calls.some(
+        ([u]) => String(u).startsWith(`${API}/rest/v1/site_photos?`) && String(u).includes('site_id=eq.2'),
+      ),
+    ).toBe(true)
     // The gallery: the first photo eager and first in line, the others lazy; each named by its alt.
     const gallery = screen.getByTestId('gallery')
     const big = within(gallery).getByRole('img', { name: 'Raised beds in June' })
     expect(big.getAttribute('src')).toBe(`${API}/storage/v1/object/public/images/sites/avon-views/a.jpg`)
-    expect([big.getAttribute('loading'), big.getAttribute('fetchpriority'), big.getAttribute('width'), big.getAttribute('height')]).toEqual(['eager', 'high', '1200', '800'])
+    expect([
+      big.getAttribute('loading'),
+      big.getAttribute('fetchpriority'),
+      big.getAttribute('width'),
+      big.getAttribute('height'),
+    ]).toEqual(['eager', 'high', '1200', '800'])
     // A photo with a small copy offers both, so a phone downloads the copy; its thumbnail is the copy.
     const photos = `${API}/storage/v1/object/public/images/sites/avon-views`
     expect(big.getAttribute('srcset')).toBe(`${photos}/a-small.jpg 800w, ${photos}/a.jpg 1200w`)
@@ -146,12 +222,20 @@ describe('site page route rules', () => {
     const thumbs = within(gallery).getByRole('list', { name: 'Choose a photo' }).querySelectorAll('img')
     expect([...thumbs].map((t) => t.getAttribute('src'))).toEqual([`${photos}/a-small.jpg`, `${photos}/b.jpg`])
     const second = gallery.querySelector('img[alt="The shed"]')!
-    expect([second.getAttribute('loading'), (second as HTMLImageElement).hidden, second.getAttribute('srcset')]).toEqual(['lazy', true, null])
+    expect([
+      second.getAttribute('loading'),
+      (second as HTMLImageElement).hidden,
+      second.getAttribute('srcset'),
+    ]).toEqual(['lazy', true, null])
     fireEvent.keyDown(big, { key: 'ArrowRight' })
     expect((second as HTMLImageElement).hidden).toBe(false)
-    expect(within(gallery).getByRole('button', { name: 'Photo 2 of 2: The shed' }).getAttribute('aria-current')).toBe('true')
+    expect(within(gallery).getByRole('button', { name: 'Photo 2 of 2: The shed' }).getAttribute('aria-current')).toBe(
+      'true',
+    )
     fireEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }))
-    expect(within(gallery).getByRole('button', { name: 'Photo 1 of 2: Raised beds in June' }).getAttribute('aria-current')).toBe('true')
+    expect(
+      within(gallery).getByRole('button', { name: 'Photo 1 of 2: Raised beds in June' }).getAttribute('aria-current'),
+    ).toBe('true')
     // How to join follows the photos in the document, as on a phone's screen, before the details:
     // reading and tab order follow what is seen, and streamed HTML never paints the details first.
     const join = screen.getByRole('complementary', { name: 'Join Avon Views' })
@@ -162,8 +246,12 @@ describe('site page route rules', () => {
     expect(screen.getByTestId('top-since').textContent).toBe('2 May 2024')
     expect(screen.getByTestId('offers-year').textContent).toBe('8')
     // 17 on the list, 16 of them waiting: the 17th is deciding on an offer, and a newcomer is 17th.
-    expect(screen.getByTestId('wait-method').textContent).toContain('offered in the last 12 months (8) and your place if you joined today (17, behind the 16 people waiting)')
-    expect(screen.getByTestId('wait-method').textContent).toContain('The other 1 person on the list is considering an offer now.')
+    expect(screen.getByTestId('wait-method').textContent).toContain(
+      'offered in the last 12 months (8) and your place if you joined today (17, behind the 16 people waiting)',
+    )
+    expect(screen.getByTestId('wait-method').textContent).toContain(
+      'The other 1 person on the list is considering an offer now.',
+    )
     // Prices.
     const plans = screen.getByTestId('plans')
     expect(within(plans).getByRole('rowheader', { name: 'Half plot monthly' })).toBeTruthy()
@@ -177,10 +265,19 @@ describe('site page route rules', () => {
     // The map: a plain panel with the marker until Leaflet is needed, and links out.
     const map = screen.getByRole('region', { name: 'Where it is' })
     expect(within(map).getByRole('img', { name: /Map of Avon Views: its marker at 51.38, -2.39/ })).toBeTruthy()
-    expect(within(map).getByRole('link', { name: /Open in OpenStreetMap/ }).getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=51.38&mlon=-2.39#map=16/51.38/-2.39')
-    expect(within(map).getByRole('link', { name: /Open in Google Maps/ }).getAttribute('href')).toBe('https://maps.google.com/?q=1,2')
+    expect(
+      within(map)
+        .getByRole('link', { name: /Open in OpenStreetMap/ })
+        .getAttribute('href'),
+    ).toBe('https://www.openstreetmap.org/?mlat=51.38&mlon=-2.39#map=16/51.38/-2.39')
+    expect(
+      within(map)
+        .getByRole('link', { name: /Open in Google Maps/ })
+        .getAttribute('href'),
+    ).toBe('https://maps.google.com/?q=1,2')
     // The link preview: the first photo.
-    const meta = (key: string) => document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content')
+    const meta = (key: string) =>
+      document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content')
     expect(meta('og:image')).toBe(`${API}/storage/v1/object/public/images/sites/avon-views/a.jpg`)
     expect(meta('og:title')).toBe('Avon Views allotments, Bath | Roots Allotments')
     expect(meta('og:description')).toBe('Raised beds above the river.')
@@ -194,7 +291,9 @@ describe('site page route rules', () => {
     await act(() => loadLocations(fakeSource()))
     expect(screen.getByTestId('waiting-count').textContent).toBe('17')
     expect(screen.queryByTestId('estimated-wait')).toBeNull()
-    expect(screen.getByRole('region', { name: 'Questions and answers' }).textContent).toContain('17 people are on the list now')
+    expect(screen.getByRole('region', { name: 'Questions and answers' }).textContent).toContain(
+      '17 people are on the list now',
+    )
   })
 
   it('parameter validation failure throws 404 Page Not Found: {path}', () => {
@@ -203,7 +302,13 @@ describe('site page route rules', () => {
     const onError = (e: ErrorEvent) => e.preventDefault()
     globalThis.addEventListener('error', onError)
     try {
-      render(<Router hook={loc.hook}><Route path='/sites/:cityslug/:slug'><SitePageRoute /></Route></Router>)
+      render(
+        <Router hook={loc.hook}>
+          <Route path='/sites/:cityslug/:slug'>
+            <SitePageRoute />
+          </Route>
+        </Router>,
+      )
     } catch (e) {
       caught = e
     } finally {
@@ -217,7 +322,9 @@ describe('site page route rules', () => {
 describe('map embeds', () => {
   it('accept only Google Maps embed URLs, from a URL or an iframe snippet', () => {
     expect(embedSrc('https://www.google.com/maps/embed?pb=1')).toBe('https://www.google.com/maps/embed?pb=1')
-    expect(embedSrc('<iframe src="https://www.google.com/maps/embed?pb=2" width="600"></iframe>')).toBe('https://www.google.com/maps/embed?pb=2')
+    expect(embedSrc('<iframe src="https://www.google.com/maps/embed?pb=2" width="600"></iframe>')).toBe(
+      'https://www.google.com/maps/embed?pb=2',
+    )
     expect(embedSrc('javascript:alert(1)')).toBeNull()
     expect(embedSrc('<iframe src="https://evil.example/maps/embed"></iframe>')).toBeNull()
     expect(embedSrc(null)).toBeNull()

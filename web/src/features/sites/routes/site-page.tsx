@@ -40,15 +40,8 @@ export default function SitePageRoute() {
   // sending elsewhere waits for the stored rows, which may know a site the catalogue does not.
   // An unknown address waits for the redirect table too: it may be a closed site's old page.
   const redirectsKnown = useRedirectsKnown()
-  const verdict = site && isActive(site)
-    ? 'show'
-    : !settled
-    ? 'wait'
-    : site
-    ? 'prereg'
-    : redirectsKnown
-    ? 'unknown'
-    : 'wait'
+  const verdict =
+    site && isActive(site) ? 'show' : !settled ? 'wait' : site ? 'prereg' : redirectsKnown ? 'unknown' : 'wait'
   useEffect(() => {
     if (verdict === 'unknown') navigate(paths.notFound.getHref(), { replace: true })
     else if (verdict === 'prereg') {

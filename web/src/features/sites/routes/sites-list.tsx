@@ -17,27 +17,66 @@ import { NearMe } from '../components/NearMe'
 import { sortByDistance, type SiteDistance, useNearOrigin } from '../components/near-me'
 
 const page = css`
-  h1 { margin: 0 0 0.5rem; color: var(--roots-primary); }
-  .summary { margin: 0.5rem 0 1rem; font-weight: 600; }
-  .map { font-size: 0.95rem; margin: 0.35rem 0 0; }
-  .distance { margin: 0; font-weight: 700; color: var(--roots-primary); }
+  h1 {
+    margin: 0 0 0.5rem;
+    color: var(--roots-primary);
+  }
+  .summary {
+    margin: 0.5rem 0 1rem;
+    font-weight: 600;
+  }
+  .map {
+    font-size: 0.95rem;
+    margin: 0.35rem 0 0;
+  }
+  .distance {
+    margin: 0;
+    font-weight: 700;
+    color: var(--roots-primary);
+  }
 `
 const places = css`
-  list-style: none; padding: 0; display: grid; gap: 0.5rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
-  li { background: var(--roots-surface); border-radius: 0.6rem; padding: 0.75rem 1rem; display: flex; justify-content: space-between; gap: 0.5rem; flex-wrap: wrap; }
+  list-style: none;
+  padding: 0;
+  display: grid;
+  gap: 0.5rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 16rem), 1fr));
+  li {
+    background: var(--roots-surface);
+    border-radius: 0.6rem;
+    padding: 0.75rem 1rem;
+    display: flex;
+    justify-content: space-between;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
 `
 
 /** The site cards: re-rendered only when the shown sites or the CTA settings change. */
-const SiteCards = memo(function SiteCards({ shown, ctaSettings }: { shown: readonly SiteDistance[]; ctaSettings: readonly CtaSetting[] }) {
+const SiteCards = memo(function SiteCards({
+  shown,
+  ctaSettings,
+}: {
+  shown: readonly SiteDistance[]
+  ctaSettings: readonly CtaSetting[]
+}) {
   return (
     <ul className={siteGrid}>
       {shown.map(({ site: s, miles }) => (
         <li key={s.slug}>
           <SiteCard site={s} cta={siteCta(s, ctaSettings)} headingLevel={2}>
-            {miles !== null && <p className='distance' data-testid='site-distance'>{milesAway(miles)}</p>}
+            {miles !== null && (
+              <p className='distance' data-testid='site-distance'>
+                {milesAway(miles)}
+              </p>
+            )}
             {s.gmap_link && (
               <p className='map'>
-                <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>Map of {s.location}<span aria-hidden='true'> ↗</span><span className={visuallyHidden}> (opens in a new tab)</span></a>
+                <a href={s.gmap_link} target='_blank' rel='noopener noreferrer'>
+                  Map of {s.location}
+                  <span aria-hidden='true'> ↗</span>
+                  <span className={visuallyHidden}> (opens in a new tab)</span>
+                </a>
               </p>
             )}
           </SiteCard>
@@ -55,7 +94,12 @@ const Places = memo(function Places({ list }: { list: readonly WaitingListPlace[
       <ul className={places}>
         {list.map((p) => (
           <li key={p.slug}>
-            <Link href={paths.landingSiteJoin.getHref({ site: p.slug })} aria-label={`Join the waiting list for ${p.location}`}>{p.location}</Link>
+            <Link
+              href={paths.landingSiteJoin.getHref({ site: p.slug })}
+              aria-label={`Join the waiting list for ${p.location}`}
+            >
+              {p.location}
+            </Link>
             <span>{plural(p.waiting_list_count, 'person', 'people')} waiting</span>
           </li>
         ))}
@@ -68,10 +112,17 @@ function SitesList({ withPlaces }: { withPlaces: boolean }) {
   const live = useLocations('afterPaint')
   // Live rows replace the catalogue after the first paint as a deferred value: the cards
   // re-render as an interruptible update, in slices, while a filter change stays immediate.
-  const { sites, places: placeList, ctaSettings, loaded } = useDeferredValue(useMemo(
-    () => ({ sites: live.sites, places: live.places, ctaSettings: live.ctaSettings, loaded: live.loaded }),
-    [live.sites, live.places, live.ctaSettings, live.loaded],
-  ))
+  const {
+    sites,
+    places: placeList,
+    ctaSettings,
+    loaded,
+  } = useDeferredValue(
+    useMemo(
+      () => ({ sites: live.sites, places: live.places, ctaSettings: live.ctaSettings, loaded: live.loaded }),
+      [live.sites, live.places, live.ctaSettings, live.loaded],
+    ),
+  )
   const [filter, setFilter] = useSiteFilter()
   const near = useNearOrigin()
   const shown = useMemo(() => {

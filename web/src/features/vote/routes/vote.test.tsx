@@ -13,7 +13,10 @@ let voteAnswer: () => Response
 let confirmAnswer: () => Response
 let fetchMock: ReturnType<typeof vi.fn>
 beforeEach(() => {
-  tallies = [{ location_name: 'Exeter', votes: 3 }, { location_name: 'Norwich', votes: 1 }]
+  tallies = [
+    { location_name: 'Exeter', votes: 3 },
+    { location_name: 'Norwich', votes: 1 },
+  ]
   voteAnswer = () => new Response(JSON.stringify({ accepted: true }), { status: 202 })
   confirmAnswer = () => new Response(JSON.stringify('York'))
   history.replaceState(null, '', '/vote')
@@ -33,17 +36,28 @@ afterEach(() => {
 
 function renderVote() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={qc}><VoteRoute /></QueryClientProvider>)
+  render(
+    <QueryClientProvider client={qc}>
+      <VoteRoute />
+    </QueryClientProvider>,
+  )
 }
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const votePosts = () => fetchMock.mock.calls.filter(([u, i]) => String(u).includes('/functions/v1/site-votes') && (i as RequestInit)?.method === 'POST')
+const votePosts = () =>
+  fetchMock.mock.calls.filter(
+    ([u, i]) => String(u).includes('/functions/v1/site-votes') && (i as RequestInit)?.method === 'POST',
+  )
 
 describe('/vote', () => {
   it('shows the tallies per place, most votes first', async () => {
     renderVote()
     const list = await screen.findByRole('list', { name: 'Votes per place' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Exeter3 votes', 'Norwich1 vote'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Exeter3 votes', 'Norwich1 vote'])
     expect(document.title).toBe('Vote for a new site | Roots Allotments')
   })
 
@@ -52,7 +66,9 @@ describe('/vote', () => {
     renderVote()
     const list = await screen.findByRole('list', { name: 'Votes per place' })
     expect(within(list).getAllByRole('listitem')).toHaveLength(TALLIES_SHOWN)
-    expect(screen.getByText(`And 2 more places with ${100 - TALLIES_SHOWN + 100 - TALLIES_SHOWN - 1} votes between them.`)).toBeTruthy()
+    expect(
+      screen.getByText(`And 2 more places with ${100 - TALLIES_SHOWN + 100 - TALLIES_SHOWN - 1} votes between them.`),
+    ).toBeTruthy()
   })
 
   it('says so when nobody has voted yet', async () => {
@@ -82,16 +98,34 @@ describe('/vote', () => {
     fireEvent.submit(form)
     expect((await screen.findAllByText(checkEmailMessage('me@example.com'))).length).toBeGreaterThan(0)
     expect(votePosts()).toHaveLength(1)
-    expect(JSON.parse(String((votePosts()[0]![1] as RequestInit).body))).toEqual({ location_name: 'York', email: 'me@example.com', postcode: 'YO1 7HH' })
+    expect(JSON.parse(String((votePosts()[0]![1] as RequestInit).body))).toEqual({
+      location_name: 'York',
+      email: 'me@example.com',
+      postcode: 'YO1 7HH',
+    })
   })
 
   it('shows a refusal (too many votes) beside the form and keeps what was typed', async () => {
-    voteAnswer = () => new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Too many votes from your connection: please try again in an hour.', details: null } }), { status: 429 })
+    voteAnswer = () =>
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'rate_limited',
+            message: 'Too many votes from your connection: please try again in an hour.',
+            details: null,
+          },
+        }),
+        { status: 429 },
+      )
     renderVote()
     fill('Town or area', 'Exeter')
     fill('E-mail address', 'me@example.com')
     fireEvent.submit(screen.getByRole('form', { name: 'Vote for a new site' }))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many votes from your connection: please try again in an hour.'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Too many votes from your connection: please try again in an hour.',
+      ),
+    )
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('me@example.com')
   })
 
@@ -127,11 +161,21 @@ describe('/vote', () => {
     expect((await screen.findAllByText(confirmedMessage('York'))).length).toBeGreaterThan(0)
     answerFirstRead()
     const list = await screen.findByRole('list', { name: 'Votes per place' })
-    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toContain('York1 vote'))
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toContain('York1 vote'),
+    )
   })
 
   it('says when a confirmation link is not valid', async () => {
-    confirmAnswer = () => new Response(JSON.stringify({ code: 'PT404', message: 'No vote has that confirmation link', details: null, hint: null }), { status: 404 })
+    confirmAnswer = () =>
+      new Response(
+        JSON.stringify({ code: 'PT404', message: 'No vote has that confirmation link', details: null, hint: null }),
+        { status: 404 },
+      )
     history.replaceState(null, '', `/vote?confirm=${'cd'.repeat(16)}`)
     renderVote()
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CONFIRM_NOT_FOUND))

@@ -13,7 +13,12 @@ beforeEach(() => {
   fetchMock = vi.fn((url: string) => {
     if (String(url).includes('/functions/v1/waiting-list')) {
       return new Promise<Response>((resolve) => {
-        release = () => resolve(new Response(JSON.stringify({ kind: 'waiting_list', location: 'Haigh Fields', confirmation_sent: true }), { status: 202 }))
+        release = () =>
+          resolve(
+            new Response(JSON.stringify({ kind: 'waiting_list', location: 'Haigh Fields', confirmation_sent: true }), {
+              status: 202,
+            }),
+          )
       })
     }
     return Promise.resolve(new Response('[]', { status: 200 }))
@@ -29,7 +34,12 @@ function renderForm(onJoined = vi.fn()) {
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
   render(
     <QueryClientProvider client={qc}>
-      <JoinForm target={{ kind: 'waiting_list', site: 'haigh-fields' }} placeName='Haigh Fields' submitLabel='Join the waiting list' onJoined={onJoined} />
+      <JoinForm
+        target={{ kind: 'waiting_list', site: 'haigh-fields' }}
+        placeName='Haigh Fields'
+        submitLabel='Join the waiting list'
+        onJoined={onJoined}
+      />
     </QueryClientProvider>,
   )
   return onJoined
@@ -50,7 +60,9 @@ describe('the join form', () => {
     expect(screen.getByText('Enter a valid UK postcode, like BA1 6QE.')).toBeTruthy()
     expect(screen.getByText('Please accept the privacy notice to join.')).toBeTruthy()
     expect(field('E-mail address').getAttribute('aria-invalid')).toBe('true')
-    expect(field('E-mail address').getAttribute('aria-describedby')).toContain(screen.getByText('Enter a valid e-mail address, like name@example.com.').id)
+    expect(field('E-mail address').getAttribute('aria-describedby')).toContain(
+      screen.getByText('Enter a valid e-mail address, like name@example.com.').id,
+    )
     expect(field('First name').value).toBe('Ada')
     expect(field('First name').getAttribute('aria-invalid')).toBeNull()
     expect(joinCalls()).toHaveLength(0)
@@ -68,16 +80,39 @@ describe('the join form', () => {
     fireEvent.submit(form)
     await waitFor(() => expect(joinCalls()).toHaveLength(1))
     const body = JSON.parse(joinCalls()[0][1].body)
-    expect(body).toEqual({ kind: 'waiting_list', site: 'haigh-fields', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com', consent_privacy: true, consent_marketing: false })
-    await act(() => { release() })
+    expect(body).toEqual({
+      kind: 'waiting_list',
+      site: 'haigh-fields',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      consent_privacy: true,
+      consent_marketing: false,
+    })
+    await act(() => {
+      release()
+    })
     await waitFor(() => expect(onJoined).toHaveBeenCalledTimes(1))
     expect(joinCalls()).toHaveLength(1)
   })
 
-  it('shows the server\'s field errors beside the fields and keeps the input', async () => {
-    fetchMock.mockImplementation((url: string) => String(url).includes('/functions/v1/waiting-list')
-      ? Promise.resolve(new Response(JSON.stringify({ error: { code: 'validation_failed', message: 'Some fields need attention.', details: [{ path: 'email', message: 'Enter a valid e-mail address.' }] } }), { status: 400 }))
-      : Promise.resolve(new Response('[]')))
+  it("shows the server's field errors beside the fields and keeps the input", async () => {
+    fetchMock.mockImplementation((url: string) =>
+      String(url).includes('/functions/v1/waiting-list')
+        ? Promise.resolve(
+            new Response(
+              JSON.stringify({
+                error: {
+                  code: 'validation_failed',
+                  message: 'Some fields need attention.',
+                  details: [{ path: 'email', message: 'Enter a valid e-mail address.' }],
+                },
+              }),
+              { status: 400 },
+            ),
+          )
+        : Promise.resolve(new Response('[]')),
+    )
     renderForm()
     fireEvent.change(field('First name'), { target: { value: 'Grace' } })
     fireEvent.change(field('Last name'), { target: { value: 'Hopper' } })

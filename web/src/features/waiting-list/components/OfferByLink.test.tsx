@@ -8,9 +8,22 @@ import { OfferByLink } from './OfferByLink'
 const TOKEN = '0123456789abcdef0123456789abcdef'
 const SLOT = { id: 7, starts_at: '2026-11-28T10:00:00Z', duration_minutes: 60, places_left: 3 }
 const offer = (over: Record<string, unknown> = {}) => ({
-  status: 'offered', respond_by: '2026-12-01T00:00:00Z', responded_at: null, first_name: 'Ada', location: 'Tuckers Meadow', city: 'Bath',
-  site: { slug: 'tuckers-meadow', city_slug: 'bath' }, membership_status: null, setup_path: null,
-  decline_keeps_place: false, site_keeps_place: false, kept_place: false, viewing: null, slots: [SLOT], extensions: [], ...over,
+  status: 'offered',
+  respond_by: '2026-12-01T00:00:00Z',
+  responded_at: null,
+  first_name: 'Ada',
+  location: 'Tuckers Meadow',
+  city: 'Bath',
+  site: { slug: 'tuckers-meadow', city_slug: 'bath' },
+  membership_status: null,
+  setup_path: null,
+  decline_keeps_place: false,
+  site_keeps_place: false,
+  kept_place: false,
+  viewing: null,
+  slots: [SLOT],
+  extensions: [],
+  ...over,
 })
 
 beforeAll(() => {
@@ -22,23 +35,38 @@ let calls: { action: string; slot_id?: number; accept?: boolean }[]
 beforeEach(() => {
   plotOffer = offer()
   calls = []
-  vi.stubGlobal('fetch', vi.fn((_url: string, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as { action: string; slot_id?: number; accept?: boolean }
-    calls.push(body)
-    if (body.action === 'book_viewing') {
-      plotOffer = { ...plotOffer, viewing: { booking_id: 1, starts_at: SLOT.starts_at, duration_minutes: 60 } }
-      return Promise.resolve(new Response(JSON.stringify({ booking_id: 1, starts_at: SLOT.starts_at, respond_by: plotOffer.respond_by, extended: false, notified: 1 })))
-    }
-    if (body.action === 'cancel_viewing') {
-      plotOffer = { ...plotOffer, viewing: null }
-      return Promise.resolve(new Response(JSON.stringify({ cancelled: true })))
-    }
-    if (body.action === 'respond') {
-      plotOffer = { ...plotOffer, status: 'declined', kept_place: plotOffer.decline_keeps_place }
-      return Promise.resolve(new Response(JSON.stringify({ status: 'declined', repeated: false, notified: 1, setup_path: null })))
-    }
-    return Promise.resolve(new Response(JSON.stringify(plotOffer)))
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { action: string; slot_id?: number; accept?: boolean }
+      calls.push(body)
+      if (body.action === 'book_viewing') {
+        plotOffer = { ...plotOffer, viewing: { booking_id: 1, starts_at: SLOT.starts_at, duration_minutes: 60 } }
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              booking_id: 1,
+              starts_at: SLOT.starts_at,
+              respond_by: plotOffer.respond_by,
+              extended: false,
+              notified: 1,
+            }),
+          ),
+        )
+      }
+      if (body.action === 'cancel_viewing') {
+        plotOffer = { ...plotOffer, viewing: null }
+        return Promise.resolve(new Response(JSON.stringify({ cancelled: true })))
+      }
+      if (body.action === 'respond') {
+        plotOffer = { ...plotOffer, status: 'declined', kept_place: plotOffer.decline_keeps_place }
+        return Promise.resolve(
+          new Response(JSON.stringify({ status: 'declined', repeated: false, notified: 1, setup_path: null })),
+        )
+      }
+      return Promise.resolve(new Response(JSON.stringify(plotOffer)))
+    }),
+  )
 })
 afterEach(() => {
   cleanup()
@@ -50,7 +78,9 @@ function renderOffer(answer: 'accept' | 'decline' | null = null) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={qc}>
-      <Router hook={loc.hook}><OfferByLink token={TOKEN} answer={answer} /></Router>
+      <Router hook={loc.hook}>
+        <OfferByLink token={TOKEN} answer={answer} />
+      </Router>
     </QueryClientProvider>,
   )
 }
@@ -65,16 +95,22 @@ describe('choices on the offer page', () => {
   it('says a first decline keeps the place, and the answer confirms it', async () => {
     plotOffer = offer({ decline_keeps_place: true, site_keeps_place: true })
     renderOffer('decline')
-    expect((await screen.findByTestId('decline-rule')).textContent).toContain('you keep your place on the waiting list for Tuckers Meadow')
+    expect((await screen.findByTestId('decline-rule')).textContent).toContain(
+      'you keep your place on the waiting list for Tuckers Meadow',
+    )
     expect(screen.getByText(/You keep your place on the waiting list for Tuckers Meadow\./)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Yes, decline the plot' }))
-    await screen.findByText(/You keep your place on the waiting list for Tuckers Meadow, with your original joining date/)
+    await screen.findByText(
+      /You keep your place on the waiting list for Tuckers Meadow, with your original joining date/,
+    )
   })
 
   it('a second decline at a keep-place site is said to remove the applicant', async () => {
     plotOffer = offer({ decline_keeps_place: false, site_keeps_place: true })
     renderOffer()
-    expect((await screen.findByTestId('decline-rule')).textContent).toContain('as you have declined an offer here before, you leave the waiting list')
+    expect((await screen.findByTestId('decline-rule')).textContent).toContain(
+      'as you have declined an offer here before, you leave the waiting list',
+    )
   })
 
   it('asks for a time before booking, books the chosen slot and can cancel it', async () => {
@@ -92,7 +128,16 @@ describe('choices on the offer page', () => {
   })
 
   it('shows that the deadline was extended', async () => {
-    plotOffer = offer({ extensions: [{ cause: 'staff', old_respond_by: '2026-11-20T00:00:00Z', new_respond_by: '2026-12-01T00:00:00Z', extended_at: '2026-11-18T00:00:00Z' }] })
+    plotOffer = offer({
+      extensions: [
+        {
+          cause: 'staff',
+          old_respond_by: '2026-11-20T00:00:00Z',
+          new_respond_by: '2026-12-01T00:00:00Z',
+          extended_at: '2026-11-18T00:00:00Z',
+        },
+      ],
+    })
     renderOffer()
     expect((await screen.findByTestId('offer-extended')).textContent).toContain('Your deadline was extended')
   })

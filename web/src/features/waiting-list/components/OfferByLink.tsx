@@ -19,18 +19,57 @@ import { formatDate } from './format'
 const where = (o: PlotOffer) => (o.city ? `${o.location}, ${o.city}` : o.location)
 
 const viewingStyles = css`
-  fieldset { border: 0; padding: 0; margin: 0 0 1rem; min-width: 0; }
-  legend { font-weight: 700; margin-bottom: 0.5rem; }
-  .slots { display: grid; gap: 0.5rem; }
-  .slot { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 0.75rem; align-items: center; border: 2px solid #cfd6cf; border-radius: 0.6rem; padding: 0.6rem 0.8rem; cursor: pointer; }
-  .slot:has(input:checked) { border-color: var(--roots-primary); background: #e8f0ea; }
-  .slot input { width: 1.2rem; height: 1.2rem; accent-color: var(--roots-primary); }
-  .slot small { grid-column: 2; color: var(--roots-muted); }
-  .error { color: var(--roots-error); font-weight: 600; }
+  fieldset {
+    border: 0;
+    padding: 0;
+    margin: 0 0 1rem;
+    min-width: 0;
+  }
+  legend {
+    font-weight: 700;
+    margin-bottom: 0.5rem;
+  }
+  .slots {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .slot {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 0.25rem 0.75rem;
+    align-items: center;
+    border: 2px solid #cfd6cf;
+    border-radius: 0.6rem;
+    padding: 0.6rem 0.8rem;
+    cursor: pointer;
+  }
+  .slot:has(input:checked) {
+    border-color: var(--roots-primary);
+    background: #e8f0ea;
+  }
+  .slot input {
+    width: 1.2rem;
+    height: 1.2rem;
+    accent-color: var(--roots-primary);
+  }
+  .slot small {
+    grid-column: 2;
+    color: var(--roots-muted);
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
 `
 
 export const viewingTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' })
+  new Date(iso).toLocaleString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
 
 /** The decline rule as the applicant reads it before answering. */
 export function declineRule(offer: PlotOffer): string {
@@ -61,9 +100,11 @@ function Viewing({ offer, token }: { offer: PlotOffer; token: string }) {
     setError(null)
     try {
       const booked = await book.mutateAsync(Number(slot))
-      toast.success(booked.extended
-        ? `Viewing booked for ${viewingTime(booked.starts_at)}. Your deadline is now ${formatDate(booked.respond_by)}. We have e-mailed you the details.`
-        : `Viewing booked for ${viewingTime(booked.starts_at)}. We have e-mailed you the details.`)
+      toast.success(
+        booked.extended
+          ? `Viewing booked for ${viewingTime(booked.starts_at)}. Your deadline is now ${formatDate(booked.respond_by)}. We have e-mailed you the details.`
+          : `Viewing booked for ${viewingTime(booked.starts_at)}. We have e-mailed you the details.`,
+      )
       setSlot('')
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The viewing was not booked. Please try again.')
@@ -83,34 +124,64 @@ function Viewing({ offer, token }: { offer: PlotOffer; token: string }) {
   return (
     <section aria-labelledby='viewing-title' className={viewingStyles} data-testid='offer-viewing'>
       <h3 id='viewing-title'>View the plot first</h3>
-      {offer.viewing
-        ? (
-          <>
-            <p role='status'>Your viewing is booked for <strong data-testid='viewing-time'>{viewingTime(offer.viewing.starts_at)}</strong> ({offer.viewing.duration_minutes} minutes). You can still accept or decline at any time before your deadline.</p>
-            <p><button type='button' className={buttonSecondary} disabled={cancel.isPending} onClick={() => void cancelViewing()}>{cancel.isPending ? 'Cancelling…' : 'Cancel the viewing'}</button></p>
-          </>
-        )
-        : slots.length === 0
-        ? <p>There are no viewing times open before your deadline. You can still accept or decline.</p>
-        : (
-          <form onSubmit={(e) => void submit(e)} noValidate aria-label='Book a viewing'>
-            <p>You can visit the site before you answer, at one of our welcome sessions. If your viewing is less than a day before your deadline, we move the deadline to two days after the viewing.</p>
-            <fieldset aria-describedby={error ? 'viewing-error' : undefined}>
-              <legend>Choose a time</legend>
-              <div className='slots'>
-                {slots.map((s) => (
-                  <label key={s.id} className='slot'>
-                    <input type='radio' name='viewing_slot' value={s.id} checked={slot === String(s.id)} onChange={(e) => setSlot(e.target.value)} />
-                    <span>{viewingTime(s.starts_at)} · {s.duration_minutes} minutes</span>
-                    <small>{s.places_left} {s.places_left === 1 ? 'place' : 'places'} left</small>
-                  </label>
-                ))}
-              </div>
-              {error && <p className='error' id='viewing-error' role='alert'>{error}</p>}
-            </fieldset>
-            <button type='submit' className={buttonSecondary} disabled={book.isPending}>{book.isPending ? 'Booking…' : 'Book this viewing'}</button>
-          </form>
-        )}
+      {offer.viewing ? (
+        <>
+          <p role='status'>
+            Your viewing is booked for{' '}
+            <strong data-testid='viewing-time'>{viewingTime(offer.viewing.starts_at)}</strong> (
+            {offer.viewing.duration_minutes} minutes). You can still accept or decline at any time before your deadline.
+          </p>
+          <p>
+            <button
+              type='button'
+              className={buttonSecondary}
+              disabled={cancel.isPending}
+              onClick={() => void cancelViewing()}
+            >
+              {cancel.isPending ? 'Cancelling…' : 'Cancel the viewing'}
+            </button>
+          </p>
+        </>
+      ) : slots.length === 0 ? (
+        <p>There are no viewing times open before your deadline. You can still accept or decline.</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label='Book a viewing'>
+          <p>
+            You can visit the site before you answer, at one of our welcome sessions. If your viewing is less than a day
+            before your deadline, we move the deadline to two days after the viewing.
+          </p>
+          <fieldset aria-describedby={error ? 'viewing-error' : undefined}>
+            <legend>Choose a time</legend>
+            <div className='slots'>
+              {slots.map((s) => (
+                <label key={s.id} className='slot'>
+                  <input
+                    type='radio'
+                    name='viewing_slot'
+                    value={s.id}
+                    checked={slot === String(s.id)}
+                    onChange={(e) => setSlot(e.target.value)}
+                  />
+                  <span>
+                    {viewingTime(s.starts_at)} · {s.duration_minutes} minutes
+                  </span>
+                  <small>
+                    {s.places_left} {s.places_left === 1 ? 'place' : 'places'} left
+                  </small>
+                </label>
+              ))}
+            </div>
+            {error && (
+              <p className='error' id='viewing-error' role='alert'>
+                {error}
+              </p>
+            )}
+          </fieldset>
+          <button type='submit' className={buttonSecondary} disabled={book.isPending}>
+            {book.isPending ? 'Booking…' : 'Book this viewing'}
+          </button>
+        </form>
+      )}
     </section>
   )
 }
@@ -132,9 +203,11 @@ function OpenOffer({ offer, token, answer }: { offer: PlotOffer; token: string; 
         toast.success(`Plot accepted: now set up your membership at ${offer.location}.`)
         if (answered.setup_path) navigate(answered.setup_path)
       } else {
-        toast.success(offer.decline_keeps_place
-          ? 'Offer declined: the plot has gone to the next person, and you keep your place in the queue.'
-          : 'Offer declined: the plot has gone to the next person in the queue.')
+        toast.success(
+          offer.decline_keeps_place
+            ? 'Offer declined: the plot has gone to the next person, and you keep your place in the queue.'
+            : 'Offer declined: the plot has gone to the next person in the queue.',
+        )
       }
     } catch (e) {
       toast.error(e instanceof Error ? e.message : 'Something went wrong. Please try again.')
@@ -144,39 +217,68 @@ function OpenOffer({ offer, token, answer }: { offer: PlotOffer; token: string; 
   return (
     <section className='card offer' aria-labelledby='offer-title' data-testid='plot-offer'>
       <h2 id='offer-title'>A plot at {where(offer)} is yours if you want it</h2>
-      <p>Hello {offer.first_name}. Please answer by <strong data-testid='offer-deadline'>{formatDate(offer.respond_by)}</strong>. If we do not hear from you by then, the plot goes to the next person in the queue.</p>
+      <p>
+        Hello {offer.first_name}. Please answer by{' '}
+        <strong data-testid='offer-deadline'>{formatDate(offer.respond_by)}</strong>. If we do not hear from you by
+        then, the plot goes to the next person in the queue.
+      </p>
       {(offer.extensions ?? []).length > 0 && (
-        <p data-testid='offer-extended'>Your deadline was extended (it was {formatDate(offer.extensions![0]!.old_respond_by)}).</p>
+        <p data-testid='offer-extended'>
+          Your deadline was extended (it was {formatDate(offer.extensions![0]!.old_respond_by)}).
+        </p>
       )}
       <Viewing offer={offer} token={token} />
       <h3>If you accept</h3>
-      <p>We take you straight to setting up your membership: create your account (or sign in), choose your plan, and pay the refundable deposit, the joining fee and your first month. We e-mail you the link too, so you can finish later. If you are on other waiting lists, we will ask whether you want to keep your place on each.</p>
+      <p>
+        We take you straight to setting up your membership: create your account (or sign in), choose your plan, and pay
+        the refundable deposit, the joining fee and your first month. We e-mail you the link too, so you can finish
+        later. If you are on other waiting lists, we will ask whether you want to keep your place on each.
+      </p>
       <h3>If you decline</h3>
       <p data-testid='decline-rule'>{declineRule(offer)}</p>
-      {!declining
-        ? (
+      {!declining ? (
+        <div className='actions'>
+          <button type='button' className={buttonPrimary} disabled={respond.isPending} onClick={() => void send(true)}>
+            {respond.isPending ? 'Accepting…' : 'Accept the plot'}
+          </button>
+          <button
+            type='button'
+            className={buttonSecondary}
+            disabled={respond.isPending}
+            onClick={() => setDeclining(true)}
+          >
+            Decline
+          </button>
+        </div>
+      ) : (
+        <div className='confirm' role='group' aria-labelledby='decline-question'>
+          <p id='decline-question' ref={confirmRef} tabIndex={-1}>
+            <strong>Decline the plot at {offer.location}?</strong>{' '}
+            {offer.decline_keeps_place
+              ? `It goes to the next person in the queue. You keep your place on the waiting list for ${offer.location}.`
+              : `It goes to the next person in the queue, and you leave the waiting list for ${offer.location}.`}{' '}
+            This cannot be undone.
+          </p>
           <div className='actions'>
-            <button type='button' className={buttonPrimary} disabled={respond.isPending} onClick={() => void send(true)}>
-              {respond.isPending ? 'Accepting…' : 'Accept the plot'}
+            <button
+              type='button'
+              className={buttonPrimary}
+              disabled={respond.isPending}
+              onClick={() => void send(false)}
+            >
+              {respond.isPending ? 'Declining…' : 'Yes, decline the plot'}
             </button>
-            <button type='button' className={buttonSecondary} disabled={respond.isPending} onClick={() => setDeclining(true)}>Decline</button>
+            <button
+              type='button'
+              className={buttonSecondary}
+              disabled={respond.isPending}
+              onClick={() => setDeclining(false)}
+            >
+              Keep the offer
+            </button>
           </div>
-        )
-        : (
-          <div className='confirm' role='group' aria-labelledby='decline-question'>
-            <p id='decline-question' ref={confirmRef} tabIndex={-1}>
-              <strong>Decline the plot at {offer.location}?</strong> {offer.decline_keeps_place
-                ? `It goes to the next person in the queue. You keep your place on the waiting list for ${offer.location}.`
-                : `It goes to the next person in the queue, and you leave the waiting list for ${offer.location}.`} This cannot be undone.
-            </p>
-            <div className='actions'>
-              <button type='button' className={buttonPrimary} disabled={respond.isPending} onClick={() => void send(false)}>
-                {respond.isPending ? 'Declining…' : 'Yes, decline the plot'}
-              </button>
-              <button type='button' className={buttonSecondary} disabled={respond.isPending} onClick={() => setDeclining(false)}>Keep the offer</button>
-            </div>
-          </div>
-        )}
+        </div>
+      )}
     </section>
   )
 }
@@ -193,33 +295,63 @@ function Answered({ offer }: { offer: PlotOffer }) {
   }[offer.status]
   return (
     <section className='card' aria-labelledby='answer-title' data-testid='offer-answer'>
-      <h2 id='answer-title' ref={heading} tabIndex={-1}>{title}</h2>
+      <h2 id='answer-title' ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {offer.status === 'accepted' && offer.membership_status === 'active' && (
         <>
           <p>Your membership is set up. Welcome to Roots!</p>
-          <p><Link href={paths.members.getHref()} className={buttonPrimary}>Go to your membership</Link></p>
+          <p>
+            <Link href={paths.members.getHref()} className={buttonPrimary}>
+              Go to your membership
+            </Link>
+          </p>
         </>
       )}
       {offer.status === 'accepted' && offer.membership_status !== 'active' && (
         <>
-          <p>The plot is kept for you. Next, set up your membership: your account, your plan and the first payment. We have e-mailed you this link too.</p>
-          {offer.setup_path && <p><Link href={offer.setup_path} className={buttonPrimary}>Set up your membership</Link></p>}
+          <p>
+            The plot is kept for you. Next, set up your membership: your account, your plan and the first payment. We
+            have e-mailed you this link too.
+          </p>
+          {offer.setup_path && (
+            <p>
+              <Link href={offer.setup_path} className={buttonPrimary}>
+                Set up your membership
+              </Link>
+            </p>
+          )}
         </>
       )}
       {offer.status === 'declined' && offer.kept_place && (
-        <p role='status'>The plot has gone to the next person in the queue. You keep your place on the waiting list for {offer.location}, with your original joining date. Thank you for letting us know.</p>
+        <p role='status'>
+          The plot has gone to the next person in the queue. You keep your place on the waiting list for{' '}
+          {offer.location}, with your original joining date. Thank you for letting us know.
+        </p>
       )}
       {offer.status === 'declined' && !offer.kept_place && (
         <>
-          <p role='status'>The plot has gone to the next person in the queue, and you have left the waiting list for {offer.location}. Thank you for letting us know.</p>
-          <p>Would you like a plot somewhere else? <Link href={paths.becomeMember.getHref()}>See where you can become a member</Link>.</p>
+          <p role='status'>
+            The plot has gone to the next person in the queue, and you have left the waiting list for {offer.location}.
+            Thank you for letting us know.
+          </p>
+          <p>
+            Would you like a plot somewhere else?{' '}
+            <Link href={paths.becomeMember.getHref()}>See where you can become a member</Link>.
+          </p>
         </>
       )}
       {offer.status === 'expired' && (
-        <p>The answer was due by {formatDate(offer.respond_by)}, so the plot has gone to the next person in the queue. <Link href={paths.becomeMember.getHref()}>See where you can become a member</Link>.</p>
+        <p>
+          The answer was due by {formatDate(offer.respond_by)}, so the plot has gone to the next person in the queue.{' '}
+          <Link href={paths.becomeMember.getHref()}>See where you can become a member</Link>.
+        </p>
       )}
       {offer.status === 'withdrawn' && (
-        <p>We withdrew this offer, or you left the waiting list. If you are still on the list, your place is unchanged: use the reference from your confirmation e-mail to see it.</p>
+        <p>
+          We withdrew this offer, or you left the waiting list. If you are still on the list, your place is unchanged:
+          use the reference from your confirmation e-mail to see it.
+        </p>
       )}
     </section>
   )
@@ -231,7 +363,10 @@ export function OfferByLink({ token, answer }: { token: string; answer: 'accept'
   if (!OFFER_TOKEN_PATTERN.test(token) || (query.isSuccess && query.data === null)) {
     return (
       <div className='card' role='alert'>
-        <p>This offer link is not valid. Check that you opened the whole link from the e-mail, or use your private reference to see your place in the queue.</p>
+        <p>
+          This offer link is not valid. Check that you opened the whole link from the e-mail, or use your private
+          reference to see your place in the queue.
+        </p>
       </div>
     )
   }
@@ -240,10 +375,16 @@ export function OfferByLink({ token, answer }: { token: string; answer: 'accept'
     return (
       <div className='card' role='alert'>
         <p>We could not load your offer just now. Please try again.</p>
-        <button type='button' className={buttonSecondary} onClick={() => query.refetch()}>Try again</button>
+        <button type='button' className={buttonSecondary} onClick={() => query.refetch()}>
+          Try again
+        </button>
       </div>
     )
   }
   const offer = query.data!
-  return offer.status === 'offered' ? <OpenOffer offer={offer} token={token} answer={answer} /> : <Answered offer={offer} />
+  return offer.status === 'offered' ? (
+    <OpenOffer offer={offer} token={token} answer={answer} />
+  ) : (
+    <Answered offer={offer} />
+  )
 }

@@ -22,8 +22,14 @@ export function UpdateDetailsForm({ reference }: { reference: string }) {
       <TextField label='Last name' name='last_name' autoComplete='family-name' error={errors.last_name} />
       <TextField label='Phone' name='phone' type='tel' autoComplete='tel' error={errors.phone} />
       <TextField label='Postcode' name='postcode' autoComplete='postal-code' error={errors.postcode} />
-      {errors._form && <p role='alert' className={errorText}>{errors._form}</p>}
-      <button type='submit' className={buttonSecondary} disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save my details'}</button>
+      {errors._form && (
+        <p role='alert' className={errorText}>
+          {errors._form}
+        </p>
+      )}
+      <button type='submit' className={buttonSecondary} disabled={update.isPending}>
+        {update.isPending ? 'Saving…' : 'Save my details'}
+      </button>
     </form>
   )
 }

@@ -9,8 +9,19 @@ import QueueReadyRoute from './queue-ready'
 const REF = 'abcdef0123456789abcdef0123456789'
 
 const position = (over: Record<string, unknown> = {}) => ({
-  kind: 'waiting_list', reference: REF, location: 'Tuckers Meadow', site_id: 1, status: 'waiting', joined_at: '2025-07-18T10:00:00Z',
-  queue_position: 8, list_length: 22, moved_last_year: 6, estimated_wait_months: '16.0', offer_respond_by: null, has_open_offer: false, offer_token: null,
+  kind: 'waiting_list',
+  reference: REF,
+  location: 'Tuckers Meadow',
+  site_id: 1,
+  status: 'waiting',
+  joined_at: '2025-07-18T10:00:00Z',
+  queue_position: 8,
+  list_length: 22,
+  moved_last_year: 6,
+  estimated_wait_months: '16.0',
+  offer_respond_by: null,
+  has_open_offer: false,
+  offer_token: null,
   ...over,
 })
 
@@ -20,8 +31,16 @@ beforeAll(() => {
 
 const TOKEN = '0123456789abcdef0123456789abcdef'
 const offer = (over: Record<string, unknown> = {}) => ({
-  status: 'offered', respond_by: '2026-12-01T00:00:00Z', responded_at: null, first_name: 'Ada', location: 'Tuckers Meadow', city: 'Bath',
-  site: { slug: 'tuckers-meadow', city_slug: 'bath' }, membership_status: null, setup_path: null, ...over,
+  status: 'offered',
+  respond_by: '2026-12-01T00:00:00Z',
+  responded_at: null,
+  first_name: 'Ada',
+  location: 'Tuckers Meadow',
+  city: 'Bath',
+  site: { slug: 'tuckers-meadow', city_slug: 'bath' },
+  membership_status: null,
+  setup_path: null,
+  ...over,
 })
 
 let entry: Record<string, unknown> | null
@@ -29,14 +48,35 @@ let plotOffer: Record<string, unknown> | null
 let fetchMock: ReturnType<typeof vi.fn>
 let history: Record<string, unknown>[]
 const historyRow = (over: Record<string, unknown>) => ({
-  happened_at: '2025-07-18T10:00:00Z', kind: 'joined', reason: null, position_before: null, position_after: null, location: 'Tuckers Meadow',
-  queue_date: '2025-07-18T10:00:00Z', places_up: null, places_down: null, causes: null, ...over,
+  happened_at: '2025-07-18T10:00:00Z',
+  kind: 'joined',
+  reason: null,
+  position_before: null,
+  position_after: null,
+  location: 'Tuckers Meadow',
+  queue_date: '2025-07-18T10:00:00Z',
+  places_up: null,
+  places_down: null,
+  causes: null,
+  ...over,
 })
 beforeEach(() => {
   history = [
     historyRow({}),
-    historyRow({ happened_at: '2025-09-01T00:00:00Z', kind: 'position', places_up: 3, places_down: 1, causes: { offered: 2, withdrawn: 1, staff_move: -1 } }),
-    historyRow({ happened_at: '2025-10-02T09:00:00Z', kind: 'moved', reason: 'Signed up on paper first', position_before: 9, position_after: 8 }),
+    historyRow({
+      happened_at: '2025-09-01T00:00:00Z',
+      kind: 'position',
+      places_up: 3,
+      places_down: 1,
+      causes: { offered: 2, withdrawn: 1, staff_move: -1 },
+    }),
+    historyRow({
+      happened_at: '2025-10-02T09:00:00Z',
+      kind: 'moved',
+      reason: 'Signed up on paper first',
+      position_before: 9,
+      position_after: 8,
+    }),
   ]
   references.saved = []
   sessionStorage.clear()
@@ -47,13 +87,19 @@ beforeEach(() => {
     if (u.includes('/functions/v1/waiting-list-process')) {
       const body = JSON.parse(String(init?.body)) as { action: string; token: string; accept?: boolean }
       if (body.action === 'view') {
-        return Promise.resolve(plotOffer ? new Response(JSON.stringify(plotOffer)) : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No.' } }), { status: 404 }))
+        return Promise.resolve(
+          plotOffer
+            ? new Response(JSON.stringify(plotOffer))
+            : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No.' } }), { status: 404 }),
+        )
       }
       const status = body.accept ? 'accepted' : 'declined'
       const setup = body.accept ? `/sites/bath/tuckers-meadow/setup?offer=${body.token}` : null
       plotOffer = offer({ status, setup_path: setup })
       entry = { ...entry, status, has_open_offer: false, offer_token: null }
-      return Promise.resolve(new Response(JSON.stringify({ status, repeated: false, notified: body.accept ? 0 : 1, setup_path: setup })))
+      return Promise.resolve(
+        new Response(JSON.stringify({ status, repeated: false, notified: body.accept ? 0 : 1, setup_path: setup })),
+      )
     }
     if (u.includes('/functions/v1/waiting-list') && init?.method === 'POST') {
       entry = { ...entry, status: 'withdrawn', queue_position: null }
@@ -63,7 +109,13 @@ beforeEach(() => {
       return Promise.resolve(new Response(JSON.stringify(history)))
     }
     if (u.includes('/functions/v1/waiting-list?reference=')) {
-      return Promise.resolve(entry ? new Response(JSON.stringify(entry)) : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No entry has that reference.' } }), { status: 404 }))
+      return Promise.resolve(
+        entry
+          ? new Response(JSON.stringify(entry))
+          : new Response(JSON.stringify({ error: { code: 'not_found', message: 'No entry has that reference.' } }), {
+              status: 404,
+            }),
+      )
     }
     return Promise.resolve(new Response('[]'))
   })
@@ -82,7 +134,9 @@ function renderAt(path: string, search = '') {
       <Router hook={loc.hook} searchHook={loc.searchHook}>
         <Switch>
           <Route path='/sites/:cityslug/:slug/setup'>The set-up page</Route>
-          <Route><QueueReadyRoute /></Route>
+          <Route>
+            <QueueReadyRoute />
+          </Route>
         </Switch>
       </Router>
     </QueryClientProvider>,
@@ -118,7 +172,13 @@ describe('your place in the queue', () => {
   })
 
   it('offers accept and decline when a plot is offered; accepting leads to the membership set-up', async () => {
-    entry = position({ status: 'offered', queue_position: null, has_open_offer: true, offer_token: TOKEN, offer_respond_by: '2026-12-01T00:00:00Z' })
+    entry = position({
+      status: 'offered',
+      queue_position: null,
+      has_open_offer: true,
+      offer_token: TOKEN,
+      offer_respond_by: '2026-12-01T00:00:00Z',
+    })
     renderAt('/queue/ready', `reference=${REF}`)
     await screen.findByRole('heading', { name: 'A plot is yours if you want it' })
     fireEvent.click(screen.getByRole('button', { name: 'Accept the plot' }))
@@ -133,7 +193,11 @@ describe('your place in the queue', () => {
     renderAt('/queue/ready', `reference=${REF}`)
     const list = await screen.findByRole('list', { name: 'Your history, newest first' })
     const items = [...list.children].map((li) => li.querySelector('h3')?.textContent)
-    expect(items).toEqual(['Staff moved you from 9th to 8th', 'You moved up 3 and down 1 places', 'You joined the waiting list for Tuckers Meadow'])
+    expect(items).toEqual([
+      'Staff moved you from 9th to 8th',
+      'You moved up 3 and down 1 places',
+      'You joined the waiting list for Tuckers Meadow',
+    ])
     expect(list.textContent).toContain('Reason given: Signed up on paper first')
     expect(list.textContent).toContain('Up 2: 2 people ahead of you were offered a plot.')
     expect(list.textContent).toContain('Up 1: 1 person ahead of you left the list.')
@@ -150,7 +214,9 @@ describe('your place in the queue', () => {
     const dialog = await screen.findByRole('dialog')
     expect(dialog.textContent).toContain('You will lose your place (8th)')
     fireEvent.click(screen.getByRole('button', { name: 'Keep my place' }))
-    expect(fetchMock.mock.calls.filter(([u, i]) => i?.method === 'POST' && !String(u).includes('/rest/v1/rpc/'))).toHaveLength(0)
+    expect(
+      fetchMock.mock.calls.filter(([u, i]) => i?.method === 'POST' && !String(u).includes('/rest/v1/rpc/')),
+    ).toHaveLength(0)
     fireEvent.click(screen.getByRole('button', { name: 'Leave this waiting list' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Yes, leave the list' }))
     await screen.findByRole('heading', { name: 'This entry is withdrawn' })
@@ -180,7 +246,13 @@ describe('your place in the queue', () => {
   })
 
   it('does not save a malformed reference from a link', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'invalid_request', message: 'Bad reference.' } }), { status: 400 })))
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { code: 'invalid_request', message: 'Bad reference.' } }), {
+          status: 400,
+        }),
+      ),
+    )
     renderAt('/queue/ready', 'reference=not-a-reference!')
     await screen.findByText(/No entry has the reference/)
     expect(references.saved).toEqual([])
@@ -198,7 +270,9 @@ describe('your place in the queue', () => {
 
   it('keeps a saved reference when the lookup fails for another reason', async () => {
     references.saved = [{ reference: REF, location: 'Tuckers Meadow', kind: 'waiting_list', savedAt: '' }]
-    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'internal', message: 'Down.' } }), { status: 500 })))
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(new Response(JSON.stringify({ error: { code: 'internal', message: 'Down.' } }), { status: 500 })),
+    )
     renderAt('/queue/ready')
     await screen.findByText(/could not load your place/)
     expect(references.saved.map((r) => r.reference)).toEqual([REF])

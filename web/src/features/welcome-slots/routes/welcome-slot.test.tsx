@@ -16,7 +16,9 @@ afterEach(() => {
 })
 
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })))
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  )
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
 }
@@ -24,7 +26,13 @@ function answer(status: number, body: unknown) {
 function renderAt(search: string) {
   const loc = memoryLocation({ path: '/welcome-slot/success', searchPath: search })
   const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
-  render(<QueryClientProvider client={qc}><Router hook={loc.hook} searchHook={loc.searchHook}><WelcomeSlotSuccessRoute /></Router></QueryClientProvider>)
+  render(
+    <QueryClientProvider client={qc}>
+      <Router hook={loc.hook} searchHook={loc.searchHook}>
+        <WelcomeSlotSuccessRoute />
+      </Router>
+    </QueryClientProvider>,
+  )
 }
 
 describe('the welcome slot page from the confirmation e-mail', () => {
@@ -55,7 +63,9 @@ describe('the welcome slot page from the confirmation e-mail', () => {
     renderAt(`reference=${REF}`)
     fireEvent.click(screen.getByRole('button', { name: 'Cancel my booking' }))
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel it' }))
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('There is no live booking with this reference'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('There is no live booking with this reference'),
+    )
     expect(screen.queryByRole('button', { name: 'Cancel my booking' })).toBeNull()
   })
 
