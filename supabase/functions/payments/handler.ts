@@ -59,6 +59,8 @@
 //                             clock, its e-mails sent once (billing.ts)
 //   GET  /payments/update-payment/<token>   the e-mailed link: 303 to a billing portal session;
 //                             404 page "This link has expired" for an unknown token
+//   POST /payments/invoice-refund   admins: { invoice_id, reason, amount_pence? } a refund of a paid
+//                             invoice through the provider (staff-billing.ts)
 //   POST /payments/billing-portal   { membership_id } the member's JWT → { url } of a portal session
 //   GET  /payments/receipt/<invoice_id>.pdf  the member's JWT: a paid invoice as a PDF (RLS decides)
 //   GET|POST /payments/local-clock   the local provider's clock (service role key; 404 otherwise):
@@ -97,6 +99,7 @@ import {
   voucherCode,
 } from './shop.ts'
 import { checkoutLink } from './staff.ts'
+import { invoiceRefund } from './staff-billing.ts'
 import {
   applyBillingEvent,
   billingPortalRoute,
@@ -475,5 +478,6 @@ export const handler = serve(async (req, url) => {
   if (route === 'membership-change') return await membershipChange(req)
   if (route === 'dunning') return await dunningRoute(req)
   if (route === 'billing-portal') return await billingPortalRoute(req)
+  if (route === 'invoice-refund') return await invoiceRefund(req)
   throw notFound()
 })
