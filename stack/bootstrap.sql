@@ -73,6 +73,10 @@ grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists pgtap with schema extensions;
+-- PostGIS from Debian (postgresql-15-postgis-3). On Supabase a migration's `create extension
+-- postgis with schema extensions` runs as the superuser through supautils; here the platform
+-- creates it so the migration finds it in place.
+create extension if not exists postgis with schema extensions;
 grant all on schema extensions to postgres;
 grant all privileges on all tables in schema extensions to postgres with grant option;
 grant all privileges on all routines in schema extensions to postgres with grant option;

@@ -60,6 +60,9 @@ export async function ensurePostgresInstalled(): Promise<void> {
   if (!existsSync('/usr/share/postgresql/15/extension/pg_cron.control')) {
     missing.push('postgresql-15-cron')
   }
+  if (!existsSync('/usr/share/postgresql/15/extension/postgis.control')) {
+    missing.push('postgresql-15-postgis-3')
+  }
   if (missing.length === 0) return
   await aptInstall(missing)
 }

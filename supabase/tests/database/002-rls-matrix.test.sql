@@ -193,6 +193,17 @@ insert into matrix (ord, tbl, fixture, ins, upd_set, sel_exp, ins_exp, upd_exp, 
 (81, 'sowing_reminder_signups', $$insert into public.sowing_reminder_signups (email, consent, consent_text) values ('fixture@example.com', true, 'Fixture consent wording') returning 'id = ' || id$$,
   $$insert into public.sowing_reminder_signups (email, consent, consent_text) values ('new.person@example.com', true, 'Send me the monthly sowing e-mail')$$, 'name = name',
   'd00001111', '111111111', 'd00001111', 'd00001111'),
+-- plots (20250121000000_plots.sql): everyone reads the register; staff of the site change it;
+-- history and tenancies are written by the plot's own functions, read by site staff and holders
+(90, 'plots', $$insert into public.plots (site_id, number) values (9001, 'F1') returning 'id = ' || id$$,
+  $$insert into public.plots (site_id, number) values (9001, 'N1')$$, 'notes = notes',
+  '111111111', 'drr1r1111', 'd00101111', 'd00101111'),
+(91, 'plot_history', $$select 'plot_id = ' || id from public.plots where site_id = 9001 and number = 'F1'$$,
+  $$insert into public.plot_history (plot_id, site_id, kind) select id, 9001, 'details' from public.plots where site_id = 9001 and number = 'F1'$$, 'detail = detail',
+  'd00101111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
+(92, 'plot_tenancies', $$with p as (insert into public.plots (site_id, number) values (9001, 'F2') returning id) insert into public.plot_tenancies (plot_id, site_id, user_id) select id, 9001, tests.uid('member') from p returning 'id = ' || id$$,
+  $$insert into public.plot_tenancies (plot_id, site_id, ended_at) select id, 9001, now() from public.plots where site_id = 9001 and number = 'F2'$$, 'end_reason = end_reason',
+  'd10101111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
 -- data rights (20250108000600_data_rights.sql): only the RPCs write; admins read, and patch
 -- managers read the requests of their sites' applicants
 (100, 'data_erasure_requests', $$insert into public.data_erasure_requests (email, source, site_ids) values ('fixture@example.com', 'reference', '{9001}') returning 'id = ' || id$$,

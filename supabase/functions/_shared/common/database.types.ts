@@ -1680,6 +1680,57 @@ export type Database = {
         }
         Relationships: []
       }
+      plot_history: {
+        Row: {
+          actor_id: string | null
+          created_at: string
+          detail: NonNullable<Json>
+          from_status: string | null
+          id: number
+          kind: string
+          plot_id: number
+          site_id: number
+          to_status: string | null
+        }
+        Insert: {
+          actor_id?: string | null
+          created_at?: string
+          detail?: NonNullable<Json>
+          from_status?: string | null
+          id?: never
+          kind: string
+          plot_id: number
+          site_id: number
+          to_status?: string | null
+        }
+        Update: {
+          actor_id?: string | null
+          created_at?: string
+          detail?: NonNullable<Json>
+          from_status?: string | null
+          id?: never
+          kind?: string
+          plot_id?: number
+          site_id?: number
+          to_status?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plot_history_plot_id_fkey"
+            columns: ["plot_id"]
+            isOneToOne: false
+            referencedRelation: "plots"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_history_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       plot_offers: {
         Row: {
           category_id: number | null
@@ -1740,6 +1791,127 @@ export type Database = {
           },
           {
             foreignKeyName: "plot_offers_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plot_tenancies: {
+        Row: {
+          end_reason: string | null
+          ended_at: string | null
+          holder_name: string | null
+          id: number
+          membership_id: number | null
+          offer_id: number | null
+          plot_id: number
+          site_id: number
+          started_at: string
+          user_id: string | null
+        }
+        Insert: {
+          end_reason?: string | null
+          ended_at?: string | null
+          holder_name?: string | null
+          id?: never
+          membership_id?: number | null
+          offer_id?: number | null
+          plot_id: number
+          site_id: number
+          started_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          end_reason?: string | null
+          ended_at?: string | null
+          holder_name?: string | null
+          id?: never
+          membership_id?: number | null
+          offer_id?: number | null
+          plot_id?: number
+          site_id?: number
+          started_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plot_tenancies_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_tenancies_offer_id_fkey"
+            columns: ["offer_id"]
+            isOneToOne: false
+            referencedRelation: "plot_offers"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_tenancies_plot_id_fkey"
+            columns: ["plot_id"]
+            isOneToOne: false
+            referencedRelation: "plots"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_tenancies_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plots: {
+        Row: {
+          created_at: string
+          features: string[]
+          id: number
+          notes: string | null
+          number: string
+          shape: unknown
+          site_id: number
+          size: string
+          size_m2: number | null
+          status: string
+          status_changed_at: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          features?: string[]
+          id?: number
+          notes?: string | null
+          number: string
+          shape?: unknown
+          site_id: number
+          size?: string
+          size_m2?: number | null
+          status?: string
+          status_changed_at?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          features?: string[]
+          id?: number
+          notes?: string | null
+          number?: string
+          shape?: unknown
+          site_id?: number
+          size?: string
+          size_m2?: number | null
+          status?: string
+          status_changed_at?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plots_site_id_fkey"
             columns: ["site_id"]
             isOneToOne: false
             referencedRelation: "global_sites"
@@ -3158,6 +3330,7 @@ export type Database = {
         }[]
       }
       gift_voucher_sent_at: { Args: { p_voucher_id: number }; Returns: string }
+      import_plots: { Args: { p_rows: Json; p_site_id: number }; Returns: Json }
       import_site_options: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -3491,6 +3664,10 @@ export type Database = {
           voucher_pence: number
         }[]
       }
+      save_plot_shape: {
+        Args: { p_plot_id: number; p_shape: Json }
+        Returns: Json
+      }
       set_course_published: {
         Args: { p_course_id: number; p_published: boolean }
         Returns: {
@@ -3513,6 +3690,29 @@ export type Database = {
       set_monthly_updates: {
         Args: { p_on: boolean; p_reference: string }
         Returns: boolean
+      }
+      set_plot_status: {
+        Args: { p_note?: string; p_plot_id: number; p_status: string }
+        Returns: {
+          created_at: string
+          features: string[]
+          id: number
+          notes: string | null
+          number: string
+          shape: unknown
+          site_id: number
+          size: string
+          size_m2: number | null
+          status: string
+          status_changed_at: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "plots"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       settle_invoice_refund: {
         Args: {
@@ -3554,6 +3754,7 @@ export type Database = {
           status: string
         }[]
       }
+      site_plan: { Args: { p_site_id: number }; Returns: Json }
       sites_due_reconfirmation: {
         Args: Record<PropertyKey, never>
         Returns: number[]
