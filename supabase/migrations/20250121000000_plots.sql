@@ -100,6 +100,13 @@ language sql stable security definer set search_path = '' as $$
   )
 $$;
 
+-- Whether the signed-in person may see this plot as theirs: its holder (and, once the access
+-- migration adds them, the holder's co-worker). Policies on a plot's records use this.
+create or replace function private.can_see_plot(p_plot_id bigint) returns boolean
+language sql stable security definer set search_path = '' as $$
+  select private.holds_plot(p_plot_id)
+$$;
+
 -- A transaction-local permission for the offer and tenancy flows to move a plot to offered/let.
 create or replace function private.plot_flow(p_on boolean) returns void
 language sql volatile set search_path = '' as $$
@@ -375,16 +382,13 @@ begin
           when p.status = 'let' then 'let'
           else 'unavailable' end,
         'shape', extensions.st_asgeojson(p.shape, 7)::jsonb,
-        'mine', case when t.id is not null and auth.uid() is not null
-          and (t.user_id = auth.uid() or mb.user_id = auth.uid()) then true end,
+        'mine', case when t.id is not null and auth.uid() is not null and private.can_see_plot(p.id) then true end,
         'holder', case when v_staff then t.holder_name end,
         'membership_id', case when v_staff then t.membership_id end,
         'let_since', case when v_staff then t.started_at end
       )) order by p.number ~ '^[0-9]' desc, nullif(regexp_replace(p.number, '[^0-9].*$', ''), '')::numeric nulls last, p.number)
       from public.plots p
       left join public.plot_tenancies t on t.plot_id = p.id and t.ended_at is null
-      left join public.memberships m on m.id = t.membership_id
-      left join public.members mb on mb.id = m.member_id
       where p.site_id = s.id), '[]'));
 end;
 $$;
@@ -434,9 +438,9 @@ grant delete on public.plots to authenticated;
 grant select on public.plot_history, public.plot_tenancies to authenticated;
 grant all on public.plots, public.plot_history, public.plot_tenancies to service_role;
 
-revoke all on function private.holds_plot(bigint), private.plot_flow(boolean), private.guard_plot_row(),
+revoke all on function private.holds_plot(bigint), private.can_see_plot(bigint), private.plot_flow(boolean), private.guard_plot_row(),
   private.record_plot_change(), private.count_site_plots() from public, anon, authenticated;
-grant execute on function private.holds_plot(bigint) to authenticated, service_role;
+grant execute on function private.holds_plot(bigint), private.can_see_plot(bigint) to authenticated, service_role;
 revoke all on function public.set_plot_status(bigint, text, text), public.save_plot_shape(bigint, jsonb),
   public.import_plots(bigint, jsonb) from public, anon;
 grant execute on function public.set_plot_status(bigint, text, text), public.save_plot_shape(bigint, jsonb),

@@ -17,6 +17,15 @@ SET client_min_messages = warning;
 
 -- ==== Functions ====
 
+-- Name: can_see_plot(bigint); Type: FUNCTION; Schema: private
+
+CREATE FUNCTION private.can_see_plot(p_plot_id bigint) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.holds_plot(p_plot_id)
+$$;
+
 -- Name: count_site_plots(); Type: FUNCTION; Schema: private
 
 CREATE FUNCTION private.count_site_plots() RETURNS trigger
@@ -365,16 +374,13 @@ begin
           when p.status = 'let' then 'let'
           else 'unavailable' end,
         'shape', extensions.st_asgeojson(p.shape, 7)::jsonb,
-        'mine', case when t.id is not null and auth.uid() is not null
-          and (t.user_id = auth.uid() or mb.user_id = auth.uid()) then true end,
+        'mine', case when t.id is not null and auth.uid() is not null and private.can_see_plot(p.id) then true end,
         'holder', case when v_staff then t.holder_name end,
         'membership_id', case when v_staff then t.membership_id end,
         'let_since', case when v_staff then t.started_at end
       )) order by p.number ~ '^[0-9]' desc, nullif(regexp_replace(p.number, '[^0-9].*$', ''), '')::numeric nulls last, p.number)
       from public.plots p
       left join public.plot_tenancies t on t.plot_id = p.id and t.ended_at is null
-      left join public.memberships m on m.id = t.membership_id
-      left join public.members mb on mb.id = m.member_id
       where p.site_id = s.id), '[]'));
 end;
 $_$;
@@ -621,6 +627,12 @@ ALTER TABLE public.plot_tenancies ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.plots ENABLE ROW LEVEL SECURITY;
 
 -- ==== Grants ====
+
+-- Name: FUNCTION can_see_plot(p_plot_id bigint); Type: ACL; Schema: private
+
+REVOKE ALL ON FUNCTION private.can_see_plot(p_plot_id bigint) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.can_see_plot(p_plot_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION private.can_see_plot(p_plot_id bigint) TO service_role;
 
 -- Name: FUNCTION count_site_plots(); Type: ACL; Schema: private
 
