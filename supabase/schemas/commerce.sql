@@ -122,11 +122,19 @@ begin
   select m.id into v_member from public.members m where m.user_id = p_user_id;
   select count(*) into v_waiting from public.waiting_list_entries w
   where (w.site_id = s.id or w.location_key = lower(trim(s.location))) and w.status in ('waiting', 'offered');
-  select count(*) into v_taken from public.memberships m
-  where m.site_id = s.id
-    and (m.status in ('active', 'past_due', 'suspended', 'cancellation_requested')
-      or (m.status = 'pending' and m.created_at > now() - interval '1 day' and m.member_id is distinct from v_member));
-  v_free := case when s.allotments is null then null else greatest(s.allotments - v_taken, 0)::integer end;
+  if exists (select 1 from public.plots p where p.site_id = s.id) then
+    select count(*) into v_taken from public.memberships m
+    where m.site_id = s.id and m.plot_id is null
+      and (m.status in ('active', 'past_due', 'suspended', 'cancellation_requested')
+        or (m.status = 'pending' and m.created_at > now() - interval '1 day' and m.member_id is distinct from v_member));
+    v_free := greatest((select count(*) from public.plots p where p.site_id = s.id and p.status = 'vacant') - v_taken, 0)::integer;
+  else
+    select count(*) into v_taken from public.memberships m
+    where m.site_id = s.id
+      and (m.status in ('active', 'past_due', 'suspended', 'cancellation_requested')
+        or (m.status = 'pending' and m.created_at > now() - interval '1 day' and m.member_id is distinct from v_member));
+    v_free := case when s.allotments is null then null else greatest(s.allotments - v_taken, 0)::integer end;
+  end if;
   if p_user_id is not null or p_offer_token is not null then
     select o.id into v_offer
     from public.plot_offers o join public.waiting_list_entries e on e.id = o.entry_id
@@ -174,6 +182,7 @@ CREATE TABLE public.memberships (
     paused_from date,
     resumes_on date,
     ends_on date,
+    plot_id bigint,
     CONSTRAINT memberships_cancellation_reason_check CHECK (((cancellation_reason IS NULL) OR (length(cancellation_reason) <= 2000))),
     CONSTRAINT memberships_pause_dates CHECK ((((paused_from IS NULL) AND (resumes_on IS NULL)) OR ((paused_from IS NOT NULL) AND (resumes_on > paused_from)))),
     CONSTRAINT memberships_plot_size_check CHECK ((plot_size = ANY (ARRAY['half'::text, 'full'::text]))),
@@ -195,6 +204,10 @@ COMMENT ON COLUMN public.memberships.resumes_on IS 'The billing date on which bi
 -- Name: COLUMN memberships.ends_on; Type: COMMENT; Schema: public
 
 COMMENT ON COLUMN public.memberships.ends_on IS 'Last day of a membership whose cancellation is under notice.';
+
+-- Name: COLUMN memberships.plot_id; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.memberships.plot_id IS 'The plot this membership holds, from the offer it was set up from.';
 
 -- ==== Functions ====
 

@@ -19,7 +19,7 @@ SET client_min_messages = warning;
 
 -- Name: claim_offer_notifications(bigint); Type: FUNCTION; Schema: public
 
-CREATE FUNCTION public.claim_offer_notifications(p_site_id bigint DEFAULT NULL::bigint) RETURNS TABLE(offer_id bigint, token text, respond_by timestamp with time zone, email text, first_name text, location text, site_id bigint)
+CREATE FUNCTION public.claim_offer_notifications(p_site_id bigint DEFAULT NULL::bigint) RETURNS TABLE(offer_id bigint, token text, respond_by timestamp with time zone, email text, first_name text, location text, site_id bigint, plot_number text, plot_size text, plot_size_m2 numeric, plot_features text[])
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -38,10 +38,12 @@ begin
     on conflict do nothing
     returning notification_outbox.offer_id
   )
-  select o.id, o.response_token, o.respond_by, e.email, e.first_name, e.location, o.site_id
+  select o.id, o.response_token, o.respond_by, e.email, e.first_name, e.location, o.site_id,
+    p.number, p.size, p.size_m2, p.features
   from claimed c
   join public.plot_offers o on o.id = c.offer_id
   join public.waiting_list_entries e on e.id = o.entry_id
+  left join public.plots p on p.id = o.plot_id
   order by o.id;
 end;
 $$;
@@ -299,8 +301,8 @@ ALTER TABLE public.message_log ENABLE ROW LEVEL SECURITY;
 -- Name: FUNCTION claim_offer_notifications(p_site_id bigint); Type: ACL; Schema: public
 
 REVOKE ALL ON FUNCTION public.claim_offer_notifications(p_site_id bigint) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.claim_offer_notifications(p_site_id bigint) TO service_role;
 GRANT ALL ON FUNCTION public.claim_offer_notifications(p_site_id bigint) TO authenticated;
+GRANT ALL ON FUNCTION public.claim_offer_notifications(p_site_id bigint) TO service_role;
 
 -- Name: FUNCTION claim_welcome_slot_cancellation_notices(p_slot_id bigint); Type: ACL; Schema: public
 

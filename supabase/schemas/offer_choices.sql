@@ -53,42 +53,6 @@ begin
 end;
 $$;
 
--- Name: offer_next(bigint, integer, integer, bigint, text, bigint); Type: FUNCTION; Schema: private
-
-CREATE FUNCTION private.offer_next(p_site_id bigint, p_count integer, p_respond_days integer, p_category_id bigint DEFAULT NULL::bigint, p_plot_size text DEFAULT NULL::text, p_skip_entry bigint DEFAULT NULL::bigint) RETURNS SETOF public.plot_offers
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  return query
-  with next_entries as (
-    select w.id
-    from public.waiting_list_entries w
-    where w.site_id = p_site_id and w.status = 'waiting'
-      and (p_category_id is null or w.category_id = p_category_id)
-      and (p_plot_size is null or w.plot_size_preference is null or w.plot_size_preference in (p_plot_size, 'any'))
-      and w.id is distinct from p_skip_entry
-    order by w.joined_at, w.id
-    limit p_count
-    for update skip locked
-  ),
-  marked as (
-    update public.waiting_list_entries w set status = 'offered'
-    from next_entries n
-    where w.id = n.id and w.status = 'waiting'
-    returning w.id, w.site_id, w.location_key
-  ),
-  offered as (
-    insert into public.plot_offers (entry_id, site_id, location_key, offered_by, respond_by, category_id, plot_size)
-    select m.id, m.site_id, m.location_key, auth.uid(), now() + make_interval(days => p_respond_days),
-      p_category_id, p_plot_size
-    from marked m
-    returning *
-  )
-  select * from offered order by id;
-end;
-$$;
-
 -- Name: withdraw_entry_for_other_plot(bigint); Type: FUNCTION; Schema: private
 
 CREATE FUNCTION private.withdraw_entry_for_other_plot(p_entry_id bigint) RETURNS boolean
@@ -699,11 +663,6 @@ REVOKE ALL ON FUNCTION private.decline_keeps_place(o public.plot_offers) FROM PU
 
 REVOKE ALL ON FUNCTION private.lapse_keep_place_questions() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION private.lapse_keep_place_questions() FROM PUBLIC;
-
--- Name: FUNCTION offer_next(p_site_id bigint, p_count integer, p_respond_days integer, p_category_id bigint, p_plot_size text, p_skip_entry bigint); Type: ACL; Schema: private
-
-REVOKE ALL ON FUNCTION private.offer_next(p_site_id bigint, p_count integer, p_respond_days integer, p_category_id bigint, p_plot_size text, p_skip_entry bigint) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION private.offer_next(p_site_id bigint, p_count integer, p_respond_days integer, p_category_id bigint, p_plot_size text, p_skip_entry bigint) FROM PUBLIC;
 
 -- Name: FUNCTION withdraw_entry_for_other_plot(p_entry_id bigint); Type: ACL; Schema: private
 

@@ -112,6 +112,7 @@ CREATE TABLE public.plot_offers (
     responded_at timestamp with time zone,
     category_id bigint,
     plot_size text,
+    plot_id bigint,
     CONSTRAINT plot_offers_check CHECK ((respond_by > offered_at)),
     CONSTRAINT plot_offers_plot_size_check CHECK (((plot_size IS NULL) OR (plot_size = ANY (ARRAY['half'::text, 'full'::text])))),
     CONSTRAINT plot_offers_status_check CHECK ((status = ANY (ARRAY['offered'::text, 'accepted'::text, 'declined'::text, 'expired'::text, 'withdrawn'::text])))
@@ -128,6 +129,10 @@ COMMENT ON COLUMN public.plot_offers.category_id IS 'The applicant category the 
 -- Name: COLUMN plot_offers.plot_size; Type: COMMENT; Schema: public
 
 COMMENT ON COLUMN public.plot_offers.plot_size IS 'The plot size offered (half or full); passed on to applicants wanting that size or any.';
+
+-- Name: COLUMN plot_offers.plot_id; Type: COMMENT; Schema: public
+
+COMMENT ON COLUMN public.plot_offers.plot_id IS 'The plot offered (sites with a plot register); null where a site has none.';
 
 -- ==== Functions ====
 
@@ -289,7 +294,11 @@ begin
     group by x.site_id, x.category_id, x.plot_size
   ),
   counted as (
-    select g.*, count(*) over (partition by g.site_id) = 1 as alone from grouped g
+    -- A site with a plot register passes on one group at a time (below), after this statement
+    -- has freed the expired offers' plots, so each new offer names a vacant plot.
+    select g.*, count(*) over (partition by g.site_id) = 1
+      and not exists (select 1 from public.plots p where p.site_id = g.site_id) as alone
+    from grouped g
   )
   select coalesce(sum(g.n), 0)::integer,
     coalesce(jsonb_agg(jsonb_build_object('site_id', g.site_id, 'category_id', g.category_id, 'plot_size', g.plot_size,

@@ -137,6 +137,24 @@ interface Recipient {
   first_name: string
   location: string
   site_id: number
+  /** The plot offered, at a site with a plot register. */
+  plot_number: string | null
+  plot_size: 'half' | 'full' | null
+  plot_size_m2: number | null
+  plot_features: string[] | null
+}
+
+/** "Plot 7, a full plot of 250 m² near a tap": what the offer e-mail says about the plot. */
+export function plotWords(
+  r: Pick<Recipient, 'plot_number' | 'plot_size' | 'plot_size_m2' | 'plot_features'>,
+): string {
+  if (!r.plot_number) return ''
+  const size = r.plot_size_m2
+    ? `${r.plot_size} plot of ${Number(r.plot_size_m2)} m²`
+    : `${r.plot_size} plot`
+  const features = (r.plot_features ?? []).map((f) => f.replaceAll('_', ' '))
+  const with_ = features.length > 0 ? ` (${features.join(', ')})` : ''
+  return `Plot ${r.plot_number}, a ${size}${with_}`
 }
 
 const offerLink = (t: string, answer: 'accept' | 'decline') =>
@@ -247,7 +265,11 @@ async function notifyOffers(
     const by = new Date(r.respond_by).toUTCString().slice(0, 16)
     const body = simpleEmail([
       `Hello ${r.first_name},`,
-      `A plot at ${r.location} is yours if you want it. Please answer by ${by}; after that it goes to the next person in the queue.`,
+      r.plot_number
+        ? `${
+          plotWords(r)
+        } at ${r.location}, is yours if you want it. Please answer by ${by}; after that it goes to the next person in the queue.`
+        : `A plot at ${r.location} is yours if you want it. Please answer by ${by}; after that it goes to the next person in the queue.`,
       `Accept: ${offerLink(r.token, 'accept')}`,
       `Decline: ${offerLink(r.token, 'decline')}`,
       `Want to see the plot first? Book a viewing before you answer: ${offerPage(r.token)}`,
@@ -255,7 +277,9 @@ async function notifyOffers(
     ])
     const res = await sendAndLog({
       to: r.email,
-      subject: `A plot is ready for you at ${r.location}`,
+      subject: r.plot_number
+        ? `Plot ${r.plot_number} is ready for you at ${r.location}`
+        : `A plot is ready for you at ${r.location}`,
       ...body,
       tag: 'plot-offer',
       idempotencyKey: `offer-${r.offer_id}`,

@@ -1204,6 +1204,7 @@ export type Database = {
           order_id: number | null
           paused_from: string | null
           plan_id: number | null
+          plot_id: number | null
           plot_number: string | null
           plot_offer_id: number | null
           plot_size: string
@@ -1224,6 +1225,7 @@ export type Database = {
           order_id?: number | null
           paused_from?: string | null
           plan_id?: number | null
+          plot_id?: number | null
           plot_number?: string | null
           plot_offer_id?: number | null
           plot_size?: string
@@ -1244,6 +1246,7 @@ export type Database = {
           order_id?: number | null
           paused_from?: string | null
           plan_id?: number | null
+          plot_id?: number | null
           plot_number?: string | null
           plot_offer_id?: number | null
           plot_size?: string
@@ -1274,6 +1277,13 @@ export type Database = {
             columns: ["plan_id"]
             isOneToOne: false
             referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "memberships_plot_id_fkey"
+            columns: ["plot_id"]
+            isOneToOne: false
+            referencedRelation: "plots"
             referencedColumns: ["id"]
           },
           {
@@ -1739,6 +1749,7 @@ export type Database = {
           location_key: string
           offered_at: string
           offered_by: string | null
+          plot_id: number | null
           plot_size: string | null
           respond_by: string
           responded_at: string | null
@@ -1753,6 +1764,7 @@ export type Database = {
           location_key: string
           offered_at?: string
           offered_by?: string | null
+          plot_id?: number | null
           plot_size?: string | null
           respond_by: string
           responded_at?: string | null
@@ -1767,6 +1779,7 @@ export type Database = {
           location_key?: string
           offered_at?: string
           offered_by?: string | null
+          plot_id?: number | null
           plot_size?: string | null
           respond_by?: string
           responded_at?: string | null
@@ -1787,6 +1800,13 @@ export type Database = {
             columns: ["entry_id"]
             isOneToOne: false
             referencedRelation: "waiting_list_entries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_offers_plot_id_fkey"
+            columns: ["plot_id"]
+            isOneToOne: false
+            referencedRelation: "plots"
             referencedColumns: ["id"]
           },
           {
@@ -3094,6 +3114,10 @@ export type Database = {
           first_name: string
           location: string
           offer_id: number
+          plot_features: string[]
+          plot_number: string
+          plot_size: string
+          plot_size_m2: number
           respond_by: string
           site_id: number
           token: string
@@ -3399,6 +3423,7 @@ export type Database = {
           location_key: string
           offered_at: string
           offered_by: string | null
+          plot_id: number | null
           plot_size: string | null
           respond_by: string
           responded_at: string | null
@@ -3512,6 +3537,34 @@ export type Database = {
           position_after: number
           position_before: number
         }[]
+      }
+      offer_plot: {
+        Args: {
+          p_entry_id?: number
+          p_plot_id: number
+          p_respond_days?: number
+        }
+        Returns: {
+          category_id: number | null
+          entry_id: number
+          id: number
+          location_key: string
+          offered_at: string
+          offered_by: string | null
+          plot_id: number | null
+          plot_size: string | null
+          respond_by: string
+          responded_at: string | null
+          response_token: string
+          site_id: number | null
+          status: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "plot_offers"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       payment_update_target: { Args: { p_token: string }; Returns: Json }
       plot_offer_by_token: {
