@@ -467,6 +467,23 @@ begin
 end;
 $$;
 
+-- The offer's page names the plot too.
+drop function public.plot_offer_by_token(text);
+create function public.plot_offer_by_token(p_token text)
+returns table (offer_id bigint, status text, respond_by timestamptz, responded_at timestamptz, first_name text, email text,
+  location text, site_id bigint, city text, site_slug text, city_slug text, membership_status text,
+  plot_number text, plot_size text, plot_size_m2 numeric, plot_features text[])
+language sql stable security definer set search_path = '' as $$
+  select o.id, o.status, o.respond_by, o.responded_at, e.first_name, e.email, e.location, o.site_id, s.city, s.slug, s.city_slug,
+    (select m.status from public.memberships m where m.plot_offer_id = o.id and m.status <> 'cancelled' order by m.id desc limit 1),
+    p.number, p.size, p.size_m2, p.features
+  from public.plot_offers o
+  join public.waiting_list_entries e on e.id = o.entry_id
+  left join public.global_sites s on s.id = o.site_id
+  left join public.plots p on p.id = o.plot_id
+  where o.response_token = p_token
+$$;
+
 -- == Triggers ==
 
 create trigger plot_offers_move_plot before insert or update of status on public.plot_offers
@@ -485,6 +502,8 @@ revoke all on function public.offer_plot(bigint, integer, bigint) from public, a
 grant execute on function public.offer_plot(bigint, integer, bigint) to authenticated, service_role;
 revoke all on function public.claim_offer_notifications(bigint) from public, anon, authenticated, service_role;
 grant execute on function public.claim_offer_notifications(bigint) to authenticated, service_role;
+revoke all on function public.plot_offer_by_token(text) from public, anon, authenticated, service_role;
+grant execute on function public.plot_offer_by_token(text) to service_role;
 
 -- == Cron ==
 

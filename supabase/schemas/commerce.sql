@@ -792,15 +792,17 @@ $$;
 
 -- Name: plot_offer_by_token(text); Type: FUNCTION; Schema: public
 
-CREATE FUNCTION public.plot_offer_by_token(p_token text) RETURNS TABLE(offer_id bigint, status text, respond_by timestamp with time zone, responded_at timestamp with time zone, first_name text, email text, location text, site_id bigint, city text, site_slug text, city_slug text, membership_status text)
+CREATE FUNCTION public.plot_offer_by_token(p_token text) RETURNS TABLE(offer_id bigint, status text, respond_by timestamp with time zone, responded_at timestamp with time zone, first_name text, email text, location text, site_id bigint, city text, site_slug text, city_slug text, membership_status text, plot_number text, plot_size text, plot_size_m2 numeric, plot_features text[])
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select o.id, o.status, o.respond_by, o.responded_at, e.first_name, e.email, e.location, o.site_id, s.city, s.slug, s.city_slug,
-    (select m.status from public.memberships m where m.plot_offer_id = o.id and m.status <> 'cancelled' order by m.id desc limit 1)
+    (select m.status from public.memberships m where m.plot_offer_id = o.id and m.status <> 'cancelled' order by m.id desc limit 1),
+    p.number, p.size, p.size_m2, p.features
   from public.plot_offers o
   join public.waiting_list_entries e on e.id = o.entry_id
   left join public.global_sites s on s.id = o.site_id
+  left join public.plots p on p.id = o.plot_id
   where o.response_token = p_token
 $$;
 

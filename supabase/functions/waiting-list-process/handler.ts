@@ -184,6 +184,10 @@ interface OfferView {
   site_slug: string | null
   city_slug: string | null
   membership_status: string | null
+  plot_number: string | null
+  plot_size: 'half' | 'full' | null
+  plot_size_m2: number | null
+  plot_features: string[] | null
 }
 
 async function offerByToken(t: string): Promise<OfferView | null> {
@@ -226,6 +230,15 @@ const publicView = (o: OfferView, t: string, c: OfferChoices | null) => ({
   city: o.city,
   site: o.site_slug && o.city_slug ? { slug: o.site_slug, city_slug: o.city_slug } : null,
   membership_status: o.membership_status,
+  plot: o.plot_number
+    ? {
+      number: o.plot_number,
+      size: o.plot_size,
+      size_m2: o.plot_size_m2 === null ? null : Number(o.plot_size_m2),
+      features: o.plot_features ?? [],
+      words: plotWords(o),
+    }
+    : null,
   setup_path: o.status === 'accepted' ? setupPath(o, t) : null,
 })
 
@@ -235,7 +248,9 @@ async function confirmAccepted(o: OfferView, t: string): Promise<boolean> {
   const where = o.city ? `${o.location}, ${o.city}` : o.location
   const mail = simpleEmail([
     `Hello ${o.first_name},`,
-    `Thank you: you have accepted the plot at ${where}. It is kept for you.`,
+    o.plot_number
+      ? `Thank you: you have accepted plot ${o.plot_number} at ${where}. It is kept for you.`
+      : `Thank you: you have accepted the plot at ${where}. It is kept for you.`,
     path
       ? 'Next step: set up your membership. Create your account (or sign in), choose your plan, and pay the refundable deposit, the joining fee and your first month. The link below works on any device.'
       : 'We will be in touch about setting up your membership.',

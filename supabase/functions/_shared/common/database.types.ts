@@ -3577,6 +3577,10 @@ export type Database = {
           location: string
           membership_status: string
           offer_id: number
+          plot_features: string[]
+          plot_number: string
+          plot_size: string
+          plot_size_m2: number
           respond_by: string
           responded_at: string
           site_id: number

@@ -13,6 +13,14 @@ export interface PlotOffer {
   site: { slug: string; city_slug: string } | null
   /** The membership set up with this offer, if any (pending while its payment is open). */
   membership_status: string | null
+  /** The plot offered, at a site with a plot register ("Plot 7, a full plot of 250 m²"). */
+  plot?: {
+    number: string
+    size: 'half' | 'full' | null
+    size_m2: number | null
+    features: string[]
+    words: string
+  } | null
   /** Where an accepted offer leads: the membership set-up for its site, opened by the token. */
   setup_path: string | null
   /** Whether declining now keeps the applicant's place (the site's rule, first decline only). */

@@ -85,6 +85,33 @@ function renderOffer(answer: 'accept' | 'decline' | null = null) {
   )
 }
 
+describe('the plot offered', () => {
+  it('names the plot, its size and features where the site keeps a plot register', async () => {
+    plotOffer = offer({
+      plot: {
+        number: '7',
+        size: 'full',
+        size_m2: 250,
+        features: ['near_tap'],
+        words: 'Plot 7, a full plot of 250 m² (near tap)',
+      },
+    })
+    renderOffer()
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe(
+      'Plot 7 at Tuckers Meadow, Bath is yours if you want it',
+    )
+    expect(screen.getByTestId('offer-plot').textContent).toBe('Plot 7, a full plot of 250 m² (near tap).')
+  })
+
+  it('speaks of "a plot" where no plot is named', async () => {
+    renderOffer()
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe(
+      'A plot at Tuckers Meadow, Bath is yours if you want it',
+    )
+    expect(screen.queryByTestId('offer-plot')).toBeNull()
+  })
+})
+
 describe('choices on the offer page', () => {
   it('says a decline removes the applicant where the site keeps no place', async () => {
     renderOffer()

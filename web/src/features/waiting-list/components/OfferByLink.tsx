@@ -216,7 +216,11 @@ function OpenOffer({ offer, token, answer }: { offer: PlotOffer; token: string; 
 
   return (
     <section className='card offer' aria-labelledby='offer-title' data-testid='plot-offer'>
-      <h2 id='offer-title'>A plot at {where(offer)} is yours if you want it</h2>
+      <h2 id='offer-title'>
+        {offer.plot ? `Plot ${offer.plot.number} at ${where(offer)}` : `A plot at ${where(offer)}`} is yours if you want
+        it
+      </h2>
+      {offer.plot && <p data-testid='offer-plot'>{offer.plot.words}.</p>}
       <p>
         Hello {offer.first_name}. Please answer by{' '}
         <strong data-testid='offer-deadline'>{formatDate(offer.respond_by)}</strong>. If we do not hear from you by
