@@ -2,7 +2,7 @@
 // carry it. Every /admin path goes through the admin guard first; the open pages (login,
 // confirm, unauthorized) render without it. Pages and layouts come from the admin route table
 // (routes.tsx). Routes are relative to /admin (a nested router).
-import { useCallback, useEffect } from 'react'
+import { Suspense, useCallback, useEffect } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { AdminGuard } from '@/features/admin-auth/components/AdminGuard'
 import { startAuthListener } from '@/features/admin-auth/stores/auth-store'
@@ -28,6 +28,14 @@ const routesOf = (rows: readonly AdminRoute[], navigate: (to: string) => void) =
     </Route>
   ))
 
+function PageLoading() {
+  return (
+    <p role='status' className='page-loading'>
+      Loading…
+    </p>
+  )
+}
+
 export default function AdminApp() {
   const [location, navigate] = useLocation()
   const path = full(location)
@@ -40,10 +48,13 @@ export default function AdminApp() {
   return (
     <AdminGuard path={path} redirect={go} access={access} open={open}>
       <Layout path={path}>
-        <Switch>
-          {routesOf(guardedRows, push)}
-          <Route>{adminNotFound.page()}</Route>
-        </Switch>
+        {/* Each page is its own chunk (routes.tsx): the shell and menu stay while it loads. */}
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            {routesOf(guardedRows, push)}
+            <Route>{adminNotFound.page()}</Route>
+          </Switch>
+        </Suspense>
       </Layout>
     </AdminGuard>
   )

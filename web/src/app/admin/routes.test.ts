@@ -1,6 +1,9 @@
 // The admin route table against what used to be spread over five files: the menu's entries exist,
 // the guard refuses every role a row does not list, each path gets its row's layout, and the table
 // lists exactly the /admin paths of config/paths*.ts.
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { PathEntry } from '@/config/paths'
 import { STAFF_ROLES, type StaffRole } from '@common/roles'
@@ -196,5 +199,21 @@ describe('the layout of each admin path, from the table', () => {
       '/admin/welcome-slots/sample-id',
       '/admin/welcome-slots',
     ])
+  })
+})
+
+describe('the admin area loads page by page', () => {
+  it('imports no staff page statically: each is a lazyRoute, so /admin/login stays small', () => {
+    const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'routes.tsx'), 'utf8')
+    const open = [
+      '@/features/admin-auth/routes/login',
+      '@/features/admin-auth/routes/confirm',
+      '@/features/admin-auth/routes/unauthorized',
+      '@/features/errors/routes/not-found',
+    ]
+    const eager = [...source.matchAll(/^import [^;]*? from '(@\/features\/[^']+\/routes\/[^']+)'/gms)]
+      .map((m) => m[1])
+      .filter((path) => !open.includes(path!))
+    expect(eager, 'use lazyRoute(() => import(…), name) for a staff page in routes.tsx').toEqual([])
   })
 })

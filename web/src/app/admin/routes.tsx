@@ -4,68 +4,165 @@
 // Rows are in menu order, grouped by area as config/paths-admin.ts is; a static path comes before
 // a parameterised one that would also match it (/events/create before /events/:id), as wouter's
 // Switch takes the first match. Roles decide navigation only: the database decides data (RLS).
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { adminPaths } from '@/config/paths-admin'
 import type { LayoutName } from '../layouts/layouts'
-import { patternRegExp } from '../lazy-page'
+import { lazyPage, patternRegExp } from '../lazy-page'
 import { NotFoundRoute } from '@/features/errors/routes/not-found'
 import { ADMIN_ROLES, STAFF_ROLES, type StaffRole } from '@common/roles'
 import { normalisePath } from '@/features/admin-auth/guard'
 import { useAdminSession } from '@/features/admin-auth/components/AdminGuard'
 import { AdminConfirmRoute } from '@/features/admin-auth/routes/confirm'
 import { AdminLoginRoute } from '@/features/admin-auth/routes/login'
-import { AdminSecurityRoute } from '@/features/admin-auth/routes/security'
 import { AdminUnauthorizedRoute } from '@/features/admin-auth/routes/unauthorized'
-import { AdminDashboardRoute } from '@/features/admin-dashboard/routes/dashboard'
-import { AdminLocationAddRoute } from '@/features/admin-locations/routes/location-add'
-import { AdminLocationEditRoute } from '@/features/admin-locations/routes/location-edit'
-import { AdminLocationsRoute } from '@/features/admin-locations/routes/locations-list'
-import { AdminManageCategoriesRoute } from '@/features/admin-waiting-list/routes/manage-categories'
-import { AdminProcessRoute } from '@/features/admin-waiting-list/routes/process'
-import { AdminWaitingListRoute } from '@/features/admin-waiting-list/routes/waiting-list'
-import { AdminImportRoute } from '@/features/admin-import/routes/import'
-import {
-  AdminAcSyncRoute,
-  AdminConsolidatorRoute,
-  AdminLocationMigratorRoute,
-  AdminToolsRoute,
-} from '@/features/admin-tools/routes/tools'
-import { AdminCommsCreateRoute, AdminCommsEditRoute, AdminCommsRoute } from '@/features/admin-comms/routes/comms'
-import { AdminCommunicationsRoute } from '@/features/admin-comms/routes/communications'
-import { AdminCommsSendRoute } from '@/features/admin-comms/routes/template-send'
-import {
-  AdminWelcomeSlotCreateRoute,
-  AdminWelcomeSlotEditRoute,
-  AdminWelcomeSlotRoute,
-  AdminWelcomeSlotsRoute,
-} from '@/features/admin-welcome-slots/routes/welcome-slots'
-import { AdminPatchManagersRoute } from '@/features/admin-users/routes/patch-managers'
-import { AdminUsersRoute } from '@/features/admin-users/routes/users'
-import { AdminCheckoutRoute } from '@/features/admin-checkout/routes/checkout'
-import { AdminOrderRoute, AdminOrdersRoute } from '@/features/admin-orders/routes/orders'
-import { AdminPaymentsRoute } from '@/features/admin-payments/routes/payments'
-import { AdminArrearsRoute } from '@/features/admin-arrears/routes/arrears'
-import { AdminMemberRoute } from '@/features/admin-members/routes/member'
-import { AdminJoiningFeeRoute, AdminPlansRoute } from '@/features/admin-plans/routes/plans'
-import { AdminProductCategoriesRoute } from '@/features/admin-products/routes/categories'
-import { AdminProductRoute, AdminProductsRoute } from '@/features/admin-products/routes/products'
-import { AdminSalesRoute } from '@/features/admin-sales/routes/sales'
-import { AdminStoreDashboardRoute } from '@/features/admin-store/routes/store-dashboard'
-import { AdminPromoBarsRoute } from '@/features/admin-promo-bars/routes/promo-bars'
-import { AdminMarketingExpensesRoute } from '@/features/admin-marketing/routes/expenses'
-import { AdminMarketingRoute } from '@/features/admin-marketing/routes/marketing'
-import { AdminEventCreateRoute, AdminEventRoute, AdminEventsRoute } from '@/features/admin-events/routes/events'
-import { AdminBlogCreateRoute, AdminBlogEditRoute, AdminBlogsRoute } from '@/features/admin-blogs/routes/blogs'
-import { AdminTaskBoardRoute, AdminTasksRoute } from '@/features/admin-tasks/routes/tasks'
-import { AdminLocationMapRoute } from '@/features/admin-location-map/routes/location-map'
-import { AdminCourseBuilderRoute } from '@/features/admin-courses/routes/course-builder'
-import { AdminCourseManagerRoute } from '@/features/admin-courses/routes/course-manager'
-import { AdminCourseReviewsRoute } from '@/features/admin-course-reviews/routes/course-reviews'
-import { AdminCareerApplicationsRoute } from '@/features/admin-careers/routes/applications'
-import { AdminSowingRemindersRoute } from '@/features/admin-sowing-reminders/routes/sowing-reminders'
-import { AdminAuditLogRoute } from '@/features/admin-audit/routes/audit-log'
-import { AdminErasureRequestsRoute } from '@/features/admin-data-rights/routes/erasure-requests'
-import { AdminMembershipChangesRoute } from '@/features/admin-membership-changes/routes/membership-changes'
+
+/**
+ * A page of the admin area in its own chunk: a patch manager on a phone loads the login, the
+ * shell and the page they open, not every admin screen. AdminApp shows the shell while it loads.
+ */
+function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  type Props = M[K] extends ComponentType<infer P> ? P : never
+  return lazyPage<Props & object>(() => load().then((m) => ({ default: m[name] as ComponentType<Props & object> })))
+}
+
+const AdminSecurityRoute = lazyRoute(() => import('@/features/admin-auth/routes/security'), 'AdminSecurityRoute')
+const AdminDashboardRoute = lazyRoute(
+  () => import('@/features/admin-dashboard/routes/dashboard'),
+  'AdminDashboardRoute',
+)
+const AdminLocationAddRoute = lazyRoute(
+  () => import('@/features/admin-locations/routes/location-add'),
+  'AdminLocationAddRoute',
+)
+const AdminLocationEditRoute = lazyRoute(
+  () => import('@/features/admin-locations/routes/location-edit'),
+  'AdminLocationEditRoute',
+)
+const AdminLocationsRoute = lazyRoute(
+  () => import('@/features/admin-locations/routes/locations-list'),
+  'AdminLocationsRoute',
+)
+const AdminManageCategoriesRoute = lazyRoute(
+  () => import('@/features/admin-waiting-list/routes/manage-categories'),
+  'AdminManageCategoriesRoute',
+)
+const AdminProcessRoute = lazyRoute(() => import('@/features/admin-waiting-list/routes/process'), 'AdminProcessRoute')
+const AdminWaitingListRoute = lazyRoute(
+  () => import('@/features/admin-waiting-list/routes/waiting-list'),
+  'AdminWaitingListRoute',
+)
+const AdminImportRoute = lazyRoute(() => import('@/features/admin-import/routes/import'), 'AdminImportRoute')
+const AdminAcSyncRoute = lazyRoute(() => import('@/features/admin-tools/routes/tools'), 'AdminAcSyncRoute')
+const AdminConsolidatorRoute = lazyRoute(() => import('@/features/admin-tools/routes/tools'), 'AdminConsolidatorRoute')
+const AdminLocationMigratorRoute = lazyRoute(
+  () => import('@/features/admin-tools/routes/tools'),
+  'AdminLocationMigratorRoute',
+)
+const AdminToolsRoute = lazyRoute(() => import('@/features/admin-tools/routes/tools'), 'AdminToolsRoute')
+const AdminCommsCreateRoute = lazyRoute(() => import('@/features/admin-comms/routes/comms'), 'AdminCommsCreateRoute')
+const AdminCommsEditRoute = lazyRoute(() => import('@/features/admin-comms/routes/comms'), 'AdminCommsEditRoute')
+const AdminCommsRoute = lazyRoute(() => import('@/features/admin-comms/routes/comms'), 'AdminCommsRoute')
+const AdminCommunicationsRoute = lazyRoute(
+  () => import('@/features/admin-comms/routes/communications'),
+  'AdminCommunicationsRoute',
+)
+const AdminCommsSendRoute = lazyRoute(
+  () => import('@/features/admin-comms/routes/template-send'),
+  'AdminCommsSendRoute',
+)
+const AdminWelcomeSlotCreateRoute = lazyRoute(
+  () => import('@/features/admin-welcome-slots/routes/welcome-slots'),
+  'AdminWelcomeSlotCreateRoute',
+)
+const AdminWelcomeSlotEditRoute = lazyRoute(
+  () => import('@/features/admin-welcome-slots/routes/welcome-slots'),
+  'AdminWelcomeSlotEditRoute',
+)
+const AdminWelcomeSlotRoute = lazyRoute(
+  () => import('@/features/admin-welcome-slots/routes/welcome-slots'),
+  'AdminWelcomeSlotRoute',
+)
+const AdminWelcomeSlotsRoute = lazyRoute(
+  () => import('@/features/admin-welcome-slots/routes/welcome-slots'),
+  'AdminWelcomeSlotsRoute',
+)
+const AdminPatchManagersRoute = lazyRoute(
+  () => import('@/features/admin-users/routes/patch-managers'),
+  'AdminPatchManagersRoute',
+)
+const AdminUsersRoute = lazyRoute(() => import('@/features/admin-users/routes/users'), 'AdminUsersRoute')
+const AdminCheckoutRoute = lazyRoute(() => import('@/features/admin-checkout/routes/checkout'), 'AdminCheckoutRoute')
+const AdminOrderRoute = lazyRoute(() => import('@/features/admin-orders/routes/orders'), 'AdminOrderRoute')
+const AdminOrdersRoute = lazyRoute(() => import('@/features/admin-orders/routes/orders'), 'AdminOrdersRoute')
+const AdminPaymentsRoute = lazyRoute(() => import('@/features/admin-payments/routes/payments'), 'AdminPaymentsRoute')
+const AdminArrearsRoute = lazyRoute(() => import('@/features/admin-arrears/routes/arrears'), 'AdminArrearsRoute')
+const AdminMemberRoute = lazyRoute(() => import('@/features/admin-members/routes/member'), 'AdminMemberRoute')
+const AdminJoiningFeeRoute = lazyRoute(() => import('@/features/admin-plans/routes/plans'), 'AdminJoiningFeeRoute')
+const AdminPlansRoute = lazyRoute(() => import('@/features/admin-plans/routes/plans'), 'AdminPlansRoute')
+const AdminProductCategoriesRoute = lazyRoute(
+  () => import('@/features/admin-products/routes/categories'),
+  'AdminProductCategoriesRoute',
+)
+const AdminProductRoute = lazyRoute(() => import('@/features/admin-products/routes/products'), 'AdminProductRoute')
+const AdminProductsRoute = lazyRoute(() => import('@/features/admin-products/routes/products'), 'AdminProductsRoute')
+const AdminSalesRoute = lazyRoute(() => import('@/features/admin-sales/routes/sales'), 'AdminSalesRoute')
+const AdminStoreDashboardRoute = lazyRoute(
+  () => import('@/features/admin-store/routes/store-dashboard'),
+  'AdminStoreDashboardRoute',
+)
+const AdminPromoBarsRoute = lazyRoute(
+  () => import('@/features/admin-promo-bars/routes/promo-bars'),
+  'AdminPromoBarsRoute',
+)
+const AdminMarketingExpensesRoute = lazyRoute(
+  () => import('@/features/admin-marketing/routes/expenses'),
+  'AdminMarketingExpensesRoute',
+)
+const AdminMarketingRoute = lazyRoute(
+  () => import('@/features/admin-marketing/routes/marketing'),
+  'AdminMarketingRoute',
+)
+const AdminEventCreateRoute = lazyRoute(() => import('@/features/admin-events/routes/events'), 'AdminEventCreateRoute')
+const AdminEventRoute = lazyRoute(() => import('@/features/admin-events/routes/events'), 'AdminEventRoute')
+const AdminEventsRoute = lazyRoute(() => import('@/features/admin-events/routes/events'), 'AdminEventsRoute')
+const AdminBlogCreateRoute = lazyRoute(() => import('@/features/admin-blogs/routes/blogs'), 'AdminBlogCreateRoute')
+const AdminBlogEditRoute = lazyRoute(() => import('@/features/admin-blogs/routes/blogs'), 'AdminBlogEditRoute')
+const AdminBlogsRoute = lazyRoute(() => import('@/features/admin-blogs/routes/blogs'), 'AdminBlogsRoute')
+const AdminTaskBoardRoute = lazyRoute(() => import('@/features/admin-tasks/routes/tasks'), 'AdminTaskBoardRoute')
+const AdminTasksRoute = lazyRoute(() => import('@/features/admin-tasks/routes/tasks'), 'AdminTasksRoute')
+const AdminLocationMapRoute = lazyRoute(
+  () => import('@/features/admin-location-map/routes/location-map'),
+  'AdminLocationMapRoute',
+)
+const AdminCourseBuilderRoute = lazyRoute(
+  () => import('@/features/admin-courses/routes/course-builder'),
+  'AdminCourseBuilderRoute',
+)
+const AdminCourseManagerRoute = lazyRoute(
+  () => import('@/features/admin-courses/routes/course-manager'),
+  'AdminCourseManagerRoute',
+)
+const AdminCourseReviewsRoute = lazyRoute(
+  () => import('@/features/admin-course-reviews/routes/course-reviews'),
+  'AdminCourseReviewsRoute',
+)
+const AdminCareerApplicationsRoute = lazyRoute(
+  () => import('@/features/admin-careers/routes/applications'),
+  'AdminCareerApplicationsRoute',
+)
+const AdminSowingRemindersRoute = lazyRoute(
+  () => import('@/features/admin-sowing-reminders/routes/sowing-reminders'),
+  'AdminSowingRemindersRoute',
+)
+const AdminAuditLogRoute = lazyRoute(() => import('@/features/admin-audit/routes/audit-log'), 'AdminAuditLogRoute')
+const AdminErasureRequestsRoute = lazyRoute(
+  () => import('@/features/admin-data-rights/routes/erasure-requests'),
+  'AdminErasureRequestsRoute',
+)
+const AdminMembershipChangesRoute = lazyRoute(
+  () => import('@/features/admin-membership-changes/routes/membership-changes'),
+  'AdminMembershipChangesRoute',
+)
 
 /**
  * The two admin layouts. 'admin-desktop' is the working layout for lists, tables and
