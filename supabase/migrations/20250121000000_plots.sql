@@ -70,7 +70,6 @@ create table public.plot_tenancies (
   offer_id bigint references public.plot_offers (id) on delete set null,
   membership_id bigint references public.memberships (id) on delete set null,
   user_id uuid,
-  holder_name text check (holder_name is null or length(holder_name) <= 200),
   started_at timestamptz not null default now(),
   ended_at timestamptz,
   end_reason text check (end_reason is null or length(end_reason) <= 200),
@@ -383,12 +382,19 @@ begin
           else 'unavailable' end,
         'shape', extensions.st_asgeojson(p.shape, 7)::jsonb,
         'mine', case when t.id is not null and auth.uid() is not null and private.can_see_plot(p.id) then true end,
-        'holder', case when v_staff then t.holder_name end,
+        'holder', case when v_staff then coalesce(
+          nullif(trim(concat_ws(' ', mb.first_name, mb.last_name)), ''),
+          nullif(trim(concat_ws(' ', e.first_name, e.last_name)), '')) end,
         'membership_id', case when v_staff then t.membership_id end,
         'let_since', case when v_staff then t.started_at end
       )) order by p.number ~ '^[0-9]' desc, nullif(regexp_replace(p.number, '[^0-9].*$', ''), '')::numeric nulls last, p.number)
       from public.plots p
       left join public.plot_tenancies t on t.plot_id = p.id and t.ended_at is null
+      -- The holder's name is read where it lives (the member, else the applicant), never copied.
+      left join public.memberships m on m.id = t.membership_id
+      left join public.members mb on mb.id = m.member_id
+      left join public.plot_offers o on o.id = t.offer_id
+      left join public.waiting_list_entries e on e.id = o.entry_id
       where p.site_id = s.id), '[]'));
 end;
 $$;

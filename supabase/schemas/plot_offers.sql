@@ -112,8 +112,8 @@ begin
     end if;
   elsif old.status = 'offered' and new.status = 'accepted' then
     select * into w from public.waiting_list_entries where id = new.entry_id;
-    insert into public.plot_tenancies (plot_id, site_id, offer_id, user_id, holder_name)
-    values (new.plot_id, new.site_id, new.id, w.user_id, nullif(trim(concat_ws(' ', w.first_name, w.last_name)), ''));
+    insert into public.plot_tenancies (plot_id, site_id, offer_id, user_id)
+    values (new.plot_id, new.site_id, new.id, w.user_id);
     update public.plots set status = 'let' where id = new.plot_id;
     insert into public.plot_history (plot_id, site_id, kind, from_status, to_status, detail, actor_id)
     values (new.plot_id, new.site_id, 'let', 'offered', 'let', jsonb_build_object('offer_id', new.id), auth.uid());

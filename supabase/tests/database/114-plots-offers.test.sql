@@ -112,9 +112,10 @@ select tests.authenticate_as_anon();
 select is(public.respond_to_plot_offer(current_setting('tests.token'), true), 'accepted', 'P1 accepts plot 7');
 select tests.clear_authentication();
 select results_eq(
-  $$select p.status, t.holder_name, t.ended_at is null from public.plots p join public.plot_tenancies t on t.plot_id = p.id
+  $$select p.status, t.ended_at is null, e.email from public.plots p join public.plot_tenancies t on t.plot_id = p.id
+    join public.plot_offers o on o.id = t.offer_id join public.waiting_list_entries e on e.id = o.entry_id
     where p.number = '7' and p.site_id = 9001$$,
-  $$values ('let', 'P1 Lot', true)$$, 'accepting lets the plot to P1: an open tenancy');
+  $$values ('let', true, 'p1@example.com')$$, 'accepting lets the plot to P1: an open tenancy');
 select is(
   (select kind from public.plot_history h join public.plots p on p.id = h.plot_id where p.number = '7' order by h.id desc limit 1),
   'let', 'the letting is in the plot''s history');
@@ -159,7 +160,7 @@ select throws_ok($$select * from public.plot_tenancies$$, '42501', null, 'a visi
 select tests.authenticate_as('pm_a');
 select is(
   (select p ->> 'holder' from jsonb_array_elements(public.site_plan(9001) -> 'plots') p where p ->> 'number' = '7'),
-  'P1 Lot', 'the site''s patch manager sees who holds plot 7');
+  'Mem Ber', 'the site''s patch manager sees who holds plot 7 (the member''s name, where it lives)');
 select tests.authenticate_as('pm_b');
 select is(
   (select count(*)::int from jsonb_array_elements(public.site_plan(9001) -> 'plots') p where p ? 'holder'),

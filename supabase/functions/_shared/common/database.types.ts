@@ -1822,7 +1822,6 @@ export type Database = {
         Row: {
           end_reason: string | null
           ended_at: string | null
-          holder_name: string | null
           id: number
           membership_id: number | null
           offer_id: number | null
@@ -1834,7 +1833,6 @@ export type Database = {
         Insert: {
           end_reason?: string | null
           ended_at?: string | null
-          holder_name?: string | null
           id?: never
           membership_id?: number | null
           offer_id?: number | null
@@ -1846,7 +1844,6 @@ export type Database = {
         Update: {
           end_reason?: string | null
           ended_at?: string | null
-          holder_name?: string | null
           id?: never
           membership_id?: number | null
           offer_id?: number | null
