@@ -23,7 +23,11 @@ CREATE FUNCTION private.can_see_plot(p_plot_id bigint) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select private.holds_plot(p_plot_id)
+  select private.holds_plot(p_plot_id) or (auth.uid() is not null and exists (
+    select 1 from public.plot_tenancies t
+    join public.co_workers c on c.membership_id = t.membership_id
+    where t.plot_id = p_plot_id and t.ended_at is null
+      and c.status = 'accepted' and c.user_id = auth.uid()))
 $$;
 
 -- Name: count_site_plots(); Type: FUNCTION; Schema: private

@@ -204,6 +204,11 @@ insert into matrix (ord, tbl, fixture, ins, upd_set, sel_exp, ins_exp, upd_exp, 
 (92, 'plot_tenancies', $$with p as (insert into public.plots (site_id, number) values (9001, 'F2') returning id) insert into public.plot_tenancies (plot_id, site_id, user_id) select id, 9001, tests.uid('member') from p returning 'id = ' || id$$,
   $$insert into public.plot_tenancies (plot_id, site_id, ended_at) select id, 9001, now() from public.plots where site_id = 9001 and number = 'F2'$$, 'end_reason = end_reason',
   'd10101111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
+-- co-workers (20250121000200_plot_access.sql): the member, the co-worker and the site's staff read;
+-- only the access RPCs write
+(93, 'co_workers', $$insert into public.co_workers (membership_id, site_id, email, token_hash) values (current_setting('tests.membership_id')::bigint, 9001, 'fixture.helper@example.com', repeat('a', 64)) returning 'id = ' || id$$,
+  $$insert into public.co_workers (membership_id, site_id, email, token_hash) values (current_setting('tests.spare_membership_id')::bigint, 9001, 'new.helper@example.com', repeat('b', 64))$$, 'name = name',
+  'd10101111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
 -- data rights (20250108000600_data_rights.sql): only the RPCs write; admins read, and patch
 -- managers read the requests of their sites' applicants
 (100, 'data_erasure_requests', $$insert into public.data_erasure_requests (email, source, site_ids) values ('fixture@example.com', 'reference', '{9001}') returning 'id = ' || id$$,

@@ -210,6 +210,72 @@ export type Database = {
         }
         Relationships: []
       }
+      co_workers: {
+        Row: {
+          accepted_at: string | null
+          email: string
+          ended_at: string | null
+          ended_by: string | null
+          expires_at: string
+          id: number
+          invited_at: string
+          invited_by: string | null
+          membership_id: number
+          name: string | null
+          site_id: number
+          status: string
+          token_hash: string
+          user_id: string | null
+        }
+        Insert: {
+          accepted_at?: string | null
+          email: string
+          ended_at?: string | null
+          ended_by?: string | null
+          expires_at?: string
+          id?: never
+          invited_at?: string
+          invited_by?: string | null
+          membership_id: number
+          name?: string | null
+          site_id: number
+          status?: string
+          token_hash: string
+          user_id?: string | null
+        }
+        Update: {
+          accepted_at?: string | null
+          email?: string
+          ended_at?: string | null
+          ended_by?: string | null
+          expires_at?: string
+          id?: never
+          invited_at?: string
+          invited_by?: string | null
+          membership_id?: number
+          name?: string | null
+          site_id?: number
+          status?: string
+          token_hash?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "co_workers_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "co_workers_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       comms_templates: {
         Row: {
           body: NonNullable<Json>
@@ -2921,6 +2987,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_co_worker_invitation: {
+        Args: { p_token: string }
+        Returns: {
+          co_worker_id: number
+          membership_id: number
+          repeated: boolean
+          site_id: number
+        }[]
+      }
       answer_keep_place: {
         Args: { p_keep: boolean; p_token: string }
         Returns: string
@@ -3036,6 +3111,24 @@ export type Database = {
         Args: { p_session_id: string }
         Returns: Json
       }
+      claim_co_worker_notices: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          city: string
+          co_worker_email: string
+          co_worker_id: number
+          co_worker_name: string
+          email: string
+          expires_at: string
+          id: number
+          kind: string
+          location: string
+          member_first_name: string
+          member_last_name: string
+          plot_number: string
+          token: string
+        }[]
+      }
       claim_data_rights_notices: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -3148,6 +3241,20 @@ export type Database = {
           starts_at: string
         }[]
       }
+      co_worker_invitation: {
+        Args: { p_token: string }
+        Returns: {
+          city: string
+          email: string
+          expires_at: string
+          location: string
+          member_first_name: string
+          mine: boolean
+          name: string
+          plot_number: string
+          status: string
+        }[]
+      }
       complete_data_erasure: { Args: { p_request_id: number }; Returns: Json }
       confirm_site_vote: { Args: { p_token: string }; Returns: string }
       confirm_still_interested: { Args: { p_token: string }; Returns: string }
@@ -3243,12 +3350,23 @@ export type Database = {
         Args: { p_revision_id: number }
         Returns: undefined
       }
+      end_co_worker: {
+        Args: { p_co_worker_id: number }
+        Returns: {
+          id: number
+          status: string
+        }[]
+      }
       end_user_sessions: { Args: { p_user_id: string }; Returns: number }
       expire_plot_offers: { Args: { p_site_id?: number }; Returns: number }
       export_my_data: { Args: { p_reference?: string }; Returns: Json }
       extend_plot_offer: {
         Args: { p_offer_id: number; p_reason: string; p_respond_by: string }
         Returns: Json
+      }
+      finish_co_worker_notices: {
+        Args: { p_failed: number[]; p_sent: number[] }
+        Returns: undefined
       }
       finish_data_rights_notices: {
         Args: { p_failed: number[]; p_sent: number[] }
@@ -3371,6 +3489,18 @@ export type Database = {
           p_total_rows?: number
         }
         Returns: Json
+      }
+      invite_co_worker: {
+        Args: { p_email: string; p_membership_id: number; p_name?: string }
+        Returns: {
+          email: string
+          expires_at: string
+          id: number
+          invited_at: string
+          membership_id: number
+          name: string
+          status: string
+        }[]
       }
       join_waiting_list: {
         Args: {
@@ -3533,6 +3663,27 @@ export type Database = {
           location: string
           position_after: number
           position_before: number
+        }[]
+      }
+      my_plot_access: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          access_updated_at: string
+          city: string
+          city_slug: string
+          co_worker_id: number
+          gate_code: string
+          holder_first_name: string
+          key_arrangements: string
+          location: string
+          membership_id: number
+          membership_status: string
+          opens_gate: boolean
+          plot_id: number
+          plot_number: string
+          role: string
+          site_id: number
+          slug: string
         }[]
       }
       offer_plot: {
@@ -3768,6 +3919,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_site_access: {
+        Args: {
+          p_gate_code: string
+          p_key_arrangements: string
+          p_site_id: number
+        }
+        Returns: {
+          gate_code: string
+          key_arrangements: string
+          site_id: number
+          updated_at: string
+        }[]
+      }
       settle_invoice_refund: {
         Args: {
           p_outcome: string
@@ -3783,6 +3947,15 @@ export type Database = {
           p_provider_ref?: string
         }
         Returns: Json
+      }
+      site_access: {
+        Args: { p_site_id: number }
+        Returns: {
+          gate_code: string
+          key_arrangements: string
+          site_id: number
+          updated_at: string
+        }[]
       }
       site_archive_summary: {
         Args: { p_site_id: number }
@@ -3816,6 +3989,18 @@ export type Database = {
       slots_with_untold_cancellations: {
         Args: Record<PropertyKey, never>
         Returns: number[]
+      }
+      staff_site_access: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          city: string
+          gate_code: string
+          key_arrangements: string
+          location: string
+          site_id: number
+          updated_at: string
+          updated_by_name: string
+        }[]
       }
       store_dashboard: { Args: Record<PropertyKey, never>; Returns: Json }
       submit_course_edit: {
