@@ -20,6 +20,7 @@ const FUNCTIONS = [
   'list-updates',
   'list-updates/unsubscribe',
   'data-rights',
+  'plot-access',
 ]
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) })

@@ -14,7 +14,21 @@ import {
   emailProvider,
 } from './providers/email.ts'
 import { ProviderError } from './providers/record.ts'
-import { adminClient, adminClientFor } from './supabase.ts'
+import { ADMIN_ROLES } from './common/roles.ts'
+import { requireProvider } from './providers/config.ts'
+import { adminClient, adminClientFor, authUser, isServiceRole, requireStaff } from './supabase.ts'
+
+/**
+ * Who asks a function to send the mail its outbox owes (its `notify` action): the scheduler with the
+ * service role key (null: nobody to credit) or an admin (their id, for the log). Anyone else is
+ * refused (401/403), and e-mail that is not configured is a 503, before anything is claimed.
+ */
+export async function drainCaller(req: Request): Promise<string | null> {
+  const scheduler = isServiceRole(req)
+  if (!scheduler) await requireStaff(req, ADMIN_ROLES)
+  requireProvider('email')
+  return scheduler ? null : (await authUser(req))?.id ?? null
+}
 
 export interface LogContext {
   entry_id?: number | null

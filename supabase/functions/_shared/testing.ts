@@ -41,6 +41,21 @@ export async function tokenFor(email: string): Promise<string> {
   return data.session.access_token
 }
 
+/** A new confirmed account for `email` (made by the auth admin API), signed in: its access token. */
+export async function newAccount(email: string, password = 'grow-my-own'): Promise<string> {
+  const admin = createClient(SUPABASE_URL(), SERVICE_KEY(), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true })
+  if (created.error) throw new Error(`account for ${email} not made: ${created.error.message}`)
+  const client = createClient(SUPABASE_URL(), ANON_KEY(), {
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+  const { data, error } = await client.auth.signInWithPassword({ email, password })
+  if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message}`)
+  return data.session.access_token
+}
+
 export interface CallOptions {
   method?: string
   body?: unknown

@@ -14,7 +14,7 @@ import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { must } from '../_shared/db.ts'
 import { HttpError } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
-import { sendAndLog } from '../_shared/notify.ts'
+import { drainCaller, sendAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { emailProvider } from '../_shared/providers/email.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
@@ -23,7 +23,6 @@ import {
   adminClientFor,
   authUser,
   type Client,
-  isServiceRole,
   requireStaff,
   userClient,
 } from '../_shared/supabase.ts'
@@ -110,10 +109,7 @@ export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   const b = await readJson(req, bodySchema)
   if (b.action === 'notify') {
-    const scheduler = isServiceRole(req)
-    if (!scheduler) await requireStaff(req, ADMIN_ROLES)
-    requireProvider('email')
-    const actor = scheduler ? null : (await authUser(req))?.id ?? null
+    const actor = await drainCaller(req)
     return json({ notified: await deliver(adminClientFor(FN, actor), actor) })
   }
   if (b.action === 'request') {
