@@ -50,6 +50,7 @@ const LANDINGS = [
       'Process offers',
       'Categories',
       'Import a waiting list',
+      'Gate codes',
       'Arrears',
       'Data erasure requests',
     ],

@@ -63,6 +63,7 @@ const SubscriptionAgreementRoute = named(
 const MembersRoute = lazyPage(() => import('@/features/membership/routes/members'))
 const MembersCancellationRoute = named(() => import('@/features/membership/routes/members'), 'MembersCancellationRoute')
 const MemberReceiptRoute = lazyPage(() => import('@/features/membership/routes/receipt'))
+const CoWorkerInvitationRoute = lazyPage(() => import('@/features/membership/routes/co-worker-invitation'))
 const SiteSetupRoute = lazyPage(() => import('@/features/membership/routes/site-setup'))
 const SiteListStatsRoute = lazyPage(() => import('@/features/list-stats/routes/site-list-stats'))
 
@@ -117,6 +118,7 @@ export const routes: AppRoute[] = [
   { path: paths.members.path, layout: 'default', component: MembersRoute },
   { path: paths.membersCancellation.path, layout: 'default', component: MembersCancellationRoute },
   { path: paths.memberReceipt.path, layout: 'default', component: MemberReceiptRoute },
+  { path: paths.coWorkerInvitation.path, layout: 'default', component: CoWorkerInvitationRoute },
   { path: paths.siteSetup.path, layout: 'checkout', component: SiteSetupRoute },
   { path: paths.siteSetupOld.path, layout: 'checkout', component: SiteSetupRoute },
   ...contentRoutes,

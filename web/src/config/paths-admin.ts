@@ -19,6 +19,7 @@ export const adminPaths = {
   adminWaitingListProcess: definePath('/admin/waiting-list/process'),
   adminWaitingListCategories: definePath('/admin/waiting-list/manage-categories'),
   adminWaitingListImport: definePath('/admin/waiting-list/import'),
+  adminSiteAccess: definePath('/admin/site-access'),
   adminTools: definePath('/admin/waiting-list/tools'),
   adminToolsConsolidator: definePath('/admin/waiting-list/tools/consolidator'),
   adminToolsLocationMigrator: definePath('/admin/waiting-list/tools/location-migrator'),

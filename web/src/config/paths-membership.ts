@@ -7,6 +7,7 @@ export const membershipPaths = {
   members: definePath('/members'),
   membersCancellation: definePath('/members/cancellation'),
   memberReceipt: definePath('/members/receipts/:id'),
+  coWorkerInvitation: definePath('/members/co-worker'),
   becomeMember: definePath('/become-member'),
   schemes: definePath('/schemes'),
   subscriptionAgreement: definePath('/subscription-agreement'),

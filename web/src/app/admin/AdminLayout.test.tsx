@@ -94,6 +94,7 @@ describe('the two admin layouts', () => {
         'Process offers',
         'Categories',
         'Import a waiting list',
+        'Gate codes',
         'Arrears',
         'Data erasure requests',
       ])

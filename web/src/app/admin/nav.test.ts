@@ -11,6 +11,7 @@ describe('admin navigation', () => {
       '/admin/waiting-list/process',
       '/admin/waiting-list/manage-categories',
       '/admin/waiting-list/import',
+      '/admin/site-access',
       '/admin/arrears',
       '/admin/data-rights',
     ])

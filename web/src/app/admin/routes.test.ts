@@ -76,6 +76,7 @@ describe('the admin menu, from the table', () => {
       'Process offers',
       'Categories',
       'Import a waiting list',
+      'Gate codes',
       'Communications',
       'Message log',
       'Tools',

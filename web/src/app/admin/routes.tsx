@@ -42,6 +42,10 @@ const AdminLocationsRoute = lazyRoute(
   () => import('@/features/admin-locations/routes/locations-list'),
   'AdminLocationsRoute',
 )
+const AdminSiteAccessRoute = lazyRoute(
+  () => import('@/features/admin-locations/routes/site-access'),
+  'AdminSiteAccessRoute',
+)
 const AdminManageCategoriesRoute = lazyRoute(
   () => import('@/features/admin-waiting-list/routes/manage-categories'),
   'AdminManageCategoriesRoute',
@@ -271,6 +275,14 @@ export const adminRoutes: readonly AdminRoute[] = [
     layout: desk,
     roles: STAFF,
     nav: { label: 'Import a waiting list' },
+  },
+  // Patch managers keep their sites' gate codes (staff_site_access decides which sites).
+  {
+    path: adminPaths.adminSiteAccess.path,
+    page: () => <AdminSiteAccessRoute />,
+    layout: desk,
+    roles: STAFF,
+    nav: { label: 'Gate codes' },
   },
   {
     path: adminPaths.adminComms.path,

@@ -1,7 +1,8 @@
 // /admin/locations/edit/{id}: the site's update. The saved row replaces the site in
 // the list; a null result is shown as an error and the form keeps what was typed. The site's
 // photo gallery follows the form, saved as it changes. "Archive this site" closes it (its list
-// moved or withdrawn); an archived site says so at the top.
+// moved or withdrawn); an archived site says so at the top. How to get in (gate code, keys) is
+// its own panel, saved apart from the form (components/SiteAccessPanel.tsx).
 import { useState } from 'react'
 import { css } from 'goober'
 import { useLocation } from 'wouter'
@@ -14,6 +15,8 @@ import { useUpdateSite } from '../api/update-site'
 import { SiteForm } from '../components/SiteForm'
 import { SiteGallery } from '../components/SiteGallery'
 import { ArchiveSiteDialog } from '../components/ArchiveSiteDialog'
+import { SiteAccessPanel } from '../components/SiteAccessPanel'
+import { useSiteAccess } from '../api/site-access'
 import { buttonSecondary } from '@/components/styles'
 import { longDate } from '@/lib/uk-dates'
 import { usePageMeta } from '@/lib/page-meta'
@@ -23,6 +26,11 @@ const archiveSection = css`
   border-top: 1px solid #c9cfcb;
   padding-top: 1rem;
   max-width: 48rem;
+`
+const accessSection = css`
+  margin-top: 2rem;
+  border-top: 1px solid #c9cfcb;
+  padding-top: 1rem;
 `
 const archivedNotice = css`
   border: 2px solid var(--roots-border);
@@ -39,6 +47,7 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
   const update = useUpdateSite(siteId)
   const site = sites.data?.find((s) => s.id === siteId)
   const [archiving, setArchiving] = useState(false)
+  const access = useSiteAccess(siteId)
   usePageMeta(site ? `Edit ${site.location}` : 'Edit site')
 
   if (sites.isPending) return <Status>Loading the site…</Status>
@@ -83,6 +92,19 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
         }}
       />
       <SiteGallery siteId={site.id} slug={site.slug} location={site.location} />
+      <div className={accessSection}>
+        {access.isError && <ErrorNotice title='How to get in could not be loaded' message={access.error.message} />}
+        {access.data && (
+          <SiteAccessPanel
+            key={access.data.updated_at ?? 'none'}
+            siteId={site.id}
+            location={site.location}
+            gateCode={access.data.gate_code}
+            keyArrangements={access.data.key_arrangements}
+            updatedAt={access.data.updated_at}
+          />
+        )}
+      </div>
       {!site.archived_at && (
         <section className={archiveSection} aria-labelledby='archive-site-heading'>
           <h2 id='archive-site-heading'>Archive this site</h2>

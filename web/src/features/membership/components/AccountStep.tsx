@@ -2,12 +2,31 @@
 // and password), or someone with an account signs in. An address that already has an account
 // switches to signing in, keeping what was typed.
 import { useState } from 'react'
+import { css } from 'goober'
 import { TextField } from '@/components/form/Field'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { FunctionError } from '@/lib/call-function'
 import { toast } from '@/lib/toast'
 import { useZodSubmit } from '@/lib/use-zod-submit'
 import { accountSignInSchema, createAccount, createAccountSchema, signInToAccount } from '../api/create-account'
+
+/** The step's own look, so any page can hold it (the set-up, a co-worker invitation). */
+const step = css`
+  .pair {
+    display: grid;
+    gap: 0 1rem;
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
+  }
+  .error {
+    color: var(--roots-error);
+    font-weight: 600;
+  }
+  .sent {
+    border-left: 4px solid var(--roots-primary);
+    padding: 0.5rem 0.75rem;
+    background: #e8f0ea;
+  }
+`
 
 interface Prefill {
   email?: string
@@ -129,7 +148,7 @@ export function AccountStep({ prefill, returnTo }: { prefill: Prefill; returnTo:
   const [mode, setMode] = useState<'new' | 'existing'>('new')
   const [knownEmail, setKnownEmail] = useState<string | undefined>(prefill.email)
   return (
-    <>
+    <div className={step}>
       {mode === 'new' ? (
         <>
           <p>New to Roots? Create your account: you use it to see your plot, your payments and your membership.</p>
@@ -160,6 +179,6 @@ export function AccountStep({ prefill, returnTo }: { prefill: Prefill; returnTo:
           </p>
         </>
       )}
-    </>
+    </div>
   )
 }

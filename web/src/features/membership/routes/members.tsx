@@ -4,6 +4,8 @@
 // member's choices (pause, resume, cancel, keep: components/SelfService.tsx, rules in the
 // database), and the rent of a membership billed by a subscription (components/Billing.tsx: status,
 // next payment, payment method, payments and receipts; an alert at the top when rent is overdue).
+// How to get into the site and the member's co-worker, or the plots they help on as a co-worker:
+// components/PlotAccess.tsx.
 // /members/cancellation: the cancel terms and form in the page.
 import { useState } from 'react'
 import { css } from 'goober'
@@ -21,6 +23,7 @@ import { CancelForm, MembershipOptions } from '../components/SelfService'
 import { ArrearsAlert, Billing } from '../components/Billing'
 import { SignInForm } from '../components/SignInForm'
 import { pounds } from '../components/PriceSummary'
+import { PlotAccess } from '../components/PlotAccess'
 
 const page = css`
   h1 {
@@ -268,6 +271,7 @@ export default function MembersRoute() {
                 />
               ))}
           </section>
+          <PlotAccess userId={session.user.id} />
           {billing.isError && <p role='alert'>We could not load your rent payments just now.</p>}
           {rent.map((r) => (
             <Billing key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />

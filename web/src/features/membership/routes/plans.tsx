@@ -353,6 +353,17 @@ export function SubscriptionAgreementRoute() {
           close of the year you have paid for. Cancel while billing is paused by resuming first. You can change your
           mind until your membership ends. We confirm every change by e-mail.
         </p>
+        <h2>Getting in, and a co-worker</h2>
+        <p>
+          While your membership is current, your members page shows your site&rsquo;s gate code and key arrangements:
+          keep them to yourself. While a membership is suspended for unpaid rent they are not shown; paying what is owed
+          shows them again at once.
+        </p>
+        <p>
+          You may name one co-worker to help on your plot, invited by e-mail from your members page. They see the plot,
+          its inspections and the gate code, but cannot pay, pause or cancel your membership: the membership and the
+          care of the plot stay yours. You can remove them at any time.
+        </p>
         <h2>Looking after the site</h2>
         <p>
           Keep your plot tended, respect your neighbours' plots, and follow your patch manager's guidance on shared
