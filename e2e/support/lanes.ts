@@ -24,6 +24,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
     // Moves the local payment provider's clock, which every subscription in the stack follows:
     // after membership-journey, whose new members' e-mails are counted.
     'billing-journey',
+    // Two sites of its own, with a plot, members and a patch manager.
+    'plots-access',
   ],
   [
     // The seeded lists of Darenth Fields, Tuckers Meadow and Haigh Fields: joins, moves, offers,
