@@ -3,6 +3,8 @@
 // dropped; rows that are entirely empty are skipped. The bytes are read as UTF-8 when they are
 // UTF-8, else as Windows-1252 (what Excel writes on a UK Windows machine), and the caller is told.
 
+import { splitCsv } from '@/lib/admin/csv-read'
+
 export interface ParsedCsv {
   /** The header row's cells, trimmed. */
   headers: string[]
@@ -10,42 +12,6 @@ export interface ParsedCsv {
   rows: { line: number; cells: string[] }[]
   /** Problems that make the file unusable as it is (empty, an unclosed quote). */
   error: string | null
-}
-
-/** Splits CSV text into records of fields. `unclosed` is true when a quote was never closed. */
-export function splitCsv(text: string): { records: string[][]; unclosed: boolean } {
-  const records: string[][] = []
-  let record: string[] = []
-  let field = ''
-  let quoted = false
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  const endField = () => {
-    record.push(field)
-    field = ''
-  }
-  const endRecord = () => {
-    endField()
-    records.push(record)
-    record = []
-  }
-  for (; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"'
-          i++
-        } else quoted = false
-      } else field += c
-    } else if (c === '"' && field === '') quoted = true
-    else if (c === ',') endField()
-    else if (c === '\r' || c === '\n') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      endRecord()
-    } else field += c
-  }
-  if (field !== '' || record.length > 0 || quoted) endRecord()
-  return { records, unclosed: quoted }
 }
 
 const blank = (cells: string[]) => cells.every((c) => c.trim() === '')
