@@ -27,6 +27,7 @@ const ADMIN_NAV = [
   'Dashboard',
   'Locations',
   'Waiting list',
+  'Plots',
   'Process offers',
   'Categories',
   'Communications',
@@ -47,6 +48,7 @@ const LANDINGS = [
     path: '/admin/waiting-list',
     nav: [
       'Waiting list',
+      'Plots',
       'Process offers',
       'Categories',
       'Import a waiting list',

@@ -15,6 +15,8 @@ export const adminPaths = {
   adminLocations: definePath('/admin/locations'),
   adminLocationsAdd: definePath('/admin/locations/add'),
   adminLocationsEdit: definePath('/admin/locations/edit/:id'),
+  adminPlots: definePath('/admin/plots'),
+  adminSitePlots: definePath('/admin/plots/:siteId'),
   adminWaitingList: definePath('/admin/waiting-list'),
   adminWaitingListProcess: definePath('/admin/waiting-list/process'),
   adminWaitingListCategories: definePath('/admin/waiting-list/manage-categories'),

@@ -91,6 +91,7 @@ describe('the two admin layouts', () => {
         .map((a) => a.textContent)
       expect(links).toEqual([
         'Waiting list',
+        'Plots',
         'Process offers',
         'Categories',
         'Import a waiting list',

@@ -8,6 +8,7 @@ describe('admin navigation', () => {
     }
     expect(navFor('patch_manager').map((i) => i.href)).toEqual([
       '/admin/waiting-list',
+      '/admin/plots',
       '/admin/waiting-list/process',
       '/admin/waiting-list/manage-categories',
       '/admin/waiting-list/import',

@@ -73,6 +73,7 @@ describe('the admin menu, from the table', () => {
       'Dashboard',
       'Locations',
       'Waiting list',
+      'Plots',
       'Process offers',
       'Categories',
       'Import a waiting list',

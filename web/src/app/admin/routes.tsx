@@ -46,6 +46,8 @@ const AdminSiteAccessRoute = lazyRoute(
   () => import('@/features/admin-locations/routes/site-access'),
   'AdminSiteAccessRoute',
 )
+const AdminPlotsRoute = lazyRoute(() => import('@/features/admin-plots/routes/plots'), 'AdminPlotsRoute')
+const AdminSitePlotsRoute = lazyRoute(() => import('@/features/admin-plots/routes/plots'), 'AdminSitePlotsRoute')
 const AdminManageCategoriesRoute = lazyRoute(
   () => import('@/features/admin-waiting-list/routes/manage-categories'),
   'AdminManageCategoriesRoute',
@@ -254,6 +256,21 @@ export const adminRoutes: readonly AdminRoute[] = [
     layout: desk,
     roles: STAFF,
     nav: { label: 'Waiting list' },
+  },
+  // A site's plot register and plan: patch managers keep their own sites' (RLS and the plot
+  // functions decide which), on a phone in a field as much as at a desk.
+  {
+    path: adminPaths.adminPlots.path,
+    page: () => <AdminPlotsRoute />,
+    layout: desk,
+    roles: STAFF,
+    nav: { label: 'Plots', tree: true },
+  },
+  {
+    path: adminPaths.adminSitePlots.path,
+    page: ({ params }) => <AdminSitePlotsRoute key={params.siteId} siteId={params.siteId} />,
+    layout: desk,
+    roles: STAFF,
   },
   {
     path: adminPaths.adminWaitingListProcess.path,

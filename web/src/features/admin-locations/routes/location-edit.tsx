@@ -5,7 +5,7 @@
 // its own panel, saved apart from the form (components/SiteAccessPanel.tsx).
 import { useState } from 'react'
 import { css } from 'goober'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/ui'
 import { toast } from '@/lib/toast'
@@ -61,7 +61,11 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
     )
   return (
     <>
-      <PageHeader title={`Edit ${site.location}`} />
+      <PageHeader title={`Edit ${site.location}`}>
+        <Link href={`~${adminPaths.adminSitePlots.getHref({ siteId: String(site.id) })}`} className={buttonSecondary}>
+          Plots and site plan
+        </Link>
+      </PageHeader>
       {site.archived_at && (
         <p role='status' className={archivedNotice}>
           <strong>Archived</strong> on {longDate(site.archived_at)}: this site is off the public pages and takes no new

@@ -93,6 +93,13 @@ export function AdminLocationsRoute() {
                 Edit
               </Link>
               {' · '}
+              <Link
+                href={`~${adminPaths.adminSitePlots.getHref({ siteId: String(s.id) })}`}
+                aria-label={`Plots at ${s.location}`}
+              >
+                Plots
+              </Link>
+              {' · '}
               <a
                 href={paths.site.getHref({ cityslug: s.city_slug, slug: s.slug })}
                 target='_blank'
