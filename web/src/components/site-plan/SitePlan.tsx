@@ -310,7 +310,7 @@ export function SitePlan({
 
   const fallback = (
     <div className='plan-map' data-plan-map='plain'>
-      <p className={visuallyHidden}>The map is not shown; choose plots from the list.</p>
+      <p className={visuallyHidden}>Every plot on the map is also in the list below.</p>
     </div>
   )
 

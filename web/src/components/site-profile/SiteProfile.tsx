@@ -11,6 +11,7 @@ import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { plural, StatusBadge } from '@/components/sites/SiteCard'
 import { TravelIcon } from './TravelIcon'
 import { parseCoordinates, PlaceMap } from '@/components/site-map/PlaceMap'
+import { SitePlanSection } from '@/components/site-plan/SitePlanSection'
 import { formatCount } from '@/lib/intl'
 import { imageSrc } from '@/lib/image-src'
 import { safeLinkHref } from '@/lib/rich-text/rules'
@@ -630,6 +631,7 @@ export function SiteProfile({ site, details: live, cta, heading, headingId = 'si
               )}
             </Section>
           )}
+          <SitePlanSection siteId={site.id} location={site.location} />
           {(coords || embed) && (
             <Section id='map' title='Where it is'>
               {coords ? (
