@@ -22,6 +22,7 @@ import { signOut, signOutOtherDevices, useSession } from '../api/use-session'
 import { CancelForm, MembershipOptions } from '../components/SelfService'
 import { ArrearsAlert, Billing } from '../components/Billing'
 import { SignInForm } from '../components/SignInForm'
+import { YourPlot } from '../components/YourPlot'
 import { pounds } from '../components/PriceSummary'
 import { PlotAccess } from '../components/PlotAccess'
 
@@ -272,6 +273,7 @@ export default function MembersRoute() {
               ))}
           </section>
           <PlotAccess userId={session.user.id} />
+          <YourPlot userId={session.user.id} />
           {billing.isError && <p role='alert'>We could not load your rent payments just now.</p>}
           {rent.map((r) => (
             <Billing key={r.m.id} membership={r.m} subscription={r.subscription} invoices={r.invoices} />
