@@ -93,3 +93,14 @@ export async function shootParts(dir: string, page: Page, name: string) {
     })
   }
 }
+
+/** The page as it stands at a phone's width (no sideways scroll) and a desk's, into `dir`. */
+export async function shootBothWidths(dir: string, page: Page, name: string) {
+  const { width, height } = page.viewportSize()!
+  await page.setViewportSize({ width: 360, height: 780 })
+  expect(await noSidewaysScroll(page)).toBe(true)
+  await shootParts(dir, page, `${name}-360`)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await shootParts(dir, page, `${name}-1280`)
+  await page.setViewportSize({ width, height })
+}

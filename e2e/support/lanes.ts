@@ -21,6 +21,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'membership-journey',
     'archive-and-updates',
     'redirects',
+    // A site of its own, with coordinates (near-me orders every site that has them).
+    'plots-plan',
     // Moves the local payment provider's clock, which every subscription in the stack follows:
     // after membership-journey, whose new members' e-mails are counted.
     'billing-journey',
