@@ -47,6 +47,8 @@ const SAMPLES: Record<string, () => Params | Promise<Params>> = {
   guidedTourLocation: () => ({ location: 'tuckers-meadow' }),
   kb: () => ({ link: 'getting-started/tools' }),
   adminLocationsEdit: async () => ({ id: await first('global_sites', 'id') }),
+  // A site's plots page: its register, plan (the map, drawn with no tiles here) and forms.
+  adminSitePlots: async () => ({ siteId: await first('global_sites', 'id') }),
   adminCommsTemplate: async () => ({ id: await first('comms_templates', 'id') }),
   adminCommsTemplateEdit: async () => ({ id: await first('comms_templates', 'id') }),
   adminWelcomeSlot: async () => ({ id: await first('welcome_slots', 'id') }),
