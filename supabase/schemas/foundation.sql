@@ -388,6 +388,8 @@ CREATE TABLE public.app_settings (
     value jsonb NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT app_settings_gtm_id_check CHECK (((key <> 'gtm_id'::text) OR private.valid_gtm_id(value))),
+    CONSTRAINT app_settings_inspection_pass_mark_check CHECK (((key <> 'inspection_pass_mark'::text) OR ((jsonb_typeof(value) = 'number'::text) AND (((value #>> '{}'::text[]))::numeric = ANY (ARRAY[(1)::numeric, (2)::numeric, (3)::numeric, (4)::numeric, (5)::numeric]))))),
+    CONSTRAINT app_settings_inspection_warning_days_check CHECK (((key <> 'inspection_warning_days'::text) OR ((jsonb_typeof(value) = 'number'::text) AND ((((value #>> '{}'::text[]))::numeric >= (7)::numeric) AND (((value #>> '{}'::text[]))::numeric <= (90)::numeric)) AND (((value #>> '{}'::text[]))::numeric = floor(((value #>> '{}'::text[]))::numeric))))),
     CONSTRAINT app_settings_key_check CHECK ((key ~ '^[a-z][a-z0-9_]*$'::text)),
     CONSTRAINT app_settings_payment_grace_days_check CHECK (((key <> 'payment_grace_days'::text) OR ((jsonb_typeof(value) = 'number'::text) AND ((((value #>> '{}'::text[]))::numeric >= (1)::numeric) AND (((value #>> '{}'::text[]))::numeric <= (30)::numeric)) AND (((value #>> '{}'::text[]))::numeric = floor(((value #>> '{}'::text[]))::numeric))))),
     CONSTRAINT app_settings_payment_reminder_days_check CHECK (((key <> 'payment_reminder_days'::text) OR ((jsonb_typeof(value) = 'array'::text) AND (jsonb_array_length(value) <= 5) AND (jsonb_path_query_array(value, '$[*]?(((@.type() != "number" || @ < 1) || @ > 29) || @ != @.floor())'::jsonpath) = '[]'::jsonb))))

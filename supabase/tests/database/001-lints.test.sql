@@ -47,7 +47,7 @@ select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
    where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')),
   array['billing_terms', 'cancel_welcome_slot_booking', 'co_worker_invitation', 'confirm_site_vote', 'export_my_data', 'get_monthly_updates', 'get_site_list_figures', 'get_site_list_stats', 'get_site_vote_tallies', 'get_waiting_list_counts',
-    'get_waiting_list_history', 'get_waiting_list_position', 'request_data_erasure', 'respond_to_plot_offer', 'set_monthly_updates', 'site_plan', 'update_waiting_list_entry', 'withdraw_waiting_list_entry'],
+    'get_waiting_list_history', 'get_waiting_list_position', 'inspection_terms', 'request_data_erasure', 'respond_to_plot_offer', 'set_monthly_updates', 'site_plan', 'update_waiting_list_entry', 'withdraw_waiting_list_entry'],
   'anon may execute only the functions meant for applicants and the sites'' public figures'
 );
 

@@ -209,6 +209,18 @@ insert into matrix (ord, tbl, fixture, ins, upd_set, sel_exp, ins_exp, upd_exp, 
 (93, 'co_workers', $$insert into public.co_workers (membership_id, site_id, email, token_hash) values (current_setting('tests.membership_id')::bigint, 9001, 'fixture.helper@example.com', repeat('a', 64)) returning 'id = ' || id$$,
   $$insert into public.co_workers (membership_id, site_id, email, token_hash) values (current_setting('tests.spare_membership_id')::bigint, 9001, 'new.helper@example.com', repeat('b', 64))$$, 'name = name',
   'd10101111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
+-- inspections (20250121000300_inspections.sql): anyone reads a site's pass mark, its staff set it;
+-- staff of the site and the plot's holder read inspections (only record_inspection writes them)
+-- and replies, which only the holder (or co-worker) writes, in their own name
+(94, 'inspection_settings', $$insert into public.inspection_settings (site_id, pass_mark) values (9001, 3) returning 'site_id = ' || site_id$$,
+  $$insert into public.inspection_settings (site_id, pass_mark) values (9002, 4)$$, 'pass_mark = pass_mark',
+  '111111111', 'drrr11111', 'd00101111', 'd00101111'),
+(95, 'plot_inspections', $$insert into public.plot_inspections (id, plot_id, site_id, tenancy_id, score, pass_mark, outcome, inspected_at) select '00000000-0000-4000-b000-00000000f195', t.plot_id, 9001, t.id, 2, 3, 'failed', now() from public.plot_tenancies t join public.plots p on p.id = t.plot_id where p.site_id = 9001 and p.number = 'F2' returning format('id = %L', id)$$,
+  $$insert into public.plot_inspections (id, plot_id, site_id, score, pass_mark, outcome, inspected_at) select '00000000-0000-4000-b000-00000000a195', id, 9001, 5, 3, 'passed', now() from public.plots where site_id = 9001 and number = 'F1'$$, 'score = score',
+  'd10101111', 'dddddddd1', 'dddddddd1', 'dddddddd1'),
+(96, 'plot_inspection_replies', $$insert into public.plot_inspection_replies (inspection_id, author_id, body) values ('00000000-0000-4000-b000-00000000f195', tests.uid('member'), 'Fixture reply') returning 'id = ' || id$$,
+  $$insert into public.plot_inspection_replies (inspection_id, author_id, body) values ('00000000-0000-4000-b000-00000000f195', tests.uid('member'), 'New reply')$$, 'body = body',
+  'd10101111', 'd1rrrrrr1', 'dddddddd1', 'dddddddd1'),
 -- data rights (20250108000600_data_rights.sql): only the RPCs write; admins read, and patch
 -- managers read the requests of their sites' applicants
 (100, 'data_erasure_requests', $$insert into public.data_erasure_requests (email, source, site_ids) values ('fixture@example.com', 'reference', '{9001}') returning 'id = ' || id$$,

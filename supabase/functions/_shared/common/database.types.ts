@@ -978,6 +978,32 @@ export type Database = {
           },
         ]
       }
+      inspection_settings: {
+        Row: {
+          pass_mark: number
+          site_id: number
+          updated_at: string
+        }
+        Insert: {
+          pass_mark: number
+          site_id: number
+          updated_at?: string
+        }
+        Update: {
+          pass_mark?: number
+          site_id?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inspection_settings_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: true
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       invoices: {
         Row: {
           amount_due_pence: number
@@ -1803,6 +1829,124 @@ export type Database = {
             columns: ["site_id"]
             isOneToOne: false
             referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plot_inspection_replies: {
+        Row: {
+          author_id: string
+          body: string
+          created_at: string
+          id: number
+          inspection_id: string
+        }
+        Insert: {
+          author_id: string
+          body: string
+          created_at?: string
+          id?: never
+          inspection_id: string
+        }
+        Update: {
+          author_id?: string
+          body?: string
+          created_at?: string
+          id?: never
+          inspection_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plot_inspection_replies_inspection_id_fkey"
+            columns: ["inspection_id"]
+            isOneToOne: false
+            referencedRelation: "plot_inspections"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      plot_inspections: {
+        Row: {
+          id: string
+          inspected_at: string
+          inspected_by: string | null
+          membership_id: number | null
+          note: string | null
+          notice_ends_on: string | null
+          outcome: string
+          pass_mark: number
+          passed: boolean | null
+          photos: string[]
+          plot_id: number
+          recorded_at: string
+          score: number
+          site_id: number
+          tenancy_id: number | null
+          warning_deadline: string | null
+        }
+        Insert: {
+          id: string
+          inspected_at: string
+          inspected_by?: string | null
+          membership_id?: number | null
+          note?: string | null
+          notice_ends_on?: string | null
+          outcome: string
+          pass_mark: number
+          passed?: never
+          photos?: string[]
+          plot_id: number
+          recorded_at?: string
+          score: number
+          site_id: number
+          tenancy_id?: number | null
+          warning_deadline?: string | null
+        }
+        Update: {
+          id?: string
+          inspected_at?: string
+          inspected_by?: string | null
+          membership_id?: number | null
+          note?: string | null
+          notice_ends_on?: string | null
+          outcome?: string
+          pass_mark?: number
+          passed?: never
+          photos?: string[]
+          plot_id?: number
+          recorded_at?: string
+          score?: number
+          site_id?: number
+          tenancy_id?: number | null
+          warning_deadline?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "plot_inspections_membership_id_fkey"
+            columns: ["membership_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_inspections_plot_id_fkey"
+            columns: ["plot_id"]
+            isOneToOne: false
+            referencedRelation: "plots"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_inspections_site_id_fkey"
+            columns: ["site_id"]
+            isOneToOne: false
+            referencedRelation: "global_sites"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "plot_inspections_tenancy_id_fkey"
+            columns: ["tenancy_id"]
+            isOneToOne: false
+            referencedRelation: "plot_tenancies"
             referencedColumns: ["id"]
           },
         ]
@@ -3170,6 +3314,28 @@ export type Database = {
           site_id: number
         }[]
       }
+      claim_inspection_notices: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          city: string
+          email: string
+          ends_on: string
+          first_name: string
+          id: number
+          inspected_at: string
+          inspection_id: string
+          kind: string
+          location: string
+          membership_id: number
+          note: string
+          notice_ends_on: string
+          pass_mark: number
+          plot_number: string
+          score: number
+          subscription_ref: string
+          warning_deadline: string
+        }[]
+      }
       claim_monthly_updates: {
         Args: { p_limit?: number }
         Returns: {
@@ -3380,6 +3546,10 @@ export type Database = {
         Args: { p_action: string; p_key: string; p_result: Json }
         Returns: undefined
       }
+      finish_inspection_notices: {
+        Args: { p_failed: number[]; p_sent: number[] }
+        Returns: undefined
+      }
       finish_notifications: {
         Args: { p_failed: number[]; p_kind: string; p_sent: number[] }
         Returns: undefined
@@ -3490,6 +3660,17 @@ export type Database = {
         }
         Returns: Json
       }
+      inspection_sites: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          city: string
+          location: string
+          pass_mark: number
+          plots: number
+          site_id: number
+        }[]
+      }
+      inspection_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       invite_co_worker: {
         Args: { p_email: string; p_membership_id: number; p_name?: string }
         Returns: {
@@ -3767,6 +3948,17 @@ export type Database = {
       }
       quote_gift_voucher: {
         Args: { p_code: string; p_total_pence: number }
+        Returns: Json
+      }
+      record_inspection: {
+        Args: {
+          p_id: string
+          p_inspected_at?: string
+          p_note?: string
+          p_photos?: string[]
+          p_plot_id: number
+          p_score: number
+        }
         Returns: Json
       }
       record_provider_call: {
