@@ -53,6 +53,7 @@ const LANDINGS = [
       'Categories',
       'Import a waiting list',
       'Gate codes',
+      'Inspections',
       'Arrears',
       'Data erasure requests',
     ],

@@ -22,6 +22,7 @@ export const adminPaths = {
   adminWaitingListCategories: definePath('/admin/waiting-list/manage-categories'),
   adminWaitingListImport: definePath('/admin/waiting-list/import'),
   adminSiteAccess: definePath('/admin/site-access'),
+  adminInspections: definePath('/admin/inspections'),
   adminTools: definePath('/admin/waiting-list/tools'),
   adminToolsConsolidator: definePath('/admin/waiting-list/tools/consolidator'),
   adminToolsLocationMigrator: definePath('/admin/waiting-list/tools/location-migrator'),

@@ -96,6 +96,7 @@ describe('the two admin layouts', () => {
         'Categories',
         'Import a waiting list',
         'Gate codes',
+        'Inspections',
         'Arrears',
         'Data erasure requests',
       ])

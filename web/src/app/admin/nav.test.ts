@@ -13,6 +13,7 @@ describe('admin navigation', () => {
       '/admin/waiting-list/manage-categories',
       '/admin/waiting-list/import',
       '/admin/site-access',
+      '/admin/inspections',
       '/admin/arrears',
       '/admin/data-rights',
     ])

@@ -78,6 +78,7 @@ describe('the admin menu, from the table', () => {
       'Categories',
       'Import a waiting list',
       'Gate codes',
+      'Inspections',
       'Communications',
       'Message log',
       'Tools',

@@ -48,6 +48,10 @@ const AdminSiteAccessRoute = lazyRoute(
 )
 const AdminPlotsRoute = lazyRoute(() => import('@/features/admin-plots/routes/plots'), 'AdminPlotsRoute')
 const AdminSitePlotsRoute = lazyRoute(() => import('@/features/admin-plots/routes/plots'), 'AdminSitePlotsRoute')
+const AdminInspectionsRoute = lazyRoute(
+  () => import('@/features/admin-inspections/routes/inspections'),
+  'AdminInspectionsRoute',
+)
 const AdminManageCategoriesRoute = lazyRoute(
   () => import('@/features/admin-waiting-list/routes/manage-categories'),
   'AdminManageCategoriesRoute',
@@ -300,6 +304,14 @@ export const adminRoutes: readonly AdminRoute[] = [
     layout: desk,
     roles: STAFF,
     nav: { label: 'Gate codes' },
+  },
+  // Patch managers inspect their sites' plots on a phone (inspection_sites decides which sites).
+  {
+    path: adminPaths.adminInspections.path,
+    page: () => <AdminInspectionsRoute />,
+    layout: desk,
+    roles: STAFF,
+    nav: { label: 'Inspections' },
   },
   {
     path: adminPaths.adminComms.path,
