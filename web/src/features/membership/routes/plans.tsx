@@ -5,6 +5,7 @@
 // /subscription-agreement: the terms members sign up to.
 import { css } from 'goober'
 import { Link } from 'wouter'
+import { INSPECTION_SCALE } from '@common/inspection-scale'
 import { paths } from '@/config/paths'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { formatCount } from '@/lib/intl'
@@ -14,6 +15,7 @@ import { isActive, preregSignupHref } from '@/lib/sites/rules'
 import type { Site } from '@/lib/sites/types'
 import { usePlans } from '../api/get-plans'
 import { useBillingTerms } from '../api/get-billing-terms'
+import { useInspectionTerms } from '../api/get-inspection-terms'
 import { type MembershipSite, useMembershipSites } from '../api/get-membership-sites'
 import { pounds } from '../components/PriceSummary'
 
@@ -319,6 +321,67 @@ function PaymentTerms() {
   )
 }
 
+/** Plot inspections: the score in words, the pass mark, the warning and the notice to quit (the
+ *  numbers are the database's settings: inspection_terms). */
+function InspectionTermsSection() {
+  const terms = useInspectionTerms().data
+  const pass = terms ? String(terms.pass_mark) : 'the pass mark'
+  const days = terms ? `${terms.warning_days} days` : 'the time the warning gives'
+  const notice = terms
+    ? terms.notice_months === 1
+      ? 'one month'
+      : `${terms.notice_months} months`
+    : 'the notice period'
+  const own = terms?.site_pass_marks ?? []
+  return (
+    <>
+      <h2 id='inspections'>Plot inspections</h2>
+      <p>
+        Your patch manager inspects the plots on your site through the growing season and scores how well each is
+        cultivated, from 0 to 5, with a note and photos. You see every inspection of your plot on your{' '}
+        <Link href={paths.members.getHref()}>members page</Link> and can reply to it there. The scores mean:
+      </p>
+      <ul data-testid='inspection-scale'>
+        {INSPECTION_SCALE.map((s) => (
+          <li key={s.score}>
+            <strong>
+              {s.score}, {s.label}:
+            </strong>{' '}
+            {s.description}
+          </li>
+        ))}
+      </ul>
+      <p>
+        A plot passes with a score of <strong data-testid='pass-mark'>{pass}</strong> or more
+        {own.length > 0
+          ? ` (${own.map((s) => `${s.location}: ${s.pass_mark}`).join('; ')}, where the site sets its own)`
+          : ''}
+        .
+      </p>
+      <ol>
+        <li>
+          <strong>Written warning.</strong> If your plot scores below the pass mark, we e-mail you a warning saying what
+          to do and a deadline <strong data-testid='warning-days'>{days}</strong> after the inspection.
+        </li>
+        <li>
+          <strong>Warning closed.</strong> If an inspection passes after that, the warning is closed and we tell you so.
+        </li>
+        <li>
+          <strong>Notice to quit.</strong> If your plot still scores below the pass mark at an inspection after the
+          deadline, we give you notice to quit by e-mail: your membership is under notice and ends{' '}
+          <strong>{notice}</strong> after that inspection (sooner only if you had already cancelled), as a cancellation
+          does. You pay nothing after it ends; the plot is offered to the next person on the site's waiting list. A
+          notice to quit cannot be withdrawn from your members page: talk to your patch manager.
+        </li>
+      </ol>
+      <p>
+        A failed inspection before the deadline does not add to the warning. If something makes it hard to keep up,
+        reply to the inspection or tell your patch manager: we would much rather help than end a membership.
+      </p>
+    </>
+  )
+}
+
 export function SubscriptionAgreementRoute() {
   usePageMeta('Subscription agreement')
   return (
@@ -369,6 +432,7 @@ export function SubscriptionAgreementRoute() {
           Keep your plot tended, respect your neighbours' plots, and follow your patch manager's guidance on shared
           spaces.
         </p>
+        <InspectionTermsSection />
       </section>
     </div>
   )
