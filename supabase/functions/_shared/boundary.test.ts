@@ -21,6 +21,7 @@ const FUNCTIONS = [
   'list-updates/unsubscribe',
   'data-rights',
   'plot-access',
+  'plot-inspections',
 ]
 
 const deep = (n: number): unknown => (n === 0 ? 1 : { a: deep(n - 1) })
