@@ -42,6 +42,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'admin-patch-manager',
     'admin-staff',
     'axe-checks',
+    // patch@example.com given a site of the file's own, with plots, for its inspections.
+    'plots-inspections',
   ],
   // The demo member: membership paused, cancelled and kept; e-mail to member@example.com (a magic
   // link is read from it); the growing expert's courses.

@@ -5,7 +5,8 @@
 // database), and the rent of a membership billed by a subscription (components/Billing.tsx: status,
 // next payment, payment method, payments and receipts; an alert at the top when rent is overdue).
 // How to get into the site and the member's co-worker, or the plots they help on as a co-worker:
-// components/PlotAccess.tsx.
+// components/PlotAccess.tsx. Each inspection of their plot, with a reply form:
+// components/PlotInspections.tsx.
 // /members/cancellation: the cancel terms and form in the page.
 import { useState } from 'react'
 import { css } from 'goober'
@@ -25,6 +26,7 @@ import { SignInForm } from '../components/SignInForm'
 import { YourPlot } from '../components/YourPlot'
 import { pounds } from '../components/PriceSummary'
 import { PlotAccess } from '../components/PlotAccess'
+import { PlotInspections } from '../components/PlotInspections'
 
 const page = css`
   h1 {
@@ -273,6 +275,7 @@ export default function MembersRoute() {
               ))}
           </section>
           <PlotAccess userId={session.user.id} />
+          <PlotInspections userId={session.user.id} />
           <YourPlot userId={session.user.id} />
           {billing.isError && <p role='alert'>We could not load your rent payments just now.</p>}
           {rent.map((r) => (
