@@ -8,6 +8,7 @@
 // /tmp/shots-h1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { weekdayDate } from '@common/dates'
 import { configureApp, launchChromium, newContext, webUrl } from './support/browser'
 import { openFromNav, signedInPage } from './admin-support'
 import {
@@ -276,7 +277,7 @@ describe('fairer offers', () => {
       people.fay.email,
       `More time to answer: your plot offer at ${site.location}`,
     )
-    expect(more!.body).toContain(new Date(after).toUTCString().slice(0, 16))
+    expect(more!.body).toContain(weekdayDate(after))
     expect(more!.body).toContain('Away on holiday')
     await admin.setViewportSize({ width: 360, height: 800 })
     await shoot(admin, 'admin-360-02-extended')

@@ -140,7 +140,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
             codeSplitting: {
               groups: [
                 { name: 'app-shell', tags: ['$initial'] },
-                { name: 'wording', test: /[\\/]src[\\/]lib[\\/](months|sites[\\/]wait)\.ts$/ },
+                {
+                  name: 'wording',
+                  test:
+                    /[\\/](src[\\/]lib[\\/](dates|sites[\\/]wait)|_shared[\\/]common[\\/]dates)\.ts$/,
+                },
               ],
             },
           },

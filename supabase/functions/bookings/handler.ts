@@ -27,6 +27,7 @@
 // staff cancellation while e-mail is not configured → 503 not_configured, nothing written (the
 // list and a guest's own cancel keep working).
 import { z } from 'npm:zod@3'
+import { fullDateTime } from '../_shared/common/dates.ts'
 import { must } from '../_shared/db.ts'
 import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
@@ -79,8 +80,6 @@ export const bodySchema = z.union([
 /** Bookings one connection may make an hour, and places on one tour it may take in a day. */
 const BOOKINGS_PER_HOUR = 10
 const TOUR_PLACES_PER_CONNECTION = 10
-
-const when = (iso: string) => new Date(iso).toUTCString().replace(/:\d\d GMT$/, ' GMT')
 
 async function list(req: Request, slug: string): Promise<Response> {
   const db = userClient(req)
@@ -136,10 +135,10 @@ async function notifyCancellations(
       `Hello ${r.name},`,
       r.slot_cancelled
         ? `We are sorry: the welcome session at ${r.location} on ${
-          when(r.starts_at)
+          fullDateTime(r.starts_at)
         } has been cancelled, so your place on it is cancelled too.`
         : `We are sorry: your place on the welcome session at ${r.location} on ${
-          when(r.starts_at)
+          fullDateTime(r.starts_at)
         } has been cancelled by our team.`,
       ...(r.slot_cancelled && r.cancel_reason ? [`The reason: ${r.cancel_reason}`] : []),
       'You can book another time at the link below. Reply to this e-mail if you have any questions.',
@@ -293,7 +292,7 @@ export const handler = serve(async (req, url) => {
   const mail = simpleEmail([
     `Hello ${greeting},`,
     `${created ? 'You are booked' : 'You are already booked'} on a ${what} at ${location} on ${
-      when(startsAt)
+      fullDateTime(startsAt)
     }.`,
     `Your booking reference is ${reference}. Use the link below if you need to cancel.`,
   ], { text: 'See or cancel your booking', href: `${siteUrl()}${page}?reference=${reference}` })

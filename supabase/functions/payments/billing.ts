@@ -38,7 +38,8 @@ import {
 } from '../_shared/supabase.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import type { Json } from '../_shared/common/database.types.ts'
-import { pounds, receiptPdf, ukDate } from './receipt-pdf.ts'
+import { pounds, receiptPdf } from './receipt-pdf.ts'
+import { longDate } from '../_shared/common/dates.ts'
 import { page } from './local-pages.ts'
 
 /** apply_billing_event's answer. */
@@ -107,9 +108,6 @@ export type Notice = {
   } | null
 }
 
-/** A calendar day (YYYY-MM-DD) or a time, as "12 March 2026". */
-const day = (d: string) => ukDate(/^\d{4}-\d{2}-\d{2}$/.test(d) ? `${d}T12:00:00Z` : d)
-
 const nextDay = (d: string) => {
   const t = new Date(`${d}T00:00:00Z`)
   t.setUTCDate(t.getUTCDate() + 1)
@@ -142,7 +140,7 @@ export function noticeEmail(n: Notice, now: number) {
           hello,
           `Thank you: we have received your membership payment of ${
             pounds(r?.amount_paid_pence ?? 0)
-          }${r?.paid_at ? ` on ${day(r.paid_at)}` : ''} for ${where}.`,
+          }${r?.paid_at ? ` on ${longDate(r.paid_at)}` : ''} for ${where}.`,
           ...(r?.number ? [`Receipt number: ${r.number}.`] : []),
           'You can see and download your receipts on your membership page at any time.',
         ],
@@ -162,7 +160,7 @@ export function noticeEmail(n: Notice, now: number) {
           ...(n.grace_ends_on
             ? [
               `If it is still unpaid by ${
-                day(n.grace_ends_on)
+                longDate(n.grace_ends_on)
               }, we will have to suspend your membership. Your plot stays yours until then.`,
             ]
             : []),
@@ -179,7 +177,7 @@ export function noticeEmail(n: Notice, now: number) {
           `Your membership payment of ${owed} for ${where} is still unpaid.`,
           left !== null && n.grace_ends_on
             ? `You have ${left} day${left === 1 ? '' : 's'} left to pay, until ${
-              day(n.grace_ends_on)
+              longDate(n.grace_ends_on)
             }, before your membership is suspended.`
             : 'Please pay as soon as you can so that your membership is not suspended.',
           'You can update your payment details and pay using the link below.',
@@ -195,7 +193,7 @@ export function noticeEmail(n: Notice, now: number) {
           `We are sorry to tell you that your membership at ${where} has been suspended, because ${owed} is still unpaid.`,
           n.ends_on
             ? `Your membership will end on ${
-              day(n.ends_on)
+              longDate(n.ends_on)
             }. If you pay before then, your membership becomes active again and you keep your plot.`
             : 'If you pay the amount due, your membership becomes active again and you keep your plot.',
           'If something has gone wrong, reply to this e-mail: we would much rather help than lose you.',

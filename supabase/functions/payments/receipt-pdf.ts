@@ -1,6 +1,7 @@
 // A membership invoice's receipt as a one-page PDF (GET /payments/receipt/<invoice_id>.pdf). Written
 // by hand: one page, the two standard Helvetica fonts (no font embedded, WinAnsi encoding so £ prints),
 // text lines only, and a cross-reference table with exact byte offsets, which is all a reader needs.
+import { longDate } from '../_shared/common/dates.ts'
 
 export interface ReceiptData {
   /** The invoice number (the provider's), or our id when it has none. */
@@ -25,16 +26,6 @@ export const pounds = (p: number) =>
       maximumFractionDigits: 2,
     })
   }`
-
-/** "12 March 2026", in London. */
-export function ukDate(iso: string | Date): string {
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  })
-}
 
 // WinAnsiEncoding bytes for the few characters outside Latin-1 that text here may hold.
 const WIN_ANSI: Record<string, number> = {
@@ -97,7 +88,7 @@ function content(r: ReceiptData): number[] {
     y -= 18
   }
   field('Receipt number', r.number)
-  field('Date paid', r.paidAt ? ukDate(r.paidAt) : 'Not paid')
+  field('Date paid', longDate(r.paidAt, 'Not paid'))
   field('Member', r.email ? `${r.member} (${r.email})` : r.member)
   field('Site', r.plot ? `${r.site}, plot ${r.plot}` : r.site)
   y -= 14

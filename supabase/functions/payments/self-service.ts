@@ -19,6 +19,7 @@
 // and (3) is handed back by the member's next request and finished first with the same provider
 // key. The e-mail goes last, with the change's id as its idempotency key.
 import { z } from 'npm:zod@3'
+import { longDate } from '../_shared/common/dates.ts'
 import { dbError, must } from '../_shared/db.ts'
 import { HttpError, unauthorized, upstream } from '../_shared/errors.ts'
 import { json, readJson } from '../_shared/http.ts'
@@ -76,14 +77,6 @@ export type Change = {
 
 const KEY = /^[A-Za-z0-9_.:-]{8,200}$/
 
-/** 12 March 2026 for 2026-03-12. */
-export const longDate = (d: string) =>
-  new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
 const pounds = (p: number) => `£${(p / 100).toFixed(2)}`
 const nextDay = (d: string) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)

@@ -9,6 +9,7 @@
 //        the ones an admin sent again (resend_gift_voucher, from the order's page).
 //   GET  /payments/status?session_id=…   → checkout_session_summary (404 for an unknown session)
 import { z } from 'npm:zod@3'
+import { aYearOn, isRealDay, ukDay, weekdayDate } from '../_shared/common/dates.ts'
 import { dbError, must } from '../_shared/db.ts'
 import { HttpError, notFound } from '../_shared/errors.ts'
 import { json, readJson } from '../_shared/http.ts'
@@ -27,30 +28,8 @@ import { email, openSession } from './shop.ts'
 
 const name = z.string().trim().min(1, 'Required.').max(100, 'Use at most 100 characters.')
 
-/** Today's date in the UK (YYYY-MM-DD): delivery dates are the buyer's calendar days. */
-export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now)
-}
-
-/** The same day a year on (29 February → 28 February). */
-export function aYearOn(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  const next = new Date(Date.UTC(y + 1, m - 1, d))
-  if (next.getUTCDate() !== d) next.setUTCDate(0)
-  return next.toISOString().slice(0, 10)
-}
-
-/** A calendar day as YYYY-MM-DD that exists (no 30 February). */
-const realDay = (v: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
 const isoDay = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date, like 2025-12-25.')
-  .refine(realDay, 'Enter a real date.')
+  .refine(isRealDay, 'Enter a real date.')
 
 export const giftVoucherCheckout = z.object({
   kind: z.literal('gift_voucher'),
@@ -77,8 +56,9 @@ export const giftVoucherRules = giftVoucherCheckout.superRefine((b, ctx) => {
       message: 'Enter your name: the recipient sees who the voucher is from.',
     })
   }
-  if (!b.deliver_on || !realDay(b.deliver_on)) return
-  const today = londonToday()
+  if (!b.deliver_on || !isRealDay(b.deliver_on)) return
+  // Delivery dates are the buyer's calendar days: today is the UK's.
+  const today = ukDay()
   if (!b.recipient_email) {
     ctx.addIssue({
       code: 'custom',
@@ -179,19 +159,6 @@ export async function placeVoucherOrder(
 // ---------------------------------------------------------------------------
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
 
-/** 2026-03-03 → "Tuesday 3 March 2026"; a timestamp → its day in the UK. */
-export function longDate(value: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value)
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: day ? 'UTC' : 'Europe/London',
-  })
-    .format(new Date(day ? `${value}T00:00:00Z` : value))
-}
-
 // Where a voucher can be spent: the shop and a membership's first payment (its set-up page); the
 // same words are on /gift-vouchers.
 const HOW_TO_REDEEM =
@@ -211,7 +178,7 @@ interface VoucherRow {
 
 /** How long a voucher lasts, as the e-mails say it (a voucher may have no end date). */
 const validity = (expiresAt: string | null) =>
-  expiresAt ? `valid until ${longDate(expiresAt)}` : 'valid with no end date'
+  expiresAt ? `valid until ${weekdayDate(expiresAt)}` : 'valid with no end date'
 
 /** What the buyer's receipt says about the voucher: the code when it is theirs to give, else to
  *  whom and when it goes. */
@@ -230,11 +197,11 @@ export async function voucherReceiptLines(orderId: number): Promise<string[]> {
     ]
   }
   const who = g.recipient_name ? `${g.recipient_name} (${g.recipient_email})` : g.recipient_email
-  const later = g.deliver_on !== null && g.deliver_on > londonToday()
+  const later = g.deliver_on !== null && g.deliver_on > ukDay()
   return [
     later
       ? `We will e-mail your ${pounds(g.value_pence)} gift voucher to ${who} on ${
-        longDate(g.deliver_on!)
+        weekdayDate(g.deliver_on!)
       }, with your message and its code.`
       : `We are e-mailing your ${
         pounds(g.value_pence)

@@ -14,6 +14,7 @@
 // Errors: bad body 400; not signed in 401; not staff, or not staff of that import's site 403;
 // unknown import 404; e-mail not configured 503 not_configured (nothing claimed).
 import { z } from 'npm:zod@3'
+import { longDate } from '../_shared/common/dates.ts'
 import { must } from '../_shared/db.ts'
 import { HttpError } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
@@ -50,21 +51,13 @@ interface Welcome {
 
 const positionUrl = (ref: string) => `${siteUrl()}/queue/ready?reference=${encodeURIComponent(ref)}`
 
-const ukDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  })
-
 export function welcomeEmail(w: Welcome) {
   return {
     subject: `Your place on the waiting list for ${w.location}`,
     ...simpleEmail([
       `Hello ${w.first_name},`,
       `Your place on the waiting list for a plot at ${w.location} has moved to Roots Allotments. You keep the place you had: you joined on ${
-        ukDate(w.joined_at)
+        longDate(w.joined_at)
       }, and the queue goes by that date.`,
       `Your private reference is ${w.reference}. Keep it to yourself: it lets you see your place in the queue and update or leave the list.`,
     ], { text: 'See your place in the queue', href: positionUrl(w.reference) }),

@@ -55,6 +55,7 @@
 //   keep_place { token, keep }  Answers it: no withdraws that entry. → 200 { status }
 // Every change is written by RPCs as the caller, so the audit log records who did it.
 import { z } from 'npm:zod@3'
+import { fullDateTime, weekdayDate } from '../_shared/common/dates.ts'
 import { dbError, must } from '../_shared/db.ts'
 import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
@@ -162,13 +163,6 @@ const offerLink = (t: string, answer: 'accept' | 'decline') =>
 /** The offer page without a preset answer: view it, book a viewing, then answer. */
 const offerPage = (t: string) => `${siteUrl()}/queue/ready?offer=${t}`
 const keepPlaceLink = (t: string) => `${siteUrl()}/queue/keep-place?token=${t}`
-const day = (iso: string) => new Date(iso).toUTCString().slice(0, 16)
-const dayAndTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
-    dateStyle: 'full',
-    timeStyle: 'short',
-  })
 
 /** An offer as its link shows it (plot_offer_by_token). */
 interface OfferView {
@@ -277,7 +271,7 @@ async function notifyOffers(
   const sent: number[] = []
   const failed: number[] = []
   for (const r of rows) {
-    const by = new Date(r.respond_by).toUTCString().slice(0, 16)
+    const by = weekdayDate(r.respond_by)
     const body = simpleEmail([
       `Hello ${r.first_name},`,
       r.plot_number
@@ -343,8 +337,8 @@ function choiceMail(
         mail: simpleEmail([
           `Hello ${n.first_name},`,
           `We have given you more time to answer the offer of a plot at ${n.location}. Your new deadline is ${
-            day(d.new_respond_by!)
-          } (it was ${day(d.old_respond_by!)}).`,
+            weekdayDate(d.new_respond_by!)
+          } (it was ${weekdayDate(d.old_respond_by!)}).`,
           `Reason: ${d.reason}`,
           'The link below shows the offer, lets you book a viewing and answer, on any device.',
         ], { text: 'See your offer', href: offerPage(d.token!) }),
@@ -355,10 +349,10 @@ function choiceMail(
         mail: simpleEmail([
           `Hello ${n.first_name},`,
           `Your viewing of the plot at ${n.location} is booked for ${
-            dayAndTime(d.starts_at!)
+            fullDateTime(d.starts_at!)
           } (${d.duration_minutes} minutes).`,
           `Please answer the offer by ${
-            day(d.respond_by!)
+            weekdayDate(d.respond_by!)
           }. You can cancel the viewing, accept or decline from the offer page.`,
         ], { text: 'See your offer', href: offerPage(d.token!) }),
       }
@@ -369,7 +363,7 @@ function choiceMail(
           `Hello ${n.first_name},`,
           `Congratulations on your plot at ${d.accepted_location}. You are also on the waiting list for ${n.location}. Do you want to keep your place there?`,
           `Please answer by ${
-            day(d.due_by!)
+            weekdayDate(d.due_by!)
           }. If we do not hear from you by then, we will take you off the list for ${n.location}.`,
         ], { text: `Answer: keep my place at ${n.location}?`, href: keepPlaceLink(d.token!) }),
       }
@@ -379,7 +373,7 @@ function choiceMail(
         mail: simpleEmail([
           `Hello ${n.first_name},`,
           `As you now have a plot at ${d.accepted_location} and did not tell us by ${
-            day(d.due_by!)
+            weekdayDate(d.due_by!)
           } that you wanted to keep your place, we have taken you off the waiting list for ${n.location}.`,
           'If you would still like a plot there, you can join its waiting list again.',
         ]),
@@ -536,7 +530,7 @@ export const handler = serve(async (req) => {
             `Hello ${r.first_name},`,
             `You have been on the waiting list for ${r.location} for a while. Are you still interested in a plot?`,
             `If we do not hear from you by ${
-              new Date(r.due_by).toUTCString().slice(0, 16)
+              weekdayDate(r.due_by)
             }, we will take you off the list.`,
           ], {
             text: 'Yes, keep my place',

@@ -3,6 +3,7 @@
 // input, else recorded and e-mailed), a viewing booked and cancelled by the offer's token, and
 // "keep your place?" asked by e-mail when the applicant accepts, answered by its token.
 import assert from 'node:assert/strict'
+import { weekdayDate } from '../_shared/common/dates.ts'
 import { call, errorCode, sql, staff, test, tokenFor } from '../_shared/testing.ts'
 
 const process = async (body: Record<string, unknown>, who: string | null = staff.official) =>
@@ -89,7 +90,7 @@ test('a category offer, a checked extension, a viewing and "keep your place?" ov
   assert.equal(ok.status, 200, ok.text)
   assert.equal(ok.json.notified, 1)
   const [ext] = await mails(s.chosen, 'offer-extension')
-  assert.ok(ext.request.text.includes(new Date(newBy).toUTCString().slice(0, 16)), ext.request.text)
+  assert.ok(ext.request.text.includes(weekdayDate(newBy)), ext.request.text)
 
   // The view carries the choices; a viewing is booked, e-mailed and cancelled.
   const view = await process({ action: 'view', token }, null)

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // One way each, checked on every source file: page titles through usePageMeta/setPageMeta
-// (lib/page-meta.ts), never `document.title =` or a private title hook of a page's own; and no
-// comment or document points at a spec section or an issue number, which live outside the repo.
+// (lib/page-meta.ts), never `document.title =` or a private title hook of a page's own; dates
+// through @common/dates (lib/dates here), never a formatter of a file's own; and no comment or
+// document points at a spec section or an issue number, which live outside the repo.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -9,6 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..')
+const ROOT = join(SRC, '..', '..')
+const FUNCTIONS = join(ROOT, 'supabase', 'functions')
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -52,6 +55,70 @@ describe('page titles', () => {
   })
 })
 
+/** The files that write dates: the owner, and the web app's name for it. */
+const DATE_OWNERS = new Set(['supabase/functions/_shared/common/dates.ts', 'web/src/lib/dates.ts'])
+/**
+ * Files of the plots work, which landed beside this rule with date formatters of their own; that
+ * work is moving them onto lib/dates and @common/dates. Take each out of this list as it does.
+ */
+const NOT_YET_MOVED = new Set([
+  'supabase/functions/plot-access/handler.ts',
+  'supabase/functions/plot-inspections/handler.ts',
+  'web/src/features/admin-plots/components/when.ts',
+])
+
+/** Why a file's text formats a date or a time itself, or null (`file` from the repository root). */
+export function dateBreach(file: string, text: string): string | null {
+  if (DATE_OWNERS.has(file) || NOT_YET_MOVED.has(file)) return null
+  const found =
+    /\.toLocaleDateString\(|\.toLocaleTimeString\(|\bIntl\.DateTimeFormat\b|\.toUTCString\(\)/.exec(
+      text,
+    ) ??
+      /new Date\([^)]*\)\.toLocaleString\(|\.toLocaleString\([^)]*\b(dateStyle|timeStyle|weekday|month|hour|timeZone)\b/
+        .exec(
+          text,
+        )
+  return found
+    ? `formats a date itself (${
+      found[0].replace(/\s+/g, ' ').slice(0, 40)
+    }): use @/lib/dates or @common/dates`
+    : null
+}
+
+describe('dates, in Europe/London, one way', () => {
+  it('the rule itself', () => {
+    expect(dateBreach('web/src/features/x/a.tsx', "new Date(iso).toLocaleDateString('en-GB')"))
+      .toMatch(/formats a date/)
+    expect(dateBreach('web/src/features/x/a.tsx', "d.toLocaleTimeString('en-GB')")).toMatch(
+      /formats a date/,
+    )
+    expect(dateBreach('supabase/functions/x/handler.ts', "new Intl.DateTimeFormat('en-GB', {})"))
+      .toMatch(/formats/)
+    expect(dateBreach('web/src/features/x/a.tsx', "new Date(iso).toLocaleString('en-GB')")).toMatch(
+      /formats/,
+    )
+    expect(
+      dateBreach('web/src/features/x/a.tsx', "d.toLocaleString('en-GB', {\n dateStyle: 'short' })"),
+    ).toMatch(/formats/)
+    expect(
+      dateBreach('supabase/functions/x/handler.ts', 'new Date(iso).toUTCString().slice(0, 16)'),
+    ).toMatch(/formats/)
+    // Numbers are not dates.
+    expect(dateBreach('web/src/features/x/a.tsx', "n.toLocaleString('en-GB')")).toBeNull()
+    expect(dateBreach('web/src/lib/dates.ts', "new Intl.DateTimeFormat('en-GB')")).toBeNull()
+  })
+  it('no file of the web app or the functions but the owner formats a date', () => {
+    const breaches = [...sourceFiles(SRC), ...sourceFiles(FUNCTIONS)]
+      .map((f) => {
+        const rel = relative(ROOT, f)
+        const why = dateBreach(rel, readFileSync(f, 'utf8'))
+        return why ? `${rel}: ${why}` : null
+      })
+      .filter(Boolean)
+    expect(breaches).toEqual([])
+  })
+})
+
 /** A reference to a document outside the repository ("spec §3", "issue 21"), or null. */
 export function outsideReference(text: string): string | null {
   return /\b[Ss]pec §\d|\b[Ii]ssues? \d+\b/.exec(text)?.[0] ?? null
@@ -65,7 +132,7 @@ describe("comments and documents speak in the project's own words", () => {
     expect(outsideReference('// an issue with the date')).toBeNull()
   })
   it('no source file or document names a spec section or an issue number', () => {
-    const root = join(SRC, '..', '..')
+    const root = ROOT
     const files = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n')
       .filter((f) =>
         /\.(ts|tsx|mjs|sql|md|toml|json)$/.test(f) && !f.endsWith('package-lock.json') &&

@@ -19,7 +19,7 @@ import { statusOf } from '@/lib/sites/rules'
 import type { Cta, Site } from '@/lib/sites/types'
 import { renderRichText } from '@/lib/rich-text/render-html'
 import type { ListStats, Prices, SiteDetailsData } from '@/lib/sites/site-details'
-import { formatDate } from '@/lib/months'
+import { longDate } from '@/lib/dates'
 import { describeWait, pounds } from '@/lib/sites/wait'
 import { PhotoGallery } from './PhotoGallery'
 import { prerenderedDetails } from '@/lib/sites/prerendered-details'
@@ -332,9 +332,7 @@ function ListFigures({ site, stats }: { site: Site; stats: ListStats | null }) {
           <>
             <div>
               <dt>Top of the list since</dt>
-              <dd data-testid='top-since'>
-                {stats.top_joined_on ? formatDate(stats.top_joined_on) : 'Nobody waiting'}
-              </dd>
+              <dd data-testid='top-since'>{longDate(stats.top_joined_on, 'Nobody waiting')}</dd>
             </div>
             <div>
               <dt>Offers in the last 12 months</dt>

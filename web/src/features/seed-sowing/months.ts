@@ -1,6 +1,6 @@
 // Months of the sowing guide: names, the UK's current month, and what to do with which crop
 // in a given month.
-import { MONTHS } from '@/lib/months'
+import { MONTHS, ukDay } from '@/lib/dates'
 import type { SowingGuide } from './api/get-sowing'
 
 export { MONTHS }
@@ -8,8 +8,7 @@ export { MONTHS }
 export const monthName = (m: number) => MONTHS[m - 1] ?? ''
 
 /** 1–12, in the UK. */
-export const currentUkMonth = (now = new Date()) =>
-  Number(now.toLocaleDateString('en-GB', { month: 'numeric', timeZone: 'Europe/London' }))
+export const currentUkMonth = (now = new Date()) => Number(ukDay(now).slice(5, 7))
 
 /** ?month= as 1–12, else the current month. */
 export function monthFromSearch(search: string, now = new Date()): number {

@@ -1,5 +1,5 @@
-// Plain text from stored rich text (for excerpts and meta descriptions) and the dates the
-// content pages show, in British English.
+// Plain text from stored rich text, for excerpts and meta descriptions (the dates the content
+// pages show are @common/dates').
 import type { RichTextNode } from '@/lib/rich-text/render-html'
 
 /** The text of a document, blocks separated by a space, cut at a word boundary with an ellipsis. */
@@ -20,31 +20,3 @@ export function plainText(doc: RichTextNode | null | undefined, max = 160): stri
   const space = cut.lastIndexOf(' ')
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`
 }
-
-const UK = 'Europe/London'
-
-/** "Monday 3 March 2025". */
-export const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: UK,
-  })
-
-/** "3 March 2025". */
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: UK,
-  })
-
-/** "14:30". */
-export const clockTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: UK })
-
-/** The calendar day in the UK, "2025-03-03", for grouping. */
-export const ukDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: UK })

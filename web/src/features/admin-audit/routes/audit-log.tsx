@@ -10,6 +10,7 @@ import { visuallyHidden } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { ROLE_LABELS } from '@common/roles'
 import { AUDIT_PAGE_SIZE, type AuditEntry, type FieldChange, useAuditLog } from '../api/get-audit-log'
+import { dateTimeSeconds } from '@/lib/dates'
 
 const list = css`
   list-style: none;
@@ -79,7 +80,6 @@ const ROLE_NAMES: Record<string, string> = {
   scheduler: 'a scheduled job',
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
 export const roleName = (role: string | null) => (role ? (ROLE_NAMES[role] ?? role.replace(/_/g, ' ')) : 'someone')
 
 /** The person first (name, then e-mail), else what acted. */
@@ -158,7 +158,7 @@ function Entry({ e }: { e: AuditEntry }) {
             : `${e.table_name.replace(/_/g, ' ')}${e.row_id ? ` #${e.row_id.slice(0, 36)}` : ''}`}
         </span>
         <time className='muted' dateTime={e.created_at}>
-          {when(e.created_at)}
+          {dateTimeSeconds(e.created_at)}
         </time>
       </p>
       {e.changes ? (

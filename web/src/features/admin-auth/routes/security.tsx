@@ -17,6 +17,7 @@ import { CodeForm } from '../components/CodeForm'
 import { TotpEnrolment } from '../components/TotpEnrolment'
 import { authStore } from '../stores/auth-store'
 import { usePageMeta } from '@/lib/page-meta'
+import { numericDate } from '@/lib/dates'
 
 const addMethod = css`
   margin-top: 1.5rem;
@@ -143,7 +144,7 @@ export function AdminSecurityRoute() {
               {f.factor_type === 'totp' ? 'Authenticator app' : f.factor_type === 'phone' ? 'Phone' : f.factor_type}
             </td>
             <td>{f.status === 'verified' ? 'Verified' : 'Not finished'}</td>
-            <td>{new Date(f.created_at).toLocaleDateString('en-GB')}</td>
+            <td>{numericDate(f.created_at)}</td>
             <td>
               <button
                 type='button'

@@ -9,7 +9,7 @@ import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/c
 import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
 import { paths } from '@/config/paths'
 import { adminPaths } from '@/config/paths-admin'
-import { longDate } from '@/lib/uk-dates'
+import { weekdayDate } from '@/lib/dates'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type BlogFormValues, emptyBlog } from '../api/blog-schema'
@@ -86,7 +86,7 @@ export function AdminBlogsRoute() {
               <Link href={`~${adminPaths.adminBlogsEdit.getHref({ id: String(b.id) })}`}>{b.title}</Link>
             </td>
             <td>{b.published ? 'Published' : 'Draft'}</td>
-            <td>{b.published && b.published_at ? longDate(b.published_at) : '—'}</td>
+            <td>{b.published && b.published_at ? weekdayDate(b.published_at) : '—'}</td>
             <td>{b.author ?? '—'}</td>
           </tr>
         )}
@@ -150,7 +150,9 @@ export function AdminBlogEditRoute({ id }: { id: string }) {
           Delete post
         </button>
       </PageHeader>
-      <p>{b.published && b.published_at ? `Published ${longDate(b.published_at)}` : 'Draft: not on the public blog'}</p>
+      <p>
+        {b.published && b.published_at ? `Published ${weekdayDate(b.published_at)}` : 'Draft: not on the public blog'}
+      </p>
       <BlogForm
         key={`${b.id}-${b.updated_at}`}
         initial={blogToForm(b)}

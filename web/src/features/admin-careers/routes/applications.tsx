@@ -19,6 +19,7 @@ import {
 } from '../api/get-applications'
 import { ApplicationDetails } from '../components/ApplicationDetails'
 import { noWrap } from '@/components/admin/styles'
+import { dateTime } from '@/lib/dates'
 
 const plain = css`
   font-weight: 400;
@@ -26,14 +27,6 @@ const plain = css`
 
 export const PAGE_SIZE = 25
 
-const applied = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
 const plural = (n: number) => `${n} ${n === 1 ? 'application' : 'applications'}`
 
 export function AdminCareerApplicationsRoute() {
@@ -99,7 +92,7 @@ export function AdminCareerApplicationsRoute() {
           return (
             <Fragment key={a.id}>
               <tr>
-                <td className={noWrap}>{applied(a.created_at)}</td>
+                <td className={noWrap}>{dateTime(a.created_at)}</td>
                 <th scope='row'>
                   {a.name}
                   <br />

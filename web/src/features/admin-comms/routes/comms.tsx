@@ -13,6 +13,7 @@ import { useSaveTemplate } from '../api/save-template'
 import { TemplateForm } from '../components/TemplateForm'
 import { noWrap } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
+import { numericDate } from '@/lib/dates'
 
 export function AdminCommsRoute() {
   usePageMeta('Communications')
@@ -44,7 +45,7 @@ export function AdminCommsRoute() {
             </td>
             <td>{t.channel === 'email' ? 'E-mail' : 'Text message'}</td>
             <td>{t.subject ?? '—'}</td>
-            <td>{new Date(t.updated_at).toLocaleDateString('en-GB')}</td>
+            <td>{numericDate(t.updated_at)}</td>
             <td className={noWrap}>
               <Link
                 href={`~${adminPaths.adminCommsTemplate.getHref({ id: String(t.id) })}`}

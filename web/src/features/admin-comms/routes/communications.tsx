@@ -6,6 +6,7 @@ import { useCommsSites } from '../api/get-sites'
 import { type MessageFilters, MESSAGES_PAGE_SIZE, useMessages } from '../api/get-messages'
 import { breakAll } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
+import { numericDateTime } from '@/lib/dates'
 
 export function AdminCommunicationsRoute() {
   const sites = useCommsSites()
@@ -56,7 +57,7 @@ export function AdminCommunicationsRoute() {
       >
         {(m) => (
           <tr key={m.id}>
-            <td>{new Date(m.created_at).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })}</td>
+            <td>{numericDateTime(m.created_at)}</td>
             <td className={breakAll}>{m.recipient}</td>
             <td>{m.subject ?? '—'}</td>
             <td>{m.template?.name ?? '—'}</td>

@@ -10,6 +10,7 @@ import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type CourseReview, useCourseReviews } from '../api/get-course-reviews'
 import { sendBackSchema, useReviewCourseRevision } from '../api/review-course-revision'
+import { dateTime } from '@/lib/dates'
 
 const list = css`
   list-style: none;
@@ -76,8 +77,6 @@ const list = css`
     margin-top: 1rem;
   }
 `
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** What the edit changes, in words a reviewer can scan: the lesson's title and text, or the course's title and summary. */
 export function changedFields(r: CourseReview): string[] {
@@ -146,7 +145,7 @@ function ReviewItem({ r }: { r: CourseReview }) {
       <h2 id={headingId}>{r.lesson_id === null ? `Course details: ${r.course_title}` : `Lesson: ${r.live_title}`}</h2>
       <p className='meta'>
         {r.lesson_id !== null && <>In “{r.course_title}”. </>}
-        Sent {when(r.submitted_at)}. Changes: {changed.length ? changed.join(', ') : 'nothing visible'}.
+        Sent {dateTime(r.submitted_at)}. Changes: {changed.length ? changed.join(', ') : 'nothing visible'}.
       </p>
       <div className='compare'>
         <Version r={r} side='live' />

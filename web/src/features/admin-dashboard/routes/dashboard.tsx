@@ -6,6 +6,7 @@ import { Link } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { type Dashboard, useDashboard } from '../api/get-dashboard'
 import { usePageMeta } from '@/lib/page-meta'
+import { numericDateTime } from '@/lib/dates'
 
 const cards = css`
   display: grid;
@@ -49,8 +50,6 @@ const actorLabel = (a: Dashboard['audit'][number]) =>
     : a.actorRole === 'service_role'
       ? 'the system'
       : (a.actorRole ?? 'someone').replace(/_/g, ' '))
-
-const time = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'short' })
 
 export function AdminDashboardRoute() {
   const d = useDashboard()
@@ -120,7 +119,7 @@ export function AdminDashboardRoute() {
                 <ul>
                   {d.data.slotsToday.map((s) => (
                     <li key={s.id}>
-                      {time(s.startsAt)} at {s.location}: {s.booked} of {s.capacity} booked
+                      {numericDateTime(s.startsAt)} at {s.location}: {s.booked} of {s.capacity} booked
                     </li>
                   ))}
                 </ul>
@@ -132,7 +131,7 @@ export function AdminDashboardRoute() {
                 <ul aria-labelledby='dash-audit'>
                   {d.data.audit.map((a) => (
                     <li key={a.id}>
-                      {time(a.createdAt)}: {actorLabel(a)}
+                      {numericDateTime(a.createdAt)}: {actorLabel(a)}
                       {a.via ? ` via ${a.via}` : ''} {DONE[a.action] ?? a.action}{' '}
                       {a.bulkRows
                         ? `${a.bulkRows.toLocaleString('en-GB')} ${a.table.replace(/_/g, ' ')} at once`

@@ -8,6 +8,7 @@ import { buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import { type ErasureRequestRow, useCanComplete, useCompleteErasure, useErasureRequests } from '../api/erasure-requests'
+import { dateTime } from '@/lib/dates'
 
 const list = css`
   list-style: none;
@@ -34,8 +35,6 @@ const list = css`
     color: var(--roots-muted);
   }
 `
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 function summaryText(s: ErasureRequestRow['summary']): string {
   if (!s || typeof s !== 'object' || Array.isArray(s)) return ''
@@ -92,8 +91,8 @@ export function AdminErasureRequestsRoute() {
                 <p className='muted'>{summaryText(r.summary)}</p>
               )}
               <p className='muted'>
-                Asked {when(r.requested_at)}
-                {r.completed_at ? ` · completed ${when(r.completed_at)}` : ''}
+                Asked {dateTime(r.requested_at)}
+                {r.completed_at ? ` · completed ${dateTime(r.completed_at)}` : ''}
               </p>
               {r.status === 'pending' && canComplete && (
                 <button type='button' className={buttonPrimary} onClick={() => setAsking(r)}>

@@ -13,17 +13,9 @@ import { emptyEvent, type EventFormValues } from '../api/event-schema'
 import { type AdminEvent, type EventFilters, useEvent, useEvents, useEventSites } from '../api/get-events'
 import { useDeleteEvent, useSaveEvent } from '../api/save-event'
 import { EventForm } from '../components/EventForm'
+import { weekdayDateTime } from '@/lib/dates'
 
 export const PAGE_SIZE = 20
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
 const pad = (n: number) => String(n).padStart(2, '0')
 const local = (iso: string | null) => {
   if (!iso) return ''
@@ -123,7 +115,7 @@ export function AdminEventsRoute() {
             <td>
               <Link href={`~${adminPaths.adminEvent.getHref({ id: String(e.id) })}`}>{e.title}</Link>
             </td>
-            <td>{when(e.starts_at)}</td>
+            <td>{weekdayDateTime(e.starts_at)}</td>
             <td>{e.site?.location ?? e.location ?? '—'}</td>
             <td className='num'>{e.capacity ?? 'No limit'}</td>
             <td>{e.published ? 'Published' : 'Draft'}</td>
@@ -196,7 +188,7 @@ export function AdminEventRoute({ id }: { id: string }) {
         </button>
       </PageHeader>
       <p>
-        {e.published ? 'Published' : 'Draft'} · {when(e.starts_at)} ·{' '}
+        {e.published ? 'Published' : 'Draft'} · {weekdayDateTime(e.starts_at)} ·{' '}
         {e.capacity === null ? 'no limit on places' : `${e.capacity} places`}
       </p>
       <EventForm

@@ -39,6 +39,7 @@ import {
 import { decodeCsvBytes, looksBinary, parseCsv, pastedToCsv } from '../lib/parse-csv'
 import { countResults, markFileDuplicates, problemRowsCsv } from '../lib/report'
 import { usePageMeta } from '@/lib/page-meta'
+import { dateTime } from '@/lib/dates'
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024
 const SHOWN_ROWS = 200
@@ -371,13 +372,7 @@ export function AdminImportRoute() {
             {(p) => (
               <tr key={p.id}>
                 <td>{p.file_name}</td>
-                <td>
-                  {new Date(p.created_at).toLocaleString('en-GB', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                    timeZone: 'Europe/London',
-                  })}
-                </td>
+                <td>{dateTime(p.created_at)}</td>
                 <td className='num'>{p.total_rows.toLocaleString('en-GB')}</td>
                 <td className='num'>{p.imported_count.toLocaleString('en-GB')}</td>
                 <td className='num'>{p.duplicate_count.toLocaleString('en-GB')}</td>

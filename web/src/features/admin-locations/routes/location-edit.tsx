@@ -18,7 +18,7 @@ import { ArchiveSiteDialog } from '../components/ArchiveSiteDialog'
 import { SiteAccessPanel } from '../components/SiteAccessPanel'
 import { useSiteAccess } from '../api/site-access'
 import { buttonSecondary } from '@/components/styles'
-import { longDate } from '@/lib/uk-dates'
+import { weekdayDate } from '@/lib/dates'
 import { usePageMeta } from '@/lib/page-meta'
 
 const archiveSection = css`
@@ -68,8 +68,8 @@ export function AdminLocationEditRoute({ id }: { id: string }) {
       </PageHeader>
       {site.archived_at && (
         <p role='status' className={archivedNotice}>
-          <strong>Archived</strong> on {longDate(site.archived_at)}: this site is off the public pages and takes no new
-          applicants, offers or welcome slots.
+          <strong>Archived</strong> on {weekdayDate(site.archived_at)}: this site is off the public pages and takes no
+          new applicants, offers or welcome slots.
         </p>
       )}
       <SiteForm

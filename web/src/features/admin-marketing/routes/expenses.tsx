@@ -14,6 +14,7 @@ import { type Expense, type ExpenseFilters, useExpenses, useMarketingSites } fro
 import { useDeleteExpense, useSaveExpense } from '../api/save-expense'
 import { ExpenseForm } from '../components/ExpenseForm'
 import { muted, noWrap } from '@/components/admin/styles'
+import { numericDate } from '@/lib/dates'
 
 export const PAGE_SIZE = 25
 
@@ -118,7 +119,7 @@ export function AdminMarketingExpensesRoute() {
       >
         {(e) => (
           <tr key={e.id}>
-            <td>{new Date(`${e.spent_on}T00:00:00`).toLocaleDateString('en-GB')}</td>
+            <td>{numericDate(e.spent_on)}</td>
             <td>
               {e.campaign}
               {e.description && (

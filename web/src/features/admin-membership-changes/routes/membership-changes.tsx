@@ -6,17 +6,8 @@ import { EmptyState, ErrorNotice, PageHeader, Status } from '@/components/admin/
 import { cardList } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { type MembershipChangeRow, useMembershipChanges } from '../api/membership-changes'
+import { dateTime, shortDate } from '@/lib/dates'
 
-const day = (d: string | null) =>
-  d
-    ? new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '—'
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const pounds = (p: number | null) => (p === null ? '—' : `£${(p / 100).toFixed(2)}`)
 
 const KIND: Record<string, string> = {
@@ -29,17 +20,17 @@ const KIND: Record<string, string> = {
 function what(c: MembershipChangeRow): string {
   switch (c.kind) {
     case 'pause':
-      return `${c.months} month${c.months === 1 ? '' : 's'} from ${day(c.starts_on)}; billing restarts ${day(c.resumes_on)}${c.withdrawn ? ' (withdrawn before it started)' : ''}.`
+      return `${c.months} month${c.months === 1 ? '' : 's'} from ${shortDate(c.starts_on)}; billing restarts ${shortDate(c.resumes_on)}${c.withdrawn ? ' (withdrawn before it started)' : ''}.`
     case 'resume':
-      return c.resumes_on ? `Billing restarts ${day(c.resumes_on)}.` : 'Withdrew a pause that had not started.'
+      return c.resumes_on ? `Billing restarts ${shortDate(c.resumes_on)}.` : 'Withdrew a pause that had not started.'
     case 'cancel':
-      return `Ends ${day(c.ends_on)}; last payment ${pounds(c.last_payment_pence)} on ${day(c.last_payment_on)}. Deposit ${pounds(c.deposit_pence)}: ${
+      return `Ends ${shortDate(c.ends_on)}; last payment ${pounds(c.last_payment_pence)} on ${shortDate(c.last_payment_on)}. Deposit ${pounds(c.deposit_pence)}: ${
         c.deposit_refund_pence
           ? `refund ${pounds(c.deposit_refund_pence)} once the plot is handed back clear`
           : 'kept (first 12 months)'
       }.`
     default:
-      return `No longer ends ${day(c.ends_on)}.`
+      return `No longer ends ${shortDate(c.ends_on)}.`
   }
 }
 
@@ -71,7 +62,7 @@ export function AdminMembershipChangesRoute() {
               </p>
               <p>{what(c)}</p>
               {c.reason && <p className='muted'>Reason: {c.reason}</p>}
-              <p className='muted'>{when(c.created_at)}</p>
+              <p className='muted'>{dateTime(c.created_at)}</p>
             </li>
           ))}
         </ol>

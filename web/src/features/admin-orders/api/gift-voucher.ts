@@ -8,7 +8,7 @@ import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { DbError } from '@/lib/admin/db-error'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 import { supabase } from '@/lib/supabase'
-import { ukToday } from '@/lib/uk-dates'
+import { ukDay } from '@/lib/dates'
 
 export async function getOrderVoucher(orderId: number) {
   const db = supabase()
@@ -62,7 +62,7 @@ export async function resendVoucher(
   })
   if (error) throw new DbError(error, 'The gift voucher was not sent again.')
   const voucher = data as { deliver_on: string | null }
-  if (voucher.deliver_on !== null && voucher.deliver_on > ukToday()) return { sentNow: false }
+  if (voucher.deliver_on !== null && voucher.deliver_on > ukDay()) return { sentNow: false }
   await invokeFunction<{ delivered: number; failed: number }>('payments/deliver-vouchers', {}, {
     fallback: NOT_SENT_YET,
   })

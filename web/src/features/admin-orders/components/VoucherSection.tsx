@@ -9,8 +9,7 @@ import { breakAll } from '@/components/admin/styles'
 import { buttonSecondary } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
 import { toast } from '@/lib/toast'
-import { longDate } from '@/lib/uk-dates'
-import { when } from '../format'
+import { dateTime, weekdayDate } from '@/lib/dates'
 import { canResend, type OrderVoucher, resendSchema, useOrderVoucher, useResendVoucher } from '../api/gift-voucher'
 
 const facts = css`
@@ -31,10 +30,10 @@ const facts = css`
 
 function delivery(v: OrderVoucher): string {
   if (v.sent_at)
-    return `Sent ${when(v.sent_at)}${v.resent_count > 0 ? ` (sent again ${v.resent_count === 1 ? 'once' : `${v.resent_count} times`})` : ''}`
+    return `Sent ${dateTime(v.sent_at)}${v.resent_count > 0 ? ` (sent again ${v.resent_count === 1 ? 'once' : `${v.resent_count} times`})` : ''}`
   if (!v.recipient_email) return 'To the buyer, with their receipt'
   if (v.status !== 'active') return 'Not sent: it was never paid for, or was cancelled'
-  if (v.deliver_on) return `Goes on ${longDate(v.deliver_on)}`
+  if (v.deliver_on) return `Goes on ${weekdayDate(v.deliver_on)}`
   return 'Not sent yet: it is tried again within the minute'
 }
 
@@ -130,7 +129,7 @@ export function VoucherSection({ orderId }: { orderId: number }) {
         {v.expires_at && (
           <>
             <dt>Expires</dt>
-            <dd>{longDate(v.expires_at)}</dd>
+            <dd>{weekdayDate(v.expires_at)}</dd>
           </>
         )}
       </dl>

@@ -31,7 +31,7 @@ import {
 import { refundSchema, useRefundOrder } from '../api/refund-order'
 import { breakAll } from '@/components/admin/styles'
 import { VoucherSection } from '../components/VoucherSection'
-import { when } from '../format'
+import { dateTime } from '@/lib/dates'
 
 const facts = css`
   display: grid;
@@ -121,7 +121,7 @@ export function AdminOrdersRoute() {
                 #{o.id}
               </Link>
             </td>
-            <td>{when(o.created_at)}</td>
+            <td>{dateTime(o.created_at)}</td>
             <td className={breakAll}>{o.email}</td>
             <td>
               {KIND_LABEL[o.kind] ?? o.kind}
@@ -223,7 +223,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
         <dt>E-mail</dt>
         <dd className={breakAll}>{o.email}</dd>
         <dt>Placed</dt>
-        <dd>{when(o.created_at)}</dd>
+        <dd>{dateTime(o.created_at)}</dd>
         {o.subtotal_pence !== null && (
           <>
             <dt>Subtotal</dt>
@@ -250,7 +250,7 @@ export function AdminOrderRoute({ id }: { id: string }) {
         {o.refunded_at && (
           <>
             <dt>Refunded</dt>
-            <dd>{when(o.refunded_at)}</dd>
+            <dd>{dateTime(o.refunded_at)}</dd>
           </>
         )}
       </dl>

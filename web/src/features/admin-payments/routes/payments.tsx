@@ -15,15 +15,8 @@ import {
   usePayments,
 } from '../api/get-payments'
 import { breakAll } from '@/components/admin/styles'
+import { dateTime } from '@/lib/dates'
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
 const orderLink = (id: number | null) =>
   id === null ? '—' : <Link href={`~${adminPaths.adminOrder.getHref({ id: String(id) })}`}>#{id}</Link>
 
@@ -85,7 +78,7 @@ export function AdminPaymentsRoute() {
       >
         {(p) => (
           <tr key={p.id}>
-            <td>{when(p.created_at)}</td>
+            <td>{dateTime(p.created_at)}</td>
             <td>{orderLink(p.order_id)}</td>
             <td>{p.provider}</td>
             <td className={breakAll}>
@@ -109,7 +102,7 @@ export function AdminPaymentsRoute() {
       >
         {(o) => (
           <tr key={o.id}>
-            <td>{when(o.updated_at)}</td>
+            <td>{dateTime(o.updated_at)}</td>
             <td>{orderLink(o.id)}</td>
             <td className={breakAll}>{o.email}</td>
             <td className={breakAll}>{o.checkout_session_id ?? '—'}</td>

@@ -6,6 +6,7 @@ import { ConfirmDialog, ErrorNotice, Field, formGrid, PageHeader, Status, useFor
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { formatPence, penceToPounds } from '@/lib/admin/money'
+import { dateTimeSeconds } from '@/lib/dates'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import {
@@ -227,7 +228,7 @@ export function AdminJoiningFeeRoute() {
           >
             {(h) => (
               <tr key={h.id}>
-                <td>{new Date(h.created_at).toLocaleString('en-GB')}</td>
+                <td>{dateTimeSeconds(h.created_at)}</td>
                 <td>{h.actor_role ?? '—'}</td>
                 <td>
                   {h.action}:{' '}

@@ -14,6 +14,7 @@ import { barState, type BarState, emptyPromoBar, type PromoBarFormValues, toLoca
 import { useDeletePromoBar, useSavePromoBar } from '../api/save-promo-bar'
 import { PromoBarForm } from '../components/PromoBarForm'
 import { breakAll, muted, noWrap } from '@/components/admin/styles'
+import { dateTime } from '@/lib/dates'
 
 export const PAGE_SIZE = 20
 const STATE_LABELS: Record<BarState, string> = {
@@ -22,16 +23,6 @@ const STATE_LABELS: Record<BarState, string> = {
   ended: 'Ended',
   off: 'Switched off',
 }
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '—'
 
 export function filterBars(
   bars: readonly PromoBar[],
@@ -157,8 +148,8 @@ export function AdminPromoBarsRoute() {
             </td>
             <td>{b.site?.location ?? 'Every page'}</td>
             <td>{STATE_LABELS[barState(b)]}</td>
-            <td>{when(b.starts_at)}</td>
-            <td>{when(b.ends_at)}</td>
+            <td>{dateTime(b.starts_at)}</td>
+            <td>{dateTime(b.ends_at)}</td>
             <td className={noWrap}>
               <button
                 type='button'

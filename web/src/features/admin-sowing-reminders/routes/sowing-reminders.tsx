@@ -12,6 +12,7 @@ import { toast } from '@/lib/toast'
 import { type SowingSignup, useSignups } from '../api/get-signups'
 import { signupsCsv } from '../api/signups-csv'
 import { muted, noWrap } from '@/components/admin/styles'
+import { shortDate } from '@/lib/dates'
 
 // Doubled to outweigh the table's th rule (bold, no wrapping).
 const emailCell = css`
@@ -23,8 +24,6 @@ const emailCell = css`
 
 export const PAGE_SIZE = 50
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
 const plural = (n: number) => `${n} ${n === 1 ? 'sign-up' : 'sign-ups'}`
 
 export type SubscribedFilter = '' | 'subscribed' | 'unsubscribed'
@@ -98,7 +97,7 @@ export function AdminSowingRemindersRoute() {
       >
         {(s) => (
           <tr key={s.id}>
-            <td className={noWrap}>{day(s.created_at)}</td>
+            <td className={noWrap}>{shortDate(s.created_at)}</td>
             <th scope='row' className={emailCell}>
               {s.email}
             </th>
@@ -108,7 +107,7 @@ export function AdminSowingRemindersRoute() {
               <br />
               <span className={muted}>“{s.consent_text}”</span>
             </td>
-            <td>{s.unsubscribed_at ? `Unsubscribed ${day(s.unsubscribed_at)}` : 'Subscribed'}</td>
+            <td>{s.unsubscribed_at ? `Unsubscribed ${shortDate(s.unsubscribed_at)}` : 'Subscribed'}</td>
           </tr>
         )}
       </DataTable>

@@ -26,14 +26,13 @@ import {
 import { TaskFilterFields } from '../components/TaskFilters'
 import { TaskForm } from '../components/TaskForm'
 import { noWrap } from '@/components/admin/styles'
+import { shortDate } from '@/lib/dates'
 
 const overdue = css`
   color: var(--roots-error);
 `
 
 export const PAGE_SIZE = 25
-const day = (d: string | null) =>
-  d ? new Date(`${d}T00:00:00`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—'
 const noFilters = (): TaskFilters => ({ siteId: '', person: '', status: '' })
 
 const toForm = (t: Task): TaskFormValues => ({
@@ -118,7 +117,7 @@ export function AdminTasksRoute() {
             <td>{t.site?.location ?? '—'}</td>
             <td>{personName(t)}</td>
             <td>
-              {day(t.due_on)}
+              {shortDate(t.due_on)}
               {isOverdue(t) && <strong className={overdue}> (overdue)</strong>}
             </td>
             <td>{STATUS_LABELS[t.status]}</td>
@@ -279,7 +278,7 @@ export function AdminTaskBoardRoute() {
                       <li key={t.id} id={`task-card-${t.id}`} tabIndex={-1} aria-labelledby={`task-title-${t.id}`}>
                         <h3 id={`task-title-${t.id}`}>{t.title}</h3>
                         <p className='meta'>
-                          {t.site?.location ?? 'No site'} · {personName(t)} · due {day(t.due_on)}
+                          {t.site?.location ?? 'No site'} · {personName(t)} · due {shortDate(t.due_on)}
                           {isOverdue(t) && <span className='overdue'> · overdue</span>}
                         </p>
                         <div className='moves'>

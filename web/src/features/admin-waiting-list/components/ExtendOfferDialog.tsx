@@ -7,6 +7,7 @@ import { Field, fieldErrors } from '@/components/admin/ui'
 import { buttonPrimary, buttonSecondary } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { extendOfferSchema, useExtendOffer } from '../api/extend-offer'
+import { dateTime } from '@/lib/dates'
 
 /** An ISO instant as the value of a datetime-local input, in the browser's time zone. */
 export function toLocalInput(iso: string): string {
@@ -14,8 +15,6 @@ export function toLocalInput(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 export function ExtendOfferDialog({
   offer,
@@ -41,7 +40,7 @@ export function ExtendOfferDialog({
     setErrors({})
     extend.mutate(parsed.data, {
       onSuccess: (r) => {
-        toast.success(`Deadline moved to ${when(r.new_respond_by)}; ${offer.name} has been e-mailed.`)
+        toast.success(`Deadline moved to ${dateTime(r.new_respond_by)}; ${offer.name} has been e-mailed.`)
         onClose()
       },
       onError: (err) => setErrors({ form: err.message }),
@@ -52,8 +51,8 @@ export function ExtendOfferDialog({
     <Modal title='Extend the deadline' onClose={onClose}>
       <form onSubmit={submit} noValidate aria-label='Extend the deadline'>
         <p>
-          The offer to {offer.name} is due by <strong>{when(offer.respondBy)}</strong>. Choose a later deadline, at most
-          60 days from now. We e-mail {offer.name} the new date.
+          The offer to {offer.name} is due by <strong>{dateTime(offer.respondBy)}</strong>. Choose a later deadline, at
+          most 60 days from now. We e-mail {offer.name} the new date.
         </p>
         <Field label='New deadline' error={errors.respondBy}>
           <input

@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast'
 import type { Entry } from '../api/get-entries'
 import type { SiteOption } from '../api/get-site-options'
 import { moveEntrySchema, type MoveEntryValues, useMoveEntry } from '../api/move-entry'
+import { numericDate } from '@/lib/dates'
 
 const lead = css`
   margin-top: 0;
@@ -64,8 +65,8 @@ export function MoveEntryForm({ entry, sites, onClose }: { entry: Entry; sites: 
           </p>
         )}
         <p className={lead}>
-          {entry.location} · joined {new Date(entry.joined_at).toLocaleDateString('en-GB')}. A move changes the queue:
-          the reason is kept in the audit log and shown to the applicant in their history.
+          {entry.location} · joined {numericDate(entry.joined_at)}. A move changes the queue: the reason is kept in the
+          audit log and shown to the applicant in their history.
         </p>
         <div className={formGrid}>
           <Field label='Move to' error={errors.mode}>

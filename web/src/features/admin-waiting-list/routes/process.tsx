@@ -31,6 +31,7 @@ import { ExtendOfferDialog } from '../components/ExtendOfferDialog'
 import { useOfferExtensions } from '../api/extend-offer'
 import { muted } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
+import { dateTime, numericDate } from '@/lib/dates'
 
 const previewSection = css`
   margin-bottom: 2rem;
@@ -46,7 +47,6 @@ const offersHeader = css`
 type PlotSize = '' | 'half' | 'full'
 const SIZE_LABEL = { half: 'Half plot', full: 'Full plot' } as const
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 const newKey = () => globalThis.crypto.randomUUID()
 
 export function offerSummary(offers: SiteOffer[]): Record<OfferStatus, number> {
@@ -277,7 +277,7 @@ export function AdminProcessRoute() {
                       {a.first_name} {a.last_name}
                     </td>
                     <td>{a.email}</td>
-                    <td>{new Date(a.joined_at).toLocaleDateString('en-GB')}</td>
+                    <td>{numericDate(a.joined_at)}</td>
                   </tr>
                 )}
               </DataTable>
@@ -344,14 +344,14 @@ export function AdminProcessRoute() {
                     .join(', ') || 'Anyone'}
                 </td>
                 <td>{o.status === 'offered' && new Date(o.respond_by) < new Date() ? 'overdue' : o.status}</td>
-                <td>{when(o.offered_at)}</td>
+                <td>{dateTime(o.offered_at)}</td>
                 <td>
-                  {when(o.respond_by)}
+                  {dateTime(o.respond_by)}
                   {lastExtension.get(o.id) && (
                     <>
                       <br />
                       <span className={muted}>
-                        extended from {when(lastExtension.get(o.id)!.old_respond_by)} (
+                        extended from {dateTime(lastExtension.get(o.id)!.old_respond_by)} (
                         {lastExtension.get(o.id)!.cause === 'viewing'
                           ? 'viewing booked'
                           : lastExtension.get(o.id)!.reason}
@@ -360,7 +360,7 @@ export function AdminProcessRoute() {
                     </>
                   )}
                 </td>
-                <td>{o.responded_at ? when(o.responded_at) : '—'}</td>
+                <td>{o.responded_at ? dateTime(o.responded_at) : '—'}</td>
                 <td>
                   {o.status === 'offered' && (
                     <button

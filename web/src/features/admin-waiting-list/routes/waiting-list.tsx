@@ -18,6 +18,7 @@ import { MoveEntryForm } from '../components/MoveEntryForm'
 import { downloadText } from '@/lib/admin/csv'
 import { breakAll } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
+import { numericDate } from '@/lib/dates'
 
 const selectedCount = css`
   margin: 0;
@@ -215,7 +216,7 @@ export function AdminWaitingListRoute() {
             <td>{e.site_id ? (siteName.get(e.site_id) ?? e.location) : e.location}</td>
             <td>{e.category_id ? (catName.get(e.category_id) ?? '—') : '—'}</td>
             <td>{e.status}</td>
-            <td>{new Date(e.joined_at).toLocaleDateString('en-GB')}</td>
+            <td>{numericDate(e.joined_at)}</td>
             <td>
               <button
                 type='button'

@@ -20,16 +20,8 @@ import { emptySlot, slotToForm } from '../api/slot-schema'
 import { SlotForm } from '../components/SlotForm'
 import { breakAll } from '@/components/admin/styles'
 import { usePageMeta } from '@/lib/page-meta'
+import { weekdayDateTime } from '@/lib/dates'
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
 /** A slot id from the path; anything but a positive whole number is 404 'Page Not Found: {path}'. */
 export function slotIdParam(id: string, path: string): number {
   if (!/^[1-9][0-9]{0,15}$/.test(id)) throw routeValidationError(path)
@@ -98,7 +90,7 @@ export function AdminWelcomeSlotsRoute() {
         {(s) => (
           <tr key={s.id}>
             <td>
-              {when(s.starts_at)} ({s.duration_minutes} min)
+              {weekdayDateTime(s.starts_at)} ({s.duration_minutes} min)
             </td>
             <td>{s.site?.location ?? s.site_id}</td>
             <td className='num'>{s.booked_count}</td>
@@ -107,7 +99,7 @@ export function AdminWelcomeSlotsRoute() {
             <td>
               <Link
                 href={`~${adminPaths.adminWelcomeSlot.getHref({ id: String(s.id) })}`}
-                aria-label={`Open the slot of ${when(s.starts_at)} at ${s.site?.location ?? ''}`}
+                aria-label={`Open the slot of ${weekdayDateTime(s.starts_at)} at ${s.site?.location ?? ''}`}
               >
                 Open
               </Link>
@@ -209,7 +201,7 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
       </>
     )
   const bookings = slot.data.bookings
-  const title = `${s.site?.location ?? 'Site'}: ${when(s.starts_at)}`
+  const title = `${s.site?.location ?? 'Site'}: ${weekdayDateTime(s.starts_at)}`
   const open = !s.cancelled_at && new Date(s.starts_at).getTime() > Date.now()
   return (
     <>
@@ -227,7 +219,7 @@ export function AdminWelcomeSlotRoute({ id }: { id: string }) {
       </PageHeader>
       {s.cancelled_at && (
         <p role='status' data-testid='slot-cancelled'>
-          <strong>Cancelled</strong> on {when(s.cancelled_at)}
+          <strong>Cancelled</strong> on {weekdayDateTime(s.cancelled_at)}
           {s.cancel_reason ? `: ${s.cancel_reason}` : ''}. Its guests were e-mailed.
         </p>
       )}

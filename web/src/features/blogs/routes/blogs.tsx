@@ -8,7 +8,8 @@ import { paths } from '@/config/paths'
 import { LazyImage } from '@/components/content/LazyImage'
 import { RichText } from '@/components/content/RichText'
 import { BackLink, contentPage, EmptyState, ItemView, LoadFailed, Loading } from '@/components/content/states'
-import { plainText, shortDate } from '@/lib/content/text'
+import { longDate } from '@/lib/dates'
+import { plainText } from '@/lib/content/text'
 import { usePageMeta } from '@/lib/page-meta'
 import { slugParam } from '@/lib/sites/route-params'
 import { type Blog, useBlog } from '../api/get-blog'
@@ -40,7 +41,7 @@ function Byline({ author, date }: { author: string | null; date: string | null }
     <p className='meta'>
       {author && <>By {author}</>}
       {author && date && ' · '}
-      {date && <time dateTime={date}>{shortDate(date)}</time>}
+      {date && <time dateTime={date}>{longDate(date)}</time>}
     </p>
   )
 }

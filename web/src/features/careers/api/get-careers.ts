@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { restOne } from '@/lib/content/rest'
 import { restSelect } from '@/lib/sites/rest'
 import type { RichTextNode } from '@/lib/rich-text/render-html'
+import { ukDay } from '@/lib/dates'
 
 export type EmploymentType = 'full_time' | 'part_time' | 'seasonal' | 'volunteer'
 
@@ -26,11 +27,7 @@ export interface Career extends CareerSummary {
   description: RichTextNode
 }
 
-/** Today in the UK as YYYY-MM-DD: a role closing today is still open all day. */
-export const ukToday = (now = new Date()) =>
-  now.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
-
-export const isOpen = (career: Pick<CareerSummary, 'closes_on'>, today = ukToday()) =>
+export const isOpen = (career: Pick<CareerSummary, 'closes_on'>, today = ukDay()) =>
   career.closes_on === null || career.closes_on >= today
 
 const FIELDS = 'id,slug,title,location,employment_type,closes_on'
@@ -38,7 +35,7 @@ const FIELDS = 'id,slug,title,location,employment_type,closes_on'
 export const getCareers = () =>
   restSelect<CareerSummary>(
     'careers',
-    `select=${FIELDS}&published=eq.true&or=(closes_on.is.null,closes_on.gte.${ukToday()})&order=closes_on.asc.nullslast,title.asc`,
+    `select=${FIELDS}&published=eq.true&or=(closes_on.is.null,closes_on.gte.${ukDay()})&order=closes_on.asc.nullslast,title.asc`,
   )
 
 /** A published role by slug, open or closed (a closed one says so), or null. */

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callsTo, configureApi, json, renderPage, stubRest } from '@/lib/content/test-utils'
-import { ukToday } from '../api/get-careers'
+import { ukDay } from '@/lib/dates'
 import CareersRoute, { CareerRoute } from './careers'
 
 beforeAll(configureApi)
@@ -39,7 +39,7 @@ describe('/careers', () => {
     )
     const url = new URL(String(callsTo(fetchMock, 'careers')[0]![0]))
     expect(url.searchParams.get('published')).toBe('eq.true')
-    expect(url.searchParams.get('or')).toBe(`(closes_on.is.null,closes_on.gte.${ukToday()})`)
+    expect(url.searchParams.get('or')).toBe(`(closes_on.is.null,closes_on.gte.${ukDay()})`)
     expect(document.title).toBe('Careers | Roots Allotments')
   })
 

@@ -4,7 +4,8 @@ import { Link, useLocation, useParams } from 'wouter'
 import { paths } from '@/config/paths'
 import { RichText } from '@/components/content/RichText'
 import { BackLink, contentPage, ItemView, ListView } from '@/components/content/states'
-import { plainText, shortDate } from '@/lib/content/text'
+import { longDate } from '@/lib/dates'
+import { plainText } from '@/lib/content/text'
 import { usePageMeta } from '@/lib/page-meta'
 import { slugParam } from '@/lib/sites/route-params'
 import { type CareerSummary, EMPLOYMENT_LABEL, isOpen, useCareer, useCareers } from '../api/get-careers'
@@ -19,7 +20,7 @@ function RoleFacts({ career }: { career: CareerSummary }) {
       {facts}
       {career.closes_on && (
         <>
-          {facts && ' · '}Closes <time dateTime={career.closes_on}>{shortDate(career.closes_on)}</time>
+          {facts && ' · '}Closes <time dateTime={career.closes_on}>{longDate(career.closes_on)}</time>
         </>
       )}
     </p>

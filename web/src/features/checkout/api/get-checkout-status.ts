@@ -2,7 +2,7 @@
 // what the success pages show, and nothing else. An unknown session is a 404 (FunctionError).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callFunction, FunctionError } from '@/lib/call-function'
-import { ukToday } from '@/lib/uk-dates'
+import { ukDay } from '@/lib/dates'
 
 export interface CheckoutVoucher {
   value_pence: number
@@ -39,7 +39,7 @@ export const isNotFound = (e: unknown) =>
 const settling = (s: CheckoutStatus | undefined) =>
   s?.status === 'pending' ||
   (s?.status === 'paid' && s.voucher?.status === 'active' && s.voucher.recipient_email !== null &&
-    (s.voucher.deliver_on === null || s.voucher.deliver_on <= ukToday()) &&
+    (s.voucher.deliver_on === null || s.voucher.deliver_on <= ukDay()) &&
     s.voucher.sent_at === null)
 
 export const checkoutStatusQueryOptions = (sessionId: string) =>

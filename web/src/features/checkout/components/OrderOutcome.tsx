@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { buttonSecondary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
-import { longDate, ukToday } from '@/lib/uk-dates'
+import { ukDay, weekdayDate } from '@/lib/dates'
 import { type CheckoutStatus, type CheckoutVoucher, isNotFound, useCheckoutStatus } from '../api/get-checkout-status'
 
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
@@ -24,12 +24,12 @@ export function voucherDelivery(v: CheckoutVoucher, paid: boolean): string {
   if (!v.recipient_email) return `Your ${worth} gift voucher is yours to give: its code is in your receipt e-mail.`
   const who = v.recipient_name ? `${v.recipient_name} (${v.recipient_email})` : v.recipient_email
   if (v.sent_at) {
-    const when = ukToday(new Date(v.sent_at)) === ukToday() ? '' : ` on ${longDate(v.sent_at)}`
+    const when = ukDay(new Date(v.sent_at)) === ukDay() ? '' : ` on ${weekdayDate(v.sent_at)}`
     return `We have e-mailed your ${worth} gift voucher to ${who}${when}, with your message and its code.`
   }
   if (v.status === 'cancelled') return `This gift voucher was cancelled, so it will not be sent to ${who}.`
-  if (v.deliver_on && v.deliver_on > ukToday()) {
-    return `We will e-mail your ${worth} gift voucher to ${who} on ${longDate(v.deliver_on)}, with your message and its code.`
+  if (v.deliver_on && v.deliver_on > ukDay()) {
+    return `We will e-mail your ${worth} gift voucher to ${who} on ${weekdayDate(v.deliver_on)}, with your message and its code.`
   }
   return paid
     ? `We are e-mailing your ${worth} gift voucher to ${who} now, with your message and its code.`

@@ -4,7 +4,8 @@ import { paths } from '@/config/paths'
 import { LazyImage } from '@/components/content/LazyImage'
 import { RichText } from '@/components/content/RichText'
 import { buttonSecondary } from '@/components/styles'
-import { clockTime, plainText, ukDay } from '@/lib/content/text'
+import { clockTime, dayMonthTime, ukDay } from '@/lib/dates'
+import { plainText } from '@/lib/content/text'
 import type { SiteEvent } from '../api/get-events'
 import { type CalendarEvent, downloadIcs } from '../ics'
 
@@ -47,7 +48,7 @@ function when(e: SiteEvent) {
   if (!e.ends_at) return start
   return ukDay(e.ends_at) === ukDay(e.starts_at)
     ? `${start} to ${clockTime(e.ends_at)}`
-    : `${start} until ${new Date(e.ends_at).toLocaleString('en-GB', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`
+    : `${start} until ${dayMonthTime(e.ends_at)}`
 }
 
 export function EventCard({ event }: { event: SiteEvent }) {

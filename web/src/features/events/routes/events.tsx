@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter'
 import { SelectField } from '@/components/form/Field'
 import { contentPage, EmptyState, LoadFailed, Loading } from '@/components/content/states'
 import { buttonLink } from '@/components/styles'
-import { longDate, ukDay } from '@/lib/content/text'
+import { monthYear, ukDay, weekdayDate } from '@/lib/dates'
 import { usePageMeta } from '@/lib/page-meta'
 import { type SiteEvent, useUpcomingEvents } from '../api/get-events'
 import { EventCard } from '../components/EventCard'
@@ -28,12 +28,7 @@ const day = css`
 `
 
 const monthOf = (iso: string) => ukDay(iso).slice(0, 7)
-const monthLabel = (month: string) =>
-  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  })
+const monthLabel = (month: string) => monthYear(`${month}-01`)
 
 export interface EventFilters {
   site: string
@@ -127,7 +122,7 @@ export default function EventsRoute() {
           )}
           {byDay(shown).map(([d, list]) => (
             <section key={d} className={day} aria-labelledby={`day-${d}`}>
-              <h2 id={`day-${d}`}>{longDate(list[0]!.starts_at)}</h2>
+              <h2 id={`day-${d}`}>{weekdayDate(list[0]!.starts_at)}</h2>
               {list.map((e) => (
                 <EventCard key={e.slug} event={e} />
               ))}

@@ -13,6 +13,7 @@ import { findSiteByName } from '@/lib/sites/rules'
 import { useZodSubmit } from '@/lib/use-zod-submit'
 import { guidedTourSchema, useBookGuidedTour } from '../api/book-guided-tour'
 import { useGuidedTours } from '../api/get-guided-tours'
+import { appointmentTime } from '@/lib/dates'
 
 const page = css`
   h1 {
@@ -31,15 +32,6 @@ const page = css`
     font-weight: 600;
   }
 `
-
-const tourTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
 
 export default function GuidedTourRoute() {
   usePageMeta('Book a guided tour')
@@ -104,7 +96,7 @@ export default function GuidedTourRoute() {
             <option value=''>Choose a tour</option>
             {tours.data.map((t) => (
               <option key={t.id} value={t.id}>
-                {tourTime(t.starts_at)}
+                {appointmentTime(t.starts_at)}
                 {t.guide_name ? ` with ${t.guide_name}` : ''}
               </option>
             ))}

@@ -10,7 +10,7 @@ import { useHead } from '@/lib/head'
 import { formatCount } from '@/lib/intl'
 import { useLocations } from '@/lib/sites/locations-store'
 import { slugParam } from '@/lib/sites/route-params'
-import { formatDate } from '@/lib/months'
+import { longDate, shortMonthYear } from '@/lib/dates'
 import { describeWait } from '@/lib/sites/wait'
 import { useEffect } from 'react'
 import { type MonthOffers, useSiteListFigures } from '../api/get-site-list-figures'
@@ -95,8 +95,7 @@ const page = css`
   }
 `
 
-const monthLabel = (ym: string) =>
-  new Date(`${ym}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+const monthLabel = (ym: string) => shortMonthYear(`${ym}-01`)
 
 function OffersTable({ months }: { months: MonthOffers[] }) {
   const max = Math.max(1, ...months.map((m) => m.offers))
@@ -202,7 +201,7 @@ export default function SiteListStatsRoute() {
               </div>
               <div>
                 <dt>Top of the list since</dt>
-                <dd>{figures.top_joined_on ? formatDate(figures.top_joined_on) : 'Nobody waiting'}</dd>
+                <dd>{longDate(figures.top_joined_on, 'Nobody waiting')}</dd>
               </div>
             </dl>
             <p className='muted'>

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { MembershipTerms } from '../api/membership-self-service'
-import { billingLine, CancelTerms, longDate } from './SelfService'
+import { billingLine, CancelTerms } from './SelfService'
 
 const terms = (
   over: Partial<MembershipTerms> = {},
@@ -50,11 +50,6 @@ const terms = (
 afterEach(cleanup)
 
 describe('members self-service', () => {
-  it('writes calendar days the same in every time zone', () => {
-    expect(longDate('2027-01-08')).toBe('8 January 2027')
-    expect(longDate(null)).toBe('—')
-  })
-
   it('says where billing stands', () => {
     expect(billingLine(terms())).toBe('Your next payment of £29.99 is on 9 December 2026.')
     expect(billingLine(terms({ state: 'pause_scheduled', paused_from: '2026-12-09', resumes_on: '2027-02-09' }))).toBe(

@@ -13,6 +13,7 @@ import {
   useMembershipTerms,
 } from '../api/membership-self-service'
 import { pounds } from './PriceSummary'
+import { longDate } from '@/lib/dates'
 
 const box = css`
   border-top: 1px solid #e0e5e0;
@@ -82,17 +83,6 @@ const dialogBody = css`
     flex: none;
   }
 `
-
-/** 12 March 2026 for 2026-03-12 (a calendar day, whatever the browser's zone). */
-export const longDate = (d: string | null | undefined) =>
-  d
-    ? new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '—'
 
 const newKey = () => crypto.randomUUID()
 

@@ -27,6 +27,7 @@ import { YourPlot } from '../components/YourPlot'
 import { pounds } from '../components/PriceSummary'
 import { PlotAccess } from '../components/PlotAccess'
 import { PlotInspections } from '../components/PlotInspections'
+import { longDate, numericDate } from '@/lib/dates'
 
 const page = css`
   h1 {
@@ -244,13 +245,7 @@ export default function MembersRoute() {
                   {m.plot_number ?? 'To be allocated'} · {m.plot_size} plot
                 </dd>
                 <dt>Since</dt>
-                <dd>
-                  {new Date(m.start_date).toLocaleDateString('en-GB', {
-                    day: 'numeric',
-                    month: 'long',
-                    year: 'numeric',
-                  })}
-                </dd>
+                <dd>{longDate(m.start_date)}</dd>
                 <dt>Status</dt>
                 <dd>{STATUS[m.status] ?? m.status}</dd>
                 {m.status === 'active' && m.site && (
@@ -299,7 +294,7 @@ export default function MembersRoute() {
                   <tbody>
                     {data.orders.map((o) => (
                       <tr key={o.id}>
-                        <td>{new Date(o.created_at).toLocaleDateString('en-GB')}</td>
+                        <td>{numericDate(o.created_at)}</td>
                         <td>{o.kind.replace('_', ' ')}</td>
                         <td>{pounds(o.total_pence)}</td>
                         <td>{o.status}</td>

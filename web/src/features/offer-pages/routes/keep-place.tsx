@@ -13,6 +13,7 @@ import {
   useAnswerKeepPlace,
   useKeepPlaceQuestion,
 } from '../api/keep-place'
+import { weekdayDate } from '@/lib/dates'
 
 const page = css`
   max-width: 44rem;
@@ -42,9 +43,6 @@ const page = css`
   }
 `
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-
 function Ask({ q, token }: { q: KeepPlaceQuestion; token: string }) {
   const answer = useAnswerKeepPlace(token)
   const [confirming, setConfirming] = useState(false)
@@ -73,8 +71,8 @@ function Ask({ q, token }: { q: KeepPlaceQuestion; token: string }) {
         waiting list for <strong>{q.location}</strong>.
       </p>
       <p>
-        Please tell us by <strong>{day(q.due_by)}</strong> whether you want to keep that place. If we do not hear from
-        you by then, we take you off the list for {q.location}.
+        Please tell us by <strong>{weekdayDate(q.due_by)}</strong> whether you want to keep that place. If we do not
+        hear from you by then, we take you off the list for {q.location}.
       </p>
       {!confirming ? (
         <div className='actions'>
@@ -131,7 +129,7 @@ function Answered({ q }: { q: KeepPlaceQuestion }) {
     ],
     lapsed: [
       `You have left the waiting list for ${q.location}`,
-      `We did not hear from you by ${day(q.due_by)}, so we took you off the list. You can join it again at any time.`,
+      `We did not hear from you by ${weekdayDate(q.due_by)}, so we took you off the list. You can join it again at any time.`,
     ],
     closed: [`You are no longer on the waiting list for ${q.location}`, 'Nothing more is needed.'],
     asked: ['', ''],

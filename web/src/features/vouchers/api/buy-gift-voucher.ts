@@ -6,7 +6,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { callFunction } from '@/lib/call-function'
-import { aYearOn, isRealDay, ukToday } from '@/lib/uk-dates'
+import { aYearOn, isRealDay, ukDay } from '@/lib/dates'
 
 const blankToUndefined = (schema: z.ZodTypeAny) =>
   z.string().trim().transform((v) => (v === '' ? undefined : v)).pipe(schema.optional()).optional()
@@ -31,7 +31,7 @@ export const giftVoucherSchema = z.object({
   message: blankToUndefined(z.string().max(1000, 'Keep the message under 1000 characters.')),
 }).superRefine((v, ctx) => {
   if (!v.deliver_on || !isRealDay(v.deliver_on)) return
-  const today = ukToday()
+  const today = ukDay()
   if (!v.recipient_email) {
     ctx.addIssue({
       code: 'custom',

@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '@/components/form/Field'
 import { buttonPrimary } from '@/components/styles'
 import { formValues } from '@/lib/forms'
 import { usePageMeta } from '@/lib/page-meta'
-import { aYearOn, ukToday } from '@/lib/uk-dates'
+import { aYearOn, ukDay } from '@/lib/dates'
 import { useIdempotencyKey, useZodSubmit } from '@/lib/use-zod-submit'
 import { giftVoucherSchema, useBuyGiftVoucher, VOUCHER_VALUES } from '../api/buy-gift-voucher'
 
@@ -87,7 +87,7 @@ const page = css`
 export default function GiftVouchersRoute() {
   usePageMeta('Gift vouchers')
   const [choice, setChoice] = useState<string>('25')
-  const today = ukToday()
+  const today = ukDay()
   const buy = useBuyGiftVoucher()
   const key = useIdempotencyKey('gv')
   const { ref, errors, onSubmit, pending } = useZodSubmit(giftVoucherSchema, {

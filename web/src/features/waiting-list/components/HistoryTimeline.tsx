@@ -4,7 +4,8 @@
 import { css } from 'goober'
 import { formatCount } from '@/lib/intl'
 import { type HistoryRow, useWaitingListHistory } from '../api/get-waiting-list-history'
-import { formatDate, ordinal } from './format'
+import { longDate, monthYear } from '@/lib/dates'
+import { ordinal } from './format'
 
 const timeline = css`
   list-style: none;
@@ -87,9 +88,6 @@ export function causeText(cause: string, n: number): string {
   }
 }
 
-const monthName = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-
 function title(r: HistoryRow): string {
   switch (r.kind) {
     case 'joined':
@@ -141,13 +139,13 @@ function Item({ r }: { r: HistoryRow }) {
   return (
     <li className={isPosition ? 'position' : undefined} data-kind={r.kind}>
       <time dateTime={r.happened_at}>
-        {isPosition ? `During ${monthName(r.happened_at)}` : formatDate(r.happened_at)}
+        {isPosition ? `During ${monthYear(r.happened_at)}` : longDate(r.happened_at)}
       </time>
       <h3>{title(r)}</h3>
       {r.kind === 'moved' && r.location && <p>On the list for {r.location}.</p>}
-      {r.kind === 'imported' && r.queue_date && <p>You keep your original join date, {formatDate(r.queue_date)}.</p>}
+      {r.kind === 'imported' && r.queue_date && <p>You keep your original join date, {longDate(r.queue_date)}.</p>}
       {r.kind === 'asked_to_confirm' && r.queue_date && (
-        <p>Please answer by {formatDate(r.queue_date)}, or your place is released.</p>
+        <p>Please answer by {longDate(r.queue_date)}, or your place is released.</p>
       )}
       {r.reason && (
         <p className='reason'>

@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast'
 import { OFFER_TOKEN_PATTERN, type PlotOffer, usePlotOffer } from '../api/get-plot-offer'
 import { useRespondToPlotOffer } from '../api/respond-to-plot-offer'
 import { useBookOfferViewing, useCancelOfferViewing } from '../api/offer-viewing'
-import { formatDate } from './format'
+import { appointmentTime, longDate } from '@/lib/dates'
 
 const where = (o: PlotOffer) => (o.city ? `${o.location}, ${o.city}` : o.location)
 
@@ -62,15 +62,6 @@ const viewingStyles = css`
   }
 `
 
-export const viewingTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-
 /** The decline rule as the applicant reads it before answering. */
 export function declineRule(offer: PlotOffer): string {
   if (offer.decline_keeps_place) {
@@ -102,8 +93,8 @@ function Viewing({ offer, token }: { offer: PlotOffer; token: string }) {
       const booked = await book.mutateAsync(Number(slot))
       toast.success(
         booked.extended
-          ? `Viewing booked for ${viewingTime(booked.starts_at)}. Your deadline is now ${formatDate(booked.respond_by)}. We have e-mailed you the details.`
-          : `Viewing booked for ${viewingTime(booked.starts_at)}. We have e-mailed you the details.`,
+          ? `Viewing booked for ${appointmentTime(booked.starts_at)}. Your deadline is now ${longDate(booked.respond_by)}. We have e-mailed you the details.`
+          : `Viewing booked for ${appointmentTime(booked.starts_at)}. We have e-mailed you the details.`,
       )
       setSlot('')
     } catch (err) {
@@ -128,7 +119,7 @@ function Viewing({ offer, token }: { offer: PlotOffer; token: string }) {
         <>
           <p role='status'>
             Your viewing is booked for{' '}
-            <strong data-testid='viewing-time'>{viewingTime(offer.viewing.starts_at)}</strong> (
+            <strong data-testid='viewing-time'>{appointmentTime(offer.viewing.starts_at)}</strong> (
             {offer.viewing.duration_minutes} minutes). You can still accept or decline at any time before your deadline.
           </p>
           <p>
@@ -163,7 +154,7 @@ function Viewing({ offer, token }: { offer: PlotOffer; token: string }) {
                     onChange={(e) => setSlot(e.target.value)}
                   />
                   <span>
-                    {viewingTime(s.starts_at)} · {s.duration_minutes} minutes
+                    {appointmentTime(s.starts_at)} · {s.duration_minutes} minutes
                   </span>
                   <small>
                     {s.places_left} {s.places_left === 1 ? 'place' : 'places'} left
@@ -223,12 +214,12 @@ function OpenOffer({ offer, token, answer }: { offer: PlotOffer; token: string; 
       {offer.plot && <p data-testid='offer-plot'>{offer.plot.words}.</p>}
       <p>
         Hello {offer.first_name}. Please answer by{' '}
-        <strong data-testid='offer-deadline'>{formatDate(offer.respond_by)}</strong>. If we do not hear from you by
-        then, the plot goes to the next person in the queue.
+        <strong data-testid='offer-deadline'>{longDate(offer.respond_by)}</strong>. If we do not hear from you by then,
+        the plot goes to the next person in the queue.
       </p>
       {(offer.extensions ?? []).length > 0 && (
         <p data-testid='offer-extended'>
-          Your deadline was extended (it was {formatDate(offer.extensions![0]!.old_respond_by)}).
+          Your deadline was extended (it was {longDate(offer.extensions![0]!.old_respond_by)}).
         </p>
       )}
       <Viewing offer={offer} token={token} />
@@ -347,7 +338,7 @@ function Answered({ offer }: { offer: PlotOffer }) {
       )}
       {offer.status === 'expired' && (
         <p>
-          The answer was due by {formatDate(offer.respond_by)}, so the plot has gone to the next person in the queue.{' '}
+          The answer was due by {longDate(offer.respond_by)}, so the plot has gone to the next person in the queue.{' '}
           <Link href={paths.becomeMember.getHref()}>See where you can become a member</Link>.
         </p>
       )}

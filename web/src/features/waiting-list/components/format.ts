@@ -11,6 +11,5 @@ export function ordinal(n: number): string {
 
 // Shared with the site pages (lib/sites/wait.ts).
 export { describeWait } from '@/lib/sites/wait'
-export { formatDate } from '@/lib/months'
 
 export const REFERENCE_PATTERN = /^[a-z0-9-]{8,100}$/

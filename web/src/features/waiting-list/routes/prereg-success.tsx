@@ -6,7 +6,7 @@ import { paths } from '@/config/paths'
 import { buttonPrimary } from '@/components/styles'
 import { usePageMeta } from '@/lib/page-meta'
 import { useWaitingListPosition } from '../api/get-waiting-list-position'
-import { formatDate } from '../components/format'
+import { longDate } from '@/lib/dates'
 import { references } from '../stores/references-store'
 
 const page = css`
@@ -45,7 +45,7 @@ export default function PreregSuccessRoute() {
         <h1 id='done-title'>{entry ? `You are pre-registered for ${entry.location}` : 'You are pre-registered'}</h1>
         {entry && (
           <p>
-            Registered on {formatDate(entry.created_at)}. Status: {entry.status}.
+            Registered on {longDate(entry.created_at)}. Status: {entry.status}.
           </p>
         )}
         <p>We will e-mail you first when plots open, before anyone else hears.</p>

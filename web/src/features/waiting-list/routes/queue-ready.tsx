@@ -19,7 +19,8 @@ import { useRespondToPlotOffer } from '../api/respond-to-plot-offer'
 import { OFFER_TOKEN_PATTERN } from '../api/get-plot-offer'
 import { OfferByLink } from '../components/OfferByLink'
 import { useWithdrawWaitingListEntry } from '../api/withdraw-waiting-list-entry'
-import { describeWait, formatDate, ordinal, REFERENCE_PATTERN } from '../components/format'
+import { longDate } from '@/lib/dates'
+import { describeWait, ordinal, REFERENCE_PATTERN } from '../components/format'
 import { UpdateDetailsForm } from '../components/UpdateDetailsForm'
 import { MonthlyUpdatesToggle } from '../components/MonthlyUpdatesToggle'
 import { HistoryTimeline } from '../components/HistoryTimeline'
@@ -196,7 +197,7 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
         <section className='card offer' aria-labelledby='offer-title'>
           <h2 id='offer-title'>A plot is yours if you want it</h2>
           <p>
-            Please answer by <strong>{formatDate(entry.offer_respond_by)}</strong>. If we do not hear from you, the plot
+            Please answer by <strong>{longDate(entry.offer_respond_by)}</strong>. If we do not hear from you, the plot
             goes to the next person.
           </p>
           <div className='actions'>
@@ -274,8 +275,8 @@ function Position({ entry, reference }: { entry: QueuePosition; reference: strin
           </div>
         </dl>
         <p className={gap}>
-          Your place in the queue dates from {formatDate(entry.joined_at)}: the day you joined, unless your history
-          below shows a move.{' '}
+          Your place in the queue dates from {longDate(entry.joined_at)}: the day you joined, unless your history below
+          shows a move.{' '}
           {entry.status !== 'waiting'
             ? (STATUS_NOTE[entry.status] ?? '')
             : wait

@@ -19,6 +19,7 @@ import { useBookWelcomeSlot, welcomeSlotSchema } from '../api/book-welcome-slot'
 import { bookingReferenceSchema, useCancelWelcomeSlotBooking } from '../api/cancel-welcome-slot-booking'
 import { useWelcomeSlots, type WelcomeSlot } from '../api/get-welcome-slots'
 import { lastBooking, rememberBooking } from '../stores/last-booking'
+import { appointmentTime } from '@/lib/dates'
 
 const page = css`
   h1 {
@@ -84,15 +85,6 @@ const page = css`
   }
 `
 
-export const slotTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-
 function SlotPicker({ slots, error }: { slots: readonly WelcomeSlot[]; error?: string }) {
   return (
     <fieldset aria-describedby={error ? 'slot-error' : undefined}>
@@ -102,7 +94,7 @@ function SlotPicker({ slots, error }: { slots: readonly WelcomeSlot[]; error?: s
           <label key={s.id} className='slot' data-full={s.places_left <= 0}>
             <input type='radio' name='slot_id' value={s.id} disabled={s.places_left <= 0} />
             <span>
-              {slotTime(s.starts_at)} · {s.duration_minutes} minutes
+              {appointmentTime(s.starts_at)} · {s.duration_minutes} minutes
             </span>
             <small>{s.places_left <= 0 ? 'Full' : `${s.places_left} of ${s.capacity} places left`}</small>
           </label>
@@ -284,8 +276,8 @@ export function WelcomeSlotSuccessRoute() {
       <div className='card' role='status'>
         {booking ? (
           <p>
-            See you at <strong>{booking.location}</strong> on <strong>{slotTime(booking.starts_at)}</strong>. We have
-            e-mailed the details and a link to cancel.
+            See you at <strong>{booking.location}</strong> on <strong>{appointmentTime(booking.starts_at)}</strong>. We
+            have e-mailed the details and a link to cancel.
           </p>
         ) : (
           <p>We have e-mailed you the details and a link to cancel.</p>
