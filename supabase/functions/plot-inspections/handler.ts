@@ -14,6 +14,7 @@
 // notice ends, as a suspension for arrears does (payments/billing.ts), with the notice's id as
 // the idempotency key.
 import { z } from 'npm:zod@3'
+import { longDate } from '../_shared/common/dates.ts'
 import { MAX_SCORE, scoreWords, whatToDo } from '../_shared/common/inspection-scale.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { must } from '../_shared/db.ts'
@@ -78,13 +79,7 @@ export interface Notice {
 const FN = 'plot-inspections'
 
 /** 12 March 2026, as the UK reads it (a calendar day or a time). */
-export const ukDay = (d: string) =>
-  new Date(/^\d{4}-\d{2}-\d{2}$/.test(d) ? `${d}T12:00:00Z` : d).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  })
+export const ukDay = (d: string) => longDate(d)
 
 const nextDay = (d: string) => {
   const t = new Date(`${d}T00:00:00Z`)
