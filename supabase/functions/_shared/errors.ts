@@ -1,16 +1,20 @@
-// One JSON error shape for every function: { error: { code, message, details } }.
+// One JSON error shape for every function: { error: { code, message, details } }, the shape both
+// tiers share (common/function-error.ts).
 import { ZodError } from 'npm:zod@3'
 import { corsHeaders } from './cors.ts'
+import { errorBody, FunctionError } from './common/function-error.ts'
 
-export class HttpError extends Error {
+/** A function's refusal or failure as it answers it: the shared error, with the answer's headers. */
+export class HttpError extends FunctionError {
+  override name = 'HttpError'
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    readonly details: unknown = null,
+    details: unknown = null,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message)
+    super(status, code, message, details)
   }
 }
 
@@ -31,7 +35,7 @@ export function errorResponse(
   details: unknown = null,
   headers: HeadersInit = {},
 ): Response {
-  return Response.json({ error: { code, message, details } }, {
+  return Response.json(errorBody({ code, message, details }), {
     status,
     headers: { ...corsHeaders, ...headers },
   })

@@ -1,8 +1,9 @@
 // @vitest-environment node
 // One way each, checked on every source file: page titles through usePageMeta/setPageMeta
 // (lib/page-meta.ts), never `document.title =` or a private title hook of a page's own; dates
-// through @common/dates (lib/dates here), never a formatter of a file's own; and no comment or
-// document points at a spec section or an issue number, which live outside the repo.
+// through @common/dates (lib/dates here), never a formatter of a file's own; one class named
+// FunctionError, the functions' error both tiers share; and no comment or document points at a
+// spec section or an issue number, which live outside the repo.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -116,6 +117,21 @@ describe('dates, in Europe/London, one way', () => {
       })
       .filter(Boolean)
     expect(breaches).toEqual([])
+  })
+})
+
+describe('one FunctionError', () => {
+  it('the class of that name is the one both tiers share, in _shared/common', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : files(path)
+        return /\.(ts|tsx)$/.test(entry.name) ? [path] : []
+      })
+    const declared = [...files(SRC), ...files(FUNCTIONS)]
+      .filter((f) => /\bclass\s+FunctionError\b/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(ROOT, f))
+    expect(declared).toEqual(['supabase/functions/_shared/common/function-error.ts'])
   })
 })
 

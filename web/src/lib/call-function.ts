@@ -1,20 +1,12 @@
-// Calls an edge function with the anon key through the retrying fetch. Failures throw a
-// FunctionError carrying the documented shape { error: { code, message, details } }.
+// Calls an edge function with the anon key through the retrying fetch. Failures throw the
+// FunctionError both tiers share (@common/function-error), carrying the documented shape
+// { error: { code, message, details } }; pages take it from here, beside the call.
+import { fromAnswer, FunctionError } from '@common/function-error'
 import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
 import { fetchWithRetry, isTimeout, TIMEOUT_MESSAGE } from '@/lib/fetch-with-retry'
 
-export class FunctionError extends Error {
-  override name = 'FunctionError'
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: unknown = null,
-  ) {
-    super(message)
-  }
-}
+export { FunctionError }
 
 export const NETWORK_MESSAGE =
   'We could not reach Roots just now. Check your connection and try again: nothing you typed is lost.'
@@ -49,16 +41,12 @@ export async function callFunction<T>(
     payload = await res.json()
   } catch { /* empty or not JSON */ }
   if (!res.ok) {
-    const e = (payload as { error?: { code?: string; message?: string; details?: unknown } } | null)
-      ?.error
-    throw new FunctionError(
+    throw fromAnswer(
       res.status,
-      e?.code ?? 'http_error',
-      e?.message ??
-        (res.status >= 500
-          ? 'Something went wrong on our side. Please try again.'
-          : `Request failed (${res.status}).`),
-      e?.details ?? null,
+      payload,
+      res.status >= 500
+        ? 'Something went wrong on our side. Please try again.'
+        : `Request failed (${res.status}).`,
     )
   }
   return payload as T

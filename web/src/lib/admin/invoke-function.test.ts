@@ -5,7 +5,7 @@ let answer: { data: unknown; error: unknown } = { data: null, error: null }
 const invoke = vi.fn(() => Promise.resolve(answer))
 vi.mock('@/lib/supabase', () => ({ supabase: () => ({ functions: { invoke } }) }))
 
-const { invokeFunction, FunctionError } = await import('./invoke-function')
+const { invokeFunction, AdminFunctionError } = await import('./invoke-function')
 const { isRefusal } = await import('./db-error')
 
 const httpError = (status: number, body: unknown) =>
@@ -28,10 +28,10 @@ describe('invokeFunction', () => {
         error: { code: 'forbidden', message: 'Not allowed to make offers at this site' },
       }),
     }
-    const e = await invokeFunction('f', {}).catch((x: InstanceType<typeof FunctionError>) =>
+    const e = await invokeFunction('f', {}).catch((x: InstanceType<typeof AdminFunctionError>) =>
       x
-    ) as InstanceType<typeof FunctionError>
-    expect(e).toBeInstanceOf(FunctionError)
+    ) as InstanceType<typeof AdminFunctionError>
+    expect(e).toBeInstanceOf(AdminFunctionError)
     expect(isRefusal(e)).toBe(true)
     expect(e.message).toBe('Not allowed to make offers at this site')
   })
@@ -46,9 +46,9 @@ describe('invokeFunction', () => {
         },
       }),
     }
-    const e = await invokeFunction('f', {}).catch((x: InstanceType<typeof FunctionError>) =>
+    const e = await invokeFunction('f', {}).catch((x: InstanceType<typeof AdminFunctionError>) =>
       x
-    ) as InstanceType<typeof FunctionError>
+    ) as InstanceType<typeof AdminFunctionError>
     expect(e.message).toBe('Some fields need attention.')
     expect(e.details).toEqual([{ path: 'count', message: 'Too big' }])
     expect(isRefusal(e)).toBe(false)

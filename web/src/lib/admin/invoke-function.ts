@@ -1,17 +1,23 @@
 // Calls an edge function with the signed-in user's token (so RLS applies inside it) and turns
-// its one error shape, { error: { code, message, details } }, into a DbError carrying the
-// status: a refusal (401/403) reads as one, a 400 keeps the function's field details.
+// its one error shape, { error: { code, message, details } } (@common/function-error), into an
+// AdminFunctionError: a DbError carrying the status, so a refusal (401/403) reads as one on the
+// admin screens, and a 400 keeps the function's field details.
 import { FunctionsHttpError } from '@supabase/supabase-js'
+import type { ErrorBody } from '@common/function-error'
 import { isTimeout, TIMEOUT_MESSAGE } from '@/lib/fetch-with-retry'
 import { supabase } from '@/lib/supabase'
 import { DbError } from './db-error'
 
-export interface FunctionErrorBody {
-  error?: { code?: string; message?: string; details?: unknown }
-}
+/** What a function's error answer may hold: its body is read as the shared shape, or nothing. */
+type FunctionErrorBody = { error?: Partial<ErrorBody['error']> }
 
-export class FunctionError extends DbError {
-  override name = 'FunctionError'
+/**
+ * A function's error answer as the admin screens show it: a DbError (the message a member of
+ * staff can act on), with the HTTP status and the function's body. The public pages' error for a
+ * failed call is the shared FunctionError (lib/call-function.ts).
+ */
+export class AdminFunctionError extends DbError {
+  override name = 'AdminFunctionError'
   constructor(readonly httpStatus: number, readonly body: FunctionErrorBody, fallback: string) {
     const message = body.error?.message
     // A function's own 403 message ("Not allowed to make offers at this site") is clearer than ours.
@@ -45,7 +51,7 @@ export async function invokeFunction<T>(
       try {
         parsed = await res.json() as FunctionErrorBody
       } catch { /* not JSON */ }
-      throw new FunctionError(res.status, parsed, fallback)
+      throw new AdminFunctionError(res.status, parsed, fallback)
     }
     // supabase-js wraps what fetch threw; a request given up with no answer may have been done.
     if (isTimeout((error as { context?: unknown }).context)) {

@@ -6,7 +6,7 @@ import { EmptyState, ErrorNotice, Field, formGrid, PageHeader, Status, useFormSa
 import { DataTable } from '@/components/admin/DataTable'
 import { buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { formatPence } from '@/lib/admin/money'
-import { FunctionError } from '@/lib/admin/invoke-function'
+import { AdminFunctionError } from '@/lib/admin/invoke-function'
 import { usePageMeta } from '@/lib/page-meta'
 import { toast } from '@/lib/toast'
 import {
@@ -59,7 +59,7 @@ export function AdminCheckoutRoute() {
         toast.success(link.emailed ? 'Checkout link created and e-mailed' : 'Checkout link created')
         return null
       } catch (err) {
-        if (err instanceof FunctionError && err.httpStatus < 500) key.current = newKey()
+        if (err instanceof AdminFunctionError && err.httpStatus < 500) key.current = newKey()
         return (err as Error).message
       }
     })

@@ -2,6 +2,7 @@
 // (GET payments/receipt/<invoice_id>.pdf with their access token, docs/billing.md); the browser
 // saves it from a blob URL, so the token never goes into a link.
 import { useMutation } from '@tanstack/react-query'
+import { fromAnswer } from '@common/function-error'
 import { env } from '@/config/env'
 import { anonHeaders } from '@/lib/anon-headers'
 import { FunctionError, NETWORK_MESSAGE } from '@/lib/call-function'
@@ -24,11 +25,10 @@ export async function fetchReceiptPdf(invoiceId: number): Promise<Blob> {
     throw new FunctionError(0, 'network', NETWORK_MESSAGE)
   }
   if (!res.ok) {
-    const body = await res.json().catch(() => null) as { error?: { message?: string } } | null
-    throw new FunctionError(
+    throw fromAnswer(
       res.status,
-      'http_error',
-      body?.error?.message ?? 'We could not make the PDF just now. Please try again.',
+      await res.json().catch(() => null),
+      'We could not make the PDF just now. Please try again.',
     )
   }
   return await res.blob()
