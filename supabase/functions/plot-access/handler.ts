@@ -13,6 +13,7 @@
 // Withdrawing or removing a co-worker, reading the gate code and the invitation a link shows are
 // RPCs the web app calls directly (end_co_worker, site_access, my_plot_access, co_worker_invitation).
 import { z } from 'npm:zod@3'
+import { longDate } from '../_shared/common/dates.ts'
 import { must } from '../_shared/db.ts'
 import { HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
@@ -56,15 +57,6 @@ export type Notice = Omit<Claimed, 'token' | 'co_worker_name' | 'plot_number'> &
 }
 
 const FN = 'plot-access'
-
-/** 12 March 2026, as the UK reads it. */
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  })
 
 /** The link in an invitation e-mail. */
 export const invitationLink = (token: string) =>
