@@ -63,7 +63,6 @@ const DATE_OWNERS = new Set(['supabase/functions/_shared/common/dates.ts', 'web/
  * work is moving them onto lib/dates and @common/dates. Take each out of this list as it does.
  */
 const NOT_YET_MOVED = new Set([
-  'supabase/functions/plot-access/handler.ts',
   'supabase/functions/plot-inspections/handler.ts',
   'web/src/features/admin-plots/components/when.ts',
 ])
