@@ -17,22 +17,13 @@
 //   repeated: true and sends nothing again; while the first is still sending → 409.
 import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
+import { ENTRY_STATUSES } from '../_shared/common/waiting-list.ts'
 import { forbidden, HttpError, notFound, upstream } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendManyAndLog } from '../_shared/notify.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { type Fields, merge, renderEmail, siteUrl } from '../_shared/render.ts'
 import { authUser, requireStaff, userClient } from '../_shared/supabase.ts'
-
-const STATUSES = [
-  'waiting',
-  'offered',
-  'accepted',
-  'declined',
-  'expired',
-  'withdrawn',
-  'removed',
-] as const
 
 /** The most applicants one message goes to: the API's max_rows (supabase/config.toml). */
 export const MAX_RECIPIENTS = 1000
@@ -41,7 +32,7 @@ export const bodySchema = z.object({
   template_id: z.number().int().positive(),
   entry_ids: z.array(z.number().int().positive()).min(1).max(MAX_RECIPIENTS).optional(),
   site_id: z.number().int().positive().optional(),
-  statuses: z.array(z.enum(STATUSES)).min(1).default(['waiting']),
+  statuses: z.array(z.enum(ENTRY_STATUSES)).min(1).default(['waiting']),
   fields: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().max(500)).default({}),
   preview: z.boolean().default(false),
 }).strict().refine((b) => (b.entry_ids ? 1 : 0) + (b.site_id ? 1 : 0) === 1, {

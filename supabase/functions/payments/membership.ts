@@ -26,6 +26,12 @@ import type { LineItem } from '../_shared/providers/payments.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
 import { adminClient, authUser, type Client } from '../_shared/supabase.ts'
 import type { JsonObject } from '../_shared/common/database.ts'
+import type {
+  Access,
+  AccessOffer,
+  MembershipAccess,
+  SiteRef,
+} from '../_shared/common/membership-access.ts'
 import {
   openCheckout,
   quoteVoucher,
@@ -45,33 +51,12 @@ export const offerToken = z.string().regex(
 const slug = z.string().trim().toLowerCase().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Not a site slug.')
   .max(100)
 
-export type SiteRef = {
-  slug: string
-  city_slug: string
-  location: string
-  city: string
-  status: string
-}
-
 /** membership_access's jsonb (type aliases, so the Json it comes as converts to them). */
-export type Access = {
+type RuleAnswer = Access & {
   site_id: number
   site: SiteRef
-  allowed: boolean
-  reason: string
-  message: string | null
-  waiting: number
-  plots_free: number | null
   offer_id: number | null
-  offer?: {
-    status: string
-    respond_by: string
-    this_site: boolean
-    first_name: string
-    email: string
-    linked_to_other: boolean
-    used: boolean
-  } | null
+  offer?: AccessOffer | null
 }
 
 interface Plan {
@@ -89,14 +74,14 @@ export async function membershipAccess(
   site: string,
   userId: string | null,
   token: string | null,
-): Promise<Access> {
+): Promise<RuleAnswer> {
   return must(
     await adminClient().rpc('membership_access', {
       p_site_slug: site,
       p_user_id: userId,
       p_offer_token: token,
     }),
-  ) as Access
+  ) as RuleAnswer
 }
 
 /** The joining fee charged today: the active fee once its effective date has come. */
@@ -139,7 +124,7 @@ export function membershipLines(
 const total = (lines: LineItem[]) => lines.reduce((s, l) => s + l.amount_pence * l.quantity, 0)
 
 /** 409 with the reason when the rule says no. */
-function refuse(access: Access): never {
+function refuse(access: RuleAnswer): never {
   throw new HttpError(
     409,
     access.reason,
@@ -377,7 +362,7 @@ export async function membershipInfo(req: Request, url: URL): Promise<Response> 
   const [plans, fee] = await Promise.all([activePlans(db), joiningFeePence(db)])
   const deposit = depositPence()
   const { site: siteRef, offer: offerInfo, allowed, reason, message, waiting, plots_free } = access
-  return json({
+  const answer: MembershipAccess = {
     site: siteRef,
     access: { allowed, reason, message, waiting, plots_free },
     offer: offerInfo ?? null,
@@ -391,7 +376,8 @@ export async function membershipInfo(req: Request, url: URL): Promise<Response> 
         due_today_pence: total(lines),
       }
     }),
-  }, { headers: { 'cache-control': 'no-store' } })
+  }
+  return json(answer, { headers: { 'cache-control': 'no-store' } })
 }
 
 export async function membershipSites(): Promise<Response> {

@@ -1,11 +1,15 @@
 // The rules both tiers share agree with the database that owns them, and no copy of them has
 // come back: role names and who counts as an admin (public.roles, private.is_staff/is_admin),
-// and the phone pattern (private.valid_phone, which every phone constraint calls).
+// the phone pattern (private.valid_phone, which every phone constraint calls), a waiting-list
+// entry's statuses (its check constraint) and why a membership may not be set up
+// (private.membership_message).
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { sql, test } from '../testing.ts'
 import { PHONE_PATTERN } from './phone.ts'
 import { ADMIN_ROLES, isAdminRole, ROLE_LABELS, STAFF_ROLES } from './roles.ts'
+import { ENTRY_STATUSES } from './waiting-list.ts'
+import { ACCESS_REASONS } from './membership-access.ts'
 
 const ROOT = new URL('../../../../', import.meta.url).pathname
 
@@ -78,6 +82,25 @@ test('every phone constraint calls private.valid_phone rather than a pattern of 
   }
 })
 
+test('ENTRY_STATUSES are the statuses the check on waiting_list_entries.status allows', async () => {
+  const [row] = await sql()`
+    select pg_get_constraintdef(c.oid) as def from pg_constraint c
+    where c.conrelid = 'public.waiting_list_entries'::regclass and c.contype = 'c'
+      and pg_get_constraintdef(c.oid) like '%status%'`
+  const allowed = [...String(row?.def).matchAll(/'([a-z_]+)'/g)].map((m) => m[1])
+  assert.deepEqual(allowed, [...ENTRY_STATUSES])
+})
+
+test('ACCESS_REASONS: the refusals are exactly those private.membership_message explains', async () => {
+  const rows = await sql()`
+    select r, private.membership_message(r) is not null as explained
+    from unnest(${[...ACCESS_REASONS, 'no_such_reason']}::text[]) r`
+  assert.deepEqual(
+    rows.filter((r) => r.explained).map((r) => r.r),
+    ACCESS_REASONS.filter((r) => r !== 'open' && r !== 'offer'),
+  )
+})
+
 async function* sources(dir: string): AsyncGenerator<string> {
   for await (const e of Deno.readDir(dir)) {
     const p = join(dir, e.name)
@@ -86,7 +109,7 @@ async function* sources(dir: string): AsyncGenerator<string> {
   }
 }
 
-test('no source outside _shared/common writes the role lists or the phone pattern again', async () => {
+test('no source outside _shared/common writes the role lists, the phone pattern, the entry statuses or the access reasons again', async () => {
   const copies: string[] = []
   for (const dir of ['web/src', 'supabase/functions', 'stack', 'e2e']) {
     for await (const file of sources(join(ROOT, dir))) {
@@ -96,6 +119,14 @@ test('no source outside _shared/common writes the role lists or the phone patter
       }
       if (text.includes('/^\\+?[0-9 ()-]{')) {
         copies.push(`${file}: the phone pattern (use @common/phone)`)
+      }
+      if (
+        /['"]declined['"],\s*['"]expired['"],\s*['"]withdrawn['"],\s*['"]removed['"]/.test(text)
+      ) {
+        copies.push(`${file}: the entry statuses (use @common/waiting-list)`)
+      }
+      if (/['"]already_member['"]\s*[|,]\s*['"]offer_unanswered['"]/.test(text)) {
+        copies.push(`${file}: the membership access reasons (use @common/membership-access)`)
       }
     }
   }

@@ -5,9 +5,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { z } from 'zod'
+import type { EntryStatus } from '@common/waiting-list'
 import { invokeFunction } from '@/lib/admin/invoke-function'
 
-export const SEND_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired'] as const
+/** The statuses a message can go to: everyone on the list but those who left it. */
+export const SEND_STATUSES = [
+  'waiting',
+  'offered',
+  'accepted',
+  'declined',
+  'expired',
+] as const satisfies readonly EntryStatus[]
 
 export const sendSchema = z.object({
   template_id: z.number().int().positive(),

@@ -5,15 +5,6 @@ import { supabase } from '@/lib/supabase'
 import { DbError } from '@/lib/admin/db-error'
 import type { Selected } from '@/lib/db-types'
 
-export const ENTRY_STATUSES = [
-  'waiting',
-  'offered',
-  'accepted',
-  'declined',
-  'expired',
-  'withdrawn',
-  'removed',
-] as const
 export const PAGE_SIZE = 25
 
 export interface EntryFilters {

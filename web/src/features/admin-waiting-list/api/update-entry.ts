@@ -2,7 +2,8 @@
 // hides comes back as nothing, which is a refusal.
 import { z } from 'zod'
 import { saveRow, useInvalidatingMutation } from '@/lib/admin/crud'
-import { entriesQueryKey, type Entry, ENTRY_COLUMNS, ENTRY_STATUSES } from './get-entries'
+import { ENTRY_STATUSES } from '@common/waiting-list'
+import { entriesQueryKey, type Entry, ENTRY_COLUMNS } from './get-entries'
 import { PHONE_PATTERN } from '@common/phone'
 
 const blankToNull = (schema: z.ZodTypeAny) =>

@@ -6,7 +6,8 @@ import { Field, fieldErrors, formGrid } from '@/components/admin/ui'
 import { actionRow, buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
 import { toast } from '@/lib/toast'
 import { type Category } from '../api/get-categories'
-import { ENTRY_STATUSES, type Entry } from '../api/get-entries'
+import { ENTRY_STATUSES } from '@common/waiting-list'
+import type { Entry } from '../api/get-entries'
 import { entrySchema, entryToForm, type EntryFormValues, useUpdateEntry } from '../api/update-entry'
 
 const lead = css`

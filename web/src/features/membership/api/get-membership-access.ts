@@ -5,53 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { callFunction } from '@/lib/call-function'
 import { supabase } from '@/lib/supabase'
-import type { Plan } from './get-plans'
-
-export type AccessReason =
-  | 'open'
-  | 'offer'
-  | 'waiting_list'
-  | 'full'
-  | 'not_open'
-  | 'already_member'
-  | 'offer_unanswered'
-  | 'offer_used'
-  | 'offer_taken'
-  | 'offer_closed'
-
-export interface PriceLine {
-  name: string
-  amount_pence: number
-}
-
-/** A plan with what its first payment is made of. */
-export interface PricedPlan extends Plan {
-  lines: PriceLine[]
-  due_today_pence: number
-}
-
-export interface MembershipAccess {
-  site: { slug: string; city_slug: string; location: string; city: string; status: string }
-  access: {
-    allowed: boolean
-    reason: AccessReason
-    message: string | null
-    waiting: number
-    plots_free: number | null
-  }
-  offer: {
-    status: string
-    respond_by: string
-    this_site: boolean
-    first_name: string
-    email: string
-    linked_to_other: boolean
-    used: boolean
-  } | null
-  deposit_pence: number
-  joining_fee_pence: number
-  plans: PricedPlan[]
-}
+import type { MembershipAccess } from '@common/membership-access'
 
 /** The signed-in user's access token, for calls that answer per person. */
 export async function bearer(): Promise<Record<string, string>> {

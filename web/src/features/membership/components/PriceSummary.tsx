@@ -1,6 +1,6 @@
 // What the first payment of a plan is made of (the payments function prices it: the plan's first
 // period, the joining fee, the refundable deposit) and what follows it.
-import type { PricedPlan } from '../api/get-membership-access'
+import type { PricedPlan } from '@common/membership-access'
 
 export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
 

@@ -1,6 +1,7 @@
 // The applicant's own entry by private reference: position, list length, how many places the
 // list offered over the last year and the estimated wait; or their pre-registration.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { EntryStatus } from '@common/waiting-list'
 import { callFunction, FunctionError } from '@/lib/call-function'
 
 export interface QueuePosition {
@@ -8,7 +9,7 @@ export interface QueuePosition {
   reference: string
   location: string
   site_id: number | null
-  status: 'waiting' | 'offered' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | 'removed'
+  status: EntryStatus
   joined_at: string
   queue_position: number | null
   list_length: number
