@@ -136,7 +136,7 @@ export default function PlanMap(props: PlanMapProps) {
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
       ctx.clearRect(0, 0, size.x, size.y)
       const view = new DOMRect(0, 0, size.x, size.y)
-      const { plots: now, selectedId: chosen } = shown.current
+      const now = shown.current.plots
       ctx.font = '700 12px system-ui, sans-serif'
       ctx.textAlign = 'center'
       ctx.textBaseline = 'middle'
@@ -168,7 +168,7 @@ export default function PlanMap(props: PlanMapProps) {
         if (!at) continue
         const text = p.mine ? `${p.number} (yours)` : p.number
         const wide = ctx.measureText(text).width + 4
-        if (b.width < wide && p.id !== chosen && !p.mine) continue
+        if (b.width < wide && !p.mine) continue
         const q = m.latLngToContainerPoint(at)
         ctx.lineWidth = 3.5
         ctx.strokeStyle = 'rgba(255, 255, 255, 0.95)'
@@ -240,6 +240,8 @@ export default function PlanMap(props: PlanMapProps) {
     shown.current = { plots, selectedId: latest.current.selectedId }
     layers.current.get(latest.current.selectedId ?? -1)?.bringToFront()
     overlay.current?.redraw()
+    // How many outlines are on the map: journeys and the bench wait for it.
+    box.current?.setAttribute('data-plan-drawn', String(layers.current.size))
     latest.current.onDrawn?.()
   }, [plots, centre])
 
@@ -257,8 +259,8 @@ export default function PlanMap(props: PlanMapProps) {
       const m = map.current
       if (m && !m.getBounds().contains(poly.getBounds())) m.panTo(poly.getBounds().getCenter())
     }
+    // The patterns and numbers do not change with the choice: the overlay stays as drawn.
     shown.current = { ...shown.current, selectedId }
-    overlay.current?.redraw()
   }, [selectedId, plots])
 
   // The outline being drawn: its corners and sides, closed by a dashed side.

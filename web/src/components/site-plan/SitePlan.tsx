@@ -5,14 +5,25 @@
 // corner at the centre" after moving the map with the keyboard) adds a corner, then Save outline
 // hands the polygon to `onShapeDrawn`. Without tiles (offline) the map is a plain background.
 import { css } from 'goober'
-import { Component, lazy, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react'
+import {
+  Component,
+  lazy,
+  memo,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { env } from '@/config/env'
 import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
 import type { PlanMapApi } from './PlanMap'
 import {
   areaM2,
   byNumber,
-  cornersOf,
   cornersToPolygon,
   crossesItself,
   formatM2,
@@ -175,6 +186,12 @@ const wrap = css`
     list-style: none;
     max-height: 18rem;
     overflow-y: auto;
+    /* Hundreds of plots: only the rows in view are laid out and painted. */
+    contain: content;
+  }
+  .plots li {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 3.5rem;
   }
   .plots button {
     width: 100%;
@@ -224,6 +241,42 @@ function Swatch({ status }: { status: PlanPlot['status'] }) {
   return <span className='swatch' aria-hidden='true' style={{ background: swatchBackground(s.fill, s.pattern) }} />
 }
 
+/** One plot in the list; memoised, as the list may hold hundreds. */
+const PlotButton = memo(function PlotButton({
+  plot: p,
+  pressed,
+  editable,
+  onSelect,
+}: {
+  plot: PlanPlot
+  pressed: boolean
+  editable: boolean
+  onSelect: (id: number) => void
+}) {
+  return (
+    <li>
+      <button
+        type='button'
+        aria-pressed={pressed}
+        className={p.mine ? 'mine' : undefined}
+        data-plot={p.number}
+        onClick={() => onSelect(p.id)}
+      >
+        <span className='n'>
+          <span className={visuallyHidden}>Plot </span>
+          {p.number}
+          {p.mine ? ' (yours)' : ''}
+        </span>
+        <span className='s'>
+          <Swatch status={p.status} />
+          {statusLabel(p.status)}
+        </span>
+        {editable && !p.shape && <span className='s'>no outline</span>}
+      </button>
+    </li>
+  )
+})
+
 /** A map chunk that fails to load (offline) leaves the list, which does everything the map does. */
 class MapBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
@@ -262,10 +315,13 @@ export function SitePlan({
 }: SitePlanProps) {
   const [ownChoice, setOwnChoice] = useState<number | null>(null)
   const chosenId = selectedId === undefined ? ownChoice : selectedId
-  const select = (id: number) => {
+  // Stable, so choosing a plot re-renders only the two buttons whose state changed.
+  const onSelectNow = useRef(onSelect)
+  onSelectNow.current = onSelect
+  const select = useCallback((id: number) => {
     setOwnChoice(id)
-    onSelect?.(id)
-  }
+    onSelectNow.current?.(id)
+  }, [])
   const [corners, setCorners] = useState<LatLng[] | null>(null)
   const [drawError, setDrawError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -278,13 +334,16 @@ export function SitePlan({
   const drawn = plots.filter((p) => p.shape).length
   const showMap = editable || drawn > 0
   const anyMine = plots.some((p) => p.mine)
-  const sorted = [...plots].sort(byNumber)
+  const sorted = useMemo(() => [...plots].sort(byNumber), [plots])
+  const legend = useMemo(() => legendOf(plots), [plots])
 
   // A different plot chosen while drawing: the corners belonged to the other one.
-  useEffect(() => {
-    setCorners(null)
-    setDrawError(null)
-  }, [chosenId])
+  const drewFor = useRef(chosenId)
+  if (drewFor.current !== chosenId) {
+    drewFor.current = chosenId
+    if (corners !== null) setCorners(null)
+    if (drawError !== null) setDrawError(null)
+  }
 
   const addCorner = (c: LatLng) => {
     setDrawError(null)
@@ -317,7 +376,7 @@ export function SitePlan({
   return (
     <figure className={wrap} aria-label={label} data-site-plan={plan.site_id}>
       <ul className='legend' aria-label='Key'>
-        {legendOf(plots).map(({ status, count }) => (
+        {legend.map(({ status, count }) => (
           <li key={status}>
             <Swatch status={status} />
             {statusLabel(status)} ({count})
@@ -369,7 +428,9 @@ export function SitePlan({
       ) : (
         <p className='note'>No plot outlines are drawn on this plan yet: the plots are listed below.</p>
       )}
-      <p className='chosen' aria-live='polite' data-testid='chosen-plot' hidden={!chosen}>
+      {/* Always there, so choosing the first plot moves nothing below it (the list of hundreds). */}
+      <p className='chosen' aria-live='polite' data-testid='chosen-plot'>
+        {!chosen && 'Choose a plot on the plan or in the list to see it here.'}
         {chosen && (
           <>
             <strong>
@@ -446,26 +507,7 @@ export function SitePlan({
       </h3>
       <ul className='plots' aria-labelledby={`plan-list-${plan.site_id}`}>
         {sorted.map((p) => (
-          <li key={p.id}>
-            <button
-              type='button'
-              aria-pressed={p.id === chosenId}
-              className={p.mine ? 'mine' : undefined}
-              data-plot={p.number}
-              onClick={() => select(p.id)}
-            >
-              <span className='n'>
-                <span className={visuallyHidden}>Plot </span>
-                {p.number}
-                {p.mine ? ' (yours)' : ''}
-              </span>
-              <span className='s'>
-                <Swatch status={p.status} />
-                {statusLabel(p.status)}
-              </span>
-              {editable && cornersOf(p.shape).length === 0 && <span className='s'>no outline</span>}
-            </button>
-          </li>
+          <PlotButton key={p.id} plot={p} pressed={p.id === chosenId} editable={editable} onSelect={select} />
         ))}
       </ul>
     </figure>

@@ -10,7 +10,7 @@ const PublicPlan = lazy(() => import('./PublicPlan'))
 
 interface RawPlan {
   counts?: { plots?: number; free?: number }
-  plots?: unknown[]
+  plots?: { shape?: unknown }[]
 }
 
 export function SitePlanSection({ siteId, location }: { siteId: number; location: string }) {
@@ -19,7 +19,11 @@ export function SitePlanSection({ siteId, location }: { siteId: number; location
     let live = true
     setPlan(null)
     restRpc<RawPlan>('site_plan', { p_site_id: siteId }).then(
-      (p) => live && setPlan(p),
+      (p) => {
+        // A plan with outlines draws its map: the map's code loads beside the plan's own chunk.
+        if (p.plots?.some((x) => x.shape)) void import('./PlanMap').catch(() => {})
+        if (live) setPlan(p)
+      },
       () => {},
     )
     return () => {
