@@ -59,6 +59,7 @@ beforeEach(() => {
       data: [{ site: { id: 5, location: 'Hill Top', city: 'Bath' } }],
       error: null,
     }),
+    'select global_sites': () => ({ data: [{ id: 5, location: 'Hill Top', city: 'Bath' }], error: null }),
     site_plan: () => plan(plots),
   }
 })

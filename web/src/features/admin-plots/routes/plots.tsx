@@ -3,14 +3,14 @@
 // field first: the plan (drawn on demand, Leaflet loaded only with it) with the chosen plot's
 // actions right under it, then the register as a table, adding a plot and loading a CSV.
 import { css } from 'goober'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { DataTable } from '@/components/admin/DataTable'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import { SitePlan } from '@/components/site-plan/SitePlan'
-import { byNumber, featureLabel, formatM2, statusLabel } from '@/components/site-plan/plan'
+import { byNumber, featureLabel, formatM2, type SitePlanData, statusLabel } from '@/components/site-plan/plan'
 import { usePageMeta } from '@/lib/page-meta'
 import { type PlotSite, usePlotSites } from '../api/get-plot-sites'
 import { useSitePlan } from '../api/get-site-plan'
@@ -91,9 +91,49 @@ export function AdminPlotsRoute() {
   )
 }
 
+const plotsTitle = (site: PlotSite | undefined) => (site ? `Plots at ${site.location}` : 'Plots')
 const siteNamed = (sites: PlotSite[] | undefined, id: number) => sites?.find((s) => s.id === id)
 
 const HEAD = ['Number', 'Size', { label: 'm²', num: true }, 'Features', 'Status', 'Holder']
+
+function RegisterTable({
+  plots,
+  location,
+  onChoose,
+}: {
+  plots: SitePlanData['plots']
+  location: string
+  onChoose: (id: number) => void
+}) {
+  return (
+    <DataTable
+      rows={[...plots].sort(byNumber)}
+      head={HEAD}
+      label={`Plots at ${location}`}
+      empty='No plots yet: add them one by one or load a CSV.'
+    >
+      {(p) => (
+        <tr key={p.id} data-testid='plot-row'>
+          <th scope='row'>
+            <button
+              type='button'
+              className={buttonLink}
+              aria-label={`Plot ${p.number}: choose`}
+              onClick={() => onChoose(p.id)}
+            >
+              {p.number}
+            </button>
+          </th>
+          <td>{p.size === 'half' ? 'Half' : 'Full'}</td>
+          <td className='num'>{p.size_m2 ? formatM2(p.size_m2).replace(' m²', '') : '—'}</td>
+          <td>{p.features.map(featureLabel).join(', ') || '—'}</td>
+          <td>{statusLabel(p.status)}</td>
+          <td>{p.holder ?? '—'}</td>
+        </tr>
+      )}
+    </DataTable>
+  )
+}
 
 export function AdminSitePlotsRoute({ siteId: param }: { siteId: string }) {
   const siteId = Number(param)
@@ -110,102 +150,80 @@ export function AdminSitePlotsRoute({ siteId: param }: { siteId: string }) {
     if (scrollTo) document.getElementById('chosen-title')?.scrollIntoView({ block: 'start' })
   }, [scrollTo])
   const site = siteNamed(sites.data, siteId)
-  usePageMeta(site ? `Plots at ${site.location}` : 'Plots')
   const data = plan.data
-  const plot = data?.plots.find((p) => p.id === chosen) ?? null
-  const chooseInRegister = (id: number) => {
+  const chooseInRegister = useCallback((id: number) => {
     setChosen(id)
     setScrollTo((n) => n + 1)
-  }
+  }, [])
+  // The register is drawn again only when the plots change, not when one is chosen.
+  const register = useMemo(
+    () =>
+      data && <RegisterTable plots={data.plots} location={site?.location ?? 'this site'} onChoose={chooseInRegister} />,
+    [data, site?.location, chooseInRegister],
+  )
+  usePageMeta(plotsTitle(site))
+  const plot = data?.plots.find((p) => p.id === chosen) ?? null
 
   if (!Number.isInteger(siteId) || siteId <= 0) return <ErrorNotice title='No such site' message='Choose a site.' />
   return (
     <div className={page}>
-      <PageHeader title={site ? `Plots at ${site.location}` : 'Plots'} />
+      <PageHeader title={plotsTitle(site)} />
       <SitePicker current={siteId} />
-      {plan.isPending && <Status>Loading the plots…</Status>}
       {plan.isError && <ErrorNotice title='The plots could not be loaded' message={plan.error.message} />}
-      {data && (
-        <>
-          <p data-testid='plot-counts'>
-            {data.counts.plots} plot{data.counts.plots === 1 ? '' : 's'} in use: {data.counts.free} ready to let,{' '}
-            {data.counts.let} let.
-          </p>
-          <section aria-labelledby='plan-title'>
-            <h2 id='plan-title'>Site plan</h2>
-            <p>Choose a plot on the plan or in the list under it, then draw its outline or change its status.</p>
-            <SitePlan
-              plan={data}
-              selectedId={chosen}
-              onSelect={setChosen}
-              editable
-              label={`Plan of ${site?.location ?? 'the site'}`}
-              onShapeDrawn={(plotId, shape) => saveShape.mutateAsync({ plotId, shape })}
-            />
-          </section>
-          {plot && <ChosenPlot key={plot.id} siteId={siteId} plot={plot} />}
-          <section aria-labelledby='register-title'>
-            <h2 id='register-title'>Register</h2>
-            <div>
-              <button
-                type='button'
-                className={buttonPrimary}
-                aria-expanded={adding}
-                onClick={() => setAdding((a) => !a)}
-              >
-                {adding ? 'Close the form' : 'Add a plot'}
-              </button>
-            </div>
-            {added.message && <p role='status'>{added.message}</p>}
-            {adding && (
-              <PlotForm
-                key={added.key}
-                initial={emptyPlot()}
-                submitLabel='Add plot'
-                onSave={async (values) => {
-                  try {
-                    const saved = await savePlot.mutateAsync({ id: null, values })
-                    setAdded((a) => ({ key: a.key + 1, message: `Plot ${saved.number} added: it is being prepared.` }))
-                    return null
-                  } catch (e) {
-                    return (e as Error).message
-                  }
-                }}
-              />
-            )}
-            <DataTable
-              rows={[...data.plots].sort(byNumber)}
-              head={HEAD}
-              label={`Plots at ${site?.location ?? 'this site'}`}
-              empty='No plots yet: add them one by one or load a CSV.'
-            >
-              {(p) => (
-                <tr key={p.id} data-testid='plot-row'>
-                  <th scope='row'>
-                    <button
-                      type='button'
-                      className={buttonLink}
-                      aria-label={`Plot ${p.number}: choose`}
-                      onClick={() => chooseInRegister(p.id)}
-                    >
-                      {p.number}
-                    </button>
-                  </th>
-                  <td>{p.size === 'half' ? 'Half' : 'Full'}</td>
-                  <td className='num'>{p.size_m2 ? formatM2(p.size_m2).replace(' m²', '') : '—'}</td>
-                  <td>{p.features.map(featureLabel).join(', ') || '—'}</td>
-                  <td>{statusLabel(p.status)}</td>
-                  <td>{p.holder ?? '—'}</td>
-                </tr>
-              )}
-            </DataTable>
-          </section>
-          <section aria-labelledby='import-title'>
-            <h2 id='import-title'>Load plots from a CSV</h2>
-            <ImportPlots siteId={siteId} />
-          </section>
-        </>
+      {/* The page's words show at once (its largest paint on a phone); the plots follow. */}
+      {data ? (
+        <p data-testid='plot-counts'>
+          {data.counts.plots} plot{data.counts.plots === 1 ? '' : 's'} in use: {data.counts.free} ready to let,{' '}
+          {data.counts.let} let.
+        </p>
+      ) : (
+        plan.isPending && <Status>Loading the plots…</Status>
       )}
+      <section aria-labelledby='plan-title'>
+        <h2 id='plan-title'>Site plan</h2>
+        <p>Choose a plot on the plan or in the list under it, then draw its outline or change its status.</p>
+        {data && (
+          <SitePlan
+            plan={data}
+            selectedId={chosen}
+            onSelect={setChosen}
+            editable
+            label={`Plan of ${site?.location ?? 'the site'}`}
+            onShapeDrawn={(plotId, shape) => saveShape.mutateAsync({ plotId, shape })}
+          />
+        )}
+      </section>
+      {plot && <ChosenPlot key={plot.id} siteId={siteId} plot={plot} />}
+      <section aria-labelledby='register-title'>
+        <h2 id='register-title'>Register</h2>
+        <div>
+          <button type='button' className={buttonPrimary} aria-expanded={adding} onClick={() => setAdding((a) => !a)}>
+            {adding ? 'Close the form' : 'Add a plot'}
+          </button>
+        </div>
+        {added.message && <p role='status'>{added.message}</p>}
+        {adding && (
+          <PlotForm
+            key={added.key}
+            initial={emptyPlot()}
+            submitLabel='Add plot'
+            onSave={async (values) => {
+              try {
+                const saved = await savePlot.mutateAsync({ id: null, values })
+                setAdded((a) => ({ key: a.key + 1, message: `Plot ${saved.number} added: it is being prepared.` }))
+                return null
+              } catch (e) {
+                return (e as Error).message
+              }
+            }}
+          />
+        )}
+        {register}
+      </section>
+      <section aria-labelledby='import-title'>
+        <h2 id='import-title'>Load plots from a CSV</h2>
+        <ImportPlots siteId={siteId} />
+      </section>
     </div>
   )
 }
