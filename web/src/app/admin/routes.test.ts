@@ -214,7 +214,9 @@ describe('the admin area loads page by page', () => {
       '@/features/admin-auth/routes/unauthorized',
       '@/features/errors/routes/not-found',
     ]
-    const eager = [...source.matchAll(/^import [^;]*? from '(@\/features\/[^']+\/routes\/[^']+)'/gms)]
+    const eager = [
+      ...source.matchAll(/^import [^;]*? from '(@\/features\/[^']+\/routes\/[^']+)'/gms),
+    ]
       .map((m) => m[1])
       .filter((path) => !open.includes(path!))
     expect(eager, 'use lazyRoute(() => import(…), name) for a staff page in routes.tsx').toEqual([])
