@@ -34,6 +34,7 @@ const NOT_LINKED: Record<string, string> = {
   '/guided-tour/become-member': 'the result of a booking',
   '/seed-sowing/thank-you': 'the result of a sign-up',
   '/queue/keep-place': 'the answer page of the "keep your place?" e-mail (its token is the key)',
+  '/members/co-worker': 'the answer page of a co-worker invitation e-mail (its token is the key)',
 }
 
 /** Every public page of the paths table without parameters (admin and token pages aside). */

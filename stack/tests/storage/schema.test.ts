@@ -1,6 +1,6 @@
 // The storage schema as the platform gives it, checked as postgres (who runs migrations): the
 // tables and helpers of Supabase Storage, RLS on with no policies of the platform's own (the app's
-// images bucket brings its policies in a migration), and what postgres may and may
+// buckets bring their policies in migrations), and what postgres may and may
 // not do there, so that a migration behaves here as on Supabase.
 import assert from 'node:assert/strict'
 import { bucket, db, opts } from './helpers.ts'
@@ -13,8 +13,9 @@ Deno.test(
     select c.relname, c.relrowsecurity, pg_get_userbyid(c.relowner) as owner,
       (select count(*)::int from pg_policies p where p.schemaname = 'storage' and p.tablename = c.relname
         and p.policyname not like 'storage conformance%'
-        -- the app's own migration (20250107000000_images.sql) adds policies for its bucket
-        and coalesce(p.qual, '') || coalesce(p.with_check, '') not like '%''images''%') as policies
+        -- the app's own migrations add policies for its buckets (images, inspection photos)
+        and coalesce(p.qual, '') || coalesce(p.with_check, '') not like '%''images''%'
+        and coalesce(p.qual, '') || coalesce(p.with_check, '') not like '%''inspection-photos''%') as policies
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'storage' and c.relname in ('buckets', 'objects') order by c.relname`
     assert.deepEqual(tables.map((t) => ({ ...t })), [

@@ -147,7 +147,9 @@ interface Recipient {
 
 /** "Plot 7, a full plot of 250 m² near a tap": what the offer e-mail says about the plot. */
 export function plotWords(
-  r: Pick<Recipient, 'plot_number' | 'plot_size' | 'plot_size_m2' | 'plot_features'>,
+  r: Pick<Recipient, 'plot_number' | 'plot_size_m2' | 'plot_features'> & {
+    plot_size: string | null
+  },
 ): string {
   if (!r.plot_number) return ''
   const size = r.plot_size_m2
@@ -179,7 +181,7 @@ interface OfferView {
   city_slug: string | null
   membership_status: string | null
   plot_number: string | null
-  plot_size: 'half' | 'full' | null
+  plot_size: string | null
   plot_size_m2: number | null
   plot_features: string[] | null
 }
