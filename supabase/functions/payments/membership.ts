@@ -30,6 +30,7 @@ import type {
   Access,
   AccessOffer,
   MembershipAccess,
+  MembershipPlan,
   SiteRef,
 } from '../_shared/common/membership-access.ts'
 import {
@@ -59,14 +60,7 @@ type RuleAnswer = Access & {
   offer?: AccessOffer | null
 }
 
-interface Plan {
-  id: number
-  name: string
-  description: string | null
-  plot_size: string
-  price_pence: number
-  billing_interval: string
-}
+type Plan = MembershipPlan
 type MembershipLine = LineItem & { plan_id?: number }
 
 /** What the database says this person may do at the site (404 for an unknown site). */

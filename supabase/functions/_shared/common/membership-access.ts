@@ -52,17 +52,18 @@ export type Access = {
 /** One line of a first payment. */
 export type PriceLine = { name: string; amount_pence: number }
 
-/** An active plan, with what its first payment is made of. */
-export type PricedPlan = {
+/** An active membership plan, as the function reads it. */
+export type MembershipPlan = {
   id: number
   name: string
   description: string | null
   plot_size: string
   price_pence: number
   billing_interval: string
-  lines: PriceLine[]
-  due_today_pence: number
 }
+
+/** An active plan, with what its first payment is made of. */
+export type PricedPlan = MembershipPlan & { lines: PriceLine[]; due_today_pence: number }
 
 /** GET payments/membership?site=…&offer=… */
 export type MembershipAccess = {
