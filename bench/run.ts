@@ -83,8 +83,11 @@ async function describeMachine(stack: RunningStack): Promise<[string, string][]>
   ]
 }
 
+/** The benches that open the web app in Chromium (the web build and Chromium are set up for them). */
+const BROWSER_BENCHES = ['web.bench.ts', 'plots.bench.ts']
+
 /** The order the benches run in; any other bench/*.bench.ts follows, by name. */
-export const BENCH_ORDER = ['web', 'rest', 'functions', 'db', 'lists', 'recovery']
+export const BENCH_ORDER = ['web', 'plots', 'rest', 'functions', 'db', 'lists', 'recovery']
 
 export async function runBench(args: string[]): Promise<number> {
   const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',')
@@ -104,16 +107,17 @@ export async function runBench(args: string[]): Promise<number> {
   files.sort((a, b) => order(a) - order(b) || a.localeCompare(b))
   const chosen = files.filter((f) => !only || only.includes(f.replace('.bench.ts', '')))
   // Tools from Debian, as npm test installs Chromium: wrk for rest, Chromium for web.
-  const tools = [['rest.bench.ts', '/usr/bin/wrk', 'wrk'], [
-    'web.bench.ts',
-    '/usr/bin/chromium',
-    'chromium',
-  ]]
+  const tools = [
+    ['rest.bench.ts', '/usr/bin/wrk', 'wrk'],
+    ['web.bench.ts', '/usr/bin/chromium', 'chromium'],
+    ['plots.bench.ts', '/usr/bin/chromium', 'chromium'],
+  ]
   const missing = tools.filter(([f, bin]) => chosen.includes(f) && !existsSync(bin)).map((
     [, , pkg],
   ) => pkg)
-  if (missing.length) await aptInstall(missing)
-  if (chosen.includes('web.bench.ts')) await buildWeb()
+  if (missing.length) await aptInstall([...new Set(missing)])
+  // The benches that load pages in Chromium measure the production build of this tree.
+  if (chosen.some((f) => BROWSER_BENCHES.includes(f))) await buildWeb()
   const ports = { api: freePort(), db: freePort(), web: freePort() }
   const stack = await startStack({
     ports,

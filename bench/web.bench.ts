@@ -225,7 +225,7 @@ async function jsSizes(
   return { gzip: gzip / 1024, raw: raw / 1024, files: unique.length }
 }
 
-const BASELINE_HTML =
+export const BASELINE_HTML =
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="Baseline page for the benchmark"><title>Baseline | Roots Allotments</title></head>
 <body><main><h1>Allotments</h1><p>A static page with no script: the best this machine and Lighthouse allow.</p></main></body></html>`
