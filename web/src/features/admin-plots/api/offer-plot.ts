@@ -1,7 +1,9 @@
 // "Offer this plot": offer_plot offers it to the first applicant on the site's list it fits (the
-// plot becomes offered and the offer e-mail goes out), then the page says who that is.
+// plot becomes offered and its offer e-mail is owed), the offer outbox is asked to send that
+// e-mail now, then the page says who has the offer.
 import { useInvalidatingMutation } from '@/lib/admin/crud'
 import { DbError } from '@/lib/admin/db-error'
+import { invokeFunction } from '@/lib/admin/invoke-function'
 import { supabase } from '@/lib/supabase'
 import { plotsKey } from './get-site-plan'
 
@@ -10,6 +12,8 @@ export interface PlotOfferMade {
   /** The applicant's name as they gave it, or their e-mail address. */
   to: string
   respondBy: string
+  /** Whether the offer e-mail went now; if not, the every-minute outbox job sends it. */
+  told: boolean
 }
 
 export async function offerPlot(plotId: number, respondDays = 7): Promise<PlotOfferMade> {
@@ -25,6 +29,11 @@ export async function offerPlot(plotId: number, respondDays = 7): Promise<PlotOf
     'id',
     offer.entry_id,
   ).maybeSingle()
+  // The offer is made whatever happens here: a failed send is retried by the outbox job.
+  const told = await invokeFunction<{ notified: number }>('waiting-list-process', {
+    action: 'notify',
+    site_id: offer.site_id,
+  }).then(() => true, () => false)
   const name = [entry?.first_name, entry?.last_name].filter(Boolean).join(' ').trim()
   return {
     offerId: offer.id,
@@ -32,6 +41,7 @@ export async function offerPlot(plotId: number, respondDays = 7): Promise<PlotOf
       ? `${name}${entry?.email ? ` (${entry.email})` : ''}`
       : entry?.email ?? `applicant ${offer.entry_id}`,
     respondBy: offer.respond_by,
+    told,
   }
 }
 

@@ -135,7 +135,10 @@ export function ChosenPlot({ siteId, plot }: { siteId: number; plot: PlanPlot })
       {offered && (
         <p role='status' data-testid='offer-made'>
           Plot {plot.number} is offered to <strong>{offered.to}</strong>, who has until {when(offered.respondBy, false)}{' '}
-          to answer. The offer e-mail is on its way.
+          to answer.{' '}
+          {offered.told
+            ? 'The offer e-mail is on its way.'
+            : 'The offer e-mail could not be sent just now; it goes out within a few minutes.'}
         </p>
       )}
       {error && <ErrorNotice title={`Plot ${plot.number} was not changed`} message={error.message} />}

@@ -32,6 +32,12 @@ vi.mock('@/lib/supabase', () => ({
       return Promise.resolve(db[fn]!(args))
     },
     from: chain,
+    functions: {
+      invoke: (name: string, opts: { body: unknown }) => {
+        calls.push({ what: `function ${name}`, args: opts.body })
+        return Promise.resolve(db[`function ${name}`]!(opts.body))
+      },
+    },
   }),
 }))
 vi.mock('@/config/env', () => ({ env: () => ({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'k' }) }))
@@ -90,11 +96,15 @@ describe('the plots page', () => {
 
   it('marks a plot ready with a note, and offers it, saying to whom', async () => {
     db.set_plot_status = () => ({ data: {}, error: null })
-    db.offer_plot = () => ({ data: { id: 9, entry_id: 44, respond_by: '2025-02-01T12:00:00Z' }, error: null })
+    db.offer_plot = () => ({
+      data: { id: 9, entry_id: 44, site_id: 1, respond_by: '2025-02-01T12:00:00Z' },
+      error: null,
+    })
     db['select waiting_list_entries'] = () => ({
       data: { first_name: 'Bea', last_name: 'Next', email: 'bea@example.com' },
       error: null,
     })
+    db['function waiting-list-process'] = () => ({ data: { notified: 1 }, error: null })
     renderPage()
     fireEvent.click(await screen.findByRole('button', { name: 'Plot 3: choose' }))
     const panel = screen.getByTestId('chosen-panel')
@@ -113,6 +123,29 @@ describe('the plots page', () => {
       'Plot 3 is offered to Bea Next (bea@example.com), who has until 1 Feb 2025 to answer. The offer e-mail is on its way.',
     )
     expect(calls.find((c) => c.what === 'offer_plot')!.args).toEqual({ p_plot_id: 3, p_respond_days: 7 })
+    // The site's offer outbox is asked to send the e-mail now, after the offer is made.
+    const sent = calls.findIndex((c) => c.what === 'function waiting-list-process')
+    expect(calls[sent]!.args).toEqual({ action: 'notify', site_id: 1 })
+    expect(sent).toBeGreaterThan(calls.findIndex((c) => c.what === 'offer_plot'))
+  })
+
+  it('says the offer stands when its e-mail cannot be sent at once', async () => {
+    db.offer_plot = () => ({
+      data: { id: 9, entry_id: 44, site_id: 1, respond_by: '2025-02-01T12:00:00Z' },
+      error: null,
+    })
+    db['select waiting_list_entries'] = () => ({ data: null, error: null })
+    db['function waiting-list-process'] = () => ({ data: null, error: new Error('Failed to fetch') })
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Plot 1: choose' }))
+    const panel = screen.getByTestId('chosen-panel')
+    fireEvent.click(within(panel).getByRole('button', { name: 'Offer this plot' }))
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Offer this plot' }))
+    const made = await within(panel).findByTestId('offer-made')
+    expect(made.textContent).toBe(
+      'Plot 1 is offered to applicant 44, who has until 1 Feb 2025 to answer. The offer e-mail could not be sent just now; it goes out within a few minutes.',
+    )
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('says why a let plot has no status buttons, and shows a refusal', async () => {
