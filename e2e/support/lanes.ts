@@ -28,6 +28,8 @@ export const SHARED_STATE_GROUPS: string[][] = [
     'billing-journey',
     // Two sites of its own, with a plot, members and a patch manager.
     'plots-access',
+    // A site of its own; its member pays on the local provider, whose clock billing-journey moves.
+    'plots-reletting',
   ],
   [
     // The seeded lists of Darenth Fields, Tuckers Meadow and Haigh Fields: joins, moves, offers,
