@@ -529,7 +529,8 @@ begin
     raise exception 'This erasure request is already completed' using errcode = '22023';
   end if;
   insert into private.data_rights_notices (request_id, kind, email) values (r.id, 'completed', r.email);
-  v_summary := private.erase_person(r.email_normalised, r.user_id);
+  v_summary := private.erase_person_plots(r.email_normalised, r.user_id);
+  v_summary := v_summary || private.erase_person(r.email_normalised, r.user_id);
   update public.data_erasure_requests d
   set status = 'completed', completed_at = now(), completed_by = auth.uid(), email = null, user_id = null,
       display_name = null, summary = v_summary
@@ -560,7 +561,9 @@ begin
     'subscriptions', coalesce((select jsonb_agg(to_jsonb(x) - 'provider_ref' - 'customer_ref' order by x.id)
       from public.subscriptions x where x.membership_id = any (v_ids)), '[]'),
     'invoices', coalesce((select jsonb_agg(to_jsonb(i) - 'provider_ref' - 'payment_ref' order by i.id)
-      from public.invoices i where i.membership_id = any (v_ids)), '[]'));
+      from public.invoices i where i.membership_id = any (v_ids)), '[]'))
+    -- The plots side only to the signed-in person: a waiting-list reference proves no tenancy.
+    || case when s.user_id is null then '{}'::jsonb else private.person_plot_data(s.email, s.user_id, v_ids) end;
 end;
 $$;
 
