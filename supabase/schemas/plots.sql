@@ -392,7 +392,11 @@ begin
       left join public.members mb on mb.id = m.member_id
       left join public.plot_offers o on o.id = t.offer_id
       left join public.waiting_list_entries e on e.id = o.entry_id
-      where p.site_id = s.id), '[]'));
+      where p.site_id = s.id), '[]'),
+    'background', (select jsonb_build_object('path', i.path,
+        'bounds', jsonb_build_array(jsonb_build_array(i.south, i.west), jsonb_build_array(i.north, i.east)),
+        'updated_at', i.updated_at)
+      from private.site_plan_images i where i.site_id = s.id));
 end;
 $_$;
 

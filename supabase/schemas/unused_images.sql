@@ -37,6 +37,7 @@ CREATE FUNCTION public.unused_images(p_uploaded_before timestamp with time zone,
       union all select b.cover_image from public.blogs b
       union all select g.cover_image from public.good_vibes_projects g
       union all select x.photo_url from public.growing_experts x
+      union all select i.path from private.site_plan_images i
     ) r(v)
     where v is not null
   )

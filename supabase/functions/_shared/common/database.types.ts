@@ -3407,6 +3407,7 @@ export type Database = {
           starts_at: string
         }[]
       }
+      clear_site_plan_image: { Args: { p_site_id: number }; Returns: undefined }
       co_worker_invitation: {
         Args: { p_token: string }
         Returns: {
@@ -4123,6 +4124,17 @@ export type Database = {
           site_id: number
           updated_at: string
         }[]
+      }
+      set_site_plan_image: {
+        Args: {
+          p_east: number
+          p_north: number
+          p_path: string
+          p_site_id: number
+          p_south: number
+          p_west: number
+        }
+        Returns: Json
       }
       settle_invoice_refund: {
         Args: {
