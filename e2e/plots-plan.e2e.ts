@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
+import { png } from './support/png'
 import { anonKey, apiUrl, asService, createStaffUser, signIn, waitForPath } from './admin-support'
 import {
   dismissConsent,
@@ -259,6 +260,39 @@ describe("a site's plots, drawn and offered by its patch manager, seen by a visi
     await row7.getByText(`${ada.first} ${ada.last}`).waitFor()
     expect(await row7.textContent()).toContain('Let')
     await shootBoth(page, 'admin-register')
+
+    // A plan of the site under the plots, for where map tiles cannot load: placed over the map as
+    // it is framed, uploaded at the foot of the page.
+    const planImage = page.getByTestId('plan-image')
+    await planImage.getByLabel('Choose an image').setInputFiles({
+      name: 'site-plan.png',
+      mimeType: 'image/png',
+      buffer: png(1200, 800),
+    })
+    await planImage.getByRole('application', { name: 'Crop plan image' }).waitFor()
+    await planImage.getByRole('button', { name: 'Upload image' }).click()
+    await planImage.getByRole('status').filter({
+      hasText: 'The plan image is placed over the map as it is shown.',
+    }).waitFor()
+    await planImage.getByText(/^Placed \d/).waitFor()
+    // The plan draws it, loaded, under the plots.
+    await page.getByRole('figure', { name: `Plan of ${site.location}` }).locator(
+      '.leaflet-plan-image-pane img',
+    ).waitFor()
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.leaflet-plan-image-pane img')
+      return !!img && img.complete && img.naturalWidth > 0
+    })
+    // Cropped to the map's shape when it was chosen, so it lies over the map undistorted.
+    const [imageAspect, mapAspect] = await page.evaluate(() => {
+      const img = document.querySelector<HTMLImageElement>('.leaflet-plan-image-pane img')!
+      const map = img.closest<HTMLElement>('[data-plan-map]')!
+      return [img.naturalWidth / img.naturalHeight, map.clientWidth / map.clientHeight]
+    })
+    expect(imageAspect).toBeCloseTo(mapAspect, 1)
+    expect(imageAspect).toBeLessThan(1) // a phone's map is taller than wide; the file was 3:2
+    await expectAccessible(page)
+    await shootBoth(page, 'admin-plan-image')
     await context.close()
   })
 
@@ -292,6 +326,8 @@ describe("a site's plots, drawn and offered by its patch manager, seen by a visi
       // The map loads as the plan comes into view.
       await plan.scrollIntoViewIfNeeded()
       await plan.locator('[data-plan-map].leaflet-container').waitFor()
+      // The site's plan image lies under the plots for visitors too.
+      await plan.locator('.leaflet-plan-image-pane img').waitFor()
       await plan.getByRole('button', { name: /^Plot 7\b/ }).click()
       await plan.getByTestId('chosen-plot').getByText('Plot 7: Let.').waitFor()
       expect(await plan.getByTestId('chosen-plot').textContent()).toContain('near a tap')

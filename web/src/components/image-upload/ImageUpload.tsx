@@ -112,13 +112,21 @@ export interface UploadedImage {
 /** Where an image's copy is stored: beside it, `-small` or `-thumb` before the extension. */
 export const copyPathOf = (path: string, copy: 'small' | 'thumb') => path.replace(/(\.[a-z0-9]+)?$/i, `-${copy}$1`)
 
-type Picked = { type: ImageType; file: File; url: string; image: Drawable | null; crop: Box | null }
+type Picked = {
+  type: ImageType
+  file: File
+  url: string
+  image: Drawable | null
+  crop: Box | null
+  /** The crop's width / height, as it was when the file was chosen. */
+  aspect: number
+}
 
 export interface ImageUploadProps {
   /** The control's label, e.g. "Patch manager photo 1". */
   label: string
-  /** Width / height of the crop (ASPECTS in crop.ts). */
-  aspect: number
+  /** Width / height of the crop (ASPECTS in crop.ts), or what gives it when a file is chosen. */
+  aspect: number | (() => number)
   /** Where new objects go in bucket images, e.g. sites/darenth-fields. */
   folder: string
   /** The stored value (an object name or a link), shown as a preview with a remove button. */
@@ -164,6 +172,7 @@ export function ImageUpload({
   error,
   unavailable,
 }: ImageUploadProps) {
+  const aspectNow = () => (typeof aspect === 'function' ? aspect() : aspect)
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
@@ -200,18 +209,20 @@ export function ImageUpload({
     const url = URL.createObjectURL(file)
     if (!isCroppable(checked.type)) {
       setProblem(null)
-      setPicked({ type: checked.type, file, url, image: null, crop: null })
+      setPicked({ type: checked.type, file, url, image: null, crop: null, aspect: aspectNow() })
       return
     }
     const img = new Image()
     img.onload = () => {
       setProblem(null)
+      const a = aspectNow()
       setPicked({
         type: checked.type,
         file,
         url,
         image: img,
-        crop: initialCrop(img.naturalWidth, img.naturalHeight, aspect),
+        crop: initialCrop(img.naturalWidth, img.naturalHeight, a),
+        aspect: a,
       })
     }
     img.onerror = () => {
@@ -333,7 +344,7 @@ export function ImageUpload({
             aria-describedby={describedBy}
           />
           <p className='hint' id={`${id}-hint`}>
-            {hint ?? `PNG, GIF, JPEG, BMP or ICO, at most 5 MB; cropped ${ratioText(aspect)}.`}
+            {hint ?? `PNG, GIF, JPEG, BMP or ICO, at most 5 MB; cropped ${ratioText(aspectNow())}.`}
           </p>
         </>
       )}
@@ -348,7 +359,7 @@ export function ImageUpload({
             <CropCanvas
               image={picked.image}
               box={picked.crop}
-              aspect={aspect}
+              aspect={picked.aspect}
               label={`Crop ${label.toLowerCase()}`}
               onChange={(crop) => setPicked((p) => (p ? { ...p, crop } : p))}
             />

@@ -2,8 +2,9 @@
 // is one path on Leaflet's canvas renderer, coloured by status; a second canvas above it draws
 // each status's pattern and the plot numbers, so 700 plots are two canvases, not 700 elements or
 // React components. Tiles (OpenStreetMap, or the configured source) are drawn when they load over
-// a plain background that never waits for them. While an outline is drawn, each click on the map
-// adds a corner.
+// a plain background that never waits for them; the site's plan image, when it has one, lies over
+// the tiles and under the plots, so the site shows where tiles cannot load. While an outline is
+// drawn, each click on the map adds a corner.
 import 'leaflet/dist/leaflet.css'
 import L from 'leaflet'
 import { type MutableRefObject, useEffect, useRef } from 'react'
@@ -22,6 +23,14 @@ import {
 export interface PlanMapApi {
   /** The map's centre: where "Add a corner at the centre" puts one (keyboard drawing). */
   centre(): LatLng
+  /** What the map shows now: its south-west and north-east corners, and its width over height. */
+  view(): { bounds: [LatLng, LatLng]; aspect: number }
+}
+
+/** The site's plan image: its URL and its south-west and north-east corners. */
+export interface PlanBackground {
+  url: string
+  bounds: [LatLng, LatLng]
 }
 
 export interface PlanMapProps {
@@ -34,6 +43,7 @@ export interface PlanMapProps {
   onAddCorner: (corner: LatLng) => void
   tileUrl: string | null
   attribution: string
+  background: PlanBackground | null
   label: string
   className: string
   apiRef: MutableRefObject<PlanMapApi | null>
@@ -93,7 +103,7 @@ function drawPattern(ctx: CanvasRenderingContext2D, pattern: Pattern, box: DOMRe
 }
 
 export default function PlanMap(props: PlanMapProps) {
-  const { plots, centre, selectedId, drawing, tileUrl, attribution, label, className, apiRef } = props
+  const { plots, centre, selectedId, drawing, tileUrl, attribution, background, label, className, apiRef } = props
   const box = useRef<HTMLDivElement>(null)
   const map = useRef<L.Map | null>(null)
   const layers = useRef(new Map<number, L.Polygon>())
@@ -117,6 +127,8 @@ export default function PlanMap(props: PlanMapProps) {
     })
     map.current = m
     if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 22, maxNativeZoom: 19, attribution }).addTo(m)
+    // Over the tiles (200), under the plots (overlay pane, 400).
+    m.createPane('plan-image').style.zIndex = '250'
     group.current = L.layerGroup().addTo(m)
     draft.current = L.layerGroup().addTo(m)
     const pane = m.createPane('plot-marks')
@@ -191,6 +203,17 @@ export default function PlanMap(props: PlanMapProps) {
         const c = m.getCenter()
         return [c.lat, c.lng]
       },
+      view: () => {
+        const b = m.getBounds()
+        const size = m.getSize()
+        return {
+          bounds: [
+            [b.getSouth(), b.getWest()],
+            [b.getNorth(), b.getEast()],
+          ],
+          aspect: size.y > 0 ? size.x / size.y : 1,
+        }
+      },
     }
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => m.invalidateSize())
     resize?.observe(box.current)
@@ -204,6 +227,20 @@ export default function PlanMap(props: PlanMapProps) {
       viewSet.current = false
     }
   }, [tileUrl, attribution, apiRef])
+
+  // The plan image: placed again when it changes.
+  useEffect(() => {
+    const m = map.current
+    if (!m || !background) return
+    const image = L.imageOverlay(background.url, background.bounds, {
+      pane: 'plan-image',
+      alt: '',
+      interactive: false,
+    }).addTo(m)
+    return () => {
+      image.remove()
+    }
+  }, [background])
 
   // The plots: drawn again when the plan changes; the view is set the first time.
   useEffect(() => {
@@ -224,7 +261,9 @@ export default function PlanMap(props: PlanMapProps) {
       poly.addTo(g)
       layers.current.set(p.id, poly)
     }
-    const b = planBounds(plots)
+    const back = latest.current.background?.bounds
+    const b =
+      planBounds(plots) ?? (back ? { south: back[0][0], west: back[0][1], north: back[1][0], east: back[1][1] } : null)
     if (!viewSet.current) {
       viewSet.current = true
       if (b)

@@ -8,7 +8,16 @@ const mapProps: PlanMapProps[] = []
 vi.mock('./PlanMap', () => ({
   default: (props: PlanMapProps) => {
     mapProps.push(props)
-    props.apiRef.current = { centre: () => [51.5, -0.1] }
+    props.apiRef.current = {
+      centre: () => [51.5, -0.1],
+      view: () => ({
+        bounds: [
+          [51.49, -0.11],
+          [51.51, -0.09],
+        ],
+        aspect: 2,
+      }),
+    }
     return (
       <div data-testid='map'>
         <button type='button' onClick={() => props.onAddCorner([51.5 + mapProps.length * 1e-5, -0.1])}>
@@ -82,6 +91,35 @@ describe('SitePlan', () => {
     expect(key.textContent).toContain('Your plot')
     await screen.findByTestId('map')
     expect(mapProps.at(-1)!.tileUrl).toBe(OSM_TILES)
+  })
+
+  it("draws the site's plan image, and shows the map for it even with no outlines", async () => {
+    const plan = parseSitePlan({
+      site_id: 7,
+      centre: null,
+      counts: { plots: 1, free: 1, let: 0 },
+      plots: [{ id: 1, number: '1', size: 'full', features: [], status: 'free' }],
+      background: {
+        path: 'sites/hill-top/plan 1.png',
+        bounds: [
+          [51.49, -0.11],
+          [51.51, -0.09],
+        ],
+        updated_at: '2026-12-01T10:00:00Z',
+      },
+    })
+    render(<SitePlan plan={plan} />)
+    await screen.findByTestId('map')
+    expect(mapProps.at(-1)!.background).toEqual({
+      url: 'http://api.test/storage/v1/object/public/images/sites/hill-top/plan%201.png',
+      bounds: [
+        [51.49, -0.11],
+        [51.51, -0.09],
+      ],
+    })
+    cleanup()
+    render(<SitePlan plan={{ ...plan, background: null }} />)
+    expect(screen.queryByTestId('map')).toBeNull()
   })
 
   it('chooses a plot from the list or the map and says what it is', async () => {

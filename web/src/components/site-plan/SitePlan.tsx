@@ -9,6 +9,7 @@ import {
   Component,
   lazy,
   memo,
+  type MutableRefObject,
   type ReactNode,
   type RefObject,
   Suspense,
@@ -20,7 +21,8 @@ import {
 } from 'react'
 import { env } from '@/config/env'
 import { buttonPrimary, buttonSecondary, visuallyHidden } from '@/components/styles'
-import type { PlanMapApi } from './PlanMap'
+import { imageSrc } from '@/lib/image-src'
+import type { PlanBackground, PlanMapApi } from './PlanMap'
 import {
   areaM2,
   byNumber,
@@ -62,6 +64,8 @@ export interface SitePlanProps {
   tileUrl?: string | null
   /** Called each time the map has drawn the plots (the bench times it). */
   onMapDrawn?: () => void
+  /** Staff: the map's own controls (what it shows now), to place the plan image by. */
+  mapRef?: MutableRefObject<PlanMapApi | null>
 }
 
 /** A swatch's background: the status's fill with its pattern (as the map draws it). */
@@ -312,6 +316,7 @@ export function SitePlan({
   label = 'Site plan',
   tileUrl,
   onMapDrawn,
+  mapRef,
 }: SitePlanProps) {
   const [ownChoice, setOwnChoice] = useState<number | null>(null)
   const chosenId = selectedId === undefined ? ownChoice : selectedId
@@ -325,14 +330,20 @@ export function SitePlan({
   const [corners, setCorners] = useState<LatLng[] | null>(null)
   const [drawError, setDrawError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
-  const api = useRef<PlanMapApi | null>(null)
+  const ownApi = useRef<PlanMapApi | null>(null)
+  const api = mapRef ?? ownApi
   const mapWrap = useRef<HTMLDivElement>(null)
   const near = useNearScreen(mapWrap)
   const tiles = tileUrl === undefined ? (configuredTiles() ?? OSM_TILES) : tileUrl
   const plots = plan.plots
   const chosen = plots.find((p) => p.id === chosenId) ?? null
   const drawn = plots.filter((p) => p.shape).length
-  const showMap = editable || drawn > 0
+  const showMap = editable || drawn > 0 || !!plan.background
+  const bg = plan.background
+  const background = useMemo<PlanBackground | null>(
+    () => (bg ? { url: imageSrc(bg.path) ?? '', bounds: bg.bounds } : null),
+    [bg],
+  )
   const anyMine = plots.some((p) => p.mine)
   const sorted = useMemo(() => [...plots].sort(byNumber), [plots])
   const legend = useMemo(() => legendOf(plots), [plots])
@@ -413,6 +424,7 @@ export function SitePlan({
                   onAddCorner={addCorner}
                   tileUrl={tiles}
                   attribution={tiles === OSM_TILES ? OSM_CREDIT : ''}
+                  background={background}
                   label={`${label}: map. Move it with the arrow keys; every plot is also in the list below.`}
                   className='plan-map'
                   apiRef={api}

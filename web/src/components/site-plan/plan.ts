@@ -47,6 +47,14 @@ export const sitePlanSchema = z.object({
   centre: z.tuple([z.coerce.number(), z.coerce.number()]).nullish(),
   counts: z.object({ plots: z.number(), free: z.number(), let: z.number() }),
   plots: z.array(planPlotSchema),
+  /** The site's plan image (bucket images) and its south-west and north-east corners. */
+  background: z
+    .object({
+      path: z.string(),
+      bounds: z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]),
+      updated_at: z.string(),
+    })
+    .nullish(),
 })
 export type SitePlanData = z.infer<typeof sitePlanSchema>
 

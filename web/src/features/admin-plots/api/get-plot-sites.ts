@@ -5,15 +5,15 @@ import { DbError } from '@/lib/admin/db-error'
 import type { Row } from '@/lib/db-types'
 import { supabase } from '@/lib/supabase'
 
-export type PlotSite = Pick<Row<'global_sites'>, 'id' | 'location' | 'city'>
+export type PlotSite = Pick<Row<'global_sites'>, 'id' | 'location' | 'city' | 'slug'>
 
 export async function getPlotSites(): Promise<PlotSite[]> {
   const db = supabase()
   // All three at once (one round trip on a slow phone); the role says which list is theirs.
   const [role, managed, all] = await Promise.all([
     db.rpc('current_staff_role'),
-    db.from('patch_manager_sites').select('site:global_sites(id, location, city)'),
-    db.from('global_sites').select('id, location, city').is('archived_at', null),
+    db.from('patch_manager_sites').select('site:global_sites(id, location, city, slug)'),
+    db.from('global_sites').select('id, location, city, slug').is('archived_at', null),
   ])
   if (role.error || role.data === null) throw new DbError(role.error ?? { code: '42501' })
   const mine = role.data === 'patch_manager'

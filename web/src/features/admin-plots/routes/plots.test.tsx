@@ -42,7 +42,22 @@ vi.mock('@/lib/supabase', () => ({
 }))
 vi.mock('@/config/env', () => ({ env: () => ({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'k' }) }))
 vi.mock('@/lib/toast', () => ({ toast: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } }))
-vi.mock('@/components/site-plan/PlanMap', () => ({ default: () => <div data-testid='map' /> }))
+// The map as staff have framed it: what "place the plan image" reads.
+vi.mock('@/components/site-plan/PlanMap', () => ({
+  default: (props: { apiRef: { current: unknown } }) => {
+    props.apiRef.current = {
+      centre: () => [51.4, -2.3],
+      view: () => ({
+        bounds: [
+          [51.39, -2.31],
+          [51.41, -2.29],
+        ],
+        aspect: 2,
+      }),
+    }
+    return <div data-testid='map' />
+  },
+}))
 vi.stubGlobal('IntersectionObserver', undefined)
 
 const { AdminSitePlotsRoute } = await import('./plots')
@@ -62,7 +77,7 @@ beforeEach(() => {
   db = {
     current_staff_role: () => ({ data: 'patch_manager', error: null }),
     'select patch_manager_sites': () => ({
-      data: [{ site: { id: 5, location: 'Hill Top', city: 'Bath' } }],
+      data: [{ site: { id: 5, location: 'Hill Top', city: 'Bath', slug: 'hill-top' } }],
       error: null,
     }),
     'select global_sites': () => ({ data: [{ id: 5, location: 'Hill Top', city: 'Bath' }], error: null }),
@@ -92,6 +107,45 @@ describe('the plots page', () => {
     ])
     expect(screen.getByTestId('plot-counts').textContent).toBe('3 plots in use: 1 ready to let, 1 let.')
     await screen.findByTestId('map')
+  })
+
+  it('places the plan image again over the map as framed now, and removes it', async () => {
+    db.site_plan = () => ({
+      data: {
+        ...plan(plots).data,
+        background: {
+          path: 'sites/hill-top/plan.png',
+          bounds: [
+            [51.3, -2.4],
+            [51.5, -2.2],
+          ],
+          updated_at: '2025-01-02T10:00:00Z',
+        },
+      },
+      error: null,
+    })
+    db.set_site_plan_image = () => ({ data: {}, error: null })
+    db.clear_site_plan_image = () => ({
+      data: null,
+      error: { code: '42501', message: "Only the site's staff can change its plan" },
+    })
+    renderPage()
+    const section = await screen.findByTestId('plan-image')
+    await screen.findByTestId('map')
+    expect(section.textContent).toContain('Placed 2 Jan 2025, 10:00.')
+    fireEvent.click(within(section).getByRole('button', { name: 'Place it over the map as shown now' }))
+    await within(section).findByText('The plan image is placed over the map as it is shown.')
+    expect(calls.find((c) => c.what === 'set_site_plan_image')!.args).toEqual({
+      p_site_id: 5,
+      p_path: 'sites/hill-top/plan.png',
+      p_south: 51.39,
+      p_west: -2.31,
+      p_north: 51.41,
+      p_east: -2.29,
+    })
+    fireEvent.click(within(section).getByRole('button', { name: /^Remove/ }))
+    expect((await within(section).findByRole('alert')).textContent).toMatch(/^The plan image was not changed/)
+    expect(calls.find((c) => c.what === 'clear_site_plan_image')!.args).toEqual({ p_site_id: 5 })
   })
 
   it('marks a plot ready with a note, and offers it, saying to whom', async () => {

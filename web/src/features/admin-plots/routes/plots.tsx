@@ -3,12 +3,13 @@
 // field first: the plan (drawn on demand, Leaflet loaded only with it) with the chosen plot's
 // actions right under it, then the register as a table, adding a plot and loading a CSV.
 import { css } from 'goober'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { DataTable } from '@/components/admin/DataTable'
 import { EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
 import { buttonLink, buttonPrimary } from '@/components/styles'
+import type { PlanMapApi } from '@/components/site-plan/PlanMap'
 import { SitePlan } from '@/components/site-plan/SitePlan'
 import { byNumber, featureLabel, formatM2, type SitePlanData, statusLabel } from '@/components/site-plan/plan'
 import { usePageMeta } from '@/lib/page-meta'
@@ -19,6 +20,7 @@ import { useSavePlot } from '../api/save-plot'
 import { useSavePlotShape } from '../api/save-plot-shape'
 import { ChosenPlot } from '../components/ChosenPlot'
 import { ImportPlots } from '../components/ImportPlots'
+import { PlanImage } from '../components/PlanImage'
 import { PlotForm } from '../components/PlotForm'
 
 const page = css`
@@ -145,6 +147,7 @@ export function AdminSitePlotsRoute({ siteId: param }: { siteId: string }) {
   const [adding, setAdding] = useState(false)
   const [added, setAdded] = useState<{ key: number; message: string | null }>({ key: 0, message: null })
   const [scrollTo, setScrollTo] = useState(0)
+  const mapRef = useRef<PlanMapApi | null>(null)
   // Chosen in the register (below): its panel, above, comes into view. On the plan it is in view.
   useEffect(() => {
     if (scrollTo) document.getElementById('chosen-title')?.scrollIntoView({ block: 'start' })
@@ -190,6 +193,7 @@ export function AdminSitePlotsRoute({ siteId: param }: { siteId: string }) {
             editable
             label={`Plan of ${site?.location ?? 'the site'}`}
             onShapeDrawn={(plotId, shape) => saveShape.mutateAsync({ plotId, shape })}
+            mapRef={mapRef}
           />
         )}
       </section>
@@ -224,6 +228,12 @@ export function AdminSitePlotsRoute({ siteId: param }: { siteId: string }) {
         <h2 id='import-title'>Load plots from a CSV</h2>
         <ImportPlots siteId={siteId} />
       </section>
+      {data && (
+        <section aria-labelledby='plan-image-title'>
+          <h2 id='plan-image-title'>Plan image</h2>
+          <PlanImage siteId={siteId} slug={site?.slug ?? null} current={data.background} mapRef={mapRef} />
+        </section>
+      )}
     </div>
   )
 }
