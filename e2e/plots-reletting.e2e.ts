@@ -231,8 +231,10 @@ describe('a plot offered, let, given back and re-let by itself', () => {
 
     // Nobody clicks anything more: the every-minute job offers the plot and sends the e-mail.
     expect(await mailTo(bea.email)).toEqual([])
+    // The job offers every vacant plot with someone waiting: other journeys' sites may have some
+    // (the schedule is off in tests). This one's is plot 7, to Bea, as checked next.
     const [{ made }] = await sql`select private.run_plot_reletting() as made`
-    expect(Number(made)).toBe(1)
+    expect(Number(made)).toBeGreaterThanOrEqual(1)
     const offer = await mailWith(bea.email, OFFER_SUBJECT)
     expect(offer.body).toContain('Plot 7, a half plot of 125 m² (near tap)')
     expect(await plotStatus()).toBe('offered')
