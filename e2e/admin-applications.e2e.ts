@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, seriousViolations, webUrl } from './support/browser'
+import { launchChromium, nothingLoading, seriousViolations, webUrl } from './support/browser'
 import {
   accessToken,
   asService,
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function openScreen(page: Page, label: string, path: string) {
   await openFromNav(page, label, path)
-  await page.locator('[role="status"]:has-text("Loading")').waitFor({ state: 'detached' })
+  await nothingLoading(page)
 }
 
 async function downloaded(page: Page, button: string): Promise<string[]> {

@@ -5,7 +5,13 @@
 // them and reads no orders by hand.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium, newContext, seriousViolations, webUrl } from './support/browser'
+import {
+  launchChromium,
+  newContext,
+  nothingLoading,
+  seriousViolations,
+  webUrl,
+} from './support/browser'
 import { accessToken, anonKey, apiUrl, asUser, signedInPage, waitForPath } from './admin-support'
 import { dismissConsent, noSidewaysScroll, serviceRest, uniqueEmail } from './public-support'
 
@@ -251,7 +257,7 @@ describe('admin commerce', () => {
   ])('%s renders for an admin and passes axe', async (path, heading) => {
     await admin.goto(`${webUrl()}${path}`)
     await admin.getByRole('heading', { level: 1, name: heading }).waitFor()
-    await admin.locator('[role="status"]:has-text("Loading")').waitFor({ state: 'detached' })
+    await nothingLoading(admin)
     expect(await admin.title()).toBe(
       `${heading === 'Membership plans' ? 'Plans' : heading} | Roots Allotments`,
     )
@@ -273,7 +279,7 @@ describe('admin commerce', () => {
       ) {
         await admin.goto(`${webUrl()}${path}`)
         await admin.getByRole('heading', { level: 1 }).waitFor()
-        await admin.locator('[role="status"]:has-text("Loading")').waitFor({ state: 'detached' })
+        await nothingLoading(admin)
         expect(await noSidewaysScroll(admin), path).toBe(true)
       }
       await expectAxeClean(admin)
