@@ -262,8 +262,11 @@ describe('archiving a site', () => {
     } catch (e) {
       throw new Error(`${(e as Error).message}\nThe pages' answers:\n${answers.join('\n')}`)
     }
-    // Its first request for the table was the kept copy's revalidation, not a fresh download.
-    expect(asked[0]).toBe(keptEtag)
+    // Its first request for the table is the page's preload, which the app sends plain: the
+    // browser revalidates it with the ETag of the copy in its HTTP cache, when it still has that
+    // copy (Chromium writes its disk cache after the answer, and a fresh-clone run once found it
+    // gone). Never with another table's ETag; the landing above is what must not depend on it.
+    expect([keptEtag, null]).toContain(asked[0])
     await returning.close()
     const sites = await (await fetch(`${process.env.SUPABASE_URL}/functions/v1/sites`, {
       headers: { 'cache-control': 'no-cache' },
