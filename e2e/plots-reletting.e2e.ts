@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import postgres from 'postgres'
 import { configureApp, launchChromium, newContext } from './support/browser'
-import { createStaffUser, signIn, waitForPath } from './admin-support'
+import { createStaffUser, openFromNav, signIn, waitForPath } from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
@@ -129,11 +129,7 @@ describe('a plot offered, let, given back and re-let by itself', () => {
     const page = await staff.newPage()
     await signIn(page, pmEmail)
     await waitForPath(page, '/admin/waiting-list')
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', {
-      name: 'Plots',
-      exact: true,
-    }).click()
-    await waitForPath(page, `/admin/plots/${siteId}`)
+    await openFromNav(page, 'Plots', `/admin/plots/${siteId}`)
     await page.getByRole('heading', { level: 1, name: `Plots at ${site.location}` }).waitFor()
     const chosen = await choosePlot7(page)
     await chosen.getByRole('button', { name: 'Offer this plot' }).click()
@@ -211,11 +207,7 @@ describe('a plot offered, let, given back and re-let by itself', () => {
     await signIn(page, pmEmail)
     await waitForPath(page, '/admin/waiting-list')
     await page.getByRole('button', { name: 'Menu' }).click()
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', {
-      name: 'Plots',
-      exact: true,
-    }).click()
-    await waitForPath(page, `/admin/plots/${siteId}`)
+    await openFromNav(page, 'Plots', `/admin/plots/${siteId}`)
     const chosen = await choosePlot7(page)
     expect(await chosen.textContent()).toContain('Being prepared')
     await chosen.getByLabel('Note for the history (optional)').fill('Strimmed and covered')
