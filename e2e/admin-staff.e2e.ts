@@ -86,9 +86,9 @@ describe('staff management', () => {
     const general = page.getByRole('row', { name: /General/ })
     await general.waitFor()
     expect(await general.textContent()).toContain('Admins only')
-    expect(await page.getByLabel('Used at').locator('option').allTextContents()).toEqual(
-      ['Tuckers Meadow', 'Avon Views'].sort(),
-    )
+    // The site choices arrive after the categories: wait for them, not for the table.
+    await expect.poll(() => page.getByLabel('Used at').locator('option').allTextContents())
+      .toEqual(['Tuckers Meadow', 'Avon Views'].sort())
     await page.getByRole('button', { name: 'Add category' }).click()
     await page.getByText('Enter a name.').first().waitFor()
     const name = `Weekend growers ${Date.now()}`
