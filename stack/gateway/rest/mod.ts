@@ -18,7 +18,7 @@ import { ApiError, toApiError } from './errors.ts'
 import { handleRequest } from './handler.ts'
 import { errorResponse } from './response.ts'
 import { authenticate } from './auth.ts'
-import { loadSchemaCache, type SchemaCache } from './schema.ts'
+import { DEFAULT_EXTRA_SEARCH_PATH, loadSchemaCache, type SchemaCache } from './schema.ts'
 import { Recovery } from './recovery.ts'
 import { WirePool } from './wire.ts'
 import { LatestLoad } from './latest.ts'
@@ -27,14 +27,27 @@ import { LatestLoad } from './latest.ts'
 export const EXPOSED_SCHEMAS = ['public']
 
 /**
- * config.toml's [api] max_rows: PostgREST's db-max-rows, the most rows a read or a function's set
- * answers whatever range it asks for (Supabase's default is 1000). None when it is not set.
+ * config.toml's [api] settings PostgREST takes: max_rows (db-max-rows, the most rows a read or a
+ * function's set answers whatever range it asks for; none when not set) and extra_search_path
+ * (db-extra-search-path, the schemas after the exposed one on every request's search_path;
+ * Supabase's default when not set).
  */
-export function configuredMaxRows(file = paths.configToml): number | undefined {
-  if (!existsSync(file)) return undefined
-  const api = (parseToml(Deno.readTextFileSync(file)) as { api?: { max_rows?: unknown } }).api
+export function configuredApi(
+  file = paths.configToml,
+): { maxRows?: number; extraSearchPath: string[] } {
+  const api = existsSync(file)
+    ? (parseToml(Deno.readTextFileSync(file)) as {
+      api?: { max_rows?: unknown; extra_search_path?: unknown }
+    }).api
+    : undefined
   const n = Number(api?.max_rows)
-  return Number.isInteger(n) && n > 0 ? n : undefined
+  const extra = api?.extra_search_path
+  return {
+    maxRows: Number.isInteger(n) && n > 0 ? n : undefined,
+    extraSearchPath: Array.isArray(extra) && extra.every((x) => typeof x === 'string')
+      ? extra
+      : DEFAULT_EXTRA_SEARCH_PATH,
+  }
 }
 
 type Serializers = Record<string, ((x: unknown) => unknown) & { textAsIs?: true }>
@@ -61,9 +74,9 @@ export function createRestGateway(
 ): SubGateway & { reloadSchema(): Promise<void> } {
   const sql = ctx.authenticator
   sendStringsAsText(sql)
-  const maxRows = configuredMaxRows()
+  const { maxRows, extraSearchPath } = configuredApi()
   const cache = new LatestLoad<SchemaCache>(async () => ({
-    ...await loadSchemaCache(sql, EXPOSED_SCHEMAS),
+    ...await loadSchemaCache(sql, EXPOSED_SCHEMAS, extraSearchPath),
     maxRows,
   }))
   let listening: Promise<unknown> | null = null

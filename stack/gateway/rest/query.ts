@@ -80,7 +80,7 @@ export function setupStatement(
   return {
     text: setupSql(settings.length),
     values: [
-      'public, extensions',
+      searchPathText(cache),
       caller.role,
       claimsText(caller.claims),
       api.method,
@@ -90,6 +90,17 @@ export function setupStatement(
       ...settings.flat(),
     ],
   }
+}
+
+/** The cache's search_path as set_config takes it: each schema quoted, comma-separated. */
+const searchPaths = new WeakMap<SchemaCache, string>()
+function searchPathText(cache: SchemaCache): string {
+  let text = searchPaths.get(cache)
+  if (text === undefined) {
+    text = cache.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')
+    searchPaths.set(cache, text)
+  }
+  return text
 }
 
 /** A token's claims as JSON, once per verified token (auth.ts caches the claims object). */

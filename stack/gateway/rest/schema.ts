@@ -58,6 +58,11 @@ export interface Fn {
 
 export interface SchemaCache {
   schemas: string[]
+  /**
+   * A request's search_path, as PostgREST sets it: the request's schema (the one exposed here),
+   * then config.toml's [api] extra_search_path (db-extra-search-path), repeats kept.
+   */
+  searchPath: string[]
   /** The most rows a read or a function's set answers (config.toml's max_rows); none: no limit. */
   maxRows?: number
   /** ALTER ROLE … SET settings per role (search_path excluded), applied on each switch to it. */
@@ -140,7 +145,7 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f'`
 
-// Types visible on a request's search_path (exposed schemas, extensions, pg_catalog), pseudo-types
+// Types visible on a request's search_path (pg_catalog, then its schemas), pseudo-types
 // aside. `format_type` adds the SQL-standard spellings of the built-in ones (`double precision`,
 // `timestamp with time zone`, `character varying`…).
 const TYPES_SQL = `
@@ -187,12 +192,12 @@ export const normalTypeName = (s: string) =>
 
 function typeMap(
   rows: { schema: string; name: string; sql_name: string }[],
-  schemas: string[],
+  searchPath: string[],
 ): Map<string, string> {
   const quote = (x: string) => `"${x.replace(/"/g, '""')}"`
   // Lowest precedence first: a later schema on the search path loses to an earlier one, and
   // pg_catalog (searched first) to none.
-  const order = ['extensions', ...[...schemas].reverse(), 'pg_catalog']
+  const order = [...searchPath].reverse().concat('pg_catalog')
   const types = new Map<string, string>()
   for (const schema of order) {
     for (const r of rows) {
@@ -233,12 +238,20 @@ interface FnRow {
   type_columns: { name: string; type: string }[] | null
 }
 
-export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Promise<SchemaCache> {
+/** Supabase's default db-extra-search-path (config.toml's [api] extra_search_path). */
+export const DEFAULT_EXTRA_SEARCH_PATH = ['public', 'extensions']
+
+export async function loadSchemaCache(
+  sql: postgres.Sql,
+  schemas: string[],
+  extraSearchPath = DEFAULT_EXTRA_SEARCH_PATH,
+): Promise<SchemaCache> {
+  const searchPath = [schemas[0], ...extraSearchPath]
   // An array literal, not a JS array: postgres.js may not know text[] yet on a fresh connection.
   const arrayLiteral = (xs: string[]) =>
     `{${xs.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
   const list = arrayLiteral(schemas)
-  const typeSchemas = arrayLiteral(['pg_catalog', 'extensions', ...schemas])
+  const typeSchemas = arrayLiteral(['pg_catalog', ...searchPath])
   const [rels, cols, fks, fns, roles, types] = await Promise.all([
     sql.unsafe(RELATIONS_SQL, [list]),
     sql.unsafe(COLUMNS_SQL, [list]),
@@ -309,12 +322,13 @@ export async function loadSchemaCache(sql: postgres.Sql, schemas: string[]): Pro
   }
   return {
     schemas,
+    searchPath,
     roleSettings,
     relations,
     functions,
     types: typeMap(
       types as unknown as { schema: string; name: string; sql_name: string }[],
-      schemas,
+      searchPath,
     ),
     fks: fks.map((f) => ({
       name: f.name,

@@ -229,7 +229,8 @@ test('the function sees the request: role, claims, method, path, headers, cookie
   assert.equal(data.method, 'POST')
   assert.equal(data.path, '/rest/v1/rpc/conformance_whoami')
   assert.equal(data.headers['content-profile'], 'public')
-  assert.match(data.search_path, /^public, extensions$/)
+  // PostgREST's: the request's schema, then config.toml's extra_search_path, each quoted.
+  assert.equal(data.search_path, '"public", "public"')
   const r = await rest('/rpc/conformance_whoami', { headers: { cookie: 'a=1; sb=two' } })
   const body = r.json() as { cookies: Record<string, string>; method: string; role: string }
   assert.deepEqual(body.cookies, { a: '1', sb: 'two' })

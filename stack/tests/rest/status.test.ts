@@ -146,6 +146,26 @@ test("no_data_found (P0002) is 500, as PostgREST answers every P0 but P0001, wit
   assert.equal(error!.code, 'P0002')
 })
 
+test("a range operator on a text column answers 404 42883, never PostGIS's 500 (the API's search path)", async () => {
+  // PostGIS (in `extensions`) casts text to geometry implicitly; were `extensions` on the API's
+  // search path, `cover_alt >> '…'` would resolve to the geometry operator and its parse error
+  // (XX000) answer 500. config.toml's extra_search_path keeps it off.
+  for (const op of ['sr', 'sl', 'nxr', 'nxl', 'adj', 'ov']) {
+    for (const method of ['GET', 'HEAD']) {
+      const r = await rest(`/blogs?cover_alt=${op}.${encodeURIComponent("' or '1'='1")}`, {
+        method,
+      })
+      assert.equal(r.status, 404, `${method} ${op}: ${r.text}`)
+      if (method === 'GET') assertPgrstError(r.json(), '42883')
+    }
+  }
+  // The hazard is there: PostGIS's implicit cast from text, which the search path keeps away.
+  const [{ implicit }] = await db`select exists (select from pg_cast
+    where castsource = 'text'::regtype and casttarget = 'extensions.geometry'::regtype
+      and castcontext = 'i') as implicit`
+  assert.equal(implicit, true)
+})
+
 test('an app function raises PT404 for an unknown token: 404 here and on PostgREST', async () => {
   const { error, status } = await anon.rpc('respond_to_plot_offer', {
     p_token: 'no-such-token',
