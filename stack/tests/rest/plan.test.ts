@@ -42,6 +42,7 @@ const fn = (name: string, params: [string, string, boolean][], over: Partial<Fn>
 
 const cache: SchemaCache = {
   schemas: ['public'],
+  searchPath: ['public', 'public'],
   roleSettings: new Map(),
   relations: new Map([['public.books', table('books', ['id', 'title'], ['id'])], [
     'public.log',
