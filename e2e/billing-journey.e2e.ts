@@ -27,6 +27,7 @@ import {
   noSidewaysScroll,
   serviceRest,
   shootParts,
+  signUpConfirmationLink,
   uniqueEmail,
 } from './public-support'
 
@@ -131,6 +132,7 @@ describe('rent by Direct Debit', () => {
     await account.getByLabel('E-mail address').fill(email)
     await account.getByLabel('Choose a password').fill('grow-my-own-veg')
     await account.getByRole('button', { name: 'Create my account' }).click()
+    await page.goto(await signUpConfirmationLink(page, email))
     await page.getByText(`Signed in as ${email}`).waitFor()
     const details = page.getByRole('form', { name: 'Your details and payment' })
     await details.getByRole('button', { name: /^Pay £[\d.]+ and join$/ }).click()
@@ -283,6 +285,7 @@ describe('rent that is never paid', () => {
     await account.getByLabel('E-mail address').fill(email)
     await account.getByLabel('Choose a password').fill('grow-my-own-peas')
     await account.getByRole('button', { name: 'Create my account' }).click()
+    await page.goto(await signUpConfirmationLink(page, email))
     await page.getByText(`Signed in as ${email}`).waitFor()
     await page.getByRole('form', { name: 'Your details and payment' })
       .getByRole('button', { name: /^Pay £[\d.]+ and join$/ }).click()

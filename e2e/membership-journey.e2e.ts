@@ -16,6 +16,7 @@ import {
   noSidewaysScroll,
   serviceRest,
   shootParts,
+  signUpConfirmationLink,
   uniqueEmail,
 } from './public-support'
 
@@ -68,9 +69,9 @@ describe('becoming a member where plots are free and nobody waits', () => {
   for (const width of [1280, 360]) {
     it(`from the home page to an active membership at ${width} px`, async () => {
       const shot = (step: string) => `member-${width}-${step}`
-      const context = await newContext(browser, width)
+      let context = await newContext(browser, width)
       await configureApp(context)
-      const page = await context.newPage()
+      let page = await context.newPage()
       await openApp(page, '/')
       await dismissConsent(page)
       await shoot(page, shot('01-home'))
@@ -123,7 +124,20 @@ describe('becoming a member where plots are free and nobody waits', () => {
       await account.getByLabel('E-mail address').fill(email)
       await account.getByLabel('Choose a password').fill('grow-my-own-veg')
       await account.getByRole('button', { name: 'Create my account' }).click()
+
+      // The address is confirmed by the e-mailed link, opened as on another device (a fresh
+      // browser): it brings Ada back to the set-up there, signed in, with her plan still chosen.
+      const link = await signUpConfirmationLink(page, email)
+      await expectAccessible(page)
+      await shoot(page, shot('05b-check-your-email'))
+      await context.close()
+      context = await newContext(browser, width)
+      await configureApp(context)
+      page = await context.newPage()
+      await page.goto(link)
       await page.getByText(`Signed in as ${email}`).waitFor()
+      expect(new URL(page.url()).pathname).toBe(`/sites/${site.city_slug}/${site.slug}/setup`)
+      await dismissConsent(page)
 
       // Details (named already) and the payment.
       const details = page.getByRole('form', { name: 'Your details and payment' })
@@ -165,7 +179,11 @@ describe('becoming a member where plots are free and nobody waits', () => {
 
       // The e-mails: the receipt, and the welcome with the next step.
       await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(
-        ['Welcome to Roots: your plot at ' + site.location, 'Your Roots Allotments receipt'].sort(),
+        [
+          'Confirm Your Signup',
+          'Welcome to Roots: your plot at ' + site.location,
+          'Your Roots Allotments receipt',
+        ].sort(),
       )
       const mail = (await mailTo(email)).find((m) => m.subject?.startsWith('Welcome to Roots'))!
       expect(mail.body).toContain(`is active`)
@@ -283,6 +301,7 @@ describe('a gift voucher towards a membership', () => {
     await account.getByLabel('E-mail address').fill(email)
     await account.getByLabel('Choose a password').fill('grow-my-own-veg')
     await account.getByRole('button', { name: 'Create my account' }).click()
+    await page.goto(await signUpConfirmationLink(page, email))
     await page.getByText(`Signed in as ${email}`).waitFor()
 
     // A wrong code first: said beside the field, nothing else changes.
@@ -317,7 +336,11 @@ describe('a gift voucher towards a membership', () => {
       { status: 'redeemed', balance_pence: 0 },
     ])
     await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(
-      ['Welcome to Roots: your plot at ' + site.location, 'Your Roots Allotments receipt'].sort(),
+      [
+        'Confirm Your Signup',
+        'Welcome to Roots: your plot at ' + site.location,
+        'Your Roots Allotments receipt',
+      ].sort(),
     )
     const receipt = (await mailTo(email)).find((m) =>
       m.subject === 'Your Roots Allotments receipt'

@@ -16,6 +16,7 @@ import {
   noSidewaysScroll,
   serviceRest,
   shootParts,
+  signUpConfirmationLink,
   uniqueEmail,
 } from './public-support'
 
@@ -205,6 +206,7 @@ describe('a plot offer answered from the e-mail on another device', () => {
     await expectAccessible(page)
     await shoot(page, 'offer-1280-03-account')
     await account.getByRole('button', { name: 'Create my account' }).click()
+    await page.goto(await signUpConfirmationLink(page, bea.email))
     await page.getByText(`Signed in as ${bea.email}`).waitFor()
     const details = page.getByRole('form', { name: 'Your details and payment' })
     await details.getByLabel('Phone (optional)').fill('07700 900123')

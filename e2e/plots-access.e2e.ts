@@ -29,6 +29,7 @@ import {
   mainNavLink,
   noSidewaysScroll,
   shootParts,
+  signUpConfirmationLink,
   uniqueEmail,
 } from './public-support'
 
@@ -221,6 +222,7 @@ describe('getting in, and a co-worker', () => {
     await account.getByLabel('Last name').fill('Jones')
     await account.getByLabel('Choose a password').fill(PASSWORD)
     await account.getByRole('button', { name: 'Create my account' }).click()
+    await sam.goto(await signUpConfirmationLink(sam, helper))
     const accept = sam.getByRole('button', { name: 'Accept the invitation' })
     await accept.waitFor()
     await shootBoth(sam, 'invitation-signed-in')

@@ -21,6 +21,7 @@ import {
   noSidewaysScroll,
   shootBothWidths,
   shootParts,
+  signUpConfirmationLink,
   uniqueEmail,
 } from './public-support'
 
@@ -165,6 +166,7 @@ describe('a plot offered, let, given back and re-let by itself', () => {
     await account.getByLabel('Last name').fill(ada.last)
     await account.getByLabel('Choose a password').fill('grow-my-own-veg')
     await account.getByRole('button', { name: 'Create my account' }).click()
+    await member.goto(await signUpConfirmationLink(member, ada.email))
     await member.getByText(`Signed in as ${ada.email}`).waitFor()
     const details = member.getByRole('form', { name: 'Your details and payment' })
     const pay = details.getByRole('button', { name: /^Pay £[\d.]+ and join$/ })

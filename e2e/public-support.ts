@@ -76,6 +76,27 @@ export async function mailTo(to: string): Promise<Mail[]> {
   return messages
 }
 
+/**
+ * After "Create my account": the set-up says where the link went, and Supabase Auth's confirmation
+ * e-mail (its own wording; one, to this address) carries the link back. Returns the link, which
+ * the journey follows as the person does from their inbox; it signs them in where it opens.
+ */
+export async function signUpConfirmationLink(page: Page, email: string): Promise<string> {
+  await page.getByRole('status').filter({ hasText: `we have sent a link to ${email}` }).waitFor()
+  const confirmations = async () =>
+    (await mailTo(email)).filter((m) => m.subject === 'Confirm Your Signup')
+  await expect.poll(async () => (await confirmations()).length, { timeout: 60_000 }).toBe(1)
+  const [mail] = await confirmations()
+  expect(mail.body).toContain('Follow this link to confirm your user:')
+  const link = mail.body.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0]
+  if (!link) throw new Error(`no confirmation link in: ${mail.body}`)
+  const url = new URL(link)
+  expect(url.searchParams.get('type')).toBe('signup')
+  // Back to the page the account was made on.
+  expect(new URL(url.searchParams.get('redirect_to')!).pathname).toBe(new URL(page.url()).pathname)
+  return link
+}
+
 /** The whole page into `dir`, and the main content in screen-high parts (readable when looked at). */
 export async function shootParts(dir: string, page: Page, name: string) {
   await mkdir(dir, { recursive: true })

@@ -182,6 +182,7 @@ async function consume(
   sql: Sql,
   type: VerifyType,
   hashes: string[],
+  ip: string,
 ): Promise<Verified> {
   let user: UserRow | undefined
   let column = ''
@@ -207,6 +208,8 @@ async function consume(
       update auth.users set confirmation_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
       where id = ${user.id} returning *`
     await sql`update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = ${user.id} and provider = 'email'`
+    // GoTrue's signupVerify records the sign-up again once the address is confirmed.
+    await audit(sql, ip, user, 'user_signedup')
     return { user, method: type === 'invite' ? 'invite' : 'email/signup', pkce }
   }
   if (column === 'recovery_token') {
@@ -277,7 +280,7 @@ export async function verifyPost(deps: Deps, call: Call) {
     const h = tokenHash(email, token)
     hashes = [h, `pkce_${h}`]
   }
-  const v = await deps.sql.begin((tx) => consume(deps, tx, type, hashes))
+  const v = await deps.sql.begin((tx) => consume(deps, tx, type, hashes, call.client.ip))
   if (v.pending) return { msg: v.pending, code: 200 }
   return await signIn(deps.sql, deps.settings, v.user.id, 'otp', call.client)
 }
@@ -305,7 +308,7 @@ export async function verifyGet(deps: Deps, call: Call): Promise<Response> {
   if (!token) throw badRequest('validation_failed', 'Verify requires a token or a token hash')
   let v: Verified
   try {
-    v = await deps.sql.begin((tx) => consume(deps, tx, type, [token]))
+    v = await deps.sql.begin((tx) => consume(deps, tx, type, [token], call.client.ip))
   } catch (e) {
     if (!(e instanceof AuthError) || e.status >= 500) throw e
     return seeOther(withFragment(redirectTo, {

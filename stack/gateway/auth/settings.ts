@@ -211,7 +211,13 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
       signInSignUps: num('GOTRUE_RATE_LIMIT_SIGN_IN_SIGN_UPS', rate.sign_in_sign_ups, 30),
       tokenRefresh: num('GOTRUE_RATE_LIMIT_TOKEN_REFRESH', rate.token_refresh, 150),
       verify: num('GOTRUE_RATE_LIMIT_VERIFY', rate.token_verifications, 30),
-      emailSent: num('GOTRUE_RATE_LIMIT_EMAIL_SENT', rate.email_sent, 30),
+      // The CLI passes [auth.rate_limit] email_sent to Auth only with [auth.email.smtp] enabled;
+      // with the local mail catcher Auth keeps its own default, 30 an hour.
+      emailSent: num(
+        'GOTRUE_RATE_LIMIT_EMAIL_SENT',
+        section(email, 'smtp').enabled === true ? rate.email_sent : undefined,
+        30,
+      ),
       // Not Supabase settings (config.toml cannot hold them: the CLI warns on unknown keys).
       emailPerRecipient: num('STACK_RATE_LIMIT_EMAIL_PER_RECIPIENT', undefined, 3),
       emailPerIp: num('STACK_RATE_LIMIT_EMAIL_PER_IP', undefined, 10),

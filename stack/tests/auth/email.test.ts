@@ -272,8 +272,8 @@ Deno.test(
   'e-mail confirmations on but phone confirmations off: GoTrue says user_already_exists',
   opts,
   async () => {
-    // supabase/config.toml keeps [auth.sms] enable_confirmations = false; GoTrue hides accounts
-    // only when both autoconfirms are off, so the deploy guide asks for phone confirmations on too.
+    // GoTrue hides accounts only when both autoconfirms are off: supabase/config.toml has phone
+    // confirmations on beside e-mail's, and the deploy guide asks for both.
     const { url, gateway } = ownGateway({ ...CONFIRMATIONS_ON, GOTRUE_SMS_AUTOCONFIRM: 'true' })
     try {
       const email = uniqueEmail('smsauto')

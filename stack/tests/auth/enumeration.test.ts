@@ -18,11 +18,12 @@ import {
 
 const opts = { sanitizeOps: false, sanitizeResources: false }
 
-/** A hosted project's settings: confirmations on for e-mail and phone, the limits of
- *  supabase/config.toml (email_sent = 2 an hour), the client's IP from X-Forwarded-For. */
+/** A hosted project's settings: confirmations on for e-mail and phone, the built-in mailer's
+ *  email_sent = 2 an hour, the client's IP from X-Forwarded-For. */
 const HOSTED = {
   GOTRUE_MAILER_AUTOCONFIRM: 'false',
   GOTRUE_SMS_AUTOCONFIRM: 'false',
+  GOTRUE_RATE_LIMIT_EMAIL_SENT: '2',
   GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For',
 }
 

@@ -56,13 +56,25 @@ export const uniqueEmail = (tag = 'user') =>
 export const uniquePhone = () =>
   `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`
 
-/** Signs up a fresh user (autoconfirm is on in the test stack) and returns the signed-in client. */
+/**
+ * Signs up a fresh user and confirms the address as a person does, by the link in the e-mail
+ * (confirmations are on, as on a hosted project): the link's redirect carries the session, which
+ * the returned client holds.
+ */
 export async function signedUpClient(tag = 'user', url = URL_()) {
   const c = client(url)
   const email = uniqueEmail(tag)
   const { data, error } = await c.auth.signUp({ email, password: PASSWORD })
-  if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`)
-  return { c, email, session: data.session, user: data.user! }
+  if (error || data.session) throw new Error(`sign-up failed: ${error?.message ?? 'no e-mail'}`)
+  const { link } = await latestMessage(email, url)
+  const { location } = await follow(link!)
+  const tokens = fragment(location)
+  const set = await c.auth.setSession({
+    access_token: tokens.get('access_token') ?? '',
+    refresh_token: tokens.get('refresh_token') ?? '',
+  })
+  if (set.error || !set.data.session) throw new Error(`confirmation failed: ${set.error?.message}`)
+  return { c, email, session: set.data.session, user: set.data.user! }
 }
 
 /** A raw POST to /auth/v1 with the anon key, sending X-Supabase-Api-Version as supabase-js does

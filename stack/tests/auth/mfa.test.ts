@@ -70,7 +70,8 @@ Deno.test(
     const claims = decodeJwt(verified.data!.access_token)
     assert.equal(claims.aal, 'aal2')
     assert.equal(claims.sub, user.id)
-    assert.deepEqual(methods(verified.data!.access_token).sort(), ['password', 'totp'])
+    // The session began at the sign-up's confirmation link: its amr entry stays beside totp's.
+    assert.deepEqual(methods(verified.data!.access_token).sort(), ['email/signup', 'totp'])
     const aal = await c.auth.mfa.getAuthenticatorAssuranceLevel()
     assert.deepEqual([aal.data?.currentLevel, aal.data?.nextLevel], ['aal2', 'aal2'])
     const [s] = await db()`select aal::text, factor_id from auth.sessions where id = ${claims

@@ -172,8 +172,12 @@ Deno.test(
   'email codes: one per address per max_frequency, and email_sent per hour across addresses',
   opts,
   async () => {
-    // email_sent counts only while e-mail confirmations are on, as on a hosted project.
-    const { url, gateway } = ownGateway({ GOTRUE_MAILER_AUTOCONFIRM: 'false' })
+    // email_sent counts only while e-mail confirmations are on, as on a hosted project, and the
+    // CLI passes config.toml's value on only with custom SMTP: set here as a project has it.
+    const { url, gateway } = ownGateway({
+      GOTRUE_MAILER_AUTOCONFIRM: 'false',
+      GOTRUE_RATE_LIMIT_EMAIL_SENT: String(production.rate_limit.email_sent),
+    })
     try {
       const users = []
       for (let i = 0; i <= production.rate_limit.email_sent; i++) {
@@ -234,9 +238,13 @@ Deno.test(
   "one visitor cannot spend everyone's e-mail: limits per IP and per recipient",
   opts,
   async () => {
-    // config.toml as it is (confirmations off: GoTrue leaves email_sent aside), clients told apart
-    // by X-Forwarded-For as GOTRUE_RATE_LIMIT_HEADER has it behind Supabase's proxy.
-    const { url, gateway } = ownGateway({ GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For' })
+    // config.toml as it is but for email_sent, raised as for a project with its own SMTP (with the
+    // built-in sender's 2 an hour nobody gets to these limits), clients told apart by
+    // X-Forwarded-For as GOTRUE_RATE_LIMIT_HEADER has it behind Supabase's proxy.
+    const { url, gateway } = ownGateway({
+      GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For',
+      GOTRUE_RATE_LIMIT_EMAIL_SENT: '100',
+    })
     try {
       const [a, b, c] = [
         await confirmedUser('rl-ip-a'),
@@ -274,6 +282,7 @@ Deno.test(
     // Per recipient: three an hour, from anyone (max_frequency off here to show the hourly count).
     const second = ownGateway({
       GOTRUE_RATE_LIMIT_HEADER: 'X-Forwarded-For',
+      GOTRUE_RATE_LIMIT_EMAIL_SENT: '100',
       GOTRUE_SMTP_MAX_FREQUENCY: '0',
     })
     try {
@@ -348,8 +357,12 @@ Deno.test(
   'default limits: emails per address and per hour, sign-ins, refreshes, verifies and MFA calls',
   opts,
   async () => {
-    // With e-mail confirmations on, as deployed: GoTrue counts email_sent only then.
-    const { url, gateway } = ownGateway({ GOTRUE_MAILER_AUTOCONFIRM: 'false' })
+    // With e-mail confirmations on, as deployed: GoTrue counts email_sent only then (config.toml's
+    // value, as a hosted project has it).
+    const { url, gateway } = ownGateway({
+      GOTRUE_MAILER_AUTOCONFIRM: 'false',
+      GOTRUE_RATE_LIMIT_EMAIL_SENT: String(production.rate_limit.email_sent),
+    })
     try {
       const admin = adminClient().auth.admin
       const emails = [uniqueEmail('rl-a'), uniqueEmail('rl-b'), uniqueEmail('rl-c')]

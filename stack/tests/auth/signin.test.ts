@@ -9,7 +9,11 @@ import {
   db,
   decodeJwt,
   env,
+  follow,
+  latestMessage,
+  ownGateway,
   PASSWORD,
+  signedUpClient,
   totpCode,
   uniqueEmail,
   uniquePhone,
@@ -29,21 +33,33 @@ Deno.test(
     const s = await res.json()
     assert.equal(s.external.email, true)
     assert.equal(s.disable_signup, false)
-    assert.equal(s.mailer_autoconfirm, true)
+    // Confirmations on, as on a hosted project (supabase/config.toml).
+    assert.equal(s.mailer_autoconfirm, false)
+    assert.equal(s.phone_autoconfirm, false)
   },
 )
 
 Deno.test(
-  'sign-up returns a session whose token carries Supabase claims, stored in the auth tables',
+  'a confirmed sign-up signs in to a session whose token carries Supabase claims, stored in the auth tables',
   opts,
   async () => {
-    const c = client()
     const email = uniqueEmail('signup')
-    const { data, error } = await c.auth.signUp({
+    const signedUp = await client().auth.signUp({
       email,
       password: PASSWORD,
       options: { data: { display_name: 'Ada' } },
     })
+    assert.equal(signedUp.error, null)
+    assert.equal(signedUp.data.session, null, 'no session until the address is confirmed')
+    const [pending] = await db()`select email_confirmed_at from auth.users where id = ${
+      signedUp.data.user!.id
+    }`
+    assert.equal(pending.email_confirmed_at, null)
+    const { link } = await latestMessage(email)
+    await follow(link!)
+
+    const c = client()
+    const { data, error } = await c.auth.signInWithPassword({ email, password: PASSWORD })
     assert.equal(error, null)
     assert.ok(data.session && data.user)
     assert.equal(data.user.email, email)
@@ -88,18 +104,30 @@ Deno.test(
 )
 
 Deno.test(
-  'signing up twice is user_already_exists; a short password is weak_password with reasons',
+  'with autoconfirm, signing up twice is user_already_exists; a short password is weak_password with reasons',
   opts,
   async () => {
-    const c = client()
-    const email = uniqueEmail('twice')
-    assert.equal((await c.auth.signUp({ email, password: PASSWORD })).error, null)
-    const again = await c.auth.signUp({ email, password: PASSWORD })
-    assert.ok(isAuthApiError(again.error))
-    assert.equal(again.error.status, 422)
-    assert.equal(again.error.code, 'user_already_exists')
-    assert.equal(again.error.message, 'User already registered')
+    // A project with confirmations off (not this one: email.test.ts has the answer with them on).
+    const { url, gateway } = ownGateway({
+      GOTRUE_MAILER_AUTOCONFIRM: 'true',
+      GOTRUE_SMS_AUTOCONFIRM: 'true',
+    })
+    try {
+      const auto = client(url)
+      const email = uniqueEmail('twice')
+      const first = await auto.auth.signUp({ email, password: PASSWORD })
+      assert.equal(first.error, null)
+      assert.ok(first.data.session, 'autoconfirm signs in at once')
+      const again = await auto.auth.signUp({ email, password: PASSWORD })
+      assert.ok(isAuthApiError(again.error))
+      assert.equal(again.error.status, 422)
+      assert.equal(again.error.code, 'user_already_exists')
+      assert.equal(again.error.message, 'User already registered')
+    } finally {
+      await gateway.close()
+    }
 
+    const c = client()
     const weak = await c.auth.signUp({ email: uniqueEmail('weak'), password: 'short7!' })
     assert.ok(weak.error instanceof AuthWeakPasswordError)
     assert.equal(weak.error.status, 422)
@@ -113,8 +141,7 @@ Deno.test(
   'password sign-in with email; a wrong password is invalid_credentials',
   opts,
   async () => {
-    const email = uniqueEmail('signin')
-    await client().auth.signUp({ email, password: PASSWORD })
+    const { email } = await signedUpClient('signin')
     const c = client()
     const ok = await c.auth.signInWithPassword({ email: email.toUpperCase(), password: PASSWORD })
     assert.equal(ok.error, null)

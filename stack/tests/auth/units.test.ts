@@ -27,7 +27,8 @@ Deno.test('settings come from supabase/config.toml', () => {
   assert.equal(s.refreshTokenReuseInterval, 10)
   assert.equal(s.minimumPasswordLength, 8)
   assert.deepEqual(s.requiredCharacters, [])
-  assert.equal(s.mailerAutoconfirm, true)
+  assert.equal(s.mailerAutoconfirm, false)
+  assert.equal(s.smsAutoconfirm, false)
   assert.equal(s.doubleConfirmChanges, true)
   assert.equal(s.mfa.phoneEnroll, true)
   assert.equal(s.mfa.phoneTemplate, 'Your Roots Allotments code is {{ .Code }}')
@@ -41,13 +42,29 @@ Deno.test('settings come from supabase/config.toml', () => {
       s.rateLimits.mfa,
       s.rateLimits.emailFrequencySeconds,
     ],
-    [30, 150, 30, 2, 15, 60],
+    // email_sent: Auth's own 30 an hour, as under `supabase start`, which passes config.toml's
+    // value on only with [auth.email.smtp] enabled (below).
+    [30, 150, 30, 30, 15, 60],
   )
   assert.deepEqual([s.rateLimits.emailPerRecipient, s.rateLimits.emailPerIp, s.rateLimitHeader], [
     3,
     10,
     null,
   ], "the stack's own e-mail limits")
+})
+
+Deno.test("config.toml's email_sent applies with custom SMTP enabled, as the CLI passes it on", () => {
+  const file = Deno.makeTempFileSync({ suffix: '.toml' })
+  try {
+    const toml = (smtp: boolean) =>
+      `[auth.rate_limit]\nemail_sent = 4\n[auth.email.smtp]\nenabled = ${smtp}\nhost = "smtp.example.com"\n`
+    Deno.writeTextFileSync(file, toml(true))
+    assert.equal(loadAuthSettings(config(), file).rateLimits.emailSent, 4)
+    Deno.writeTextFileSync(file, toml(false))
+    assert.equal(loadAuthSettings(config(), file).rateLimits.emailSent, 30)
+  } finally {
+    Deno.removeSync(file)
+  }
 })
 
 Deno.test('environment variables override config.toml', () => {

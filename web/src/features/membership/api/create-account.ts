@@ -1,6 +1,7 @@
 // A new visitor creates their account inside the membership set-up (Supabase Auth sign-up with
-// e-mail and password). With e-mail confirmations off (local) the answer is a session at once;
-// on (production) the visitor confirms by the e-mailed link, which brings them back to `returnTo`.
+// e-mail and password). With e-mail confirmations on (locally too) the visitor confirms by the
+// e-mailed link, which brings them back to `returnTo` signed in; a project that autoconfirms
+// answers with a session at once.
 import { z } from 'zod'
 import { FunctionError } from '@/lib/call-function'
 import { supabase } from '@/lib/supabase'

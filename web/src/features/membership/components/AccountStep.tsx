@@ -1,6 +1,9 @@
 // The account step of the membership set-up: a new visitor creates their account here (e-mail
-// and password), or someone with an account signs in. An address that already has an account
-// switches to signing in, keeping what was typed.
+// and password) and confirms the address by the e-mailed link, which brings them back signed in;
+// someone with an account signs in. Sign-up answers alike whether or not the address has an
+// account (confirmations on), so the step says where the link went and offers signing in with
+// that address; a project that autoconfirms says "already registered" and the step switches to
+// signing in, keeping what was typed.
 import { useState } from 'react'
 import { css } from 'goober'
 import { TextField } from '@/components/form/Field'
@@ -26,6 +29,9 @@ const step = css`
     padding: 0.5rem 0.75rem;
     background: #e8f0ea;
   }
+  .sent p {
+    margin: 0.25rem 0;
+  }
 `
 
 interface Prefill {
@@ -37,18 +43,22 @@ function CreateAccount({
   prefill,
   returnTo,
   onExisting,
+  onSent,
 }: {
   prefill: Prefill
   returnTo: string
   onExisting: (email: string) => void
+  onSent: (email: string) => void
 }) {
   const [confirmTo, setConfirmTo] = useState<string | null>(null)
   const { ref, errors, onSubmit, pending } = useZodSubmit(createAccountSchema, {
     send: async (input) => {
       try {
         const outcome = await createAccount(input, returnTo)
-        if (outcome === 'confirm') setConfirmTo(input.email)
-        else toast.success('Your account is ready.')
+        if (outcome === 'confirm') {
+          setConfirmTo(input.email)
+          onSent(input.email)
+        } else toast.success('Your account is ready.')
       } catch (e) {
         if (e instanceof FunctionError && e.code === 'user_already_exists') {
           toast.info('You already have an account: sign in with it.')
@@ -61,10 +71,16 @@ function CreateAccount({
   })
   if (confirmTo) {
     return (
-      <p className='sent' role='status'>
-        We have sent a link to <strong>{confirmTo}</strong>. Open it to confirm your address: it brings you back here to
-        choose your plan and pay.
-      </p>
+      <div className='sent' role='status'>
+        <p>
+          Check your e-mail: we have sent a link to <strong>{confirmTo}</strong>. Open it, on this device or another, to
+          confirm your address: it brings you back here, signed in, to choose your plan and pay.
+        </p>
+        <p>
+          No e-mail after a few minutes? Look in your spam folder. If this address already has an account, sign in
+          instead.
+        </p>
+      </div>
     )
   }
   return (
@@ -159,6 +175,7 @@ export function AccountStep({ prefill, returnTo }: { prefill: Prefill; returnTo:
               setKnownEmail(email)
               setMode('existing')
             }}
+            onSent={setKnownEmail}
           />
           <p className='switch'>
             Already have an account?{' '}

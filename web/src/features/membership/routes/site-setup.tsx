@@ -172,8 +172,13 @@ function useOfferToken(slug: string): string | null {
     } catch {
       /* the token still works while the page is open */
     }
-    navigate(path, { replace: true })
-  }, [inLink, key, navigate, path])
+    // Only the token leaves: the rest of the query (the chosen plan) and the fragment (the session
+    // a confirmation link brings, which the Supabase client reads from it) stay.
+    const rest = new URLSearchParams(search)
+    rest.delete('offer')
+    const query = rest.toString()
+    navigate(`${path}${query ? `?${query}` : ''}${globalThis.location.hash}`, { replace: true })
+  }, [inLink, key, navigate, path, search])
   return token
 }
 
@@ -280,7 +285,10 @@ function PlanChoice({
 function Setup({ info, site, offer }: { info: MembershipAccess; site: Site; offer: string | null }) {
   const { session } = useSession()
   const [path] = useLocation()
-  const [planId, setPlanId] = useState<number | null>(null)
+  // The plan chosen before the account was made comes back with the confirmation link (`plan`),
+  // on this device or another.
+  const linkedPlan = Number(new URLSearchParams(useSearch()).get('plan'))
+  const [planId, setPlanId] = useState<number | null>(info.plans.some((p) => p.id === linkedPlan) ? linkedPlan : null)
   const plan = info.plans.find((p) => p.id === planId) ?? null
   const start = useStartMembershipCheckout(site.slug, offer)
   const key = useIdempotencyKey('mem')
@@ -293,7 +301,11 @@ function Setup({ info, site, offer }: { info: MembershipAccess; site: Site; offe
   const due = plan ? plan.due_today_pence - voucher.discount : null
   const meta = session?.user.user_metadata as { first_name?: unknown; last_name?: unknown } | undefined
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
-  const returnTo = `${globalThis.location.origin}${path}${offer ? `?offer=${offer}` : ''}`
+  const back = new URLSearchParams({
+    ...(offer ? { offer } : {}),
+    ...(planId ? { plan: String(planId) } : {}),
+  }).toString()
+  const returnTo = `${globalThis.location.origin}${path}${back ? `?${back}` : ''}`
 
   return (
     <>
