@@ -64,15 +64,26 @@ async function shootBoth(page: Page, name: string) {
   await page.setViewportSize({ width, height })
 }
 
-/** Opens an admin page from the menu, as a phone shows it (behind "Menu" when folded away). */
+/**
+ * Opens an admin page from the menu, as a phone shows it: behind "Menu" when folded away. The
+ * menu closes itself after each route change (an effect, a moment after the path): it is opened
+ * from closed, and the step ends once it has closed again, never while it is still closing (a
+ * check of the link's visibility then saw it open, and the click waited on a hidden link).
+ */
 async function fromMenu(page: Page, label: string, path: string) {
-  const nav = page.getByRole('navigation', { name: 'Admin' })
-  const link = nav.getByRole('link', { name: label, exact: true })
-  if (!(await link.isVisible().catch(() => false))) {
-    await page.getByRole('button', { name: 'Menu' }).click()
+  const menu = page.getByRole('button', { name: 'Menu' })
+  const folded = await menu.isVisible()
+  const closed = () => expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false')
+  if (folded) {
+    await closed()
+    await menu.click()
   }
-  await link.click()
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', {
+    name: label,
+    exact: true,
+  }).click()
   await waitForPath(page, path)
+  if (folded) await closed()
 }
 
 const inspections = () =>
