@@ -72,7 +72,7 @@ describe('admin sign-in', () => {
     await context.close()
   })
 
-  it('missing credentials give the spec message beside the fields, and typed text stays', async () => {
+  it('missing credentials give one clear message beside the fields, and typed text stays', async () => {
     const context = await newContext(browser, 360, 740)
     const page = await context.newPage()
     await page.goto(`${webUrl()}/admin/login`)

@@ -134,7 +134,7 @@ describe('route rules', () => {
       await openApp(page, '/sites/bath/avon-views')
       await page.getByRole('heading', { level: 1, name: 'Avon Views' }).waitFor()
       expect(pathname()).toBe('/sites/bath/avon-views')
-      // Every spec 3 field the seed gives it.
+      // Every site-page field the seed gives it.
       await page.getByRole('heading', { name: 'Getting there' }).waitFor()
       expect(await page.getByText('By bike: 15 minutes').count()).toBe(1)
       expect(await page.getByText('5 min from the river path').count()).toBe(1)

@@ -1,4 +1,4 @@
--- Sites: global_sites (spec 3), offers, call-to-action settings, redirects and which sites each
+-- Sites: global_sites (the site catalogue), offers, call-to-action settings, redirects and which sites each
 -- patch manager works, with the helpers that scope staff to their sites.
 -- Everyone reads the catalogue tables (the public site loads them on start); only admins write.
 -- waiting_list_count is never stored: get_waiting_list_counts() supplies it.

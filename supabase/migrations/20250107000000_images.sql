@@ -8,7 +8,7 @@
 
 -- == Setup ==
 
--- png, gif, jpeg, bmp and icon files (the spec's image picker), at most 5 MiB. Storage checks
+-- png, gif, jpeg, bmp and icon files (the admin image picker's types), at most 5 MiB. Storage checks
 -- both before anything is written. Re-running the migration (or config.toml's
 -- [storage.buckets.images] on `supabase start`) keeps one bucket with these limits.
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)

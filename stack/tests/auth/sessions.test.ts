@@ -119,7 +119,7 @@ Deno.test(
     assert.equal(
       gone.error?.message,
       'Auth session missing!',
-      'the spec message for a missing session',
+      "supabase-js's message for a missing session",
     )
 
     const newEmail = uniqueEmail('renamed')

@@ -162,7 +162,7 @@ Deno.test(
 )
 
 Deno.test(
-  'sign-in without credentials gives the spec message, in the client and from the server',
+  'sign-in without credentials gives one message, in the client and from the server',
   opts,
   async () => {
     const c = client()

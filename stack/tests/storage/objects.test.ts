@@ -1,5 +1,5 @@
 // Objects through supabase-js's storage client, as the service role: upload and upsert, download
-// with the server's headers, public URLs, listing with the spec's defaults, delete, move, copy,
+// with the server's headers, public URLs, listing with Storage's defaults, delete, move, copy,
 // info, and the bucket's type and size limits. Files are checked on disk too.
 import assert from 'node:assert/strict'
 import { adminClient, bucket, opts, png, raw, versionsOnDisk } from './helpers.ts'

@@ -1,7 +1,7 @@
 // Rich-text templates (ProseMirror-style JSON: doc, paragraph, heading, text with marks,
 // bullet/ordered lists, hard_break, horizontal_rule) rendered to e-mail HTML and plain text,
-// with {{merge_fields}} filled. Text is escaped; links keep only http, https, mailto and tel
-// (spec 5); an unknown merge field renders as empty.
+// with {{merge_fields}} filled. Text is escaped; links keep http, https, mailto and tel
+// only; an unknown merge field renders as empty.
 import { isLocalStack, notConfigured } from './providers/config.ts'
 
 export type Fields = Record<string, string | number | null | undefined>

@@ -18,7 +18,7 @@
 //     ctas: { id, cta, promo, link_route, link_template }[],
 //     places: { location, slug, waiting_list_count }[]   waiting-list-only places
 //   }
-//   GET  /sites?name=<text>   → 200 { site: Site | null }   lookup by name (spec 5)
+//   GET  /sites?name=<text>   → 200 { site: Site | null }   lookup by name or slug
 //
 // Headers: ETag (strong, over the body) and Cache-Control; If-None-Match → 304. A request with
 // Cache-Control no-cache or max-age=0 (the web app sends it) reads the database afresh. Database
@@ -65,7 +65,7 @@ function load(): Promise<SiteCatalogue> {
   })
 }
 
-/** Spec 5 over the answer: stored sites first, then the built-ins no stored row overrides. */
+/** Lookup by name or slug over the answer: stored sites first, then the built-ins no stored row overrides. */
 export const findSite = (catalogue: Pick<SiteCatalogue, 'sites'>, name: string): Site | null =>
   findSiteByName(
     name,

@@ -50,7 +50,7 @@ test('stored sites override the built-in catalogue by slug, ordered by id, with 
   )
 })
 
-test('booked, status, cta_link and form_link follow spec 4 for stored sites', async () => {
+test("booked, status, cta_link and form_link follow each stored site's state", async () => {
   const tag = crypto.randomUUID().slice(0, 8)
   await sql()`insert into public.global_sites (city, city_slug, location, slug, status, booked, cta_setting_id)
     values ('Testville', 'testville', ${'Open ' + tag}, ${'open-' + tag}, 'open', false, 1),
@@ -204,7 +204,7 @@ test('the counts move when someone joins (fresh load), and the tag changes', asy
   assert.notEqual(after.headers.get('etag'), before.headers.get('etag'))
 })
 
-test('lookup by name (spec 5): trimmed and lowercased; slug, location equal, containing, contained', async () => {
+test('lookup by name: trimmed and lowercased; slug, location equal, containing, contained', async () => {
   const get = async (name: string) =>
     (await call('sites', { query: { name }, headers: fresh })).json.site?.slug ?? null
   assert.equal(await get('  AVON-VIEWS '), 'avon-views', 'exact slug')

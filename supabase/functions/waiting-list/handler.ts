@@ -18,9 +18,9 @@
 //   POST { action: 'withdraw', reference } → 200 { withdrawn: true }
 //
 // Errors: bad body 400; unknown site or place, or unknown reference 404 ('Page not found' for a
-// site, as spec 8); a site not taking that kind of sign-up 409 (an archived site: site_closed);
-// database outage 502; joining while e-mail is not configured 503 not_configured (nothing
-// written; the position and withdraw keep working).
+// site, the not-found page's words); a site not taking that kind of sign-up 409 (an archived
+// site: site_closed); database outage 502; joining while e-mail is not configured 503
+// not_configured (nothing written; the position and withdraw keep working).
 import { z } from 'npm:zod@3'
 import { WAITING_LIST_PLACE_NAMES as WAITING_LIST_ONLY_PLACES } from '../_shared/common/catalogue.ts'
 import { must } from '../_shared/db.ts'

@@ -1,4 +1,4 @@
--- Schema: site fields of spec 3 with their checks (status, slug, coordinates, JSON shapes),
+-- Schema: the site catalogue's fields with their checks (status, slug, coordinates, JSON shapes),
 -- and the seed's built-in data.
 begin;
 select plan(22);
@@ -9,7 +9,7 @@ select columns_are('public', 'global_sites', array[
   'cta_setting_id', 'offer_id', 'launchmode', 'description_title', 'description', 'landing_page_description',
   'nearby_attractions', 'food_drinks', 'directions', 'distance_points', 'pm_name', 'pm_message', 'pm_photo_1',
   'pm_photo_2', 'social_media', 'created_at', 'updated_at', 'archived_at', 'first_decline_keeps_place'
-], 'global_sites has every field of spec 3 and no stored waiting_list_count');
+], 'global_sites has every catalogue field and no stored waiting_list_count');
 select col_is_unique('public', 'global_sites', 'slug', 'site slugs are unique');
 select col_is_unique('public', 'redirects', 'source_path', 'one redirect per path');
 select col_is_unique('public', 'waiting_list_entries', 'reference', 'applicant references are unique');
@@ -46,13 +46,13 @@ select results_eq(
     (4, 'Sugar Loaf Fields', 402, 9, 'open'), (5, 'Meadow Hill Fields', 712, 33, 'open'), (6, 'Providence Pastures', 244, 9, 'open'),
     (7, 'Ruddington Fields', 355, 12, 'open'), (8, 'Bowshaw Views', 149, 12, 'open'), (9, 'Galleywood Meadow', 107, 10, 'open'),
     (11, 'Daffodil Views', 16, 16.2, 'upcoming')$$,
-  'the built-in sites of spec 9 with their plots, sizes and statuses'
+  'the built-in sites with their plots, sizes and statuses'
 );
 select is((select promo from public.global_sites where id = 9), 'PayDay Weekend Offer', 'Chelmsford has its promo');
 select results_eq($$select id, cta, promo, link_route from public.cta_settings order by id$$,
   $$values (1::smallint, 'Join Free Today', 'for your first month free', 'landing-site-join'),
     (2::smallint, 'Join Queue', 'FREE £29.99 Starter Bundle When You Join This February', 'sites-cityslug-slug-setup')$$,
-  'the two CTA settings of spec 3');
+  'the two call-to-action settings');
 select results_eq(
   $$select substr(source_path, 4) from public.redirects where kind = 'short_link' order by 1$$,
   $$select unnest(array['av','bf','bv','dv','gm','kif','lwm','mhf','nbf','ov','pam','pp','pwp','rf','shp','slf','stp','tm']) order by 1$$,
@@ -62,7 +62,7 @@ select is(
   (select count(*) from public.redirects where source_path in ('/sites/leigh-woods-meadows', '/providence-pastures-leeds-allotments',
     '/our-sites', '/rent-your-land', '/join-us', '/coming-to-worthing-soon', '/notts', '/bathampton',
     '/sites/barnsley-allotments/barnsley', '/sites/peterborough-allotments/peterborough', '/sites/london-allotments/west-london')),
-  11::bigint, 'every legacy redirect of spec 2');
+  11::bigint, 'every legacy redirect');
 select results_eq(
   $$select u.email::text, r.name from auth.users u join public.profiles p on p.id = u.id left join public.roles r on r.id = p.role_id
     where u.email like '%@example.com' and u.encrypted_password = extensions.crypt('allotments-demo', u.encrypted_password) order by u.email$$,

@@ -1,4 +1,4 @@
--- Images (20250107000000_images.sql): the public bucket `images` with the spec's picker types
+-- Images (20250107000000_images.sql): the public bucket `images` with the image picker's types
 -- and a 5 MiB limit; who may write objects in it (RLS on storage.objects, as the Storage API
 -- runs its writes as the caller); each site's photo gallery, site_photos.
 begin;

@@ -134,9 +134,13 @@ describe('one FunctionError', () => {
   })
 })
 
-/** A reference to a document outside the repository ("spec §3", "issue 21"), or null. */
+/**
+ * A reference to a document outside the repository ("spec §3", "spec 5", a bare "§7", "issue 21"),
+ * or null. A section of a standard named beside it ("RFC 5545 §3.1") is a reference anyone can
+ * follow.
+ */
 export function outsideReference(text: string): string | null {
-  return /\b[Ss]pec §\d|\b[Ii]ssues? \d+\b/.exec(text)?.[0] ?? null
+  return /\b[Ss]pec(?:'s)? §? ?\d|(?<!RFC \d+ )§ ?\d|\b[Ii]ssues? #?\d+\b/.exec(text)?.[0] ?? null
 }
 
 describe("comments and documents speak in the project's own words", () => {
@@ -144,6 +148,12 @@ describe("comments and documents speak in the project's own words", () => {
     expect(outsideReference('// The guard of spec §6')).toBe('spec §6')
     expect(outsideReference('-- Data rights (issue 21)')).toBe('issue 21')
     expect(outsideReference('// Issues 20 and 22')).toBe('Issues 20')
+    expect(outsideReference('-- site fields of spec 3')).toBe('spec 3')
+    expect(outsideReference("// spec 5's lookup")).toBe('spec 5')
+    expect(outsideReference('// New-build detection (§7 call 11)')).toBe('§7')
+    expect(outsideReference('// as issue #12 asked')).toBe('issue #12')
+    expect(outsideReference('// folded as RFC 5545 §3.1 says')).toBeNull()
+    expect(outsideReference('// the spec message')).toBeNull()
     expect(outsideReference('// an issue with the date')).toBeNull()
   })
   it('no source file or document names a spec section or an issue number', () => {

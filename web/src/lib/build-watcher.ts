@@ -1,4 +1,4 @@
-// New-build detection (§7 call 11): the build writes /builds/latest.json
+// New-build detection: the build writes /builds/latest.json
 // ({ buildId, builtAt }); the client polls it with a timestamp query every 5 minutes and when
 // the tab regains focus. Once a different build is seen, the next route change reloads the page
 // (through the 10 s reload guard).

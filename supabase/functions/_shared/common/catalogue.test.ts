@@ -1,4 +1,4 @@
-// The site catalogue has one owner (catalogue.ts): the spec's facts hold there, the checked-in
+// The site catalogue has one owner (catalogue.ts): the site facts hold there, the checked-in
 // seed (supabase/catalogue.sql) is what scripts/catalogue-seed.ts generates from it, and the seeded
 // database agrees with it.
 import assert from 'node:assert/strict'

@@ -37,7 +37,7 @@ export function escapeText(s: string): string {
 
 const encoder = new TextEncoder()
 
-/** Folds a content line so no line exceeds 75 octets, never splitting a character (§3.1). */
+/** Folds a content line so no line exceeds 75 octets, never splitting a character (RFC 5545 §3.1). */
 export function foldLine(line: string): string {
   const out: string[] = []
   let current = ''

@@ -9,7 +9,7 @@ const issues = (identifier: string, password: string) => {
 }
 
 describe('signInSchema', () => {
-  it('missing either part gives the spec message', () => {
+  it('missing either part gives the missing-credentials message', () => {
     expect(issues('', '')).toMatchObject({
       '': MISSING_CREDENTIALS,
       identifier: expect.any(String),

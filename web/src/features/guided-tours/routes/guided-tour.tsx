@@ -40,7 +40,7 @@ export default function GuidedTourRoute() {
   const query = useSearch()
   const search = new URLSearchParams(query)
   const { sites, storedSites } = useLocations()
-  // /guided-tour/{location} takes a slug or a name ("Tuckers Meadow", "bath"): spec 5's lookup.
+  // /guided-tour/{location} takes a slug or a name ("Tuckers Meadow", "bath"): the sites function's lookup.
   const asked = decodeURIComponent(paramString(params.location) || search.get('site') || '')
   const site = asked
     ? ((
