@@ -93,15 +93,8 @@ export function setupStatement(
 }
 
 /** The cache's search_path as set_config takes it: each schema quoted, comma-separated. */
-const searchPaths = new WeakMap<SchemaCache, string>()
-function searchPathText(cache: SchemaCache): string {
-  let text = searchPaths.get(cache)
-  if (text === undefined) {
-    text = cache.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')
-    searchPaths.set(cache, text)
-  }
-  return text
-}
+const searchPathText = (cache: SchemaCache): string =>
+  cache.searchPath.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')
 
 /** A token's claims as JSON, once per verified token (auth.ts caches the claims object). */
 const claimsJson = new WeakMap<object, string>()
