@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { configureApp, launchChromium, newContext, openApp } from './support/browser'
 import { anonKey, apiUrl, asService } from './admin-support'
 import {
+  CONFIRM_SIGNUP_SUBJECT,
   dismissConsent,
   expectAccessible,
   mailTo,
@@ -180,7 +181,7 @@ describe('becoming a member where plots are free and nobody waits', () => {
       // The e-mails: the receipt, and the welcome with the next step.
       await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(
         [
-          'Confirm Your Signup',
+          CONFIRM_SIGNUP_SUBJECT,
           'Welcome to Roots: your plot at ' + site.location,
           'Your Roots Allotments receipt',
         ].sort(),
@@ -337,7 +338,7 @@ describe('a gift voucher towards a membership', () => {
     ])
     await expect.poll(async () => (await mailTo(email)).map((m) => m.subject).sort()).toEqual(
       [
-        'Confirm Your Signup',
+        CONFIRM_SIGNUP_SUBJECT,
         'Welcome to Roots: your plot at ' + site.location,
         'Your Roots Allotments receipt',
       ].sort(),

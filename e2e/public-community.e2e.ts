@@ -400,18 +400,26 @@ describe('member sign-in', () => {
     await form.getByRole('status').filter({ hasText: 'a sign-in link is on its way' }).waitFor()
     await expectAccessible(page)
 
-    let link = ''
+    // The e-mail, in the company's words (supabase/templates/magic_link.html): who asked, and the
+    // link written out beside its button.
+    let mail: { subject?: string | null; body: string; meta?: { html?: string | null } } | undefined
     await expect.poll(async () => {
       const { messages } =
         await (await fetch(`${apiUrl()}/_outbox/messages?to=member%40example.com`)).json() as {
-          messages: Array<{ created_at?: string; meta?: { link?: string } }>
+          messages: Array<NonNullable<typeof mail> & { created_at?: string }>
         }
       // Newest first.
-      link = messages.find((m) =>
-        m.meta?.link && (!m.created_at || m.created_at >= since)
-      )?.meta?.link ?? ''
-      return link
-    }).not.toBe('')
+      mail = messages.find((m) =>
+        m.subject === 'Your Roots Allotments sign-in link' &&
+        (!m.created_at || m.created_at >= since)
+      )
+      return mail !== undefined
+    }).toBe(true)
+    expect(mail!.body).toContain('You asked to sign in to Roots Allotments as member@example.com.')
+    const link = /Or open this link: (\S+)/.exec(mail!.body)?.[1] ?? ''
+    expect(new URL(link).pathname).toBe('/auth/v1/verify')
+    expect(new URL(link).searchParams.get('type')).toBe('magiclink')
+    expect(mail!.meta?.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
     await page.goto(link)
     await waitForPath(page, '/members')
     await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Members' }).waitFor()

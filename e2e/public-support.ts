@@ -77,19 +77,36 @@ export async function mailTo(to: string): Promise<Mail[]> {
 }
 
 /**
+ * The one e-mail to `to` whose subject is `subject` (or matches it), once it is in the outbox:
+ * waits until exactly one is there, so a second one sent by mistake fails the journey.
+ */
+export async function mailWith(to: string, subject: string | RegExp): Promise<Mail> {
+  const matching = async () =>
+    (await mailTo(to)).filter((m) =>
+      typeof subject === 'string' ? m.subject === subject : subject.test(m.subject ?? '')
+    )
+  await expect.poll(async () => (await matching()).length, { timeout: 60_000 }).toBe(1)
+  return (await matching())[0]
+}
+
+/** The subject of Supabase Auth's sign-up confirmation, as config.toml's template words it. */
+export const CONFIRM_SIGNUP_SUBJECT = 'Confirm your Roots Allotments account'
+
+/**
  * After "Create my account": the set-up says where the link went, and Supabase Auth's confirmation
- * e-mail (its own wording; one, to this address) carries the link back. Returns the link, which
- * the journey follows as the person does from their inbox; it signs them in where it opens.
+ * e-mail (in the company's words, supabase/templates/confirmation.html; one, to this address)
+ * carries the link back. Returns the link, which the journey follows as the person does from
+ * their inbox; it signs them in where it opens.
  */
 export async function signUpConfirmationLink(page: Page, email: string): Promise<string> {
   await page.getByRole('status').filter({ hasText: `we have sent a link to ${email}` }).waitFor()
-  const confirmations = async () =>
-    (await mailTo(email)).filter((m) => m.subject === 'Confirm Your Signup')
-  await expect.poll(async () => (await confirmations()).length, { timeout: 60_000 }).toBe(1)
-  const [mail] = await confirmations()
-  expect(mail.body).toContain('Follow this link to confirm your user:')
-  const link = mail.body.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0]
+  const mail = await mailWith(email, CONFIRM_SIGNUP_SUBJECT)
+  expect(mail.body).toContain(`made a Roots Allotments account with ${email}.`)
+  expect(mail.body).toContain('The link works once, within an hour.')
+  const link = mail.body.match(/Or open this link: (https?:\/\/\S+\/auth\/v1\/verify\?\S+)/)?.[1]
   if (!link) throw new Error(`no confirmation link in: ${mail.body}`)
+  // The button in the HTML goes where the written-out link does.
+  expect(mail.meta?.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
   const url = new URL(link)
   expect(url.searchParams.get('type')).toBe('signup')
   // Back to the page the account was made on.

@@ -6,6 +6,7 @@ import type { Deps } from './deps.ts'
 import { tooMany } from './errors.ts'
 import { randomString } from './sessions.ts'
 import type { Sql, UserRow } from './users.ts'
+import type { EmailTemplateName } from './settings.ts'
 
 export type EmailKind =
   | 'signup'
@@ -96,24 +97,74 @@ export async function issueEmailToken(
   return { code, hash: stored, link: verifyLink(deps, stored, kind, redirectTo), redirectTo }
 }
 
+/** The config.toml template of each kind of e-mail (reauthentication has none there). */
+const TEMPLATE_OF: Partial<Record<EmailKind, EmailTemplateName>> = {
+  signup: 'confirmation',
+  invite: 'invite',
+  magiclink: 'magic_link',
+  recovery: 'recovery',
+  email_change: 'email_change',
+}
+
+const escapeHtml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+
+/** Fills `{{ .Variable }}` (settings.ts allows no other action), escaped for HTML when `html`. */
+export function fillTemplate(text: string, vars: Record<string, string>, html: boolean): string {
+  return text.replace(/\{\{-?\s*\.(\w+)\s*-?\}\}/g, (_, name: string) => {
+    const value = vars[name] ?? ''
+    return html ? escapeHtml(value) : value
+  })
+}
+
+/** An HTML e-mail as the plain text a mail client shows: block ends as line breaks, no tags. */
+export function htmlToText(html: string): string {
+  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html
+  return body
+    .replace(/<(script|style|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|div|tr|main)>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
 /** Writes the e-mail to the outbox. The request that causes it has been charged for it already
- *  (ratelimit.ts chargeEmail), before its address was looked up. */
+ *  (ratelimit.ts chargeEmail), before its address was looked up. Worded by config.toml's template
+ *  of its kind where there is one (its HTML kept beside the text, as sent), else by Auth's own. */
 export async function sendEmail(
   deps: Deps,
   to: string,
   kind: EmailKind,
   t: { code: string; link?: string },
   meta: Record<string, unknown> = {},
+  addresses: { email?: string; newEmail?: string } = {},
 ) {
+  const template = TEMPLATE_OF[kind] ? deps.settings.emailTemplates[TEMPLATE_OF[kind]!] : undefined
+  const link = t.link ? new URL(t.link) : null
+  const vars: Record<string, string> = {
+    ConfirmationURL: t.link ?? '',
+    Token: t.code,
+    TokenHash: link?.searchParams.get('token') ?? '',
+    SiteURL: deps.settings.siteUrl,
+    Email: addresses.email ?? to,
+    NewEmail: addresses.newEmail ?? '',
+    RedirectTo: link?.searchParams.get('redirect_to') ?? '',
+  }
+  const html = template?.content ? fillTemplate(template.content, vars, true) : null
   const lines = kind === 'reauthentication'
     ? [INTRO[kind], '', t.code]
     : [INTRO[kind], '', t.link ?? '', '', `Alternatively, enter the code: ${t.code}`]
   await deps.outbox.send({
     channel: 'email',
     recipient: to,
-    subject: SUBJECTS[kind],
-    body: lines.join('\n'),
-    meta: { type: kind, code: t.code, link: t.link ?? null, ...meta },
+    subject: template?.subject ? fillTemplate(template.subject, vars, false) : SUBJECTS[kind],
+    body: html ? htmlToText(html) : lines.join('\n'),
+    meta: { type: kind, code: t.code, link: t.link ?? null, ...(html ? { html } : {}), ...meta },
   })
 }
 
@@ -156,14 +207,23 @@ export async function issueEmailChange(
   const linkNew = verifyLink(deps, hashNew, 'email_change', redirectTo)
   const linkCurrent = double ? verifyLink(deps, hashCurrent, 'email_change', redirectTo) : ''
   if (send) {
+    // Both e-mails name both addresses: Auth's Email is the current one, NewEmail the new.
+    const addresses = { email: user.email ?? newEmail, newEmail }
     await sendEmail(deps, newEmail, 'email_change', { code: codeNew, link: linkNew }, {
       token_hash: hashNew,
-    })
+    }, addresses)
     if (double) {
-      await sendEmail(deps, user.email ?? '', 'email_change', {
-        code: codeCurrent,
-        link: linkCurrent,
-      }, { token_hash: hashCurrent })
+      await sendEmail(
+        deps,
+        user.email ?? '',
+        'email_change',
+        {
+          code: codeCurrent,
+          link: linkCurrent,
+        },
+        { token_hash: hashCurrent },
+        addresses,
+      )
     }
   }
   return { codeNew, hashNew, linkNew, codeCurrent, hashCurrent, linkCurrent }

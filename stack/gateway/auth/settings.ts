@@ -2,6 +2,7 @@
 // sections first, then GOTRUE_* environment variables (ctx.config.env) on top. Both ways of
 // running the backend therefore behave the same from one file.
 import { existsSync } from 'node:fs'
+import { dirname, isAbsolute, join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
 import { paths } from '../../config.ts'
 import type { GatewayConfig } from '../context.ts'
@@ -61,12 +62,80 @@ export interface AuthSettings {
     challengeExpirySeconds: number
   }
   rateLimits: RateLimits
+  /** [auth.email.template.<name>]: each configured e-mail's subject and HTML; unset, Auth's own. */
+  emailTemplates: Partial<Record<EmailTemplateName, EmailTemplate>>
   /** GOTRUE_RATE_LIMIT_HEADER: the header whose first value is the client IP for rate limits
    *  (X-Forwarded-For behind a proxy); unset, the socket's address. */
   rateLimitHeader: string | null
 }
 
 type Toml = Record<string, unknown>
+
+/** The e-mails config.toml can word ([auth.email.template.<name>]), as the CLI names them. */
+export const EMAIL_TEMPLATE_NAMES = [
+  'confirmation',
+  'invite',
+  'magic_link',
+  'recovery',
+  'email_change',
+] as const
+export type EmailTemplateName = (typeof EMAIL_TEMPLATE_NAMES)[number]
+
+export interface EmailTemplate {
+  subject?: string
+  /** The HTML, read from content_path. */
+  content?: string
+}
+
+/** The variables a template may use, as Auth fills them. */
+export const TEMPLATE_VARIABLES = [
+  'ConfirmationURL',
+  'Token',
+  'TokenHash',
+  'SiteURL',
+  'Email',
+  'NewEmail',
+  'RedirectTo',
+] as const
+
+/**
+ * config.toml's e-mail templates. content_path is relative to the directory that holds supabase/
+ * (the CLI resolves these paths, alone of its paths, from there); GOTRUE_MAILER_SUBJECTS_<NAME>
+ * overrides a subject. A template that uses more of Go's template language than `{{ .Variable }}`
+ * stops the gateway with its name rather than sending a half-filled e-mail.
+ */
+function loadEmailTemplates(
+  email: Toml,
+  tomlFile: string,
+  env: Record<string, string | undefined>,
+): Partial<Record<EmailTemplateName, EmailTemplate>> {
+  const templates = section(email, 'template')
+  const repo = dirname(dirname(tomlFile))
+  const out: Partial<Record<EmailTemplateName, EmailTemplate>> = {}
+  for (const name of EMAIL_TEMPLATE_NAMES) {
+    const t = section(templates, name)
+    const subject = env[`GOTRUE_MAILER_SUBJECTS_${name.toUpperCase()}`] ??
+      (t.subject as string | undefined)
+    const path = t.content_path as string | undefined
+    const content = path
+      ? Deno.readTextFileSync(isAbsolute(path) ? path : join(repo, path))
+      : undefined
+    for (const text of [subject, content]) {
+      for (const [action] of (text ?? '').matchAll(/\{\{.*?\}\}/gs)) {
+        const variable = /^\{\{-?\s*\.(\w+)\s*-?\}\}$/.exec(action)?.[1]
+        if (!variable || !(TEMPLATE_VARIABLES as readonly string[]).includes(variable)) {
+          throw new Error(
+            `[auth.email.template.${name}] uses ${action}: the stack fills only ${
+              TEMPLATE_VARIABLES.map((v) => `{{ .${v} }}`).join(', ')
+            }`,
+          )
+        }
+      }
+    }
+    if (subject !== undefined || content !== undefined) out[name] = { subject, content }
+  }
+  return out
+}
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -226,6 +295,7 @@ export function loadAuthSettings(config: GatewayConfig, tomlFile = paths.configT
       emailFrequencySeconds: dur('GOTRUE_SMTP_MAX_FREQUENCY', email.max_frequency, 60),
       smsFrequencySeconds: dur('GOTRUE_SMS_MAX_FREQUENCY', sms.max_frequency, 60),
     },
+    emailTemplates: loadEmailTemplates(email, tomlFile, env),
     rateLimitHeader: env.GOTRUE_RATE_LIMIT_HEADER?.trim() || null,
   }
 }

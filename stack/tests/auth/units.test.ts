@@ -6,7 +6,12 @@ import type { GatewayConfig } from '../../gateway/context.ts'
 import { redirectTarget } from '../../gateway/auth/deps.ts'
 import { isRedirectUrlValid } from '../../gateway/auth/redirect.ts'
 import { AuthError } from '../../gateway/auth/errors.ts'
-import { loadAuthSettings, parseDuration } from '../../gateway/auth/settings.ts'
+import {
+  EMAIL_TEMPLATE_NAMES,
+  loadAuthSettings,
+  parseDuration,
+} from '../../gateway/auth/settings.ts'
+import { fillTemplate, htmlToText } from '../../gateway/auth/mail.ts'
 import { hotp, matchTotp } from '../../gateway/auth/totp.ts'
 import { encodeBase32 } from '../../gateway/auth/encoding.ts'
 import { checkPasswordStrength } from '../../gateway/auth/users.ts'
@@ -65,6 +70,67 @@ Deno.test("config.toml's email_sent applies with custom SMTP enabled, as the CLI
   } finally {
     Deno.removeSync(file)
   }
+})
+
+Deno.test("config.toml's e-mail templates: every kind worded, read from beside supabase/", () => {
+  const s = loadAuthSettings(config())
+  assert.deepEqual(Object.keys(s.emailTemplates).sort(), [...EMAIL_TEMPLATE_NAMES].sort())
+  assert.equal(s.emailTemplates.confirmation?.subject, 'Confirm your Roots Allotments account')
+  assert.equal(s.emailTemplates.magic_link?.subject, 'Your Roots Allotments sign-in link')
+  for (const [name, t] of Object.entries(s.emailTemplates)) {
+    assert.match(t.content ?? '', /\{\{ \.ConfirmationURL \}\}/, `${name} carries the link`)
+    assert.match(t.content ?? '', /<html lang="en-GB">/, `${name} is a whole document`)
+  }
+})
+
+Deno.test("e-mail templates: unset means Auth's own; a subject can come from the environment; an action the stack cannot fill stops it", () => {
+  const dir = Deno.makeTempDirSync()
+  try {
+    Deno.mkdirSync(join(dir, 'supabase', 'templates'), { recursive: true })
+    const file = join(dir, 'supabase', 'config.toml')
+    Deno.writeTextFileSync(file, '[auth.email]\nenabled = true\n')
+    assert.deepEqual(loadAuthSettings(config(), file).emailTemplates, {})
+    Deno.writeTextFileSync(
+      join(dir, 'supabase', 'templates', 'recovery.html'),
+      '<p>Reset: {{ .ConfirmationURL }}</p>',
+    )
+    Deno.writeTextFileSync(
+      file,
+      '[auth.email.template.recovery]\nsubject = "Reset"\ncontent_path = "./supabase/templates/recovery.html"\n',
+    )
+    assert.deepEqual(loadAuthSettings(config(), file).emailTemplates, {
+      recovery: { subject: 'Reset', content: '<p>Reset: {{ .ConfirmationURL }}</p>' },
+    })
+    assert.equal(
+      loadAuthSettings(config({ GOTRUE_MAILER_SUBJECTS_RECOVERY: 'New password' }), file)
+        .emailTemplates.recovery?.subject,
+      'New password',
+    )
+    Deno.writeTextFileSync(
+      join(dir, 'supabase', 'templates', 'recovery.html'),
+      '{{ if .Token }}code{{ end }}',
+    )
+    assert.throws(
+      () => loadAuthSettings(config(), file),
+      /\[auth\.email\.template\.recovery\] uses \{\{ if \.Token \}\}/,
+    )
+  } finally {
+    Deno.removeSync(dir, { recursive: true })
+  }
+})
+
+Deno.test('an e-mail template is filled as Auth fills it: escaped in HTML, and read as text', () => {
+  const link = 'http://127.0.0.1:54321/auth/v1/verify?token=abc&type=signup&redirect_to=x'
+  const html = fillTemplate(
+    '<body><h1>Hi {{ .Email }}</h1><p><a href="{{ .ConfirmationURL }}">Go</a></p><p>Or: {{.ConfirmationURL}}</p></body>',
+    { Email: 'a<b>@example.com', ConfirmationURL: link },
+    true,
+  )
+  assert.ok(html.includes('href="http://127.0.0.1:54321/auth/v1/verify?token=abc&amp;type=signup'))
+  assert.ok(html.includes('Hi a&lt;b&gt;@example.com'))
+  assert.equal(htmlToText(html), `Hi a<b>@example.com\n\nGo\n\nOr: ${link}`)
+  assert.equal(fillTemplate('For {{ .Email }}', { Email: 'a&b' }, false), 'For a&b')
+  assert.equal(fillTemplate('{{ .NewEmail }}', {}, true), '')
 })
 
 Deno.test('environment variables override config.toml', () => {

@@ -140,11 +140,15 @@ class CliRunner {
   }
 }
 
-/** A copy of what the CLI reads for a push: config.toml, migrations and the seed files. */
+/** A copy of what the CLI reads for a push: config.toml, the auth e-mail templates it names
+ *  (it checks that each exists), migrations and the seed files. */
 function projectCopy(into: string, configToml = readFileSync(paths.configToml, 'utf8')): string {
   const supabase = join(into, 'supabase')
   mkdirSync(supabase, { recursive: true })
   Deno.writeTextFileSync(join(supabase, 'config.toml'), configToml)
+  cpSync(join(dirname(paths.configToml), 'templates'), join(supabase, 'templates'), {
+    recursive: true,
+  })
   cpSync(paths.migrations, join(supabase, 'migrations'), { recursive: true })
   for (const file of seedFiles()) {
     const to = join(supabase, relative(dirname(paths.configToml), file))
