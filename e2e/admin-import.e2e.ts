@@ -13,8 +13,8 @@ import { createStaffUser, openFromNav, signIn, waitForPath } from './admin-suppo
 import {
   dismissConsent,
   expectAccessible,
-  type Mail,
   mailTo,
+  mailWith,
   noSidewaysScroll,
   serviceRest,
   shootParts,
@@ -59,13 +59,6 @@ async function shootBoth(name: string) {
   expect(await noSidewaysScroll(page)).toBe(true)
   await shoot(`${name}-360`)
   await page.setViewportSize({ width: 1280, height: 800 })
-}
-
-async function mailWith(to: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 60_000,
-  }).toBe(1)
-  return (await mailTo(to)).find((m) => m.subject === subject)!
 }
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { openFromNav, signedInPage, waitForPath } from './admin-support'
 import {
   expectAccessible,
   type Mail,
-  mailTo,
+  mailWith,
   noSidewaysScroll,
   serviceRest,
   shootParts,
@@ -66,16 +66,6 @@ const oldAddress = `/sites/${closing.city_slug}/${closing.slug}`
 let targetId = 0
 
 const shoot = (page: Page, name: string) => shootParts(SHOTS, page, name)
-
-async function mailWith(to: string, subject: RegExp): Promise<Mail> {
-  await expect.poll(
-    async () => (await mailTo(to)).filter((m) => subject.test(m.subject ?? '')).length,
-    {
-      timeout: 60_000,
-    },
-  ).toBe(1)
-  return (await mailTo(to)).find((m) => subject.test(m.subject ?? ''))!
-}
 
 /** A fresh context asks about cookies: answer it, so the banner covers nothing. */
 const necessaryOnly = (page: Page) => page.getByRole('button', { name: 'Necessary only' }).click()

@@ -12,8 +12,8 @@ import { anonKey, apiUrl, openFromNav, signedInPage } from './admin-support'
 import {
   dismissConsent,
   expectAccessible,
-  type Mail,
   mailTo,
+  mailWith,
   mainNavLink,
   noSidewaysScroll,
   serviceRest,
@@ -46,13 +46,6 @@ async function positionOf(reference: string): Promise<Position | undefined> {
   })
   expect(res.status).toBe(200)
   return ((await res.json()) as Position[])[0]
-}
-
-async function mailWith(to: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 60_000,
-  }).toBe(1)
-  return (await mailTo(to)).find((m) => m.subject === subject)!
 }
 
 let namesakeReference = ''

@@ -12,7 +12,7 @@ import {
   dismissConsent,
   expectAccessible,
   type Mail,
-  mailTo,
+  mailWith,
   noSidewaysScroll,
   serviceRest,
   shootParts,
@@ -36,14 +36,6 @@ const applicants = ['Ada', 'Bea', 'Cy'].map((first) => ({
 let siteId = 0
 
 const shoot = (page: Page, name: string) => shootParts(SHOTS, page, name)
-
-/** The one e-mail with this subject, once it has arrived. */
-async function mailWith(to: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 60_000,
-  }).toBe(1)
-  return (await mailTo(to)).find((m) => m.subject === subject)!
-}
 
 const linkIn = (mail: Mail, pattern: RegExp) => {
   const url = mail.body.match(pattern)?.[0]

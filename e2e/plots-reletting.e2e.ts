@@ -18,6 +18,7 @@ import {
   expectAccessible,
   type Mail,
   mailTo,
+  mailWith,
   noSidewaysScroll,
   shootBothWidths,
   shootParts,
@@ -41,14 +42,6 @@ let browser: Browser
 let sql: ReturnType<typeof postgres>
 let siteId = 0
 let pmEmail = ''
-
-/** The one e-mail to `to` with this subject, once it has arrived. */
-async function mailWith(to: string, subject: string): Promise<Mail> {
-  await expect.poll(async () => (await mailTo(to)).filter((m) => m.subject === subject).length, {
-    timeout: 60_000,
-  }).toBe(1)
-  return (await mailTo(to)).find((m) => m.subject === subject)!
-}
 
 const acceptLink = (mail: Mail) => {
   const url = mail.body.match(/https?:\/\/\S+\/queue\/ready\?offer=[0-9a-f]{32}&answer=accept/)
