@@ -391,7 +391,7 @@ describe('member sign-in', () => {
     await deskContext.close()
   })
 
-  it('signs in with a magic link from the outbox and lands on /members', async () => {
+  it('signs in with a magic link from the outbox, opened on another device, and lands on /members', async () => {
     const { context, page } = await visit('/login')
     const since = new Date().toISOString()
     const form = page.getByRole('form', { name: 'With a link by e-mail' })
@@ -420,10 +420,17 @@ describe('member sign-in', () => {
     expect(new URL(link).pathname).toBe('/auth/v1/verify')
     expect(new URL(link).searchParams.get('type')).toBe('magiclink')
     expect(mail!.meta?.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
-    await page.goto(link)
-    await waitForPath(page, '/members')
-    await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Members' }).waitFor()
-    expect(await page.getByRole('form', { name: 'Sign in' }).count()).toBe(0)
+    // Asked for at a desk, opened from the inbox on a phone: a browser that has never seen the site.
+    const phone = await newContext(browser, 360)
+    await configureApp(phone)
+    const phonePage = await phone.newPage()
+    await phonePage.goto(link)
+    await waitForPath(phonePage, '/members')
+    await phonePage.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Members' }).waitFor()
+    expect(await phonePage.getByRole('form', { name: 'Sign in' }).count()).toBe(0)
+    await expectAccessible(phonePage)
+    expect(await noSidewaysScroll(phonePage)).toBe(true)
+    await phone.close()
     await context.close()
   })
 })
