@@ -25,6 +25,8 @@ import {
   mailTo,
   mainNavLink,
   noSidewaysScroll,
+  regionsScrollingSideways,
+  rolesAboveCell,
   serviceRest,
   shootParts,
   signUpConfirmationLink,
@@ -184,6 +186,13 @@ describe('rent by Direct Debit', () => {
     expect(second![2]).toBe('£29.99')
     await expectAccessible(page)
     await shoot(page, '03-members-second-payment')
+    // On a phone each payment is a block of its own, its amount and status in view without
+    // scrolling sideways, and still a table's row and cells to a screen reader.
+    expect(await regionsScrollingSideways(page)).toEqual([])
+    expect(await rolesAboveCell(page, '£29.99')).toEqual(['cell', 'row', 'rowgroup', 'table'])
+    const paid = (await page.getByTestId('payment').first().locator('td').nth(2).textContent())!
+    expect(paid).toMatch(/^£\d+\.\d\d$/)
+    expect(await rolesAboveCell(page, paid)).toEqual(['cell', 'row', 'rowgroup', 'table'])
     await page.getByTestId('invoice').first().getByRole('link', { name: /^Receipt/ }).click()
     const receipt = page.getByTestId('receipt')
     await receipt.waitFor()

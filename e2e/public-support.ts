@@ -51,6 +51,43 @@ export async function dismissConsent(page: Page) {
 export const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)
 
+/** The labels of the page's scrolling regions whose content is wider than they are. */
+export const regionsScrollingSideways = (page: Page) =>
+  page.locator('[role="region"]').evaluateAll((els) =>
+    els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.getAttribute('aria-label'))
+  )
+
+/**
+ * The roles above the cell whose text is `text`, as Chromium's accessibility tree has them (not
+ * the DOM's tags): a table restyled for phones must still be a table, row and cell to a screen
+ * reader. Nodes Chromium ignores (a plain wrapper) are left out; a row group is kept.
+ */
+export async function rolesAboveCell(page: Page, text: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    type Node = {
+      nodeId: string
+      parentId?: string
+      ignored: boolean
+      role?: { value: string }
+      name?: { value: string }
+    }
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree') as { nodes: Node[] }
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]))
+    const cell = nodes.find((n) => n.role?.value === 'cell' && n.name?.value.trim() === text)
+    if (!cell) return []
+    const roles = [cell.role!.value]
+    for (let n = byId.get(cell.parentId ?? ''); n; n = byId.get(n.parentId ?? '')) {
+      if (n.ignored || !n.role) continue
+      roles.push(n.role.value)
+      if (n.role.value === 'table') break
+    }
+    return roles
+  } finally {
+    await cdp.detach()
+  }
+}
+
 /** A link of the header's main navigation; at phone widths it opens the menu first. */
 export async function mainNavLink(page: Page, name: string) {
   const nav = page.getByRole('navigation', { name: 'Main' })

@@ -7,7 +7,8 @@ import { css } from 'goober'
 import { Link } from 'wouter'
 import { paths } from '@/config/paths'
 import { longDate as day, shortDate, ukDay } from '@/lib/dates'
-import { buttonPrimary, buttonSecondary, errorText, visuallyHidden } from '@/components/styles'
+import { buttonPrimary, buttonSecondary, errorText } from '@/components/styles'
+import { StackedTable } from '@/components/StackedTable'
 import type { MyMembership } from '../api/get-my-membership'
 import type { Invoice, PaymentMethod, Subscription } from '../api/get-billing'
 import { useOpenBillingPortal } from '../api/open-billing-portal'
@@ -47,11 +48,13 @@ const box = css`
   .nowrap {
     white-space: nowrap;
   }
-  .state {
-    min-width: 7rem;
-  }
-  .what {
-    min-width: 12rem;
+  @media (min-width: 30.01rem) {
+    .state {
+      min-width: 7rem;
+    }
+    .what {
+      min-width: 12rem;
+    }
   }
 `
 const alertBox = css`
@@ -288,43 +291,35 @@ export function Billing({
       {invoices.length === 0 ? (
         <p>No rent payments yet.</p>
       ) : (
-        <div className='scroll' tabIndex={0} role='region' aria-label={`Rent payments for ${where(m)}`}>
-          <table>
-            <thead>
-              <tr>
-                <th scope='col'>Date</th>
-                <th scope='col'>Description</th>
-                <th scope='col' className='num'>
-                  Amount
-                </th>
-                <th scope='col'>Status</th>
-                <th scope='col'>
-                  <span className={visuallyHidden}>Receipt</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((i) => (
-                <tr key={i.id} data-testid='invoice'>
-                  <td className='when'>{shortDate(invoiceDate(i))}</td>
-                  <td className='what'>{invoiceDescription(i)}</td>
-                  <td className='num'>{pounds(i.status === 'paid' ? i.amount_paid_pence : i.amount_due_pence)}</td>
-                  <td className='state'>{invoiceStatus(i)}</td>
-                  <td>
-                    {i.status === 'paid' && (
-                      <Link
-                        href={paths.memberReceipt.getHref({ id: String(i.id) })}
-                        aria-label={`Receipt for ${invoiceDescription(i)}, ${day(invoiceDate(i))}`}
-                      >
-                        Receipt
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          label={`Rent payments for ${where(m)}`}
+          rows={invoices}
+          rowKey={(i) => i.id}
+          rowTestId='invoice'
+          columns={[
+            { label: 'Date', className: 'when', cell: (i) => shortDate(invoiceDate(i)) },
+            { label: 'Description', className: 'what', cell: invoiceDescription },
+            {
+              label: 'Amount',
+              className: 'num',
+              cell: (i) => pounds(i.status === 'paid' ? i.amount_paid_pence : i.amount_due_pence),
+            },
+            { label: 'Status', className: 'state', cell: invoiceStatus },
+            {
+              label: 'Receipt',
+              hidden: true,
+              cell: (i) =>
+                i.status === 'paid' && (
+                  <Link
+                    href={paths.memberReceipt.getHref({ id: String(i.id) })}
+                    aria-label={`Receipt for ${invoiceDescription(i)}, ${day(invoiceDate(i))}`}
+                  >
+                    Receipt
+                  </Link>
+                ),
+            },
+          ]}
+        />
       )}
     </section>
   )

@@ -13,10 +13,11 @@ import { css } from 'goober'
 import { Link, useSearch } from 'wouter'
 import { paths } from '@/config/paths'
 import { actionRow, buttonLink, buttonPrimary, buttonSecondary } from '@/components/styles'
+import { type StackedColumn, StackedTable } from '@/components/StackedTable'
 import { Modal } from '@/components/Modal'
 import { toast } from '@/lib/toast'
 import { usePageMeta } from '@/lib/page-meta'
-import { joinedWith, type MyAccount, type MyMembership, useMyAccount } from '../api/get-my-membership'
+import { joinedWith, type MyAccount, type MyMembership, type MyOrder, useMyAccount } from '../api/get-my-membership'
 import { type Billing as BillingData, useBilling } from '../api/get-billing'
 import { useMembershipTerms } from '../api/membership-self-service'
 import { signOut, signOutOtherDevices, useSession } from '../api/use-session'
@@ -93,6 +94,14 @@ const page = css`
     margin: 0.25rem 0 0;
   }
 `
+
+/** The member's payments (orders), newest first as the account query reads them. */
+const PAYMENT_COLUMNS: StackedColumn<MyOrder>[] = [
+  { label: 'Date', cell: (o) => numericDate(o.created_at) },
+  { label: 'For', cell: (o) => o.kind.replace('_', ' ') },
+  { label: 'Amount', cell: (o) => pounds(o.total_pence) },
+  { label: 'Status', cell: (o) => o.status },
+]
 
 const welcomeSlotHref = (m: MyMembership) =>
   `${paths.welcomeSlot.getHref()}${m.site ? `?site=${encodeURIComponent(m.site.slug)}` : ''}`
@@ -281,28 +290,13 @@ export default function MembersRoute() {
             {data.orders.length === 0 ? (
               <p>No payments yet.</p>
             ) : (
-              <div className='scroll' tabIndex={0} role='region' aria-label='Your payments'>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope='col'>Date</th>
-                      <th scope='col'>For</th>
-                      <th scope='col'>Amount</th>
-                      <th scope='col'>Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.orders.map((o) => (
-                      <tr key={o.id}>
-                        <td>{numericDate(o.created_at)}</td>
-                        <td>{o.kind.replace('_', ' ')}</td>
-                        <td>{pounds(o.total_pence)}</td>
-                        <td>{o.status}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StackedTable
+                label='Your payments'
+                rows={data.orders}
+                rowKey={(o) => o.id}
+                rowTestId='payment'
+                columns={PAYMENT_COLUMNS}
+              />
             )}
           </section>
         </>
