@@ -9,7 +9,6 @@ import {
   configureApp,
   launchChromium,
   newContext,
-  openApp,
   seriousViolations,
   webUrl,
 } from './support/browser'
@@ -17,10 +16,10 @@ import {
   dismissConsent,
   expectAccessible,
   mailTo,
-  mainNavLink,
   noSidewaysScroll,
   serviceRest,
   shootParts,
+  siteFromHome,
   uniqueEmail,
 } from './public-support'
 import { openFromNav, signedInPage } from './admin-support'
@@ -35,15 +34,7 @@ afterAll(async () => {
 })
 
 /** From the home page to Darenth Fields' site page. */
-async function toSitePage(page: Page) {
-  await openApp(page, '/')
-  await dismissConsent(page)
-  await (await mainNavLink(page, 'Find a site')).click()
-  await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
-  await page.getByLabel('City').selectOption('dartford')
-  await page.getByRole('link', { name: 'Darenth Fields', exact: true }).click()
-  await page.getByRole('heading', { level: 1, name: 'Darenth Fields' }).waitFor()
-}
+const toSitePage = (page: Page) => siteFromHome(page, 'dartford', 'Darenth Fields')
 
 interface EntryRow {
   id: number

@@ -9,17 +9,16 @@
 // page or in what the API sent. Screenshots at 360 and 1280 px go to /tmp/shots-plots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { configureApp, launchChromium, newContext, openApp } from './support/browser'
+import { launchChromium, newContext } from './support/browser'
 import { png } from './support/png'
 import { anonKey, apiUrl, asService, createStaffUser, signIn, waitForPath } from './admin-support'
 import {
-  dismissConsent,
   expectAccessible,
-  mainNavLink,
   serviceRest,
   shootBothWidths,
   shootParts,
   uniqueEmail,
+  visitorOnSitePage,
 } from './public-support'
 
 const SHOTS = '/tmp/shots-plots'
@@ -298,20 +297,12 @@ describe("a site's plots, drawn and offered by its patch manager, seen by a visi
 
   it('a visitor sees the plan with free and let plots and nobody’s name', async () => {
     for (const width of [360, 1280]) {
-      const context = await newContext(browser, width)
-      await configureApp(context)
-      const page = await context.newPage()
-      const bodies: Promise<string>[] = []
-      page.on('response', (r) => {
-        if (r.url().includes('/rest/v1/rpc/site_plan')) bodies.push(r.text())
-      })
-      await openApp(page, '/')
-      await dismissConsent(page)
-      await (await mainNavLink(page, 'Find a site')).click()
-      await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
-      await page.getByLabel('City').selectOption(site.city_slug)
-      await page.getByRole('link', { name: site.location, exact: true }).click()
-      await page.getByRole('heading', { level: 1, name: site.location }).waitFor()
+      const { context, page, planAnswers: bodies } = await visitorOnSitePage(
+        browser,
+        width,
+        site.city_slug,
+        site.location,
+      )
 
       const section = page.locator('[data-section="plan"]')
       await section.getByTestId('plots-free').getByText('2 plots free').waitFor()

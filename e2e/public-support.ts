@@ -2,8 +2,8 @@
 // accessibility assertion that names what failed.
 import { expect } from 'vitest'
 import { mkdir } from 'node:fs/promises'
-import type { Page } from 'playwright-core'
-import { seriousViolations } from './support/browser'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { configureApp, newContext, openApp, seriousViolations } from './support/browser'
 
 function api(): { url: string; key: string } {
   const url = process.env.SUPABASE_URL
@@ -50,6 +50,38 @@ export async function dismissConsent(page: Page) {
 
 export const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= globalThis.innerWidth)
+
+/** From the home page to a site's page as a visitor goes: Find a site, the city, the site. */
+export async function siteFromHome(page: Page, citySlug: string, location: string) {
+  await openApp(page, '/')
+  await dismissConsent(page)
+  await (await mainNavLink(page, 'Find a site')).click()
+  await page.getByRole('heading', { level: 1, name: 'Our sites' }).waitFor()
+  await page.getByLabel('City').selectOption(citySlug)
+  await page.getByRole('link', { name: location, exact: true }).click()
+  await page.getByRole('heading', { level: 1, name: location }).waitFor()
+}
+
+/**
+ * A visitor in a new browser `width` px wide, from the home page to a site's page, with every
+ * answer of the site-plan API kept (to check what it sent a visitor).
+ */
+export async function visitorOnSitePage(
+  browser: Browser,
+  width: number,
+  citySlug: string,
+  location: string,
+): Promise<{ context: BrowserContext; page: Page; planAnswers: Promise<string>[] }> {
+  const context = await newContext(browser, width)
+  await configureApp(context)
+  const page = await context.newPage()
+  const planAnswers: Promise<string>[] = []
+  page.on('response', (r) => {
+    if (r.url().includes('/rest/v1/rpc/site_plan')) planAnswers.push(r.text())
+  })
+  await siteFromHome(page, citySlug, location)
+  return { context, page, planAnswers }
+}
 
 /** The labels of the page's scrolling regions whose content is wider than they are. */
 export const regionsScrollingSideways = (page: Page) =>
