@@ -1,9 +1,10 @@
 // The demo's plot register (supabase/seeds/50_plots.sql, docs/plots.md): Leigh Woods Meadows keeps
 // all 425 plots in use. A visitor goes from the home page to the site's page and sees the plan:
 // none free, 417 let, and no holder's name on the page or in what the API sent. A staff member
-// signs in on a phone, opens Plots from the menu, chooses the site and finds whose plot C7 is, with
-// its history. The holders' names are read from the seeded offers, never written here. The file
-// only reads the seeded site. Screenshots at 360 and 1280 px go to /tmp/shots-demo-register.
+// signs in on a phone, opens Plots from the menu, chooses the site, finds each holder's plot and
+// plot C7 with "Find a plot", and reads whose C7 is, with its history. The holders' names are
+// read from the seeded offers, never written here. The file only reads the seeded site.
+// Screenshots at 360 and 1280 px go to /tmp/shots-demo-register.
 import { mkdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -105,16 +106,26 @@ describe('the demo register at Leigh Woods Meadows', () => {
     await page.getByRole('heading', { level: 1, name: `Plots at ${SITE.location}` }).waitFor()
     await page.getByText('425 plots in use: 0 ready to let, 417 let.').waitFor()
 
-    // The register names each seeded holder beside their plot.
-    const register = page.getByRole('region', { name: `Plots at ${SITE.location}` })
-    for (const h of holders) {
-      const row = register.getByTestId('plot-row').filter({
-        has: page.getByRole('button', { name: `Plot ${h.plot}: choose`, exact: true }),
-      })
-      expect(await row.getByRole('cell').last().textContent()).toBe(h.name)
-    }
+    // The register shows a page of 50 plots; "Find a plot" finds each holder by name, and plot
+    // C7 by its number as it is marked on the site.
     expect(holders).toHaveLength(5)
+    const register = page.getByRole('region', { name: `Plots at ${SITE.location}` })
+    await page.getByTestId('register-count').getByText('427 plots, 50 to a page.').waitFor()
+    await expect.poll(() => register.getByTestId('plot-row').count()).toBe(50)
+    await page.getByRole('navigation', { name: 'Pages' }).getByText('Page 1 of 9').waitFor()
+    const find = page.getByLabel('Find a plot')
+    const numbersShown = () => register.getByTestId('plot-row').locator('th').allTextContents()
+    for (const h of holders) {
+      await find.fill(h.name.split(' ')[1]!.toLowerCase())
+      await page.getByTestId('register-count').getByText('1 of 427 plots match.').waitFor()
+      expect(await numbersShown()).toEqual([h.plot])
+      expect(await register.getByTestId('plot-row').getByRole('cell').last().textContent()).toBe(
+        h.name,
+      )
+    }
     const c7 = holders.find((h) => h.plot === 'C7')!
+    await find.fill('c7')
+    await expect.poll(numbersShown).toEqual(['C7'])
     await register.getByRole('button', { name: 'Plot C7: choose', exact: true }).click()
     const chosen = page.getByTestId('chosen-panel')
     await chosen.getByRole('heading', { name: 'Plot C7' }).waitFor()

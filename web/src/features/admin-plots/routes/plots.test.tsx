@@ -60,7 +60,7 @@ vi.mock('@/components/site-plan/PlanMap', () => ({
 }))
 vi.stubGlobal('IntersectionObserver', undefined)
 
-const { AdminSitePlotsRoute } = await import('./plots')
+const { AdminSitePlotsRoute, plotMatches, REGISTER_PAGE_SIZE } = await import('./plots')
 
 const plan = (plots: object[]) => ({
   data: { site_id: 5, centre: [51.4, -2.3], counts: { plots: plots.length, free: 1, let: 1 }, plots },
@@ -107,6 +107,76 @@ describe('the plots page', () => {
     ])
     expect(screen.getByTestId('plot-counts').textContent).toBe('3 plots in use: 1 ready to let, 1 let.')
     await screen.findByTestId('map')
+  })
+
+  it("finds a plot by the start of its number or part of its holder's name, and by status", async () => {
+    const many = [
+      ...plots,
+      { id: 4, number: '14B', size: 'half', features: [], status: 'let', holder: 'Grace Hopper' },
+      { id: 5, number: '14', size: 'full', features: [], status: 'let', holder: 'Alan Turing' },
+      { id: 6, number: '41', size: 'full', features: [], status: 'out_of_use' },
+    ]
+    db.site_plan = () => plan(many)
+    renderPage()
+    await screen.findByRole('region', { name: 'Plots at Hill Top' })
+    const numbers = () => screen.queryAllByTestId('plot-row').map((r) => r.querySelector('th')!.textContent)
+    expect(numbers()).toEqual(['1', '2', '3', '14', '14B', '41'])
+    const find = screen.getByLabelText('Find a plot')
+    fireEvent.change(find, { target: { value: ' 14b ' } })
+    expect(numbers()).toEqual(['14B'])
+    expect(screen.getByTestId('register-count').textContent).toBe('1 of 6 plots match.')
+    fireEvent.change(find, { target: { value: '14' } })
+    expect(numbers()).toEqual(['14', '14B'])
+    fireEvent.change(find, { target: { value: 'hopper' } })
+    expect(numbers()).toEqual(['14B'])
+    // A status narrows what was found; the options count each status the site has, in the plan's
+    // key order.
+    fireEvent.change(find, { target: { value: '' } })
+    const status = screen.getByLabelText('Status') as HTMLSelectElement
+    expect([...status.options].map((o) => o.textContent)).toEqual([
+      'Every status',
+      'Let (3)',
+      'Ready to let (1)',
+      'Being prepared (1)',
+      'Out of use (1)',
+    ])
+    fireEvent.change(status, { target: { value: 'let' } })
+    expect(numbers()).toEqual(['2', '14', '14B'])
+    fireEvent.change(find, { target: { value: 'nobody' } })
+    expect(numbers()).toEqual([])
+    screen.getByText("No plot matches: try the start of its number, or part of its holder's name.")
+    // What was typed stays, and choosing from what was found still opens the plot.
+    fireEvent.change(find, { target: { value: 'ada' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Plot 2: choose' }))
+    expect(within(screen.getByTestId('chosen-panel')).getByRole('heading').textContent).toBe('Plot 2')
+    expect((screen.getByLabelText('Find a plot') as HTMLInputElement).value).toBe('ada')
+  })
+
+  it('pages a long register, and a new search starts at its first page', async () => {
+    const long = Array.from({ length: REGISTER_PAGE_SIZE * 2 + 5 }, (_, i) => ({
+      id: i + 1,
+      number: `A${i + 1}`,
+      size: 'full',
+      features: [],
+      status: 'let',
+    }))
+    db.site_plan = () => plan(long)
+    renderPage()
+    await screen.findByRole('region', { name: 'Plots at Hill Top' })
+    const rows = () => screen.queryAllByTestId('plot-row').map((r) => r.querySelector('th')!.textContent)
+    expect(rows()).toHaveLength(REGISTER_PAGE_SIZE)
+    expect(rows()[0]).toBe('A1')
+    expect(screen.getByTestId('register-count').textContent).toBe(`105 plots, ${REGISTER_PAGE_SIZE} to a page.`)
+    const pages = screen.getByRole('navigation', { name: 'Pages' })
+    expect(pages.textContent).toContain('Page 1 of 3')
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }))
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' }))
+    expect(rows()).toEqual(['A101', 'A102', 'A103', 'A104', 'A105'])
+    fireEvent.change(screen.getByLabelText('Find a plot'), { target: { value: 'A1' } })
+    // A1, A10–A19 and A100–A105: 17 plots, one page, from its start.
+    expect(rows()).toHaveLength(17)
+    expect(rows()[0]).toBe('A1')
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull()
   })
 
   it('places the plan image again over the map as framed now, and removes it', async () => {
@@ -269,5 +339,21 @@ describe('the plots page', () => {
         { number: '10', size: 'huge' },
       ],
     })
+  })
+})
+
+describe('plotMatches', () => {
+  const plot = { id: 1, number: '14B', size: 'full', features: [], status: 'let', holder: 'Grace Hopper' } as const
+  it('matches the start of the number in any case, or any part of the holder', () => {
+    expect(['14', '14b', ' 14B ', 'grace', 'HOP', ''].map((q) => plotMatches(plot as never, q))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ])
+    expect(['4B', 'B', 'ada', '14BX'].map((q) => plotMatches(plot as never, q))).toEqual([false, false, false, false])
+    expect(plotMatches({ ...plot, holder: undefined } as never, 'grace')).toBe(false)
   })
 })

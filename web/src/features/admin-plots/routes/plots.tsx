@@ -7,11 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { adminPaths } from '@/config/paths-admin'
 import { DataTable } from '@/components/admin/DataTable'
-import { EmptyState, ErrorNotice, Field, PageHeader, Status } from '@/components/admin/ui'
+import { EmptyState, ErrorNotice, Field, PageHeader, Status, toolbar } from '@/components/admin/ui'
+import { usePaged } from '@/components/admin/list-screen'
 import { buttonLink, buttonPrimary } from '@/components/styles'
 import type { PlanMapApi } from '@/components/site-plan/PlanMap'
 import { SitePlan } from '@/components/site-plan/SitePlan'
-import { byNumber, featureLabel, formatM2, type SitePlanData, statusLabel } from '@/components/site-plan/plan'
+import { byNumber, featureLabel, formatM2, legendOf, type SitePlanData, statusLabel } from '@/components/site-plan/plan'
 import { usePageMeta } from '@/lib/page-meta'
 import { type PlotSite, usePlotSites } from '../api/get-plot-sites'
 import { useSitePlan } from '../api/get-site-plan'
@@ -98,6 +99,19 @@ const siteNamed = (sites: PlotSite[] | undefined, id: number) => sites?.find((s)
 
 const HEAD = ['Number', 'Size', { label: 'm²', num: true }, 'Features', 'Status', 'Holder']
 
+/** Rows of the register on one page: a site of hundreds of plots stays short on a phone. */
+export const REGISTER_PAGE_SIZE = 50
+
+/**
+ * Whether a plot answers what was typed in "Find a plot": the start of its number (C7, c7, 14b),
+ * or any part of its holder's name. Spaces around the words do not count.
+ */
+export function plotMatches(p: SitePlanData['plots'][number], typed: string): boolean {
+  const q = typed.trim().toLowerCase()
+  if (q === '') return true
+  return p.number.toLowerCase().startsWith(q) || (p.holder ?? '').toLowerCase().includes(q)
+}
+
 function RegisterTable({
   plots,
   location,
@@ -107,33 +121,73 @@ function RegisterTable({
   location: string
   onChoose: (id: number) => void
 }) {
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState('')
+  const statuses = useMemo(() => legendOf(plots), [plots])
+  const found = useMemo(
+    () => [...plots].sort(byNumber).filter((p) => (status === '' || p.status === status) && plotMatches(p, search)),
+    [plots, search, status],
+  )
+  const { page, setPage, pages, shown } = usePaged(found, REGISTER_PAGE_SIZE, [search, status])
+  const filtering = search.trim() !== '' || status !== ''
   return (
-    <DataTable
-      rows={[...plots].sort(byNumber)}
-      head={HEAD}
-      label={`Plots at ${location}`}
-      empty='No plots yet: add them one by one or load a CSV.'
-    >
-      {(p) => (
-        <tr key={p.id} data-testid='plot-row'>
-          <th scope='row'>
-            <button
-              type='button'
-              className={buttonLink}
-              aria-label={`Plot ${p.number}: choose`}
-              onClick={() => onChoose(p.id)}
-            >
-              {p.number}
-            </button>
-          </th>
-          <td>{p.size === 'half' ? 'Half' : 'Full'}</td>
-          <td className='num'>{p.size_m2 ? formatM2(p.size_m2).replace(' m²', '') : '—'}</td>
-          <td>{p.features.map(featureLabel).join(', ') || '—'}</td>
-          <td>{statusLabel(p.status)}</td>
-          <td>{p.holder ?? '—'}</td>
-        </tr>
+    <>
+      {plots.length > 0 && (
+        <div className={toolbar} role='search' aria-label='Search the register'>
+          <Field label='Find a plot' hint="Its number, or its holder's name.">
+            <input type='search' value={search} onChange={(e) => setSearch(e.target.value)} autoComplete='off' />
+          </Field>
+          <Field label='Status'>
+            <select value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value=''>Every status</option>
+              {statuses.map((s) => (
+                <option key={s.status} value={s.status}>
+                  {statusLabel(s.status)} ({s.count})
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
       )}
-    </DataTable>
+      {plots.length > 0 && (
+        <p role='status' data-testid='register-count'>
+          {filtering
+            ? `${found.length} of ${plots.length} plots match.`
+            : `${plots.length} ${plots.length === 1 ? 'plot' : 'plots'}${pages > 1 ? `, ${REGISTER_PAGE_SIZE} to a page` : ''}.`}
+        </p>
+      )}
+      <DataTable
+        rows={shown}
+        head={HEAD}
+        label={`Plots at ${location}`}
+        empty={
+          filtering
+            ? "No plot matches: try the start of its number, or part of its holder's name."
+            : 'No plots yet: add them one by one or load a CSV.'
+        }
+        pager={{ page, pages, onPage: setPage }}
+      >
+        {(p) => (
+          <tr key={p.id} data-testid='plot-row'>
+            <th scope='row'>
+              <button
+                type='button'
+                className={buttonLink}
+                aria-label={`Plot ${p.number}: choose`}
+                onClick={() => onChoose(p.id)}
+              >
+                {p.number}
+              </button>
+            </th>
+            <td>{p.size === 'half' ? 'Half' : 'Full'}</td>
+            <td className='num'>{p.size_m2 ? formatM2(p.size_m2).replace(' m²', '') : '—'}</td>
+            <td>{p.features.map(featureLabel).join(', ') || '—'}</td>
+            <td>{statusLabel(p.status)}</td>
+            <td>{p.holder ?? '—'}</td>
+          </tr>
+        )}
+      </DataTable>
+    </>
   )
 }
 
