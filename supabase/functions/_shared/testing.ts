@@ -41,6 +41,14 @@ export async function tokenFor(email: string): Promise<string> {
   return data.session.access_token
 }
 
+/** A supabase-js client that calls as the holder of `token` (RLS and Storage policies apply). */
+export function clientAs(token: string) {
+  return createClient(SUPABASE_URL(), ANON_KEY(), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers: { authorization: `Bearer ${token}` } },
+  })
+}
+
 /** A new confirmed account for `email` (made by the auth admin API), signed in: its access token. */
 export async function newAccount(email: string, password = 'grow-my-own'): Promise<string> {
   const admin = createClient(SUPABASE_URL(), SERVICE_KEY(), {

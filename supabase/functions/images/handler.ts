@@ -13,6 +13,7 @@ import { z } from 'npm:zod@3'
 import { must } from '../_shared/db.ts'
 import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
+import { SWEEP_BATCH, sweepBucket } from '../_shared/sweep.ts'
 import { adminClient, isServiceRole } from '../_shared/supabase.ts'
 
 export const bodySchema = z.object({ action: z.literal('sweep') }).strict()
@@ -23,31 +24,15 @@ export const bodySchema = z.object({ action: z.literal('sweep') }).strict()
  * the sweep had removed in the night. Only uploads never saved wait this long.
  */
 export const GRACE_MS = 7 * 24 * 60 * 60 * 1000
-/** Storage removes at most 1,000 objects a request; a run does at most this many requests. */
-const BATCH = 1000
-const MAX_BATCHES = 20
-
-async function sweep(): Promise<{ removed: number; failed: number }> {
+function sweep() {
   const db = adminClient()
   const before = new Date(Date.now() - GRACE_MS).toISOString()
-  let removed = 0
-  let failed = 0
-  for (let i = 0; i < MAX_BATCHES; i++) {
-    const names = must(
-      await db.rpc('unused_images', { p_uploaded_before: before, p_limit: BATCH }),
-    )
-    if (names.length === 0) break
-    const { data, error } = await db.storage.from('images').remove(names)
-    if (error) throw new HttpError(502, 'storage_failed', `Storage refused: ${error.message}`)
-    removed += data?.length ?? 0
-    // What Storage did not remove stays unused: stop rather than ask for it again.
-    if ((data?.length ?? 0) < names.length) {
-      failed = names.length - (data?.length ?? 0)
-      break
-    }
-    if (names.length < BATCH) break
-  }
-  return { removed, failed }
+  return sweepBucket(
+    db,
+    'images',
+    async () =>
+      must(await db.rpc('unused_images', { p_uploaded_before: before, p_limit: SWEEP_BATCH })),
+  )
 }
 
 export const handler = serve(async (req) => {

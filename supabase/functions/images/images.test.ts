@@ -2,10 +2,10 @@
 // client as they do in the admin, rows name some of the images, and the scheduled sweep removes
 // through the Storage API exactly the old ones nobody shows.
 import assert from 'node:assert/strict'
-import { createClient } from 'npm:@supabase/supabase-js@2'
 import {
   ANON_KEY,
   call,
+  clientAs,
   errorCode,
   SERVICE_KEY,
   sql,
@@ -52,10 +52,7 @@ test('only the scheduler may sweep; bad input is refused and changes nothing', a
 test('the sweep removes old images no row shows, and keeps the rest', async () => {
   const tag = crypto.randomUUID().slice(0, 8)
   const name = (n: string) => `products/t-${tag}-${n}.png`
-  const team = createClient(SUPABASE_URL(), ANON_KEY(), {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { authorization: `Bearer ${await tokenFor(staff.team)}` } },
-  })
+  const team = clientAs(await tokenFor(staff.team))
   for (const n of ['shown', 'by-url', 'replaced', 'fresh', 'weekend']) {
     const up = await team.storage.from('images').upload(
       name(n),

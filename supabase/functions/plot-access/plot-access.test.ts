@@ -4,18 +4,16 @@
 // what the co-worker is refused at the payments function (billing portal, receipts, changes), who
 // may drain the mail, and no write when e-mail cannot be sent.
 import assert from 'node:assert/strict'
-import { createClient } from 'npm:@supabase/supabase-js@2'
 import {
-  ANON_KEY,
   asDeployed,
   call,
+  clientAs,
   errorCode,
   invoke,
   newAccount,
   SERVICE_KEY,
   sql,
   staff,
-  SUPABASE_URL,
   test,
   tokenFor,
   uniqueEmail,
@@ -114,10 +112,7 @@ test('a member invites a co-worker; the link works once for the invited address;
   assert.equal(used.json.error.message, 'This invitation has already been used.')
 
   // What the co-worker sees, and what the payments function refuses them.
-  const db = createClient(SUPABASE_URL(), ANON_KEY(), {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { authorization: `Bearer ${helperToken}` } },
-  })
+  const db = clientAs(helperToken)
   await sql()`insert into private.site_access (site_id, gate_code) values (${m.site}, 'C1234X')`
   const access = await db.rpc('site_access', { p_site_id: m.site })
   assert.equal(access.error, null)
