@@ -10,6 +10,11 @@
 //     wrong score, note or photo name 400; no such plot 404.
 //   POST { action: 'notify' }  the scheduler (service role key) or admins → 200 { notified }:
 //     sends whatever is still owed (a failed send is retried by the next drain).
+//   POST { action: 'sweep' }  the scheduler only (service role key; pg_cron's
+//     `sweep-inspection-photos`, daily) → 200 { removed, failed }: removes through the Storage
+//     API the photos past their time (public.expired_inspection_photos: 24 months after the
+//     inspection, or 31 days after an upload no inspection names) and takes the removed names off
+//     their inspections. What Storage refuses stays named, for the next run. Anyone else 401/403.
 // A notice to quit also tells the payment provider to end the subscription the day after the
 // notice ends, as a suspension for arrears does (payments/billing.ts), with the notice's id as
 // the idempotency key.
@@ -18,9 +23,10 @@ import { longDate } from '../_shared/common/dates.ts'
 import { MAX_SCORE, scoreWords, whatToDo } from '../_shared/common/inspection-scale.ts'
 import { ADMIN_ROLES } from '../_shared/common/roles.ts'
 import { must } from '../_shared/db.ts'
-import { HttpError } from '../_shared/errors.ts'
+import { forbidden, HttpError, unauthorized } from '../_shared/errors.ts'
 import { json, readJson, serve } from '../_shared/http.ts'
 import { sendAndLog } from '../_shared/notify.ts'
+import { SWEEP_BATCH, sweepBucket } from '../_shared/sweep.ts'
 import { requireProvider } from '../_shared/providers/config.ts'
 import { paymentProvider } from '../_shared/providers/payments.ts'
 import { simpleEmail, siteUrl } from '../_shared/render.ts'
@@ -53,6 +59,7 @@ export const bodySchema = z.discriminatedUnion('action', [
     inspected_at: z.string().datetime({ offset: true }).nullish(),
   }).strict(),
   z.object({ action: z.literal('notify') }).strict(),
+  z.object({ action: z.literal('sweep') }).strict(),
 ])
 
 /** A notice as claim_inspection_notices hands it over. */
@@ -182,9 +189,26 @@ async function deliver(actor: string | null): Promise<number> {
   return sent.length
 }
 
+/** Removes the photos past their time, then the removed names from their inspections. */
+function sweep() {
+  const admin = adminClient()
+  return sweepBucket(
+    admin,
+    'inspection-photos',
+    async () => must(await admin.rpc('expired_inspection_photos', { p_limit: SWEEP_BATCH })),
+    async (names) => {
+      must(await admin.rpc('forget_inspection_photos', { p_names: names }))
+    },
+  )
+}
+
 export const handler = serve(async (req) => {
   if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST.')
   const b = await readJson(req, bodySchema)
+  if (b.action === 'sweep') {
+    if (!isServiceRole(req)) throw (req.headers.get('authorization') ? forbidden() : unauthorized())
+    return json(await sweep())
+  }
   if (b.action === 'notify') {
     const scheduler = isServiceRole(req)
     if (!scheduler) await requireStaff(req, ADMIN_ROLES)

@@ -2,9 +2,21 @@
 // Inspections through the function (the rules themselves are pgTAP's: 113-plots-inspections): a
 // phone's inspection recorded once however often it is sent, the warning e-mail sent once with
 // its deadline and the link to /members, a notice to quit after the deadline, who may record and
-// who may drain the mail, and bad input answered 400.
+// who may drain the mail, bad input answered 400, and the scheduler's sweep of photos past their
+// time (which photos: 118-plots-inspection-photo-retention).
 import assert from 'node:assert/strict'
-import { call, errorCode, sql, staff, test, tokenFor, uniqueEmail } from '../_shared/testing.ts'
+import {
+  ANON_KEY,
+  call,
+  clientAs,
+  errorCode,
+  SERVICE_KEY,
+  sql,
+  staff,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from '../_shared/testing.ts'
 
 /** A member holding plot 7 at a site of the test's own, with an active membership. */
 async function holder(tag: string) {
@@ -148,4 +160,67 @@ test('bad input is a 400 in the error shape, before anything is written', async 
   const [{ n }] =
     await sql()`select count(*)::int as n from public.plot_inspections where plot_id = ${h.plot}`
   assert.equal(n, 0)
+})
+
+/** A 1×1 JPEG's worth of bytes (the bucket checks the declared type, not the pixels). */
+const PHOTO = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' })
+
+test('only the scheduler sweeps photos; the expired go from Storage and from their inspection', async () => {
+  for (
+    const [token, status] of [[null, 401], [ANON_KEY(), 403], [
+      await tokenFor(staff.team),
+      403,
+    ]] as const
+  ) {
+    const r = await call('plot-inspections', { token, body: { action: 'sweep' } })
+    assert.equal(r.status, status, r.text)
+  }
+  const h = await holder('sweep')
+  const token = await tokenFor(staff.team)
+  const team = clientAs(token)
+  // Uploaded as a phone does, before it sends each inspection: an old one and a recent one.
+  const [old, recent, unsent] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+  const photo = (id: string, n = 1) => `${h.site}/${id}/${n}.jpg`
+  for (const name of [photo(old), photo(old, 2), photo(recent)]) {
+    const up = await team.storage.from('inspection-photos').upload(name, PHOTO)
+    assert.equal(up.error, null, `upload ${name}`)
+  }
+  for (
+    const [id, photos] of [[old, [photo(old), photo(old, 2)]], [recent, [photo(recent)]]] as const
+  ) {
+    const r = await call('plot-inspections', {
+      token,
+      body: { action: 'record', id, plot_id: h.plot, score: 4, photos },
+    })
+    assert.equal(r.status, 201, r.text)
+  }
+  // The old inspection was made 25 months ago. A photo whose inspection was never recorded was
+  // uploaded 32 days ago: its row as the Storage server wrote it then (an update would stamp it
+  // now, as Storage's own trigger does on every change).
+  await sql()`update public.plot_inspections set inspected_at = now() - interval '25 months' where id = ${old}`
+  await sql()`insert into storage.objects (bucket_id, name, created_at, updated_at, metadata)
+    values ('inspection-photos', ${
+    photo(unsent)
+  }, now() - interval '32 days', now() - interval '32 days',
+      '{"mimetype": "image/jpeg", "size": 4}')`
+
+  const swept = await call('plot-inspections', { token: SERVICE_KEY(), body: { action: 'sweep' } })
+  assert.equal(swept.status, 200, swept.text)
+  assert.ok(swept.json.removed >= 3, swept.text)
+  assert.equal(swept.json.failed, 0)
+  const left = await sql()`select name from storage.objects
+    where bucket_id = 'inspection-photos' and name like ${`${h.site}/%`} order by name`
+  assert.deepEqual(left.map((r) => r.name), [photo(recent)])
+  const named = await sql()`select id::text, photos from public.plot_inspections
+    where plot_id = ${h.plot} order by inspected_at`
+  assert.deepEqual(named.map((r) => [r.id, r.photos]), [
+    [old, []],
+    [recent, [photo(recent)]],
+  ])
+  // The old inspection itself stays, as the plot's record; a second run finds nothing of this site.
+  const again = await call('plot-inspections', { token: SERVICE_KEY(), body: { action: 'sweep' } })
+  assert.equal(again.status, 200, again.text)
+  const still = await sql()`select count(*)::int as n from storage.objects
+    where bucket_id = 'inspection-photos' and name like ${`${h.site}/%`}`
+  assert.equal(still[0].n, 1)
 })

@@ -3526,6 +3526,10 @@ export type Database = {
       }
       end_user_sessions: { Args: { p_user_id: string }; Returns: number }
       expire_plot_offers: { Args: { p_site_id?: number }; Returns: number }
+      expired_inspection_photos: {
+        Args: { p_limit?: number; p_now?: string }
+        Returns: string[]
+      }
       export_my_data: { Args: { p_reference?: string }; Returns: Json }
       extend_plot_offer: {
         Args: { p_offer_id: number; p_reason: string; p_respond_by: string }
@@ -3559,6 +3563,7 @@ export type Database = {
         Args: { p_failed: number[]; p_sent: number[] }
         Returns: undefined
       }
+      forget_inspection_photos: { Args: { p_names: string[] }; Returns: number }
       get_monthly_updates: { Args: { p_reference: string }; Returns: boolean }
       get_pre_registration: {
         Args: { p_reference: string }

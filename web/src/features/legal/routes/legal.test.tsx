@@ -26,6 +26,7 @@ describe('/privacy', () => {
       'Joining a waiting list',
       'Pre-registering for a site that is coming soon',
       'Membership and your account',
+      'Plot inspections',
       'Guided tours and welcome slots',
       'Gift vouchers, the shop and deposits',
       'Job applications',
@@ -36,6 +37,9 @@ describe('/privacy', () => {
       for (const term of ['What', 'Why', 'Lawful basis', 'How long']) expect(section.textContent).toContain(term)
     }
     const text = document.body.textContent!
+    expect(screen.getByRole('region', { name: 'Plot inspections' }).textContent).toContain(
+      'Photos for 24 months after the inspection, then deleted automatically',
+    )
     for (const processor of ['Supabase', 'Stripe', 'ActiveCampaign', 'PostHog', 'Sentry', 'e-mail provider'])
       expect(text).toContain(processor)
     for (const right of [

@@ -131,6 +131,28 @@ export default function PrivacyRoute() {
         ]}
       />
       <Kind
+        id='inspections'
+        title='Plot inspections'
+        rows={[
+          [
+            'What',
+            'When our staff inspect your plot: the date, a cultivation score from 0 to 5, their note and up to six photos of the plot; any written warning or notice that follows; and your replies. A photo of a plot can show people or belongings on it.',
+          ],
+          [
+            'Why',
+            'To keep every plot cultivated as the subscription agreement asks, to warn you in writing before anything else happens, and to show what was seen if an inspection is questioned.',
+          ],
+          [
+            'Lawful basis',
+            'Contract (the subscription agreement) and our legitimate interest in plots being worked while others wait for one.',
+          ],
+          [
+            'How long',
+            "Photos for 24 months after the inspection, then deleted automatically (a photo whose inspection was never sent, after 31 days). The date, score, note and outcome stay as the plot's record; if you ask us to erase your data, they are no longer linked to you.",
+          ],
+        ]}
+      />
+      <Kind
         id='bookings'
         title='Guided tours and welcome slots'
         rows={[
