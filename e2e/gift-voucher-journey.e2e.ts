@@ -68,8 +68,11 @@ async function reachGiftVouchers(page: Page) {
     )
     await openApp(page, '/gift-vouchers')
   } else {
-    await link.scrollIntoViewIfNeeded()
-    await link.click()
+    // Followed from the keyboard: the full-page shots just taken resized the window twice, and
+    // the page may still be laying itself out again at 360 px (the header, the lazy footer), so a
+    // pointer click aimed at the footer could land where the link was a moment before.
+    await link.focus()
+    await page.keyboard.press('Enter')
   }
   await page.getByRole('heading', { level: 1, name: 'Gift vouchers' }).waitFor()
   expect(new URL(page.url()).pathname).toBe('/gift-vouchers')
